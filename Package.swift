@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "indexadvisor",
+    products: [
+        .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
+        .executable(name: "indexadvisor", targets: ["indexadvisor"]),
+    ],
+    targets: [
+        // The system libsqlite3 (Debian: `apt-get install libsqlite3-dev`).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "IndexAdvisor", dependencies: ["CSQLite"]),
+        // Argument parsing and command dispatch; the executable only calls into it.
+        .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor"]),
+        .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
+        .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"]),
+        .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,125 @@
+/// A value as SQLite stores it: one of its five storage classes (https://sqlite.org/datatype3.html).
+public enum SQLValue: Hashable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    /// The value as a SQL literal, e.g. `'it''s'`, `x'00ff'`, `42`, `NULL`.
+    public var sqlLiteral: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let value): return String(value)
+        case .real(let value):
+            if value.isNaN { return "NULL" }
+            if value.isInfinite { return value < 0 ? "-9e999" : "9e999" }
+            let text = String(value)
+            return text.contains(".") || text.contains("e") ? text : text + ".0"
+        case .text(let value): return SQLIdentifier.stringLiteral(value)
+        case .blob(let bytes):
+            return "x'" + bytes.map { byte in
+                let hex = String(byte, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined() + "'"
+        }
+    }
+
+    /// The integer value, when the value is an integer (or a real with an integral value).
+    public var integerValue: Int64? {
+        switch self {
+        case .integer(let value): return value
+        case .real(let value) where value.rounded() == value && abs(value) < 9e18: return Int64(value)
+        default: return nil
+        }
+    }
+
+    /// The value as a double, when it is numeric.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .real(let value): return value
+        default: return nil
+        }
+    }
+
+    /// The text value, when the value is text.
+    public var textValue: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+}
+
+extension SQLValue: Codable {
+    // Encoded as plain JSON where that is lossless: null, number, string; blobs as {"blob": "hex"}.
+    private enum CodingKeys: String, CodingKey { case blob, real }
+
+    public init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: CodingKeys.self) {
+            if let hex = try keyed.decodeIfPresent(String.self, forKey: .blob) {
+                self = .blob(SQLValue.bytes(fromHex: hex))
+                return
+            }
+            if let real = try keyed.decodeIfPresent(Double.self, forKey: .real) {
+                self = .real(real)
+                return
+            }
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let integer = try? single.decode(Int64.self) { self = .integer(integer) }
+        else if let real = try? single.decode(Double.self) { self = .real(real) }
+        else { self = .text(try single.decode(String.self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .integer(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .real(let value):
+            // A real with an integral value would read back as an integer: keep its class.
+            if value.rounded() == value || !value.isFinite {
+                var keyed = encoder.container(keyedBy: CodingKeys.self)
+                try keyed.encode(value.isFinite ? value : 0, forKey: .real)
+            } else {
+                var single = encoder.singleValueContainer()
+                try single.encode(value)
+            }
+        case .text(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .blob(let bytes):
+            var keyed = encoder.container(keyedBy: CodingKeys.self)
+            try keyed.encode(String(SQLValue.blob(bytes).sqlLiteral.dropFirst(2).dropLast()), forKey: .blob)
+        }
+    }
+
+    /// Bytes from a hex string; characters that are not hex digits end the parse.
+    package static func bytes(fromHex hex: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(hex.utf8.count / 2)
+        var high: UInt8?
+        for char in hex.utf8 {
+            let nibble: UInt8
+            switch char {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = char - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = char - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = char - UInt8(ascii: "A") + 10
+            default: return bytes
+            }
+            if let h = high {
+                bytes.append(h << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
+        }
+        return bytes
+    }
+}

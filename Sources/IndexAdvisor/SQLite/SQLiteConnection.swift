@@ -1,0 +1,233 @@
+import CSQLite
+import Foundation
+
+/// One SQLite database connection (`sqlite3*`), closed when the object is released.
+///
+/// Not thread-safe: use a connection from one thread at a time. Every SQLite call that can fail goes
+/// through `check(_:sql:)`, which throws ``SQLiteError`` with the code, message and SQL.
+package final class SQLiteConnection {
+    /// How to open a database file (https://sqlite.org/c3ref/open.html).
+    package enum OpenMode: Sendable {
+        /// `SQLITE_OPEN_READONLY`: no write is possible through this connection.
+        case readOnly
+        /// `SQLITE_OPEN_READWRITE`: the file must exist.
+        case readWrite
+        /// `SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE`.
+        case readWriteCreate
+    }
+
+    /// The path or URI the connection was opened with; `:memory:` for an in-memory database.
+    package let path: String
+    let handle: OpaquePointer
+
+    /// Collations SQLite asked for that no one had registered, each given a stand-in (see `installStandIns()`).
+    package private(set) var standInCollations: Set<String> = []
+    /// Functions given a stand-in with `registerStandInFunction(named:)`.
+    package private(set) var standInFunctions: Set<String> = []
+    /// When set, a running statement is interrupted (`SQLITE_INTERRUPT`) once the monotonic clock passes
+    /// this deadline, in nanoseconds of `DispatchTime.now().uptimeNanoseconds`.
+    package var statementDeadline: UInt64?
+
+    /// Opens `path` (a file path, `:memory:`, or a `file:` URI when `uri` is true).
+    /// - Throws: ``SQLiteError`` from `sqlite3_open_v2`; the handle is closed before throwing.
+    package init(path: String, mode: OpenMode, uri: Bool = false) throws {
+        var flags: Int32
+        switch mode {
+        case .readOnly: flags = SQLITE_OPEN_READONLY
+        case .readWrite: flags = SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        flags |= SQLITE_OPEN_NOMUTEX
+        if uri { flags |= SQLITE_OPEN_URI }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            let extended = db.map { sqlite3_extended_errcode($0) } ?? rc
+            sqlite3_close_v2(db)
+            throw SQLiteError(extendedCode: extended, message: message)
+        }
+        self.path = path
+        self.handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    /// An in-memory database.
+    package static func inMemory() throws -> SQLiteConnection {
+        try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Throws ``SQLiteError`` unless `rc` is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE`.
+    package func check(_ rc: Int32, sql: String? = nil) throws {
+        guard rc != SQLITE_OK, rc != SQLITE_ROW, rc != SQLITE_DONE else { return }
+        throw error(for: rc, sql: sql)
+    }
+
+    /// The error for a result code, with this connection's current message.
+    package func error(for rc: Int32, sql: String?) -> SQLiteError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let extended = sqlite3_extended_errcode(handle)
+        // sqlite3_errmsg describes the most recent call; fall back to the code's text if it disagrees.
+        if extended & 0xFF == rc & 0xFF {
+            return SQLiteError(extendedCode: extended, message: message, sql: sql)
+        }
+        return SQLiteError(extendedCode: rc, message: String(cString: sqlite3_errstr(rc)), sql: sql)
+    }
+
+    /// Runs one or more statements that return no rows of interest (`sqlite3_exec`).
+    package func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+        if rc != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(message)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// Compiles the first statement in `sql`.
+    /// - Throws: ``SQLiteError`` when SQLite rejects it, or when `sql` holds no statement.
+    package func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        if rc != SQLITE_OK {
+            sqlite3_finalize(statement)
+            throw error(for: rc, sql: sql)
+        }
+        guard let statement else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "no statement in the text", sql: sql)
+        }
+        return SQLiteStatement(handle: statement, connection: self, sql: sql)
+    }
+
+    /// Every row of `sql` with `values` bound, as arrays of values.
+    package func query(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        var rows: [[SQLValue]] = []
+        while try statement.step() {
+            rows.append(statement.row())
+        }
+        return rows
+    }
+
+    /// The first column of the first row of `sql`, or nil when there is no row.
+    package func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        return try statement.step() ? statement.column(0) : nil
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    package var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Waits up to `milliseconds` for a lock held by another connection (https://sqlite.org/c3ref/busy_timeout.html).
+    package func setBusyTimeout(milliseconds: Int) {
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// The linked SQLite library's version, e.g. "3.40.1".
+    package static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// Copies the whole `main` database of this connection into `destination`'s `main` with the online
+    /// backup API (https://sqlite.org/backup.html). The copy is one consistent read transaction of the
+    /// source, so it includes committed WAL frames and nothing uncommitted.
+    /// - Throws: ``SQLiteError`` from `sqlite3_backup_*`, e.g. `SQLITE_BUSY` when the source stays locked.
+    package func backup(into destination: SQLiteConnection) throws {
+        guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
+            throw destination.error(for: sqlite3_errcode(destination.handle), sql: nil)
+        }
+        var rc: Int32
+        repeat {
+            rc = sqlite3_backup_step(backup, -1)
+            if rc == SQLITE_BUSY || rc == SQLITE_LOCKED {
+                // The busy handler of the source has already waited its timeout.
+                break
+            }
+        } while rc == SQLITE_OK
+        let finish = sqlite3_backup_finish(backup)
+        if rc != SQLITE_DONE {
+            let message = rc == SQLITE_BUSY || rc == SQLITE_LOCKED
+                ? "the store is locked by another connection"
+                : String(cString: sqlite3_errstr(rc))
+            throw SQLiteError(extendedCode: rc, message: message)
+        }
+        try destination.check(finish)
+    }
+
+    // MARK: Stand-ins for functions and collations that only an app's own connection has
+
+    /// Gives every collation SQLite cannot find a stand-in (case-insensitive byte order), and records its name.
+    ///
+    /// Core Data registers `NSCollate…` collations on its own connection; statements logged from it
+    /// do not prepare elsewhere without them (https://sqlite.org/c3ref/collation_needed.html).
+    package func installStandIns() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_collation_needed(handle, context) { context, db, _, name in
+            guard let context, let db, let name else { return }
+            let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+            sqlite3_create_collation_v2(db, name, SQLITE_UTF8, nil, standInCollationCompare, nil)
+            connection.standInCollations.insert(String(cString: name))
+        }
+        sqlite3_progress_handler(handle, 1000, { context in
+            guard let context else { return 0 }
+            let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+            guard let deadline = connection.statementDeadline else { return 0 }
+            return DispatchTime.now().uptimeNanoseconds > deadline ? 1 : 0
+        }, context)
+    }
+
+    /// Registers a stand-in for an application-defined SQL function named `name` (any argument count).
+    ///
+    /// Functions whose name starts with `NSCoreData` (Core Data's string search and LIKE) get a
+    /// case-insensitive substring match of argument 2 in argument 1, returning 0 or 1, so that their
+    /// cost and selectivity are close to the real ones; any other function returns NULL.
+    package func registerStandInFunction(named name: String) throws {
+        let isStringSearch = name.lowercased().hasPrefix("nscoredata")
+        let rc = isStringSearch
+            ? sqlite3_create_function_v2(handle, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+                                         standInStringSearch, nil, nil, nil)
+            : sqlite3_create_function_v2(handle, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+                                         standInNull, nil, nil, nil)
+        try check(rc)
+        standInFunctions.insert(name)
+    }
+}
+
+/// Case-insensitive (ASCII) byte comparison, then by length.
+private func standInCollationCompare(
+    _: UnsafeMutableRawPointer?, _ leftCount: Int32, _ left: UnsafeRawPointer?,
+    _ rightCount: Int32, _ right: UnsafeRawPointer?
+) -> Int32 {
+    let count = Int(min(leftCount, rightCount))
+    let l = left?.assumingMemoryBound(to: UInt8.self)
+    let r = right?.assumingMemoryBound(to: UInt8.self)
+    for i in 0..<count {
+        var a = l![i], b = r![i]
+        if a >= 65 && a <= 90 { a += 32 }
+        if b >= 65 && b <= 90 { b += 32 }
+        if a != b { return a < b ? -1 : 1 }
+    }
+    return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1)
+}
+
+private func standInStringSearch(_ context: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard argc >= 2, let argv,
+          let haystackPointer = sqlite3_value_text(argv[0]),
+          let needlePointer = sqlite3_value_text(argv[1]) else {
+        sqlite3_result_null(context)
+        return
+    }
+    let haystack = String(cString: haystackPointer).lowercased()
+    var needle = String(cString: needlePointer).lowercased()
+    needle.removeAll { $0 == "*" || $0 == "%" }
+    sqlite3_result_int(context, needle.isEmpty || haystack.contains(needle) ? 1 : 0)
+}
+
+private func standInNull(_ context: OpaquePointer?, _: Int32, _: UnsafeMutablePointer<OpaquePointer?>?) {
+    sqlite3_result_null(context)
+}

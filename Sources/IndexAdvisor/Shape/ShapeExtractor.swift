@@ -1,0 +1,169 @@
+import CSQLite
+import Foundation
+
+/// Finds statement shapes with SQLite's own parser and planner, as SQLite's expert extension does.
+///
+/// An in-memory "shape database" holds, for each table of the store, a virtual table with the same name
+/// and columns (see ``ShapeModule``) and copies of the store's views. Preparing a statement there makes
+/// SQLite offer each virtual table every usable constraint (column, operator, collation) and the ORDER BY
+/// terms; the authorizer reports each column read and each write. The statement is then run once with
+/// every parameter bound to a marker value, and the markers that reach `xFilter` and `xUpdate` say which
+/// column each parameter is compared with or written to. Nothing here parses SQL by hand except finding
+/// `COLLATE` names in the top-level ORDER BY, because SQLite only offers an ORDER BY to a virtual table
+/// when its collations match the columns' (https://sqlite.org/vtab.html#order_by_and_orderbyconsumed).
+package final class ShapeExtractor {
+    private let connection: SQLiteConnection
+    private let recorder: ShapeRecorder
+
+    /// Builds the shape database for `schema`.
+    /// - Throws: ``SQLiteError`` if a mirror table cannot be created.
+    package init(schema: Schema) throws {
+        connection = try SQLiteConnection.inMemory()
+        connection.installStandIns()
+        let recorder = ShapeRecorder()
+        self.recorder = recorder
+        let aux = Unmanaged.passRetained(recorder).toOpaque()
+        let rc = sqlite3_create_module_v2(connection.handle, ShapeModule.name, ShapeModule.shared, aux) { aux in
+            if let aux { Unmanaged<ShapeRecorder>.fromOpaque(aux).release() }
+        }
+        try connection.check(rc)
+        for table in schema.tables {
+            let columns = table.columns.filter { !$0.isHidden || $0.declaredType.uppercased().contains("GENERATED") }
+            guard !columns.isEmpty else { continue }
+            let declaration = "CREATE TABLE x(" + columns.map { column in
+                SQLIdentifier.quote(column.name)
+                    + (column.collation.uppercased() == "BINARY" ? "" : " COLLATE " + SQLIdentifier.quote(column.collation))
+            }.joined(separator: ", ") + ")"
+            recorder.tables.append(.init(name: table.name, columns: columns.map(\.name), declaration: declaration))
+            try connection.execute("CREATE VIRTUAL TABLE \(SQLIdentifier.quote(table.name)) USING \(ShapeModule.name)(\(recorder.tables.count - 1))")
+        }
+        for view in schema.views {
+            // A view that does not compile here (it uses something only the app has) is left out.
+            try? connection.execute(view.sql)
+        }
+        sqlite3_set_authorizer(connection.handle, { aux, action, first, second, _, _ in
+            guard let aux else { return SQLITE_OK }
+            let recorder = Unmanaged<ShapeRecorder>.fromOpaque(aux).takeUnretainedValue()
+            recorder.authorize(action: action, first: first.map { String(cString: $0) }, second: second.map { String(cString: $0) })
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(recorder).toOpaque())
+    }
+
+    /// The shape of `sql`.
+    /// - Throws: ``SQLiteError`` when SQLite cannot prepare the statement against the store's tables.
+    package func shape(of sql: String) throws -> StatementShape {
+        let observations = try observe(sql, run: true)
+        var shape = StatementShape()
+        shape.parameters = recorder.parameterTargets.sorted { $0.parameter < $1.parameter }
+        for (index, observation) in observations.sorted(by: { $0.key < $1.key }) where observation.touched {
+            var access = access(table: index, observation: observation)
+            // xFindFunction hands over the name lower-cased; use the statement's own spelling.
+            access.columnFunctions = access.columnFunctions.map { Self.spelling(of: $0, in: sql) }
+            shape.tables.append(access)
+        }
+        applyOrderByCollations(sql: sql, to: &shape)
+        let upper = sql.uppercased()
+        shape.standIns = (connection.standInFunctions.union(connection.standInCollations))
+            .filter { upper.contains($0.uppercased()) }.sorted()
+        return shape
+    }
+
+    /// Prepares (and, when `run`, executes with marker values) `sql`, returning the per-table observations.
+    private func observe(_ sql: String, run: Bool) throws -> [Int: ShapeRecorder.Observation] {
+        recorder.reset()
+        recorder.authorizing = true
+        let statement: SQLiteStatement
+        do {
+            statement = try connection.prepareResolvingStandIns(sql)
+        } catch {
+            recorder.authorizing = false
+            throw error
+        }
+        recorder.authorizing = false
+        if run {
+            if statement.parameterCount > 0 {
+                for parameter in 1...statement.parameterCount {
+                    try statement.bind(.integer(ShapeRecorder.sentinelBase + Int64(parameter)), at: Int32(parameter))
+                }
+            }
+            // Errors while running (a type mismatch on a marker value) only end the run early.
+            var steps = 0
+            while steps < 64, (try? statement.step()) == true { steps += 1 }
+            statement.reset()
+        }
+        return recorder.observations
+    }
+
+    private func access(table index: Int, observation: ShapeRecorder.Observation) -> TableAccess {
+        let mirrored = recorder.tables[index]
+        let constraints = observation.constraints.map { recorded -> ColumnConstraint in
+            let isLimit = recorded.op == .limit || recorded.op == .offset
+            let parameter = observation.parameterOf[recorded]
+            return ColumnConstraint(
+                column: isLimit ? "" : recorder.columnName(table: index, column: recorded.column),
+                op: recorded.op, collation: recorded.collation, parameter: parameter,
+                isJoin: parameter == nil && observation.joined.contains(recorded))
+        }
+        let collations = Dictionary(uniqueKeysWithValues: zip(mirrored.columns.map { $0.lowercased() }, mirrored.columns.map { name in
+            Self.declaredCollation(of: name, in: mirrored.declaration)
+        }))
+        let orderBy = observation.orderBy.map { term -> SortTerm in
+            let column = recorder.columnName(table: index, column: term.column)
+            return SortTerm(column: column, isDescending: term.descending, collation: collations[column.lowercased()] ?? "BINARY")
+        }
+        var written = observation.written.sorted().map { mirrored.columns[$0] }
+        for name in observation.writtenByName where !written.contains(where: { $0.lowercased() == name.lowercased() }) {
+            written.append(name)
+        }
+        if observation.inserted, written.isEmpty { written = mirrored.columns }
+        return TableAccess(table: mirrored.name, constraints: constraints, orderBy: orderBy, readColumns: observation.read,
+                           writtenColumns: written, isInserted: observation.inserted, isUpdated: observation.updated,
+                           isDeleted: observation.deleted, columnFunctions: observation.functions)
+    }
+
+    /// Gives each ORDER BY term the collation written in the statement, finding the terms' columns with
+    /// a second prepare without those `COLLATE` clauses when SQLite withheld the ORDER BY the first time.
+    private func applyOrderByCollations(sql: String, to shape: inout StatementShape) {
+        let tokens = SQLTokenList(sql)
+        let terms = tokens.topLevelOrderByTerms()
+        let explicit = terms.map { tokens.collation(in: $0) }
+        guard explicit.contains(where: { $0 != nil }) else { return }
+        var tableIndex = shape.tables.firstIndex { $0.orderBy.count == terms.count }
+        if tableIndex == nil, let observations = try? observe(tokens.removingOrderByCollations(), run: false),
+           let (index, observation) = observations.first(where: { $0.value.orderBy.count == terms.count }) {
+            let name = recorder.tables[index].name
+            let orderBy = observation.orderBy.map {
+                SortTerm(column: recorder.columnName(table: index, column: $0.column), isDescending: $0.descending)
+            }
+            if let existing = shape.tables.firstIndex(where: { $0.table == name }) {
+                shape.tables[existing].orderBy = orderBy
+                tableIndex = existing
+            }
+        }
+        guard let tableIndex else { return }
+        for (offset, collation) in explicit.enumerated() where offset < shape.tables[tableIndex].orderBy.count {
+            guard let collation else { continue }
+            shape.tables[tableIndex].orderBy[offset].collation = collation
+            let term = shape.tables[tableIndex].orderBy[offset]
+            if !term.hasIndexableCollation {
+                shape.unindexableSorts.append(UnindexableSort(
+                    table: shape.tables[tableIndex].table, column: term.column, collation: collation,
+                    reason: "the sort uses the collation \(collation), which the app registers on its own connection; no index can carry it, so SQLite sorts every matching row in a temp B-tree"))
+            }
+        }
+    }
+
+    /// `name` as the statement spells it (SQL names are case-insensitive).
+    static func spelling(of name: String, in sql: String) -> String {
+        guard let range = sql.range(of: name, options: .caseInsensitive) else { return name }
+        return String(sql[range])
+    }
+
+    private static func declaredCollation(of column: String, in declaration: String) -> String {
+        let marker = SQLIdentifier.quote(column) + " COLLATE "
+        guard let range = declaration.range(of: marker) else { return "BINARY" }
+        let rest = declaration[range.upperBound...]
+        let end = rest.firstIndex(where: { $0 == "," || $0 == ")" }) ?? rest.endIndex
+        return SQLTokenList.unquote(String(rest[..<end]))
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Why a store could not be opened or copied. Each case prints as one line naming the file and the cause.
+public enum StoreError: Error, Sendable, CustomStringConvertible {
+    /// Nothing exists at the path.
+    case notFound(path: String)
+    /// The path is a directory or another non-regular file.
+    case notAFile(path: String)
+    /// The file has zero bytes.
+    case empty(path: String)
+    /// The file does not start with SQLite's 16-byte header (https://sqlite.org/fileformat.html#the_database_header).
+    case notADatabase(path: String, reason: String)
+    /// The file could not be read.
+    case unreadable(path: String, reason: String)
+    /// SQLite refused the file while copying or reading it.
+    case sqlite(path: String, error: SQLiteError)
+    /// Another process kept changing or locking the store for the whole busy timeout.
+    case busy(path: String, waitedSeconds: Double)
+    /// The private snapshot would not fit in the temporary directory's free space.
+    case insufficientSpace(path: String, neededBytes: Int64, availableBytes: Int64, directory: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            return "\(path): no such file"
+        case .notAFile(let path):
+            return "\(path): is a directory, not a store file"
+        case .empty(let path):
+            return "\(path): the file is empty (0 bytes), not a SQLite database"
+        case .notADatabase(let path, let reason):
+            return "\(path): not a SQLite database (\(reason))"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read the file (\(reason))"
+        case .sqlite(let path, let error):
+            switch error.code {
+            case 26: return "\(path): not a SQLite database (\(error.message))"
+            case 11: return "\(path): the database is corrupt (\(error.message)); run `sqlite3 \(path) 'PRAGMA integrity_check'`"
+            case 5, 6: return "\(path): the store is locked by another process (\(error.message)); retry with a longer --busy-timeout"
+            default: return "\(path): \(error.message) (SQLite error \(error.code), \(error.codeName))"
+            }
+        case .busy(let path, let seconds):
+            return "\(path): the store kept changing or stayed locked for \(String(format: "%.1f", seconds)) s; retry with a longer --busy-timeout or when the app is idle"
+        case .insufficientSpace(let path, let needed, let available, let directory):
+            return "\(path): the snapshot needs \(ByteCountText.format(needed)) but \(directory) has \(ByteCountText.format(available)) free; choose another with --temp-dir"
+        }
+    }
+}
+
+/// Byte counts as people read them: `812 B`, `4.0 KiB`, `12.3 MiB`.
+public enum ByteCountText {
+    public static func format(_ bytes: Int64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes)
+        var unit = 0
+        while abs(value) >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+
+/// A private copy of a user's store, taken without writing a byte to the store or beside it.
+///
+/// The store is never opened for writing. When it has no `-wal` or `-journal` file it is opened with
+/// `mode=ro&immutable=1`, which reads the file without locks and without creating `-wal`/`-shm` files
+/// (a plain read-only connection to a WAL store writes read marks into `-shm` and may create it,
+/// https://sqlite.org/wal.html#readonly). When it has one, the store and that file are first copied
+/// byte for byte into the private directory (and the copy checked against the originals' size and
+/// modification time, so a copy torn by a concurrent writer is retried); SQLite then recovers the
+/// committed WAL frames, or rolls back a hot journal, in the copy. Either source is then copied into
+/// `snapshot.sqlite` with the online backup API (https://sqlite.org/backup.html). Only if the store
+/// keeps changing for the whole busy timeout does it fall back to a shared read-only connection
+/// (which touches `-shm` as any reader of a live WAL store does), and says so in `method`.
+///
+/// All later work — plans, timed statements, indexes built and dropped — happens on the snapshot.
+/// The private directory is removed by `close()`, on release, and on SIGINT/SIGTERM.
+public final class StoreSnapshot {
+    /// How the snapshot was read from the store.
+    public enum Method: String, Sendable, Codable {
+        /// The store file alone, opened immutable (no `-wal` or `-journal` existed).
+        case immutable
+        /// A byte copy of the store and its `-wal`/`-journal`, recovered privately.
+        case privateCopy = "private-copy"
+        /// A read-only connection to the live store (it kept changing during copies).
+        case sharedRead = "shared-read"
+    }
+
+    /// The store the snapshot was taken from.
+    public let storeURL: URL
+    /// The private directory holding the snapshot.
+    public let directory: TemporaryDirectory
+    /// The snapshot database file.
+    public let snapshotURL: URL
+    public let method: Method
+    /// Bytes of the store file plus its `-wal`, when it had one.
+    public let storeBytes: Int64
+    /// Wall time taken to copy the store, in seconds.
+    public let copySeconds: Double
+    /// A read-write connection to the snapshot, with stand-ins for app-defined collations installed.
+    package let connection: SQLiteConnection
+
+    private init(storeURL: URL, directory: TemporaryDirectory, snapshotURL: URL, method: Method,
+                 storeBytes: Int64, copySeconds: Double, connection: SQLiteConnection) {
+        self.storeURL = storeURL
+        self.directory = directory
+        self.snapshotURL = snapshotURL
+        self.method = method
+        self.storeBytes = storeBytes
+        self.copySeconds = copySeconds
+        self.connection = connection
+    }
+
+    /// Takes a snapshot of the store at `storeURL`.
+    /// - Parameters:
+    ///   - temporaryParent: where to create the private directory (default: the system temporary directory).
+    ///   - busyTimeout: how long to keep retrying a store that another process is changing or locking, in seconds.
+    /// - Throws: ``StoreError`` naming the file and the cause: missing, a directory, empty, not SQLite
+    ///   (or encrypted), unreadable, too big for the free space, busy, or refused by SQLite.
+    public static func take(of storeURL: URL, temporaryParent: URL? = nil, busyTimeout: Double = 5) throws -> StoreSnapshot {
+        let path = storeURL.path
+        let size = try validateStoreFile(at: path)
+        let walBytes = fileSize(path + "-wal") ?? 0
+        let journalBytes = fileSize(path + "-journal") ?? 0
+        let directory = try TemporaryDirectory(in: temporaryParent)
+        do {
+            try checkFreeSpace(for: path, neededBytes: 2 * (size + walBytes + journalBytes) + 1_048_576, in: directory.url)
+            let snapshotURL = directory.url.appendingPathComponent("snapshot.sqlite")
+            let start = DispatchTime.now().uptimeNanoseconds
+            let method = try copy(storeAt: path, into: snapshotURL, workDirectory: directory.url, busyTimeout: busyTimeout)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let connection = try SQLiteConnection(path: snapshotURL.path, mode: .readWrite)
+            connection.installStandIns()
+            // Index builds on the private copy need no durability.
+            try connection.execute("PRAGMA synchronous = OFF")
+            return StoreSnapshot(storeURL: storeURL, directory: directory, snapshotURL: snapshotURL, method: method,
+                                 storeBytes: size + walBytes, copySeconds: seconds, connection: connection)
+        } catch {
+            directory.remove()
+            throw error
+        }
+    }
+
+    /// Removes the private directory and everything in it.
+    public func close() {
+        directory.remove()
+    }
+
+    deinit {
+        directory.remove()
+    }
+
+    // MARK: Steps
+
+    /// Checks that `path` is a non-empty regular file that starts with SQLite's header; returns its size in bytes.
+    static func validateStoreFile(at path: String) throws -> Int64 {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw StoreError.notFound(path: path)
+        }
+        if isDirectory.boolValue { throw StoreError.notAFile(path: path) }
+        guard let size = fileSize(path) else { throw StoreError.notAFile(path: path) }
+        if size == 0 { throw StoreError.empty(path: path) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        if !header.starts(with: Array("SQLite format 3".utf8) + [0]) {
+            throw StoreError.notADatabase(path: path, reason: "no SQLite header; an encrypted store (e.g. SQLCipher) looks like this too")
+        }
+        if header.count < 100 || size < 512 {
+            throw StoreError.notADatabase(path: path, reason: "truncated: \(size) bytes, shorter than one page")
+        }
+        return size
+    }
+
+    private static func copy(storeAt path: String, into snapshotURL: URL, workDirectory: URL, busyTimeout: Double) throws -> Method {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, busyTimeout) * 1e9)
+        let destination = try SQLiteConnection(path: snapshotURL.path, mode: .readWriteCreate)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let before = FileState(path: path)
+            if !before.hasSidecar {
+                let source = try openSource(uri: immutableURI(for: path), path: path)
+                try backup(from: source, into: destination, path: path)
+                if FileState(path: path) == before { return .immutable }
+            } else if let copyPath = try privateCopy(of: path, state: before, in: workDirectory, attempt: attempt) {
+                let source = try openSource(path: copyPath, storePath: path)
+                try backup(from: source, into: destination, path: path)
+                return .privateCopy
+            }
+            if DispatchTime.now().uptimeNanoseconds > deadline {
+                // The store keeps changing: read it the way a concurrent reader of the live store would.
+                let source = try openSource(uri: "file:" + percentEncoded(path) + "?mode=ro", path: path)
+                source.setBusyTimeout(milliseconds: Int(busyTimeout * 1000))
+                try backup(from: source, into: destination, path: path)
+                return .sharedRead
+            }
+            usleep(UInt32(min(200_000, 10_000 * attempt)))
+        }
+    }
+
+    private static func openSource(uri: String, path: String) throws -> SQLiteConnection {
+        do {
+            return try SQLiteConnection(path: uri, mode: .readOnly, uri: true)
+        } catch let error as SQLiteError {
+            throw StoreError.sqlite(path: path, error: error)
+        }
+    }
+
+    private static func openSource(path: String, storePath: String) throws -> SQLiteConnection {
+        do {
+            // Read-write so that SQLite can recover the WAL or roll back a hot journal — in the private copy.
+            return try SQLiteConnection(path: path, mode: .readWrite)
+        } catch let error as SQLiteError {
+            throw StoreError.sqlite(path: storePath, error: error)
+        }
+    }
+
+    private static func backup(from source: SQLiteConnection, into destination: SQLiteConnection, path: String) throws {
+        do {
+            try source.backup(into: destination)
+            // Reading the schema proves the copy is a usable database (a damaged header fails here).
+            _ = try destination.scalar("SELECT count(*) FROM sqlite_schema")
+        } catch let error as SQLiteError {
+            throw StoreError.sqlite(path: path, error: error)
+        }
+    }
+
+    /// Copies the store and its `-wal`/`-journal` into `directory`; nil when a file changed during the copy.
+    private static func privateCopy(of path: String, state: FileState, in directory: URL, attempt: Int) throws -> String? {
+        let copyPath = directory.appendingPathComponent("copy-\(attempt).sqlite").path
+        for suffix in ["", "-wal", "-journal"] {
+            let source = path + suffix
+            guard FileManager.default.fileExists(atPath: source) else { continue }
+            do {
+                try FileManager.default.copyItem(atPath: source, toPath: copyPath + suffix)
+            } catch {
+                throw StoreError.unreadable(path: source, reason: error.localizedDescription)
+            }
+        }
+        guard FileState(path: path) == state else {
+            for suffix in ["", "-wal", "-journal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
+            return nil
+        }
+        return copyPath
+    }
+
+    private static func checkFreeSpace(for path: String, neededBytes: Int64, in directory: URL) throws {
+        guard let attributes = try? FileManager.default.attributesOfFileSystem(forPath: directory.path),
+              let free = (attributes[.systemFreeSize] as? NSNumber)?.int64Value else { return }
+        if free < neededBytes {
+            throw StoreError.insufficientSpace(path: path, neededBytes: neededBytes, availableBytes: free,
+                                               directory: directory.deletingLastPathComponent().path)
+        }
+    }
+
+    static func fileSize(_ path: String) -> Int64? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+        return (attributes[.size] as? NSNumber)?.int64Value
+    }
+
+    private static func immutableURI(for path: String) -> String {
+        "file:" + percentEncoded(path) + "?mode=ro&immutable=1"
+    }
+
+    /// A path made safe for a `file:` URI: `%`, `?`, `#` and non-ASCII bytes escaped (https://sqlite.org/uri.html).
+    static func percentEncoded(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var result = ""
+        for byte in absolute.utf8 {
+            if byte >= 0x80 || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                result += String(format: "%%%02X", byte)
+            } else {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return result
+    }
+}
+
+/// Size and modification time of a store and its sidecar files, to detect a concurrent change.
+private struct FileState: Equatable {
+    var files: [String: [Int64]] = [:]
+
+    init(path: String) {
+        for suffix in ["", "-wal", "-journal"] {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path + suffix) else { continue }
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            files[suffix] = [size, Int64(modified * 1e9)]
+        }
+    }
+
+    /// True when a non-empty `-wal` or `-journal` exists beside the store.
+    var hasSidecar: Bool {
+        (files["-wal"]?.first ?? 0) > 0 || (files["-journal"]?.first ?? 0) > 0
+    }
+}

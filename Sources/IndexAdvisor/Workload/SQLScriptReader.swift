@@ -1,0 +1,84 @@
+/// Reads a `.sql` workload: statements separated by `;`, each optionally preceded by a `-- freq: N`
+/// comment giving how many times the app runs it (1 when absent).
+package enum SQLScriptReader {
+    /// Adds every statement of `text` to `builder`; `file` names the input in source locations.
+    package static func read(_ text: String, file: String, into builder: inout WorkloadBuilder) {
+        let tokens = SQLTokenizer.tokenize(text)
+        let utf8 = Array(text.utf8)
+        var line = 1
+        var position = 0
+        func advance(to offset: Int) {
+            while position < offset {
+                if utf8[position] == 0x0A { line += 1 }
+                position += 1
+            }
+        }
+        var pendingWeight: Int?
+        var statementStart: Int?
+        var startLine = 1
+        var triggerDepth = 0
+        var lastWordEnd = 0
+        builder.diagnostics.linesRead += utf8.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
+        if !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
+
+        func finish(at end: Int) {
+            guard let start = statementStart else { return }
+            let sql = String(decoding: utf8[start..<end], as: UTF8.self)
+            builder.add(sql: sql, weight: pendingWeight ?? 1,
+                        location: SourceRange(file: file, firstLine: startLine, lastLine: line))
+            statementStart = nil
+            pendingWeight = nil
+            triggerDepth = 0
+        }
+
+        for (index, token) in tokens.enumerated() {
+            advance(to: token.start)
+            switch token.kind {
+            case .trivia:
+                if statementStart == nil, let weight = frequency(in: utf8[token.start..<token.end]) {
+                    pendingWeight = weight
+                }
+            case .semicolon:
+                if triggerDepth > 0 {
+                    continue
+                }
+                finish(at: lastWordEnd)
+            default:
+                if statementStart == nil {
+                    statementStart = token.start
+                    startLine = line
+                    // CREATE TRIGGER bodies hold semicolons until END.
+                    let word = String(decoding: utf8[token.start..<token.end], as: UTF8.self).uppercased()
+                    if word == "CREATE", tokens[(index + 1)...].prefix(6).contains(where: {
+                        $0.kind == .word && String(decoding: utf8[$0.start..<$0.end], as: UTF8.self).uppercased() == "TRIGGER"
+                    }) {
+                        triggerDepth = 1
+                    }
+                }
+                if triggerDepth > 0, token.kind == .word,
+                   String(decoding: utf8[token.start..<token.end], as: UTF8.self).uppercased() == "END" {
+                    triggerDepth = 0
+                }
+                lastWordEnd = token.end
+            }
+        }
+        advance(to: utf8.count)
+        finish(at: lastWordEnd)
+    }
+
+    /// N from a comment of the form `-- freq: N` (case-insensitive), if the trivia holds one.
+    static func frequency(in bytes: ArraySlice<UInt8>) -> Int? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var result: Int?
+        for line in text.split(whereSeparator: \.isNewline) {
+            var rest = line.drop(while: { $0.isWhitespace })
+            guard rest.hasPrefix("--") else { continue }
+            rest = rest.dropFirst(2).drop(while: { $0.isWhitespace })
+            guard rest.lowercased().hasPrefix("freq") else { continue }
+            rest = rest.dropFirst(4).drop(while: { $0.isWhitespace || $0 == ":" || $0 == "=" })
+            let digits = rest.prefix(while: \.isNumber)
+            if let value = Int(digits), value > 0 { result = value }
+        }
+        return result
+    }
+}

@@ -1,0 +1,105 @@
+/// What kind of statement a workload entry is, from its first keyword.
+public enum StatementKind: String, Sendable, Codable, CaseIterable {
+    case select, insert, update, delete
+    /// `BEGIN`, `COMMIT`, `ROLLBACK`, `SAVEPOINT`, `RELEASE`, `END`.
+    case transaction
+    /// `PRAGMA …`.
+    case pragma
+    /// `CREATE`, `DROP`, `ALTER`, `ANALYZE`, `VACUUM`, `REINDEX`, `ATTACH`, `DETACH`.
+    case schema
+    case other
+
+    /// True for statements that read rows (`SELECT`, `VALUES`, `WITH … SELECT`).
+    public var isRead: Bool { self == .select }
+    /// True for `INSERT`, `UPDATE`, `DELETE` (every index on the written table is maintained by each).
+    public var isWrite: Bool { self == .insert || self == .update || self == .delete }
+    /// True for the statements the advisor plans and measures.
+    public var isAnalysed: Bool { isRead || isWrite }
+}
+
+/// A statement's identity in a workload: its text with literals and bound values replaced by `?`, IN
+/// lists of any length collapsed, white space and keyword case normalised; `id` is a 64-bit FNV-1a hash of it.
+public struct Fingerprint: Hashable, Sendable, Codable {
+    /// 16 lower-case hex digits.
+    public var id: String
+    /// The normalised text the id is computed from.
+    public var text: String
+}
+
+/// Where in an input file a statement was seen (1-based, inclusive lines).
+public struct SourceRange: Hashable, Sendable, Codable {
+    public var file: String
+    public var firstLine: Int
+    public var lastLine: Int
+}
+
+/// Observed durations of one statement, in seconds.
+public struct ObservedTiming: Sendable, Codable, Equatable {
+    /// How many executions reported a duration.
+    public var count: Int
+    /// Their sum, in seconds.
+    public var totalSeconds: Double
+    /// The median of the kept samples (at most `sampleLimit`), in seconds.
+    public var medianSeconds: Double
+
+    static let sampleLimit = 256
+}
+
+/// One distinct statement of a workload (all occurrences that share a fingerprint).
+public struct WorkloadStatement: Sendable, Codable {
+    public var fingerprint: Fingerprint
+    /// A runnable form of the statement: the first occurrence with its literals replaced by `?` parameters.
+    public var sql: String
+    public var kind: StatementKind
+    /// Occurrences, each weighted by its `-- freq: N` (1 when not given).
+    public var count: Int
+    /// The number of parameters in `sql`.
+    public var parameterCount: Int
+    /// Parameter values seen (literals in a `.sql` file, bind lines in a log), at most 32 tuples, each of
+    /// `parameterCount` values. Empty when the source gave no values; the advisor then draws them from the data.
+    public var observedBindings: [[SQLValue]]
+    /// Durations reported by the source (Core Data's `sql connection fetch time`), when there were any.
+    public var observedTiming: ObservedTiming?
+    /// Rows reported by the source (`… for N rows`), the last value seen.
+    public var observedRows: Int?
+    /// The Core Data entity named by a fetch annotation, when the log had one.
+    public var entityName: String?
+    /// Where the statement was seen (at most 8 ranges).
+    public var sources: [SourceRange]
+
+    static let bindingLimit = 32
+    static let sourceLimit = 8
+}
+
+/// Counts of what was read from the workload inputs, and what was set aside and why.
+public struct WorkloadDiagnostics: Sendable, Codable, Equatable {
+    public var files: [String] = []
+    public var linesRead = 0
+    public var statementsRead = 0
+    /// Lines or statements set aside, by reason (e.g. "not a Core Data line": 12).
+    public var skipped: [String: Int] = [:]
+    /// The first few set-aside items, each as "file:line: reason".
+    public var examples: [String] = []
+
+    mutating func skip(_ reason: String, at location: String) {
+        skipped[reason, default: 0] += 1
+        if examples.count < 10 { examples.append("\(location): \(reason)") }
+    }
+
+    /// Total items set aside.
+    public var skippedCount: Int { skipped.values.reduce(0, +) }
+}
+
+/// The statements an app issues, aggregated by fingerprint, in order of first appearance.
+public struct Workload: Sendable, Codable {
+    public var statements: [WorkloadStatement]
+    public var diagnostics: WorkloadDiagnostics
+
+    public init(statements: [WorkloadStatement], diagnostics: WorkloadDiagnostics) {
+        self.statements = statements
+        self.diagnostics = diagnostics
+    }
+
+    /// Statements the advisor plans and measures (reads and writes).
+    public var analysedStatements: [WorkloadStatement] { statements.filter { $0.kind.isAnalysed } }
+}
