@@ -25,9 +25,11 @@ package final class SQLiteStatement {
     /// True when the statement makes no direct change to the database (https://sqlite.org/c3ref/stmt_readonly.html).
     package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
-    /// Binds `values` to parameters 1…n; extra parameters stay NULL, extra values are ignored.
+    /// Rewinds the statement and binds `values` to parameters 1…n; extra parameters stay NULL, extra
+    /// values are ignored.
     /// - Throws: ``SQLiteError`` from `sqlite3_bind_*`.
     package func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(handle)
         try connection.check(sqlite3_clear_bindings(handle), sql: sql)
         for (offset, value) in values.prefix(parameterCount).enumerated() {
             try bind(value, at: Int32(offset + 1))

@@ -8,7 +8,8 @@ public struct Schema: Sendable, Codable, Equatable {
     public var hasStatistics: Bool
     /// The rows of `sqlite_stat1` (`tbl`, `idx`, `stat`), empty when the store keeps none.
     public var statistics: [StatisticsRow]
-    /// What the store's Core Data / SwiftData bookkeeping says, when it is such a store.
+    /// What the store's Core Data / SwiftData bookkeeping says, when it is such a store (it has a
+    /// `Z_PRIMARYKEY` table with `Z_ENT`, `Z_NAME`, `Z_SUPER`; normally also `Z_METADATA`).
     public var coreData: CoreDataModel?
 
     public init(tables: [Table], views: [View] = [], hasStatistics: Bool = false,

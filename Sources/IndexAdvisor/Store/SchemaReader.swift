@@ -34,7 +34,10 @@ package enum SchemaReader {
             }
         }
         var coreData: CoreDataModel?
-        if names.contains("z_metadata"), names.contains("z_primarykey") {
+        // Core Data keeps Z_PRIMARYKEY (entity numbers and names) and Z_METADATA; a reduced or copied
+        // store may lack Z_METADATA, so Z_PRIMARYKEY with its Core Data columns is enough.
+        let primaryKeyColumns = Set(tables.first { $0.name.lowercased() == "z_primarykey" }?.columns.map { $0.name.uppercased() } ?? [])
+        if primaryKeyColumns.isSuperset(of: ["Z_ENT", "Z_NAME", "Z_SUPER"]) {
             let rows = try connection.query("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT")
             let entities = rows.compactMap { row -> (number: Int, name: String, superEntity: Int)? in
                 guard let number = row[0].integerValue, let name = row[1].textValue else { return nil }

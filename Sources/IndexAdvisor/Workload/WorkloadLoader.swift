@@ -26,6 +26,8 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The inputs held no SELECT, INSERT, UPDATE or DELETE.
     case empty(paths: [String], diagnostics: WorkloadDiagnostics)
+    /// Every statement failed against the store (no such table, does not prepare…); the reasons, one per statement.
+    case noStatementAnalysable(reasons: [String])
 
     public var description: String {
         switch self {
@@ -37,6 +39,9 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
             text += " (\(diagnostics.linesRead) lines read, \(diagnostics.statementsRead) statements"
             if diagnostics.skippedCount > 0 { text += ", \(diagnostics.skippedCount) lines skipped" }
             return text + ")"
+        case .noStatementAnalysable(let reasons):
+            let first = reasons.first ?? "unknown reason"
+            return "none of the workload's \(reasons.count) statements can be analysed on this store; the first \(first)"
         }
     }
 }

@@ -1,0 +1,478 @@
+import Foundation
+
+/// Analyses a store against a workload: snapshot, shapes, plans, candidates, what-if, measurement,
+/// selection. The user's store is only read (see ``StoreSnapshot``); everything else happens on the
+/// private snapshot, which is removed before this returns or throws.
+public enum Advisor {
+    /// Runs the whole analysis.
+    /// - Parameters:
+    ///   - storeURL: the SQLite store (Core Data, SwiftData, GRDB, any SQLite file).
+    ///   - workload: the statements to advise for (``WorkloadLoader``).
+    ///   - progress: called at each stage and for each measured item.
+    /// - Returns: the ``AnalysisResult`` every report format renders.
+    /// - Throws: ``StoreError`` when the store cannot be read; ``WorkloadError/noStatementAnalysable(reasons:)``
+    ///   when no statement of the workload could be analysed against this store.
+    public static func analyze(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions = AnalysisOptions(),
+                               progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
+        let clock = DispatchTime.now().uptimeNanoseconds
+        func report(_ stage: String, _ done: Int = 0, _ total: Int = 0) {
+            progress?(AnalysisProgress(stage: stage, done: done, total: total,
+                                       elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
+        }
+        report("snapshot")
+        let snapshot = try StoreSnapshot.take(of: storeURL, temporaryParent: options.temporaryDirectory, busyTimeout: options.busyTimeout)
+        defer { snapshot.close() }
+        let schema: Schema
+        do {
+            schema = try SchemaReader.read(from: snapshot.connection)
+        } catch let error as SQLiteError {
+            throw StoreError.sqlite(path: storeURL.path, error: error)
+        }
+        var run = AnalysisRun(snapshot: snapshot, schema: schema, workload: workload, options: options, report: report)
+        try run.profileStatements()
+        try run.chooseIndexes()
+        run.measureFinalState()
+        return run.result(storeURL: storeURL, started: clock)
+    }
+}
+
+/// The state of one analysis as it moves through the stages.
+struct AnalysisRun {
+    let snapshot: StoreSnapshot
+    let schema: Schema
+    let workload: Workload
+    let options: AnalysisOptions
+    let report: (String, Int, Int) -> Void
+    var profiles: [StatementProfile]
+    var statistics: ColumnStatisticsReader
+    var warnings: [String] = []
+    var picks: [IndexSelection.Pick] = []
+    var rejected: [RejectedCandidate] = []
+    let timer: StatementTimer
+
+    init(snapshot: StoreSnapshot, schema: Schema, workload: Workload, options: AnalysisOptions,
+         report: @escaping (String, Int, Int) -> Void) {
+        self.snapshot = snapshot
+        self.schema = schema
+        self.workload = workload
+        self.options = options
+        self.report = report
+        self.profiles = workload.analysedStatements.map(StatementProfile.init)
+        self.statistics = ColumnStatisticsReader(connection: snapshot.connection)
+        var timer = StatementTimer(connection: snapshot.connection)
+        timer.repeats = options.repeats
+        timer.minimumRunSeconds = options.minimumRunSeconds
+        timer.statementTimeout = options.statementTimeout
+        self.timer = timer
+    }
+
+    // MARK: Stage 1: shapes, bound values, plans and times as the store is
+
+    mutating func profileStatements() throws {
+        let extractor = try ShapeExtractor(schema: schema)
+        let planner = QueryPlanner(connection: snapshot.connection)
+        var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
+        for (position, profile) in profiles.enumerated() {
+            report("baseline", position, profiles.count)
+            let sql = profile.statement.sql
+            do {
+                profile.shape = try extractor.shape(of: sql)
+            } catch {
+                // The planner below gives the real reason if the statement does not prepare at all.
+                profile.notes.append("its shape could not be read (\(error)); it is timed but gets no candidates")
+            }
+            (profile.samples, profile.bindingSource) = sampler.samples(for: profile.statement, shape: profile.shape,
+                                                                       count: options.bindingSamples)
+            do {
+                profile.planBefore = try planner.plan(for: sql, bindings: profile.samples.first ?? [])
+            } catch let error as SQLiteError {
+                profile.error = "does not prepare on this store: \(error.message)"
+                continue
+            } catch {
+                profile.error = "\(error)"
+                continue
+            }
+            do {
+                profile.timingBefore = try timer.time(sql, samples: profile.samples, isWrite: profile.isWrite)
+                profile.current = profile.timingBefore
+            } catch {
+                profile.error = "could not be timed: \(error)"
+            }
+            addNotes(to: profile)
+        }
+        let failed = profiles.filter { $0.error != nil }
+        for profile in failed {
+            warnings.append("statement \(profile.statement.fingerprint.id) (\(SQLText.oneLine(profile.statement.sql, limit: 80))) \(profile.error!)")
+        }
+        if profiles.allSatisfy({ !$0.isUsable }) {
+            throw WorkloadError.noStatementAnalysable(reasons: failed.map { profile in
+                let location = profile.statement.sources.first.map { "\($0.file):\($0.firstLine)" } ?? "workload"
+                return "(\(location)) \(profile.error ?? "is not analysable")"
+            })
+        }
+    }
+
+    private func addNotes(to profile: StatementProfile) {
+        guard let shape = profile.shape else { return }
+        for sort in shape.unindexableSorts {
+            profile.notes.append("ORDER BY \(sort.column) COLLATE \(sort.collation): \(sort.reason). Sort with a binary comparator instead (in SwiftData, `SortDescriptor(…, comparator: .lexical)`; in Core Data, `compare:`).")
+        }
+        for access in shape.tables {
+            for function in access.columnFunctions where function.lowercased().hasPrefix("nscoredata") {
+                profile.notes.append("\(access.table) is filtered with \(function) (Core Data's CONTAINS/LIKE/MATCHES with [c]/[d] options): a substring or case-insensitive search that no B-tree index can serve. Keep a normalised copy of the text and match it with BEGINSWITH, or use full-text search (FTS5).")
+            }
+        }
+        if !shape.standIns.isEmpty {
+            profile.notes.append("timed with stand-ins for \(shape.standIns.joined(separator: ", ")), which only the app's own connection registers; their cost here approximates the real one")
+        }
+    }
+
+    // MARK: Stage 2: candidates, what-if, measurement, greedy selection
+
+    mutating func chooseIndexes() throws {
+        report("candidates", 0, 0)
+        var generator = CandidateGenerator(schema: schema, statistics: statistics)
+        var origins: [String: IndexCandidate] = [:]
+        var order: [String] = []
+        for profile in profiles where profile.isUsable && (profile.planBefore?.hasProblem ?? false) {
+            for access in profile.shape?.tables ?? [] {
+                for candidate in generator.candidates(for: access) where origins[candidate.key] == nil {
+                    origins[candidate.key] = candidate
+                    order.append(candidate.key)
+                }
+            }
+        }
+        statistics = generator.statistics
+        let whatIf = try WhatIfPlanner(schema: schema)
+        var pool: [(IndexCandidate, [Int])] = []
+        for key in order {
+            let candidate = origins[key]!
+            let users = whatIfUsers(of: candidate, chosen: [], whatIf: whatIf)
+            if !users.isEmpty { pool.append((candidate, users)) }
+        }
+        // Measure the most promising first: weight of the time they could save, then fewer columns.
+        pool.sort { a, b in
+            let pa = potential(a.1), pb = potential(b.1)
+            return pa != pb ? pa > pb : a.0.columns.count < b.0.columns.count
+        }
+        let measurer = CandidateMeasurer(snapshot: snapshot, timer: timer, storeHasStatistics: schema.hasStatistics)
+        var measured: [MeasuredCandidate] = []
+        for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
+            report("measuring candidates", offset, min(pool.count, options.maxCandidatesMeasured))
+            if let result = measure(candidate, users: users, measurer: measurer) { measured.append(result) }
+        }
+        for (candidate, _) in pool.dropFirst(options.maxCandidatesMeasured) {
+            rejected.append(rejection(candidate, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
+        }
+
+        var names = Set(schema.indexes.map { $0.name.lowercased() })
+        while picks.count < options.maxNewIndexes, !measured.isEmpty {
+            report("selection", picks.count, options.maxNewIndexes)
+            let scored = measured.map { ($0, CandidateScore($0, profiles: profiles)) }
+            let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.lowercased() }).mapValues(\.count)
+            let eligible = scored.filter { perTable[$0.0.candidate.table.lowercased(), default: 0] < options.maxIndexesPerTable }
+            guard let top = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
+                  top.1.netSeconds > 0 else { break }
+            // Within 10 % of the best, the simpler index wins: fewer columns, no predicate (SwiftData can
+            // declare it), fewer bytes. Such differences are within what repeated measurements vary by.
+            let (best, _) = eligible
+                .filter { $0.1.hasSignificantGain && $0.1.netSeconds >= top.1.netSeconds * 0.9 }
+                .min { a, b in
+                    let ka = (a.0.candidate.columns.count, a.0.candidate.partialPredicate == nil ? 0 : 1, a.0.bytes)
+                    let kb = (b.0.candidate.columns.count, b.0.candidate.partialPredicate == nil ? 0 : 1, b.0.bytes)
+                    return ka < kb
+                } ?? top
+            let name = indexName(for: best.candidate, taken: names)
+            names.insert(name.lowercased())
+            do {
+                // Build it for real and keep it: later candidates are measured against it.
+                let kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
+                                                profiles: profiles, keep: true)
+                let keptScore = CandidateScore(kept, profiles: profiles)
+                picks.append(IndexSelection.Pick(measured: kept, score: keptScore, name: name))
+                for (position, timing) in kept.after { profiles[position].current = timing }
+            } catch {
+                warnings.append("index \(name) could not be built: \(error)")
+            }
+            measured.removeAll { $0.candidate.key == best.candidate.key }
+            // Re-measure what the pick changed: candidates sharing a statement or the table's writes.
+            let changed = Set(best.users + best.writes)
+            var next: [MeasuredCandidate] = []
+            for other in measured {
+                guard !Set(other.users + other.writes).isDisjoint(with: changed) else {
+                    next.append(other)
+                    continue
+                }
+                let users = whatIfUsers(of: other.candidate, chosen: picks.map(\.measured.candidate), whatIf: whatIf)
+                if users.isEmpty {
+                    rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) exist"))
+                    continue
+                }
+                if let result = measure(other.candidate, users: users, measurer: measurer) { next.append(result) }
+            }
+            measured = next
+        }
+        for other in measured {
+            let score = CandidateScore(other, profiles: profiles)
+            let reason: String
+            if picks.count >= options.maxNewIndexes {
+                reason = "budget reached (--max-indexes \(options.maxNewIndexes))"
+            } else if score.hasSignificantLoss && score.readSecondsSaved <= 0 {
+                reason = "the statements that would use it got measurably slower with it"
+            } else if !score.hasSignificantGain {
+                reason = "no statement got measurably faster (differences inside the interquartile range)"
+            } else if score.netSeconds <= 0 {
+                reason = "its write cost outweighs the read time it saves"
+            } else {
+                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable))"
+            }
+            rejected.append(rejection(other.candidate, score: score, reason: reason))
+        }
+    }
+
+    /// Positions of the profiles whose what-if plan uses `candidate` when `chosen` also exist.
+    private func whatIfUsers(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner) -> [Int] {
+        var users: [Int] = []
+        for (position, profile) in profiles.enumerated() where profile.isUsable {
+            guard let tables = profile.shape?.tables.map({ $0.table.lowercased() }),
+                  tables.contains(candidate.table.lowercased()) else { continue }
+            guard let (plan, names) = try? whatIf.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [],
+                                                      with: chosen + [candidate]),
+                  let name = names.last?.lowercased() else { continue }
+            if plan.findings.contains(where: { $0.index?.lowercased() == name }) { users.append(position) }
+        }
+        return users
+    }
+
+    private func potential(_ users: [Int]) -> Double {
+        users.reduce(0) { $0 + profiles[$1].weight * (profiles[$1].timingBefore?.medianSeconds ?? 0) }
+    }
+
+    private mutating func measure(_ candidate: IndexCandidate, users: [Int], measurer: CandidateMeasurer) -> MeasuredCandidate? {
+        let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.lowercased()) }
+        do {
+            return try measurer.measure(candidate, name: "indexadvisor_candidate", users: users, writes: writes, profiles: profiles)
+        } catch {
+            rejected.append(rejection(candidate, score: nil, reason: "could not be built on the snapshot: \(error)"))
+            return nil
+        }
+    }
+
+    private func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: String) -> RejectedCandidate {
+        RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
+                          columns: candidate.columns.map(\.displayName), readSecondsSaved: score?.readSecondsSaved ?? 0,
+                          writeSecondsAdded: score?.writeSecondsAdded ?? 0, reason: reason)
+    }
+
+    /// A name in the store's own convention: SwiftData's `Z_<Entity>_SwiftDataIndexOnBinary…` for an
+    /// entity table when the index can be an `#Index`, else `Z_<Entity>_…` or `idx_<table>_<columns>`.
+    func indexName(for candidate: IndexCandidate, taken: Set<String>) -> String {
+        var base: String
+        let columns = candidate.columns.map(\.displayName)
+        if let entity = schema.coreData?.rootEntity(ofTable: candidate.table) {
+            let naming = SwiftDataNaming(schema: schema)
+            let properties = columns.map { naming.propertyName(forColumn: $0).name }
+            if SwiftDataCode.isDeclarable(candidate) {
+                base = SwiftDataNaming.indexName(entity: entity.name, properties: properties)
+            } else {
+                base = "Z_\(entity.name)_" + properties.joined(separator: "_") + (candidate.partialPredicate == nil ? "" : "_partial")
+            }
+        } else {
+            base = "idx_" + ([candidate.table] + columns).map { part in
+                String(part.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+            }.joined(separator: "_") + (candidate.partialPredicate == nil ? "" : "_partial")
+        }
+        if base.count > 120 { base = String(base.prefix(120)) }
+        var name = base
+        var suffix = 2
+        while taken.contains(name.lowercased()) {
+            name = "\(base)_\(suffix)"
+            suffix += 1
+        }
+        return name
+    }
+
+    // MARK: Stage 3: the final state
+
+    mutating func measureFinalState() {
+        let planner = QueryPlanner(connection: snapshot.connection)
+        let changedTables = Set(picks.map { $0.measured.candidate.table.lowercased() })
+        for (position, profile) in profiles.enumerated() where profile.isUsable {
+            report("final timings", position, profiles.count)
+            profile.planAfter = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+            let planChanged = profile.planAfter?.steps != profile.planBefore?.steps
+            let writesChangedTable = profile.isWrite && !profile.writtenTables.isDisjoint(with: changedTables)
+            if planChanged || writesChangedTable {
+                profile.timingAfter = (try? timer.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite))
+                    ?? profile.current
+            } else {
+                profile.timingAfter = profile.timingBefore
+            }
+        }
+    }
+
+    // MARK: Result
+
+    func result(storeURL: URL, started: UInt64) -> AnalysisResult {
+        let naming = SwiftDataNaming(schema: schema)
+        var statistics = self.statistics
+        let sizes = indexSizes()
+        let recommendations = picks.enumerated().map { rank, pick -> Recommendation in
+            let candidate = pick.measured.candidate
+            let entity = schema.coreData?.rootEntity(ofTable: candidate.table)?.name
+            var guessed = false
+            let columns = candidate.columns.map { column -> RecommendedColumn in
+                var keyPath: String?
+                if entity != nil, let name = column.name {
+                    let (property, isGuess) = naming.propertyName(forColumn: name)
+                    keyPath = "\\." + property
+                    guessed = guessed || isGuess
+                }
+                return RecommendedColumn(name: column.displayName, isDescending: column.isDescending,
+                                         collation: column.collation, keyPath: keyPath)
+            }
+            let table = schema.table(named: candidate.table)
+            let prefixStatistics = table.map { table in
+                (1...candidate.columns.count).compactMap { length in
+                    statistics.statistics(table: table, columns: candidate.columns.prefix(length).compactMap(\.name))
+                }
+            } ?? []
+            return Recommendation(
+                rank: rank + 1, name: pick.name, table: candidate.table, columns: columns,
+                partialPredicate: candidate.partialPredicate,
+                sql: candidate.createSQL(name: pick.name, ifNotExists: true), entity: entity,
+                swiftDataIndex: entity.flatMap { SwiftDataCode.indexMacro(entity: $0, columns: columns, candidate: candidate) },
+                keyPathsAreGuessed: guessed, buildSeconds: pick.measured.buildSeconds, bytes: pick.measured.bytes,
+                readSecondsSaved: pick.score.readSecondsSaved, writeSecondsAdded: pick.score.writeSecondsAdded,
+                netSecondsSaved: pick.score.netSeconds, effects: pick.score.effects, columnStatistics: prefixStatistics)
+        }
+        let pickNames = Set(picks.map { $0.name.lowercased() })
+        let statements = profiles.map { profile -> StatementReport in
+            let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.lowercased()) }
+            var notes = profile.notes
+            if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
+                notes.append(noRecommendationReason(for: profile))
+            }
+            return StatementReport(
+                id: profile.statement.fingerprint.id, sql: profile.statement.sql, kind: profile.statement.kind,
+                count: profile.statement.count, tables: profile.shape?.tables.map(\.table) ?? [],
+                shapeSummary: profile.shape.map(Self.summary), bindingSource: profile.bindingSource.rawValue,
+                planBefore: profile.planBefore, planAfter: profile.planAfter,
+                timingBefore: profile.timingBefore, timingAfter: profile.timingAfter,
+                weightedSecondsBefore: profile.weight * (profile.timingBefore?.medianSeconds ?? 0),
+                weightedSecondsAfter: profile.weight * (profile.timingAfter?.medianSeconds ?? 0),
+                observedTiming: profile.statement.observedTiming, usesRecommendations: used,
+                notes: notes, error: profile.error)
+        }
+        var used = Set<String>()
+        for profile in profiles {
+            for name in (profile.planBefore?.indexesUsed ?? []) + (profile.planAfter?.indexesUsed ?? []) { used.insert(name.lowercased()) }
+        }
+        let workloadColumns = columnsUsedByWorkload()
+        let tables = schema.tables.map { table -> TableSummary in
+            let columns = workloadColumns[table.name.lowercased()] ?? []
+            return TableSummary(
+                name: table.name, entities: schema.coreData?.entities(inTable: table.name).map(\.name) ?? [],
+                rows: table.rowCount, columns: table.columns.count,
+                indexes: table.indexes.map { IndexSummary(name: $0.name, columns: $0.columnNames, isUnique: $0.isUnique,
+                                                          partialPredicate: $0.partialPredicate, bytes: sizes[$0.name]) },
+                columnStatistics: columns.compactMap { statistics.statistics(table: table, columns: [$0]) })
+        }
+        let usable = statements.filter { $0.error == nil }
+        func count(_ kind: PlanFinding.Kind, _ plan: (StatementReport) -> QueryPlan?) -> Int {
+            usable.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind }.count ?? 0) }
+        }
+        let totals = Totals(
+            readSecondsBefore: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsBefore },
+            readSecondsAfter: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsAfter },
+            writeSecondsBefore: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsBefore },
+            writeSecondsAfter: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsAfter },
+            fullScansBefore: count(.fullTableScan, \.planBefore), fullScansAfter: count(.fullTableScan, \.planAfter),
+            tempBTreeSortsBefore: count(.tempBTree, \.planBefore), tempBTreeSortsAfter: count(.tempBTree, \.planAfter))
+        let diagnostics = workload.diagnostics
+        let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
+        let formatter = ISO8601DateFormatter()
+        return AnalysisResult(
+            tool: ToolInfo(name: "indexadvisor", version: IndexAdvisor.version, sqliteVersion: SQLiteConnection.libraryVersion,
+                           generatedAt: formatter.string(from: Date()),
+                           analysisSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9),
+            store: StoreSummary(fileName: storeURL.lastPathComponent, bytes: snapshot.storeBytes,
+                                snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
+                                isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
+                                hasStatistics: schema.hasStatistics, tables: tables),
+            workload: WorkloadSummary(files: diagnostics.files, linesRead: diagnostics.linesRead,
+                                      statementsRead: diagnostics.statementsRead, distinctStatements: workload.statements.count,
+                                      analysedStatements: usable.count, skipped: diagnostics.skipped,
+                                      skippedExamples: diagnostics.examples, housekeepingStatements: housekeeping),
+            method: MethodSummary(
+                repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
+                statementTimeoutSeconds: options.statementTimeout, seed: options.seed,
+                description: "Each time is the median of \(options.repeats) runs after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row, on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Bound values: the workload's own, or \(options.bindingSamples) rows drawn from the data (seed \(options.seed)). Writes run inside a savepoint that is rolled back."),
+            statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
+            existingIndexes: ExistingIndexReview.review(schema: schema, indexesUsed: used, sizes: sizes),
+            totals: totals, warnings: warnings)
+    }
+
+    private func noRecommendationReason(for profile: StatementProfile) -> String {
+        let tables = profile.shape?.tables ?? []
+        if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
+           tables.count == 1 {
+            return "no index recommended: \(small.name) has only \(small.rowCount) rows, so a scan is cheap"
+        }
+        if !(profile.shape?.unindexableSorts.isEmpty ?? true) || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
+            return "no index recommended: what makes it slow is in the statement itself (see the notes above)"
+        }
+        if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) {
+            return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
+        }
+        return "no index recommended: no candidate was used by the planner or made it measurably faster (see rejected candidates)"
+    }
+
+    /// Columns the workload filters or sorts on, per lower-cased table name.
+    private func columnsUsedByWorkload() -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for profile in profiles {
+            for access in profile.shape?.tables ?? [] {
+                var columns = result[access.table.lowercased()] ?? []
+                for name in access.constraints.map(\.column) + access.orderBy.map(\.column)
+                where !name.isEmpty && name != "rowid" && !columns.contains(name) {
+                    columns.append(name)
+                }
+                result[access.table.lowercased()] = columns
+            }
+        }
+        return result
+    }
+
+    private func indexSizes() -> [String: Int64] {
+        var sizes: [String: Int64] = [:]
+        let rows = (try? snapshot.connection.query("SELECT name, sum(pgsize) FROM dbstat GROUP BY name")) ?? []
+        for row in rows {
+            if let name = row[0].textValue, let bytes = row[1].integerValue { sizes[name] = bytes }
+        }
+        return sizes
+    }
+
+    /// `ZNOTE: ZFOLDERID =, ZISARCHIVED =; ORDER BY ZUPDATEDAT DESC`.
+    static func summary(_ shape: StatementShape) -> String {
+        shape.tables.map { access in
+            var parts: [String] = []
+            let filters = access.constraints.filter { !$0.column.isEmpty }.map { constraint -> String in
+                let value = constraint.isJoin ? " (join)" : ""
+                let op = constraint.op == .isNull || constraint.op == .isNotNull ? " \(constraint.op.rawValue)" : " \(constraint.op.rawValue)"
+                return constraint.column + op + value
+            }
+            if !filters.isEmpty { parts.append(filters.joined(separator: ", ")) }
+            if !access.orderBy.isEmpty {
+                parts.append("ORDER BY " + access.orderBy.map { term in
+                    term.column + (term.collation.uppercased() == "BINARY" ? "" : " COLLATE \(term.collation)") + (term.isDescending ? " DESC" : "")
+                }.joined(separator: ", "))
+            }
+            if access.isInserted { parts.append("INSERT") }
+            if access.isUpdated { parts.append("UPDATE " + access.writtenColumns.joined(separator: ", ")) }
+            if access.isDeleted { parts.append("DELETE") }
+            if !access.columnFunctions.isEmpty { parts.append("calls " + access.columnFunctions.joined(separator: ", ")) }
+            return access.table + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
+        }.joined(separator: " · ")
+    }
+}

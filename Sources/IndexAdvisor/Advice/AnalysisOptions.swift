@@ -1,0 +1,38 @@
+import Foundation
+
+/// Settings of an analysis. Defaults suit a store of up to a few million rows on a laptop.
+public struct AnalysisOptions: Sendable {
+    /// Runs per timed statement; reports give their median and interquartile range.
+    public var repeats = 7
+    /// Sets of bound values drawn per statement when the workload gave none.
+    public var bindingSamples = 12
+    /// A timing run repeats a fast statement until it has taken at least this long, in seconds.
+    public var minimumRunSeconds = 0.002
+    /// One execution of a measured statement longer than this is interrupted, in seconds.
+    public var statementTimeout: Double = 10
+    /// How long to retry a store that another process keeps changing or locking, in seconds.
+    public var busyTimeout: Double = 5
+    /// At most this many new indexes per table.
+    public var maxIndexesPerTable = 4
+    /// At most this many new indexes in all.
+    public var maxNewIndexes = 12
+    /// At most this many candidates are built and measured (the most promising, by what-if and weight).
+    public var maxCandidatesMeasured = 24
+    /// Seed for drawing bound values.
+    public var seed: UInt64 = 1
+    /// Where the private snapshot directory is created (default: the system temporary directory).
+    public var temporaryDirectory: URL?
+
+    public init() {}
+}
+
+/// Progress of an analysis, reported to an optional observer.
+public struct AnalysisProgress: Sendable {
+    /// The pipeline stage, e.g. "snapshot", "baseline", "candidates", "selection".
+    public var stage: String
+    /// Items done and total in the stage, when it has items.
+    public var done: Int
+    public var total: Int
+    /// Seconds since the analysis started.
+    public var elapsedSeconds: Double
+}

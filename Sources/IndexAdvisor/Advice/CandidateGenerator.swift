@@ -1,0 +1,122 @@
+/// Proposes candidate indexes for one statement's access to one table, from the shape SQLite reported.
+///
+/// Column order follows SQLite's rules for using an index (https://sqlite.org/optoverview.html): the
+/// equality columns first (`=`, `IN`, `IS`, `IS NULL`; most selective first, by measured distinct
+/// counts), then the ORDER BY columns in the statement's order and directions (all-descending becomes
+/// all-ascending: SQLite scans an index backwards), or else one range column (`<`, `>`, a LIKE/GLOB prefix).
+/// Single-column candidates compete too, and an `IS NOT NULL` filter gets a partial index on
+/// `column IS NOT NULL` (a plain index cannot be driven by `IS NOT NULL` without statistics). Sorts under
+/// a collation no index can carry contribute no columns. The what-if planner and measurement decide.
+package struct CandidateGenerator {
+    package let schema: Schema
+    package var statistics: ColumnStatisticsReader
+    /// At most this many key columns per candidate.
+    package var maximumColumns = 6
+
+    package init(schema: Schema, statistics: ColumnStatisticsReader) {
+        self.schema = schema
+        self.statistics = statistics
+    }
+
+    package mutating func candidates(for access: TableAccess) -> [IndexCandidate] {
+        guard let table = schema.table(named: access.table), !table.isVirtual else { return [] }
+        let rowid = table.rowidAlias?.name.lowercased()
+        func isIndexable(_ column: String) -> Bool {
+            !column.isEmpty && column.lowercased() != "rowid" && column.lowercased() != rowid && table.column(named: column) != nil
+        }
+        func key(_ constraint: ColumnConstraint, collation: String? = nil) -> IndexColumn {
+            IndexColumn(name: table.column(named: constraint.column)?.name ?? constraint.column,
+                        collation: collation ?? constraint.collation)
+        }
+
+        // Equality columns, one entry per column, most selective first.
+        var equalities: [ColumnConstraint] = []
+        for constraint in access.constraints where constraint.op.isEquality && isIndexable(constraint.column) {
+            if !equalities.contains(where: { $0.column.lowercased() == constraint.column.lowercased() }) {
+                equalities.append(constraint)
+            }
+        }
+        let matched = equalities.map { constraint -> Double in
+            guard let statistics = statistics.statistics(table: table, columns: [constraint.column]) else { return 1 }
+            return constraint.op == .isNull ? statistics.nullFraction : statistics.matchedFraction
+        }
+        let equalityColumns = zip(equalities, matched).enumerated()
+            .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+            .map { key($0.element.0) }
+        let equalityNames = Set(equalityColumns.compactMap { $0.name?.lowercased() })
+
+        // Sort columns, unless a term cannot be served by any index.
+        var sortColumns: [IndexColumn] = []
+        if !access.orderBy.isEmpty, access.orderBy.allSatisfy({ $0.hasIndexableCollation }) {
+            var terms = access.orderBy
+            if let last = terms.last, !isIndexable(last.column), last.column.lowercased() == rowid || last.column.lowercased() == "rowid" {
+                terms.removeLast()
+            }
+            if terms.allSatisfy({ isIndexable($0.column) }) {
+                let remaining = terms.filter { !equalityNames.contains($0.column.lowercased()) }
+                let flip = remaining.allSatisfy(\.isDescending)
+                sortColumns = remaining.map { term in
+                    IndexColumn(name: table.column(named: term.column)?.name ?? term.column,
+                                isDescending: flip ? false : term.isDescending, collation: term.collation)
+                }
+            }
+        }
+
+        // One range column: the most selective of the ranges and prefix matches.
+        var ranges: [IndexColumn] = []
+        for constraint in access.constraints where isIndexable(constraint.column) && !equalityNames.contains(constraint.column.lowercased()) {
+            switch constraint.op {
+            case .greaterThan, .greaterOrEqual, .lessThan, .lessOrEqual:
+                ranges.append(key(constraint))
+            case .glob:
+                ranges.append(key(constraint, collation: "BINARY"))
+            case .like:
+                // SQLite's default LIKE ignores ASCII case; only a NOCASE index can serve its prefix.
+                ranges.append(key(constraint, collation: "NOCASE"))
+            default:
+                continue
+            }
+        }
+        let range = ranges.max { a, b in
+            let da = statistics.statistics(table: table, columns: [a.name ?? ""])?.distinctValues ?? 0
+            let db = statistics.statistics(table: table, columns: [b.name ?? ""])?.distinctValues ?? 0
+            return da < db
+        }
+
+        var result: [IndexCandidate] = []
+        func add(_ columns: [IndexColumn], predicate: String? = nil) {
+            var unique: [IndexColumn] = []
+            for column in columns where !unique.contains(where: { $0.name?.lowercased() == column.name?.lowercased() }) {
+                unique.append(column)
+            }
+            guard !unique.isEmpty else { return }
+            let candidate = IndexCandidate(table: table.name, columns: Array(unique.prefix(maximumColumns)), partialPredicate: predicate)
+            guard !result.contains(where: { $0.key == candidate.key }),
+                  !table.indexes.contains(where: { candidate.isServed(by: $0) }) else { return }
+            result.append(candidate)
+        }
+
+        if !sortColumns.isEmpty { add(equalityColumns + sortColumns) }
+        if let range { add(equalityColumns + [range]) }
+        add(equalityColumns)
+        // Without one of several equality columns (a low-value one, such as Core Data's Z_ENT on a
+        // hierarchy table, may only widen the index).
+        if equalityColumns.count >= 2 {
+            for left in equalityColumns.indices {
+                var fewer = equalityColumns
+                fewer.remove(at: left)
+                if !sortColumns.isEmpty { add(fewer + sortColumns) }
+                if let range { add(fewer + [range]) }
+            }
+        }
+        for column in equalityColumns { add([column]) }
+        if let range { add([range]) }
+        if let first = sortColumns.first { add([first]) }
+        for constraint in access.constraints where constraint.op == .isNotNull && isIndexable(constraint.column) {
+            let column = key(constraint)
+            add(equalityColumns + [column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
+            add([column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
+        }
+        return result
+    }
+}

@@ -1,0 +1,56 @@
+/// An index that could be added: a table, ordered key columns with direction and collation, and an
+/// optional partial-index predicate (https://sqlite.org/partialindex.html).
+public struct IndexCandidate: Sendable, Codable, Hashable {
+    public var table: String
+    public var columns: [IndexColumn]
+    /// The `WHERE` clause of a partial index, without the keyword.
+    public var partialPredicate: String?
+
+    public init(table: String, columns: [IndexColumn], partialPredicate: String? = nil) {
+        self.table = table
+        self.columns = columns
+        self.partialPredicate = partialPredicate
+    }
+
+    /// A key that is equal for candidates SQLite would build identically.
+    public var key: String {
+        ([table.lowercased()] + columns.map { column in
+            "\(column.displayName.lowercased()) \(column.isDescending ? "DESC" : "ASC") \(column.collation.uppercased())"
+        } + [partialPredicate ?? ""]).joined(separator: "|")
+    }
+
+    /// `CREATE INDEX [IF NOT EXISTS] "name" ON "table" ("a", "b" DESC, "c" COLLATE NOCASE) [WHERE …]`,
+    /// every identifier quoted.
+    public func createSQL(name: String, ifNotExists: Bool = false) -> String {
+        var sql = "CREATE INDEX " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLIdentifier.quote(name)
+            + " ON " + SQLIdentifier.quote(table) + " ("
+        sql += columns.map { column in
+            var term = column.name.map(SQLIdentifier.quote) ?? "(\(column.expression ?? "NULL"))"
+            if column.collation.uppercased() != "BINARY" { term += " COLLATE " + SQLIdentifier.quote(column.collation) }
+            if column.isDescending { term += " DESC" }
+            return term
+        }.joined(separator: ", ") + ")"
+        if let partialPredicate { sql += " WHERE " + partialPredicate }
+        return sql
+    }
+
+    /// True when this candidate's columns are a leading part of `other`'s (same table, same predicate).
+    public func isPrefix(of other: IndexCandidate) -> Bool {
+        table.lowercased() == other.table.lowercased() && partialPredicate == other.partialPredicate
+            && columns.count <= other.columns.count
+            && zip(columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+    }
+
+    /// True when an existing index has these columns as its leading columns (with no predicate of its own
+    /// that this candidate lacks): adding the candidate would duplicate what is there.
+    public func isServed(by index: Index) -> Bool {
+        guard index.table.lowercased() == table.lowercased(), index.columns.count >= columns.count,
+              index.partialPredicate == nil || index.partialPredicate == partialPredicate else { return false }
+        return zip(columns, index.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+    }
+
+    static func sameKey(_ a: IndexColumn, _ b: IndexColumn) -> Bool {
+        a.displayName.lowercased() == b.displayName.lowercased() && a.isDescending == b.isDescending
+            && a.collation.uppercased() == b.collation.uppercased()
+    }
+}

@@ -1,0 +1,52 @@
+/// Asks SQLite's planner whether it would use an index that does not exist yet.
+///
+/// Holds an empty in-memory clone of the store's schema: its tables, indexes and views, no rows. Creating
+/// an index there is instant, and `EXPLAIN QUERY PLAN` tells whether a statement would use it. Without
+/// `sqlite_stat1` SQLite plans from the schema alone, so the clone plans as the full store does; when the
+/// store keeps statistics, the clone gets the same `sqlite_stat1` rows (loaded with `ANALYZE sqlite_schema`,
+/// https://sqlite.org/lang_analyze.html).
+package final class WhatIfPlanner {
+    private let connection: SQLiteConnection
+    private var counter = 0
+
+    /// Builds the clone.
+    /// - Throws: ``SQLiteError`` when the clone cannot be created at all.
+    package init(schema: Schema) throws {
+        connection = try SQLiteConnection.inMemory()
+        connection.installStandIns()
+        for table in schema.tables where !table.sql.isEmpty {
+            // A virtual table whose module is not linked here cannot be cloned; statements on it are not advised.
+            try? connection.execute(table.sql)
+        }
+        for index in schema.indexes {
+            if let sql = index.sql { try? connection.execute(sql) }
+        }
+        for view in schema.views { try? connection.execute(view.sql) }
+        if schema.hasStatistics {
+            try connection.execute("ANALYZE")
+            for row in schema.statistics {
+                let statement = try connection.prepare("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)")
+                try statement.bind([.text(row.table), row.index.map(SQLValue.text) ?? .null, .text(row.stat)])
+                try statement.run()
+            }
+            try connection.execute("ANALYZE sqlite_schema")
+        }
+    }
+
+    /// The plan of `sql` with `hypothetical` indexes present (created, planned, dropped again), and the names
+    /// the hypothetical indexes had in the plan, in the same order as `hypothetical`.
+    /// - Throws: ``SQLiteError`` when a candidate cannot be created or the statement does not prepare.
+    package func plan(for sql: String, bindings: [SQLValue], with hypothetical: [IndexCandidate]) throws -> (QueryPlan, [String]) {
+        var names: [String] = []
+        defer {
+            for name in names { try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
+        }
+        for candidate in hypothetical {
+            counter += 1
+            let name = "indexadvisor_whatif_\(counter)"
+            try connection.execute(candidate.createSQL(name: name))
+            names.append(name)
+        }
+        return (try QueryPlanner(connection: connection).plan(for: sql, bindings: bindings), names)
+    }
+}

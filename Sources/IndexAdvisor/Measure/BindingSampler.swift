@@ -1,0 +1,148 @@
+/// Chooses the values bound to a statement's parameters when it is timed.
+///
+/// Observed values come first (literals from a `.sql` file, bind lines from a log). Otherwise values are
+/// drawn from the snapshot's rows: for each execution one row of each table is picked at random
+/// (seeded, so runs repeat), and every parameter compared with or written to a column of that table
+/// takes that row's value. Picking whole rows keeps values that belong together together (a folder and
+/// a slug that exist in that folder; a `Z_PK` with its current `Z_OPT`), and picking rows rather than
+/// distinct values draws frequent (hot) values as often as the data holds them.
+package struct BindingSampler {
+    package let connection: SQLiteConnection
+    package let schema: Schema
+    private var generator: SeededGenerator
+    private var rowidRanges: [String: (Int64, Int64)?] = [:]
+
+    package init(connection: SQLiteConnection, schema: Schema, seed: UInt64) {
+        self.connection = connection
+        self.schema = schema
+        self.generator = SeededGenerator(seed: seed)
+    }
+
+    /// Where a statement's bound values come from.
+    package enum Source: String, Sendable, Codable {
+        case observed
+        case drawn = "drawn from the data"
+        case none = "no parameters"
+    }
+
+    /// `count` tuples of values for `statement`, and where they came from.
+    package mutating func samples(for statement: WorkloadStatement, shape: StatementShape?, count: Int) -> ([[SQLValue]], Source) {
+        guard statement.parameterCount > 0 else { return ([], .none) }
+        if !statement.observedBindings.isEmpty {
+            return (Array(statement.observedBindings.prefix(max(count, statement.observedBindings.count))), .observed)
+        }
+        let fallback = SQLTokenList(statement.sql).parameterColumns()
+        var tuples: [[SQLValue]] = []
+        for index in 0..<count {
+            var rows: [String: [String: SQLValue]] = [:]
+            var writeRows: [String: [String: SQLValue]] = [:]
+            var tuple: [SQLValue] = []
+            for parameter in 1...statement.parameterCount {
+                let target = shape?.parameters.first { $0.parameter == parameter }
+                    ?? fallback[parameter].flatMap { column in resolve(column: column, shape: shape) }
+                guard let target else {
+                    tuple.append(.null)
+                    continue
+                }
+                if target.op == .limit { tuple.append(.integer(50)); continue }
+                if target.op == .offset { tuple.append(.integer(0)); continue }
+                let isWrittenValue = target.op == nil
+                let key = target.table.lowercased()
+                if isWrittenValue, let table = schema.table(named: target.table),
+                   let fresh = freshValue(for: target.column, in: table, index: index, statement: statement) {
+                    tuple.append(fresh)
+                    continue
+                }
+                var row = (isWrittenValue ? writeRows[key] : rows[key]) ?? [:]
+                if row.isEmpty {
+                    row = randomRow(of: target.table)
+                    if isWrittenValue { writeRows[key] = row } else { rows[key] = row }
+                }
+                var value = row[target.column.lowercased()] ?? .null
+                if target.op == .like || target.op == .glob, case .text(let text) = value {
+                    value = .text(String(text.prefix(3)) + (target.op == .like ? "%" : "*"))
+                }
+                tuple.append(value)
+            }
+            tuples.append(tuple)
+        }
+        return (tuples, .drawn)
+    }
+
+    /// A value that cannot collide for columns that must stay unique on INSERT (the rowid and UNIQUE
+    /// index columns); nil for other columns and for UPDATE.
+    private mutating func freshValue(for column: String, in table: Table, index: Int, statement: WorkloadStatement) -> SQLValue? {
+        guard statement.kind == .insert else { return nil }
+        let isRowid = table.rowidAlias?.name.lowercased() == column.lowercased()
+        let isUnique = table.indexes.contains { $0.isUnique && $0.columns.first?.name?.lowercased() == column.lowercased() && $0.columns.count == 1 }
+        guard isRowid || isUnique else { return nil }
+        let quoted = SQLIdentifier.quote(column)
+        let maximum = (try? connection.scalar("SELECT max(\(quoted)) FROM \(SQLIdentifier.quote(table.name))")) ?? nil
+        switch maximum {
+        case .integer(let value)?: return .integer(value + 1 + Int64(index))
+        case .real(let value)?: return .real(value + 1 + Double(index))
+        case .text(let value)?: return .text(value + "~indexadvisor\(index)")
+        case .blob(let bytes)?: return .blob(bytes + Array("indexadvisor\(index)".utf8))
+        default: return isRowid ? .integer(1 + Int64(index)) : .text("indexadvisor\(index)")
+        }
+    }
+
+    /// One row of `table` picked at random, by lower-cased column name; empty when the table is.
+    private mutating func randomRow(of table: String) -> [String: SQLValue] {
+        let quoted = SQLIdentifier.quote(table)
+        if rowidRanges[table] == nil {
+            let bounds = try? connection.query("SELECT min(rowid), max(rowid) FROM \(quoted)").first
+            if let low = bounds?[0].integerValue, let high = bounds?[1].integerValue {
+                rowidRanges[table] = (low, high)
+            } else {
+                rowidRanges[table] = .some(nil)
+            }
+        }
+        let statement: SQLiteStatement?
+        if let range = rowidRanges[table] ?? nil {
+            let pick = range.0 + Int64(generator.next() % UInt64(max(1, range.1 - range.0 + 1)))
+            statement = try? connection.prepare("SELECT * FROM \(quoted) WHERE rowid >= ? ORDER BY rowid LIMIT 1")
+            try? statement?.bind([.integer(pick)])
+        } else {
+            let rows = schema.table(named: table)?.rowCount ?? 0
+            statement = try? connection.prepare("SELECT * FROM \(quoted) LIMIT 1 OFFSET ?")
+            try? statement?.bind([.integer(Int64(rows > 0 ? Int(generator.next() % UInt64(rows)) : 0))])
+        }
+        guard let statement, (try? statement.step()) == true else { return [:] }
+        var row: [String: SQLValue] = [:]
+        for column in 0..<statement.columnCount {
+            row[statement.columnName(column).lowercased()] = statement.column(column)
+        }
+        return row
+    }
+
+    private func resolve(column: String, shape: StatementShape?) -> ParameterTarget? {
+        for access in shape?.tables ?? [] {
+            if schema.table(named: access.table)?.column(named: column) != nil {
+                return ParameterTarget(parameter: 0, table: access.table, column: column, op: .equal)
+            }
+        }
+        return nil
+    }
+}
+
+extension SQLTokenList {
+    /// For each 1-based `?` parameter written as `column <op> ?` (or `alias.column <op> ?`), the column.
+    /// Only a fallback for parameters SQLite's run did not reach (e.g. behind a function call).
+    package func parameterColumns() -> [Int: String] {
+        var result: [Int: String] = [:]
+        var parameter = 0
+        for i in 0..<count where tokens[i].kind == .parameter {
+            parameter += 1
+            let op = i - 1
+            guard op >= 1 else { continue }
+            let isComparison = ["=", "==", "<", ">", "<=", ">=", "!=", "<>"].contains { isSymbol(op, $0) }
+                || isWord(op, "LIKE") || isWord(op, "GLOB") || isWord(op, "IS")
+            let name = op - 1
+            if isComparison, tokens[name].kind == .word || tokens[name].kind == .quotedIdentifier {
+                result[parameter] = identifier(at: name)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+/// Measured execution time of one statement: the distribution of per-execution times over several runs.
+///
+/// Each run executes the statement `executionsPerRun` times (stepping through every row, each time with
+/// the next set of bound values) and divides the elapsed monotonic time by that count; quartiles are
+/// taken over the runs. All times are in seconds.
+public struct Timing: Sendable, Codable, Equatable {
+    public var medianSeconds: Double
+    public var p25Seconds: Double
+    public var p75Seconds: Double
+    public var minSeconds: Double
+    public var maxSeconds: Double
+    /// Runs measured after the discarded warm-up execution.
+    public var runs: Int
+    public var executionsPerRun: Int
+    /// Rows returned (reads) or changed (writes) per execution, averaged.
+    public var rowsPerExecution: Double
+    /// Executions that failed (e.g. a drawn value broke a UNIQUE constraint), not counted in the times.
+    public var failures: Int
+
+    /// Total executions timed.
+    public var sampleSize: Int { runs * executionsPerRun }
+
+    /// The interquartile range, in seconds: the spread used to decide whether a difference is real.
+    public var spreadSeconds: Double { p75Seconds - p25Seconds }
+
+    /// True when `other` is faster beyond the noise: its upper quartile is below this timing's lower
+    /// quartile and the medians differ by at least 5 %.
+    public func isSlower(than other: Timing) -> Bool {
+        other.p75Seconds < p25Seconds && other.medianSeconds < medianSeconds * 0.95
+    }
+
+    static func from(samples: [Double], executionsPerRun: Int, rows: Double, failures: Int) -> Timing {
+        let sorted = samples.sorted()
+        func quantile(_ q: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            let position = q * Double(sorted.count - 1)
+            let lower = Int(position.rounded(.down))
+            let upper = min(sorted.count - 1, lower + 1)
+            let fraction = position - Double(lower)
+            return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+        }
+        return Timing(medianSeconds: quantile(0.5), p25Seconds: quantile(0.25), p75Seconds: quantile(0.75),
+                      minSeconds: sorted.first ?? 0, maxSeconds: sorted.last ?? 0, runs: sorted.count,
+                      executionsPerRun: executionsPerRun, rowsPerExecution: rows, failures: failures)
+    }
+}

@@ -1,0 +1,70 @@
+/// Reads `EXPLAIN QUERY PLAN` detail text into ``PlanFinding``s.
+///
+/// Accepts the forms of SQLite 3.7 to 3.4x: `SCAN TABLE t AS a` and `SCAN a`, `SEARCH … USING
+/// [COVERING|AUTOMATIC [PARTIAL] COVERING] INDEX i (…)`, `USING INTEGER PRIMARY KEY`, `USE TEMP B-TREE FOR …`,
+/// `MULTI-INDEX OR`, and `… SUBQUERY n` (https://sqlite.org/eqp.html).
+package enum PlanClassifier {
+    /// The finding for one detail line; `aliases` maps lower-cased aliases and table names to table names.
+    package static func finding(for detail: String, aliases: [String: String]) -> PlanFinding {
+        var finding = PlanFinding(kind: .other, detail: detail)
+        let words = detail.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let first = words.first else { return finding }
+
+        if detail.hasPrefix("USE TEMP B-TREE FOR ") {
+            finding.kind = .tempBTree
+            finding.purpose = String(detail.dropFirst("USE TEMP B-TREE FOR ".count))
+            return finding
+        }
+        if detail.hasPrefix("MULTI-INDEX OR") {
+            finding.kind = .multiIndexOr
+            return finding
+        }
+        if detail.contains("SUBQUERY") && !(first == "SCAN" || first == "SEARCH") {
+            finding.kind = .subquery
+            return finding
+        }
+        guard first == "SCAN" || first == "SEARCH", words.count >= 2 else { return finding }
+
+        // Name (after an optional TABLE) and optional "AS alias".
+        var position = 1
+        if words[position] == "TABLE", words.count > 2 { position += 1 }
+        let named = words[position]
+        position += 1
+        var alias = named
+        if position + 1 < words.count, words[position] == "AS" {
+            alias = words[position + 1]
+            position += 2
+        }
+        finding.alias = alias
+        finding.table = aliases[alias.lowercased()] ?? aliases[named.lowercased()]
+        if named.hasPrefix("(") || named == "CONSTANT" || named == "SUBQUERY" { finding.table = nil }
+
+        if let open = detail.firstIndex(of: "("), detail.hasSuffix(")"), first == "SEARCH" || detail.contains("USING") {
+            let inner = detail[detail.index(after: open)..<detail.index(before: detail.endIndex)]
+            if !inner.isEmpty, detail[..<open].contains("USING") { finding.constraints = String(inner) }
+        }
+
+        let rest = words[position...].joined(separator: " ")
+        if rest.hasPrefix("USING AUTOMATIC") {
+            finding.kind = .automaticIndex
+        } else if rest.hasPrefix("USING COVERING INDEX ") || rest.hasPrefix("USING INDEX ") {
+            let covering = rest.hasPrefix("USING COVERING INDEX ")
+            let indexWords = rest.dropFirst(covering ? "USING COVERING INDEX ".count : "USING INDEX ".count)
+            finding.index = indexWords.split(separator: " ").first.map(String.init)
+            if first == "SCAN" {
+                finding.kind = .fullIndexScan
+            } else {
+                finding.kind = covering ? .coveringIndexSearch : .indexSearch
+            }
+        } else if rest.hasPrefix("USING INTEGER PRIMARY KEY") {
+            finding.kind = first == "SCAN" ? .fullTableScan : .rowidLookup
+        } else if rest.hasPrefix("USING PRIMARY KEY") {
+            finding.kind = first == "SCAN" ? .fullTableScan : .primaryKeyLookup
+        } else if rest.hasPrefix("VIRTUAL TABLE") {
+            finding.kind = .other
+        } else if first == "SCAN" {
+            finding.kind = finding.table == nil ? .other : .fullTableScan
+        }
+        return finding
+    }
+}

@@ -1,0 +1,89 @@
+/// The output of `EXPLAIN QUERY PLAN` (https://sqlite.org/eqp.html): rows with `id`, `parent` and the
+/// `detail` text, and the findings read from them.
+public struct QueryPlan: Sendable, Codable, Equatable {
+    /// One row of the plan.
+    public struct Step: Sendable, Codable, Equatable {
+        public var id: Int
+        public var parent: Int
+        public var detail: String
+    }
+
+    public var steps: [Step]
+    public var findings: [PlanFinding]
+
+    public init(steps: [Step], findings: [PlanFinding]) {
+        self.steps = steps
+        self.findings = findings
+    }
+
+    /// The plan drawn as a tree, as the sqlite3 shell prints it:
+    /// ```
+    /// QUERY PLAN
+    /// |--SCAN t0
+    /// `--USE TEMP B-TREE FOR ORDER BY
+    /// ```
+    public var tree: String {
+        var lines = ["QUERY PLAN"]
+        func draw(parent: Int, prefix: String) {
+            let children = steps.filter { $0.parent == parent }
+            for (offset, step) in children.enumerated() {
+                let last = offset == children.count - 1
+                lines.append(prefix + (last ? "`--" : "|--") + step.detail)
+                draw(parent: step.id, prefix: prefix + (last ? "   " : "|  "))
+            }
+        }
+        draw(parent: 0, prefix: "")
+        return lines.joined(separator: "\n")
+    }
+
+    /// True when any finding is a problem (full table scan, temp B-tree, automatic index).
+    public var hasProblem: Bool { findings.contains { $0.kind.isProblem } }
+
+    /// The names of the indexes the plan uses (automatic indexes excluded).
+    public var indexesUsed: [String] { findings.compactMap(\.index) }
+}
+
+/// What one row of a query plan means for indexing.
+public struct PlanFinding: Sendable, Codable, Equatable, Hashable {
+    public enum Kind: String, Sendable, Codable, Hashable {
+        /// `SCAN t`: every row of the table is read.
+        case fullTableScan = "full-table-scan"
+        /// `SCAN t USING [COVERING] INDEX i`: every entry of an index is read, in index order.
+        case fullIndexScan = "full-index-scan"
+        /// `SEARCH t USING INDEX i (…)`: an index lookup.
+        case indexSearch = "index-search"
+        /// `SEARCH t USING COVERING INDEX i (…)`: a lookup that never reads the table.
+        case coveringIndexSearch = "covering-index-search"
+        /// `SEARCH t USING INTEGER PRIMARY KEY (rowid=?)`: a lookup by rowid.
+        case rowidLookup = "rowid-lookup"
+        /// `SEARCH t USING PRIMARY KEY (…)` on a WITHOUT ROWID table.
+        case primaryKeyLookup = "primary-key-lookup"
+        /// `AUTOMATIC [PARTIAL] COVERING INDEX`: SQLite builds a temporary index for each run.
+        case automaticIndex = "automatic-index"
+        /// `USE TEMP B-TREE FOR ORDER BY | GROUP BY | DISTINCT | … PART OF ORDER BY`: rows are sorted in a temp B-tree.
+        case tempBTree = "temp-b-tree"
+        /// `MULTI-INDEX OR`.
+        case multiIndexOr = "multi-index-or"
+        /// A correlated or list subquery.
+        case subquery
+        /// Anything else.
+        case other
+
+        /// Findings the advisor tries to remove: full table scans, temp B-tree sorts, automatic indexes.
+        public var isProblem: Bool { self == .fullTableScan || self == .tempBTree || self == .automaticIndex }
+    }
+
+    public var kind: Kind
+    /// The table, resolved from the alias the plan names.
+    public var table: String?
+    /// The name the plan row uses (an alias such as `t0`, or the table).
+    public var alias: String?
+    /// The index used, for index searches and scans.
+    public var index: String?
+    /// The parenthesised constraint list, e.g. `ZFOLDERID=? AND ZUPDATEDAT>?`.
+    public var constraints: String?
+    /// For a temp B-tree: what it is for (`ORDER BY`, `GROUP BY`, `DISTINCT`, `RIGHT PART OF ORDER BY`…).
+    public var purpose: String?
+    /// The plan row's text.
+    public var detail: String
+}

@@ -1,0 +1,66 @@
+/// Runs `EXPLAIN QUERY PLAN` for statements on one connection (the snapshot, or a what-if clone).
+package struct QueryPlanner {
+    package let connection: SQLiteConnection
+
+    package init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    /// The plan SQLite chooses for `sql` with `bindings` bound (bound values can change the plan, e.g. for
+    /// LIKE prefixes and partial indexes; SQLite re-plans a statement when they do).
+    /// - Throws: ``SQLiteError`` when the statement does not prepare.
+    package func plan(for sql: String, bindings: [SQLValue] = []) throws -> QueryPlan {
+        let statement = try connection.prepareResolvingStandIns("EXPLAIN QUERY PLAN " + sql)
+        try statement.bind(bindings)
+        var steps: [QueryPlan.Step] = []
+        while try statement.step() {
+            steps.append(QueryPlan.Step(id: Int(statement.column(0).integerValue ?? 0),
+                                        parent: Int(statement.column(1).integerValue ?? 0),
+                                        detail: statement.column(3).textValue ?? ""))
+        }
+        let aliases = SQLTokenList(sql).tableAliases()
+        return QueryPlan(steps: steps, findings: steps.map { PlanClassifier.finding(for: $0.detail, aliases: aliases) })
+    }
+}
+
+extension SQLTokenList {
+    /// Lower-cased aliases and table names in FROM/JOIN/UPDATE/INTO clauses, mapped to table names:
+    /// `FROM ZNOTE t0` gives `t0 → ZNOTE` and `znote → ZNOTE`. Used only to name the table behind a plan row.
+    package func tableAliases() -> [String: String] {
+        let stop: Set<String> = ["WHERE", "JOIN", "ON", "LEFT", "RIGHT", "FULL", "INNER", "CROSS", "NATURAL", "OUTER",
+                                 "ORDER", "GROUP", "LIMIT", "USING", "INDEXED", "NOT", "UNION", "EXCEPT", "INTERSECT",
+                                 "SET", "VALUES", "SELECT", "DEFAULT", "HAVING", "WINDOW", "RETURNING", "AS", "OFFSET"]
+        var result: [String: String] = [:]
+        func isName(_ i: Int) -> Bool {
+            guard i < count else { return false }
+            if tokens[i].kind == .quotedIdentifier { return true }
+            return tokens[i].kind == .word && !stop.contains(text(at: i).uppercased())
+        }
+        var i = 0
+        var inFrom = false
+        while i < count {
+            let introducer = isWord(i, "FROM") || isWord(i, "JOIN") || isWord(i, "UPDATE") || isWord(i, "INTO")
+                || (inFrom && isSymbol(i, ","))
+            if isWord(i, "FROM") { inFrom = true }
+            if isWord(i, "WHERE") || isWord(i, "GROUP") || isWord(i, "ORDER") || isWord(i, "LIMIT") || isSymbol(i, ")") {
+                inFrom = false
+            }
+            if introducer, isName(i + 1) {
+                var nameIndex = i + 1
+                // schema.table
+                if isSymbol(nameIndex + 1, "."), isName(nameIndex + 2) { nameIndex += 2 }
+                let table = identifier(at: nameIndex)
+                result[table.lowercased()] = table
+                var next = nameIndex + 1
+                if isWord(next, "AS") { next += 1 }
+                if isName(next), !isSymbol(next + 1, "(") {
+                    result[identifier(at: next).lowercased()] = table
+                }
+                i = nameIndex + 1
+                continue
+            }
+            i += 1
+        }
+        return result
+    }
+}

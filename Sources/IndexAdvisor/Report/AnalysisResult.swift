@@ -1,0 +1,233 @@
+/// Everything one analysis found, measured and recommends. Every report format (Markdown, JSON, SQL,
+/// SwiftData code) renders this value and computes nothing of its own. Times are in seconds, sizes in
+/// bytes. Encoded as JSON it is the versioned machine-readable report (`schemaVersion`).
+public struct AnalysisResult: Sendable, Codable {
+    /// Bumped whenever a field changes meaning or is removed.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion = AnalysisResult.currentSchemaVersion
+    public var tool: ToolInfo
+    public var store: StoreSummary
+    public var workload: WorkloadSummary
+    public var method: MethodSummary
+    /// One entry per distinct analysed statement, in workload order.
+    public var statements: [StatementReport]
+    /// Indexes to add, best first.
+    public var recommendations: [Recommendation]
+    /// Candidates that were measured and not chosen, with the reason.
+    public var rejectedCandidates: [RejectedCandidate]
+    /// Findings about the store's existing indexes.
+    public var existingIndexes: [ExistingIndexFinding]
+    /// Workload-wide totals, frequency-weighted.
+    public var totals: Totals
+    /// Problems met on the way that did not stop the analysis (one line each).
+    public var warnings: [String]
+}
+
+/// The tool and library that produced a result.
+public struct ToolInfo: Sendable, Codable {
+    public var name: String
+    public var version: String
+    /// The SQLite library the plans and timings come from, e.g. "3.40.1".
+    public var sqliteVersion: String
+    /// ISO 8601 time the analysis finished.
+    public var generatedAt: String
+    /// Wall time of the whole analysis, in seconds.
+    public var analysisSeconds: Double
+}
+
+/// What the store is.
+public struct StoreSummary: Sendable, Codable {
+    /// The store's file name (no directory, so reports can be shared).
+    public var fileName: String
+    /// Bytes of the store file plus its `-wal`.
+    public var bytes: Int64
+    /// How the private snapshot was taken (`immutable`, `private-copy`, `shared-read`).
+    public var snapshotMethod: String
+    public var snapshotSeconds: Double
+    public var isCoreData: Bool
+    public var isCloudKitSynced: Bool
+    /// True when the store has `sqlite_stat1` rows; plans and timings use exactly what the store has.
+    public var hasStatistics: Bool
+    public var tables: [TableSummary]
+}
+
+/// One table of the store.
+public struct TableSummary: Sendable, Codable {
+    public var name: String
+    /// The Core Data entities stored in the table (root first), empty for other stores.
+    public var entities: [String]
+    public var rows: Int
+    public var columns: Int
+    public var indexes: [IndexSummary]
+    /// Statistics of the columns the workload filters or sorts on.
+    public var columnStatistics: [ColumnStatistics]
+}
+
+/// One existing index.
+public struct IndexSummary: Sendable, Codable {
+    public var name: String
+    public var columns: [String]
+    public var isUnique: Bool
+    public var partialPredicate: String?
+    /// Bytes, from the `dbstat` virtual table.
+    public var bytes: Int64?
+}
+
+/// What was read from the workload.
+public struct WorkloadSummary: Sendable, Codable {
+    public var files: [String]
+    public var linesRead: Int
+    public var statementsRead: Int
+    public var distinctStatements: Int
+    /// Distinct statements that were planned and measured.
+    public var analysedStatements: Int
+    /// Lines or statements set aside, by reason.
+    public var skipped: [String: Int]
+    public var skippedExamples: [String]
+    /// Housekeeping statements seen (transactions, pragmas), set aside.
+    public var housekeepingStatements: Int
+}
+
+/// How the figures were measured.
+public struct MethodSummary: Sendable, Codable {
+    /// Runs per statement; the reported time is their median.
+    public var repeats: Int
+    /// Each run lasts at least this long (repeating the statement), in seconds.
+    public var minimumRunSeconds: Double
+    /// Distinct sets of bound values per statement.
+    public var bindingSamples: Int
+    public var statementTimeoutSeconds: Double
+    public var seed: UInt64
+    /// One-sentence description for reports.
+    public var description: String
+}
+
+/// One analysed statement, before and after the recommended indexes.
+public struct StatementReport: Sendable, Codable {
+    /// The fingerprint id.
+    public var id: String
+    public var sql: String
+    public var kind: StatementKind
+    /// Executions in the workload (weighted).
+    public var count: Int
+    public var tables: [String]
+    /// Equality, range and sort columns as SQLite's planner reported them, e.g. `ZNOTE: ZFOLDERID =, ZISARCHIVED =; ORDER BY ZUPDATEDAT DESC`.
+    public var shapeSummary: String?
+    /// Where the timed bound values came from.
+    public var bindingSource: String
+    public var planBefore: QueryPlan?
+    public var planAfter: QueryPlan?
+    public var timingBefore: Timing?
+    public var timingAfter: Timing?
+    /// `count × median` before and after, in seconds.
+    public var weightedSecondsBefore: Double
+    public var weightedSecondsAfter: Double
+    /// Durations the log reported for this statement, if any.
+    public var observedTiming: ObservedTiming?
+    /// Names of the recommended indexes the statement uses after the change.
+    public var usesRecommendations: [String]
+    /// Why the statement got no index, or what else to know (unindexable sort, stand-ins used).
+    public var notes: [String]
+    /// Set when the statement could not be analysed (does not prepare, timed out); one line.
+    public var error: String?
+
+    /// True when the plan before had a full table scan, temp B-tree or automatic index.
+    public var isFlagged: Bool { planBefore?.hasProblem ?? false }
+}
+
+/// A key column of a recommended index.
+public struct RecommendedColumn: Sendable, Codable, Equatable {
+    public var name: String
+    public var isDescending: Bool
+    public var collation: String
+    /// The Swift key path (`\.folderID`) for SwiftData, when the table is an entity's.
+    public var keyPath: String?
+}
+
+/// An index to add, with everything measured about it.
+public struct Recommendation: Sendable, Codable {
+    public var rank: Int
+    public var name: String
+    public var table: String
+    public var columns: [RecommendedColumn]
+    public var partialPredicate: String?
+    /// `CREATE INDEX IF NOT EXISTS …`, identifiers quoted.
+    public var sql: String
+    /// The Core Data entity (model) the table stores, when it is a Core Data store.
+    public var entity: String?
+    /// `#Index<Note>([\.folderID, \.isArchived, \.updatedAt])`, when the index can be declared in SwiftData.
+    public var swiftDataIndex: String?
+    /// True when the key paths were recovered from column names and may need correcting.
+    public var keyPathsAreGuessed: Bool
+    /// Wall time of `CREATE INDEX` on the snapshot, in seconds (what a migration pays).
+    public var buildSeconds: Double
+    /// Size of the built index, in bytes (`dbstat`).
+    public var bytes: Int64
+    /// Frequency-weighted read time saved, in seconds per workload.
+    public var readSecondsSaved: Double
+    /// Frequency-weighted write time added, in seconds per workload.
+    public var writeSecondsAdded: Double
+    public var netSecondsSaved: Double
+    /// The statements that use it, with their times without and with it.
+    public var effects: [StatementEffect]
+    /// Statistics of the key columns (prefixes), for judging selectivity.
+    public var columnStatistics: [ColumnStatistics]
+}
+
+/// How one statement's time changed with one index, measured when the index was chosen.
+public struct StatementEffect: Sendable, Codable {
+    public var statementID: String
+    public var count: Int
+    public var before: Timing
+    public var after: Timing
+    /// True when the difference is beyond the noise (interquartile ranges apart, ≥ 5 %).
+    public var isSignificant: Bool
+}
+
+/// A measured candidate that was not recommended.
+public struct RejectedCandidate: Sendable, Codable {
+    public var sql: String
+    public var table: String
+    public var columns: [String]
+    public var readSecondsSaved: Double
+    public var writeSecondsAdded: Double
+    public var reason: String
+}
+
+/// A finding about an index the store already has.
+public struct ExistingIndexFinding: Sendable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        /// Its key columns are a left prefix of another index's (or the same): the other serves its lookups.
+        case redundant
+        /// No statement of the workload used it. A workload is a sample: check before dropping.
+        case unusedInWorkload = "unused-in-workload"
+    }
+
+    public var kind: Kind
+    public var index: String
+    public var table: String
+    public var columns: [String]
+    /// The index that makes it redundant.
+    public var supersededBy: String?
+    public var bytes: Int64?
+    /// `DROP INDEX IF EXISTS …`, when dropping is advised.
+    public var dropSQL: String?
+    /// Why dropping is not advised, when it is not (unique constraint, owned by Core Data…).
+    public var caveat: String?
+}
+
+/// Workload totals, frequency-weighted, in seconds.
+public struct Totals: Sendable, Codable {
+    public var readSecondsBefore: Double
+    public var readSecondsAfter: Double
+    public var writeSecondsBefore: Double
+    public var writeSecondsAfter: Double
+    public var fullScansBefore: Int
+    public var fullScansAfter: Int
+    public var tempBTreeSortsBefore: Int
+    public var tempBTreeSortsAfter: Int
+
+    public var totalSecondsBefore: Double { readSecondsBefore + writeSecondsBefore }
+    public var totalSecondsAfter: Double { readSecondsAfter + writeSecondsAfter }
+}

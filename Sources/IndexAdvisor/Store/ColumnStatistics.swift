@@ -1,0 +1,66 @@
+/// Distribution facts about one column (or a column list), computed with indexadvisor's own queries on
+/// the snapshot — never written into `sqlite_stat1`, so the snapshot plans as the user's store does.
+public struct ColumnStatistics: Sendable, Codable, Equatable {
+    public var table: String
+    /// One column, or the columns of an index prefix.
+    public var columns: [String]
+    /// Distinct non-NULL values among the sampled rows (for several columns: distinct tuples, NULLs included).
+    public var distinctValues: Int
+    /// Share of sampled rows where the (first) column is NULL, 0…1.
+    public var nullFraction: Double
+    /// Share of sampled rows holding the most common value, 0…1 (1/distinct for uniform data).
+    public var mostCommonShare: Double
+    /// Rows the figures come from.
+    public var sampledRows: Int
+    /// True when `sampledRows` is less than the table's row count.
+    public var isSampled: Bool
+
+    /// The share of rows an equality on a present value matches, on average: (1 − NULL share) / distinct
+    /// values. Lower is more selective; a column that is mostly NULL is selective for its present values.
+    public var matchedFraction: Double {
+        distinctValues > 0 ? (columns.count == 1 ? 1 - nullFraction : 1) / Double(distinctValues) : 1
+    }
+}
+
+/// Computes ``ColumnStatistics`` with `COUNT(DISTINCT …)` queries, on a deterministic sample of at most
+/// `sampleLimit` rows (every k-th rowid) for large tables.
+package struct ColumnStatisticsReader {
+    package let connection: SQLiteConnection
+    package var sampleLimit = 200_000
+    private var cache: [String: ColumnStatistics] = [:]
+
+    package init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    /// Statistics for `columns` of `table`; nil if the columns cannot be read.
+    package mutating func statistics(table: Table, columns: [String]) -> ColumnStatistics? {
+        let key = ([table.name] + columns).map { $0.lowercased() }.joined(separator: "\u{1}")
+        if let cached = cache[key] { return cached }
+        guard !columns.isEmpty else { return nil }
+        let quotedTable = SQLIdentifier.quote(table.name)
+        let list = columns.map(SQLIdentifier.quote).joined(separator: ", ")
+        let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
+        let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
+        let sample = isSampled
+            ? "SELECT \(list) FROM \(quotedTable) WHERE rowid % \(step) = 0"
+            : "SELECT \(list) FROM \(quotedTable)"
+        let first = SQLIdentifier.quote(columns[0])
+        guard let totals = try? connection.query(
+                "SELECT count(*), sum(\(first) IS NULL) FROM (\(sample))").first,
+              let distinct = try? connection.scalar(columns.count == 1
+                ? "SELECT count(DISTINCT \(first)) FROM (\(sample))"
+                : "SELECT count(*) FROM (SELECT DISTINCT \(list) FROM (\(sample)))"),
+              let common = try? connection.scalar("SELECT count(*) AS n FROM (\(sample)) GROUP BY \(list) ORDER BY n DESC LIMIT 1")
+        else { return nil }
+        let rows = Int(totals[0].integerValue ?? 0)
+        let statistics = ColumnStatistics(
+            table: table.name, columns: columns,
+            distinctValues: Int(distinct.integerValue ?? 0),
+            nullFraction: rows > 0 ? Double(totals[1].integerValue ?? 0) / Double(rows) : 0,
+            mostCommonShare: rows > 0 ? Double(common.integerValue ?? 0) / Double(rows) : 0,
+            sampledRows: rows, isSampled: isSampled)
+        cache[key] = statistics
+        return statistics
+    }
+}
