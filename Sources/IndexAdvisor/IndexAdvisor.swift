@@ -3,3 +3,8 @@ public enum IndexAdvisor {
     /// The tool's version.
     public static let version = "0.1.0"
 }
+
+extension IndexAdvisor {
+    /// The version of the SQLite library indexadvisor is linked with, e.g. "3.40.1".
+    public static var sqliteLibraryVersion: String { SQLiteConnection.libraryVersion }
+}

@@ -70,7 +70,7 @@ struct AnalysisRun {
 
     mutating func profileStatements() throws {
         let extractor = try ShapeExtractor(schema: schema)
-        let planner = QueryPlanner(connection: snapshot.connection)
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
         for (position, profile) in profiles.enumerated() {
             report("baseline", position, profiles.count)
@@ -93,6 +93,12 @@ struct AnalysisRun {
                 continue
             }
             do {
+                // Enough values that a pass takes about 50 ms, but at least 3 (all when there are fewer).
+                if profile.samples.count > 3 {
+                    let probe = try timer.time(sql, samples: [profile.samples[0]], isWrite: profile.isWrite, giveUpAboveSeconds: 0)
+                    let fit = Int(0.05 / max(probe.medianSeconds, 1e-9))
+                    profile.samples = Array(profile.samples.prefix(max(3, min(profile.samples.count, fit))))
+                }
                 profile.timingBefore = try timer.time(sql, samples: profile.samples, isWrite: profile.isWrite)
                 profile.current = profile.timingBefore
             } catch {
@@ -143,6 +149,9 @@ struct AnalysisRun {
             }
         }
         statistics = generator.statistics
+        for (candidate, reason) in generator.setAside where origins[candidate.key] == nil {
+            rejected.append(rejection(candidate, score: nil, reason: reason))
+        }
         let whatIf = try WhatIfPlanner(schema: schema)
         var pool: [(IndexCandidate, [Int])] = []
         for key in order {
@@ -173,21 +182,28 @@ struct AnalysisRun {
             let eligible = scored.filter { perTable[$0.0.candidate.table.lowercased(), default: 0] < options.maxIndexesPerTable }
             guard let top = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   top.1.netSeconds > 0 else { break }
-            // Within 10 % of the best, the simpler index wins: fewer columns, no predicate (SwiftData can
-            // declare it), fewer bytes. Such differences are within what repeated measurements vary by.
-            let (best, _) = eligible
-                .filter { $0.1.hasSignificantGain && $0.1.netSeconds >= top.1.netSeconds * 0.9 }
-                .min { a, b in
-                    let ka = (a.0.candidate.columns.count, a.0.candidate.partialPredicate == nil ? 0 : 1, a.0.bytes)
-                    let kb = (b.0.candidate.columns.count, b.0.candidate.partialPredicate == nil ? 0 : 1, b.0.bytes)
-                    return ka < kb
-                } ?? top
+            // A simpler index (fewer columns, no predicate, fewer bytes) replaces the best one when it serves
+            // the same statements and none of them measurably slower: the difference is then noise.
+            let simpler = eligible.filter { other in
+                other.1.hasSignificantGain && other.1.netSeconds > 0
+                    && Set(other.0.users).isSuperset(of: top.0.users)
+                    && top.0.users.allSatisfy { position in
+                        guard let mine = other.0.after[position], let theirs = top.0.after[position] else { return false }
+                        return !mine.isSlower(than: theirs)
+                    }
+            }
+            let (best, _) = simpler.min { a, b in
+                let ka = (a.0.candidate.columns.count, a.0.candidate.partialPredicate == nil ? 0 : 1, a.0.bytes)
+                let kb = (b.0.candidate.columns.count, b.0.candidate.partialPredicate == nil ? 0 : 1, b.0.bytes)
+                return ka < kb
+            } ?? top
             let name = indexName(for: best.candidate, taken: names)
             names.insert(name.lowercased())
             do {
-                // Build it for real and keep it: later candidates are measured against it.
-                let kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
-                                                profiles: profiles, keep: true)
+                // Build it for real under its final name; its timings are the ones just scored.
+                var kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
+                                                profiles: profiles, keep: true, positions: [])
+                kept.after = best.after
                 let keptScore = CandidateScore(kept, profiles: profiles)
                 picks.append(IndexSelection.Pick(measured: kept, score: keptScore, name: name))
                 for (position, timing) in kept.after { profiles[position].current = timing }
@@ -195,7 +211,8 @@ struct AnalysisRun {
                 warnings.append("index \(name) could not be built: \(error)")
             }
             measured.removeAll { $0.candidate.key == best.candidate.key }
-            // Re-measure what the pick changed: candidates sharing a statement or the table's writes.
+            // Re-measure what the pick changed: statements whose timing it changed, and the table's
+            // writes. A candidate's timings for other statements stay valid: the pick left their plans alone.
             let changed = Set(best.users + best.writes)
             var next: [MeasuredCandidate] = []
             for other in measured {
@@ -208,7 +225,13 @@ struct AnalysisRun {
                     rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) exist"))
                     continue
                 }
-                if let result = measure(other.candidate, users: users, measurer: measurer) { next.append(result) }
+                let stale = Set(users + other.writes).intersection(changed).union(Set(users).subtracting(other.users))
+                if var result = measure(other.candidate, users: users, measurer: measurer, positions: stale) {
+                    for (position, timing) in other.after where result.after[position] == nil && !stale.contains(position) {
+                        result.after[position] = timing
+                    }
+                    next.append(result)
+                }
             }
             measured = next
         }
@@ -248,10 +271,12 @@ struct AnalysisRun {
         users.reduce(0) { $0 + profiles[$1].weight * (profiles[$1].timingBefore?.medianSeconds ?? 0) }
     }
 
-    private mutating func measure(_ candidate: IndexCandidate, users: [Int], measurer: CandidateMeasurer) -> MeasuredCandidate? {
+    private mutating func measure(_ candidate: IndexCandidate, users: [Int], measurer: CandidateMeasurer,
+                                  positions: Set<Int>? = nil) -> MeasuredCandidate? {
         let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.lowercased()) }
         do {
-            return try measurer.measure(candidate, name: "indexadvisor_candidate", users: users, writes: writes, profiles: profiles)
+            return try measurer.measure(candidate, name: "indexadvisor_candidate", users: users, writes: writes,
+                                        profiles: profiles, positions: positions)
         } catch {
             rejected.append(rejection(candidate, score: nil, reason: "could not be built on the snapshot: \(error)"))
             return nil
@@ -295,7 +320,7 @@ struct AnalysisRun {
     // MARK: Stage 3: the final state
 
     mutating func measureFinalState() {
-        let planner = QueryPlanner(connection: snapshot.connection)
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let changedTables = Set(picks.map { $0.measured.candidate.table.lowercased() })
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             report("final timings", position, profiles.count)
@@ -354,7 +379,8 @@ struct AnalysisRun {
                 notes.append(noRecommendationReason(for: profile))
             }
             return StatementReport(
-                id: profile.statement.fingerprint.id, sql: profile.statement.sql, kind: profile.statement.kind,
+                id: profile.statement.fingerprint.id, sql: profile.statement.text,
+                parameterizedSQL: profile.statement.sql, kind: profile.statement.kind,
                 count: profile.statement.count, tables: profile.shape?.tables.map(\.table) ?? [],
                 shapeSummary: profile.shape.map(Self.summary), bindingSource: profile.bindingSource.rawValue,
                 planBefore: profile.planBefore, planAfter: profile.planAfter,
@@ -380,7 +406,7 @@ struct AnalysisRun {
         }
         let usable = statements.filter { $0.error == nil }
         func count(_ kind: PlanFinding.Kind, _ plan: (StatementReport) -> QueryPlan?) -> Int {
-            usable.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind }.count ?? 0) }
+            usable.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind && $0.isProblem }.count ?? 0) }
         }
         let totals = Totals(
             readSecondsBefore: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsBefore },
@@ -417,7 +443,7 @@ struct AnalysisRun {
         let tables = profile.shape?.tables ?? []
         if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
            tables.count == 1 {
-            return "no index recommended: \(small.name) has only \(small.rowCount) rows, so a scan is cheap"
+            return "no index recommended: \(small.name) has only \(small.rowCount) row\(small.rowCount == 1 ? "" : "s"), so a scan is cheap"
         }
         if !(profile.shape?.unindexableSorts.isEmpty ?? true) || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
             return "no index recommended: what makes it slow is in the statement itself (see the notes above)"

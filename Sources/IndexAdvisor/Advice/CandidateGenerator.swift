@@ -12,6 +12,12 @@ package struct CandidateGenerator {
     package var statistics: ColumnStatisticsReader
     /// At most this many key columns per candidate.
     package var maximumColumns = 6
+    /// An index led by an equality on a column whose values each match more than this share of the rows
+    /// (a flag, a status with a few values) reads a large part of the table per lookup; such candidates
+    /// are set aside unless they are partial indexes.
+    package var poorLeadingShare = 0.25
+    /// Candidates not proposed, with the reason.
+    package private(set) var setAside: [(IndexCandidate, String)] = []
 
     package init(schema: Schema, statistics: ColumnStatisticsReader) {
         self.schema = schema
@@ -49,15 +55,28 @@ package struct CandidateGenerator {
         var sortColumns: [IndexColumn] = []
         if !access.orderBy.isEmpty, access.orderBy.allSatisfy({ $0.hasIndexableCollation }) {
             var terms = access.orderBy
-            if let last = terms.last, !isIndexable(last.column), last.column.lowercased() == rowid || last.column.lowercased() == "rowid" {
+            // Index entries end with the rowid, so a trailing rowid term in the same direction as the term
+            // before it is served already; in the other direction it must be an explicit key column.
+            var explicitRowid: IndexColumn?
+            if terms.count >= 2, let last = terms.last, last.column.lowercased() == rowid || last.column.lowercased() == "rowid" {
                 terms.removeLast()
+                if last.isDescending != terms.last!.isDescending {
+                    if let alias = table.rowidAlias {
+                        explicitRowid = IndexColumn(name: alias.name, isDescending: last.isDescending)
+                    } else {
+                        terms = []  // a bare rowid cannot be an index key
+                    }
+                }
             }
-            if terms.allSatisfy({ isIndexable($0.column) }) {
+            if !terms.isEmpty, terms.allSatisfy({ isIndexable($0.column) }) {
                 let remaining = terms.filter { !equalityNames.contains($0.column.lowercased()) }
                 let flip = remaining.allSatisfy(\.isDescending)
                 sortColumns = remaining.map { term in
                     IndexColumn(name: table.column(named: term.column)?.name ?? term.column,
                                 isDescending: flip ? false : term.isDescending, collation: term.collation)
+                }
+                if let explicitRowid, !sortColumns.isEmpty {
+                    sortColumns.append(IndexColumn(name: explicitRowid.name, isDescending: flip ? !explicitRowid.isDescending : explicitRowid.isDescending))
                 }
             }
         }
@@ -93,6 +112,14 @@ package struct CandidateGenerator {
             let candidate = IndexCandidate(table: table.name, columns: Array(unique.prefix(maximumColumns)), partialPredicate: predicate)
             guard !result.contains(where: { $0.key == candidate.key }),
                   !table.indexes.contains(where: { candidate.isServed(by: $0) }) else { return }
+            if predicate == nil, let leading = unique.first?.name, equalityNames.contains(leading.lowercased()),
+               let leadingStatistics = statistics.statistics(table: table, columns: [leading]),
+               leadingStatistics.matchedFraction > poorLeadingShare {
+                if !setAside.contains(where: { $0.0.key == candidate.key }) {
+                    setAside.append((candidate, String(format: "not measured: its leading column %@ has %d distinct values, so each lookup matches about %.0f%% of the rows (a partial index on the value the app filters for serves it better)", leading, leadingStatistics.distinctValues, leadingStatistics.matchedFraction * 100)))
+                }
+                return
+            }
             result.append(candidate)
         }
 

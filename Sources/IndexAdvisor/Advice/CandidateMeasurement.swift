@@ -24,10 +24,11 @@ struct CandidateMeasurer {
     /// True when the store keeps `sqlite_stat1`: a new index then gets its own statistics, as `ANALYZE` would give it.
     let storeHasStatistics: Bool
 
-    /// Creates `candidate` under `name`, measures, and keeps it when `keep` is true (the index was chosen).
+    /// Creates `candidate` under `name`, times the statements at `positions` (default: all users and
+    /// writes), and keeps the index when `keep` is true (it was chosen).
     /// - Throws: ``SQLiteError`` when the index cannot be built.
     func measure(_ candidate: IndexCandidate, name: String, users: [Int], writes: [Int],
-                 profiles: [StatementProfile], keep: Bool = false) throws -> MeasuredCandidate {
+                 profiles: [StatementProfile], keep: Bool = false, positions: Set<Int>? = nil) throws -> MeasuredCandidate {
         let connection = snapshot.connection
         let start = DispatchTime.now().uptimeNanoseconds
         try connection.execute(candidate.createSQL(name: name))
@@ -44,10 +45,13 @@ struct CandidateMeasurer {
         let bytes = (try? connection.scalar("SELECT sum(pgsize) FROM dbstat WHERE name = ?", [.text(name)])?.integerValue) ?? nil
         var measured = MeasuredCandidate(candidate: candidate, users: users, writes: writes, buildSeconds: buildSeconds,
                                          bytes: bytes ?? 0, after: [:])
-        for position in Set(users + writes) {
+        for position in positions ?? Set(users + writes) {
             let profile = profiles[position]
             do {
-                measured.after[position] = try timer.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite)
+                // A read already half again slower than it is now will not be a gain: one pass tells enough.
+                let giveUp = profile.isRead ? profile.current.map { $0.medianSeconds * 1.5 + 0.000_05 } : nil
+                measured.after[position] = try timer.time(profile.statement.sql, samples: profile.samples,
+                                                          isWrite: profile.isWrite, giveUpAboveSeconds: giveUp)
             } catch {
                 measured.failures[position] = "\(error)"
             }

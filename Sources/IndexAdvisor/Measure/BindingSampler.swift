@@ -38,6 +38,11 @@ package struct BindingSampler {
             var writeRows: [String: [String: SQLValue]] = [:]
             var tuple: [SQLValue] = []
             for parameter in 1...statement.parameterCount {
+                // A literal the app wrote into the statement (Core Data's `SELECT 0`, `LIMIT 50`) keeps its value.
+                if parameter - 1 < statement.literalValues.count, let literal = statement.literalValues[parameter - 1] {
+                    tuple.append(literal)
+                    continue
+                }
                 let target = shape?.parameters.first { $0.parameter == parameter }
                     ?? fallback[parameter].flatMap { column in resolve(column: column, shape: shape) }
                 guard let target else {

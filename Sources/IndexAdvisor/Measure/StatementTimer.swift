@@ -17,17 +17,23 @@ public enum MeasurementError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Times statements on the snapshot: a discarded warm-up execution, then `repeats` runs, each long
-/// enough for the clock (at least `minimumRunSeconds`), every execution stepping through every row.
-/// Writes run inside a savepoint that is rolled back, so the snapshot's rows never change.
+/// Times statements on the snapshot.
+///
+/// A *pass* executes the statement once with each set of bound values, in order, stepping through every
+/// row. A discarded warm-up pass loads the pages and tells how long a pass takes; each timed *run* then
+/// repeats the pass until it has taken at least `minimumRunSeconds`. Every run does the same work, so the
+/// spread between runs is measurement noise, not the difference between a small and a large folder.
+/// The reported time is per execution (run time / executions in the run). Slow statements get fewer runs
+/// (5 when a pass takes over 50 ms, 3 over 250 ms). Writes run inside a savepoint that is rolled back, so
+/// the snapshot's rows never change.
 package struct StatementTimer {
     package let connection: SQLiteConnection
     /// Runs per statement (the median is over these).
     package var repeats = 7
-    /// A run repeats the statement until it has taken at least this long, in seconds.
+    /// A run repeats the pass until it has taken at least this long, in seconds.
     package var minimumRunSeconds = 0.002
     /// The most executions in one run.
-    package var maximumExecutionsPerRun = 200
+    package var maximumExecutionsPerRun = 2_000
     /// One execution longer than this, in seconds, is interrupted.
     package var statementTimeout = 10.0
 
@@ -35,25 +41,25 @@ package struct StatementTimer {
         self.connection = connection
     }
 
-    /// Times `sql` with the bound-value `samples` (used in turn; an empty list binds nothing).
-    /// - Parameter isWrite: run each execution inside `SAVEPOINT … ROLLBACK TO` so nothing is kept.
+    /// Times `sql` with the bound-value `samples` (an empty list binds nothing).
+    /// - Parameters:
+    ///   - isWrite: run each execution inside `SAVEPOINT … ROLLBACK TO` so nothing is kept.
+    ///   - giveUpAboveSeconds: when the warm-up pass is already slower than this per execution, return its
+    ///     single measurement (runs = 1) instead of timing runs: the statement is not getting faster.
     /// - Throws: ``MeasurementError`` when an execution times out, or every execution fails.
-    package func time(_ sql: String, samples: [[SQLValue]], isWrite: Bool) throws -> Timing {
+    package func time(_ sql: String, samples: [[SQLValue]], isWrite: Bool, giveUpAboveSeconds: Double? = nil) throws -> Timing {
         let statement = try connection.prepareResolvingStandIns(sql)
         let savepoint = isWrite ? try connection.prepare("SAVEPOINT indexadvisor_measure") : nil
         let rollback = isWrite ? try connection.prepare("ROLLBACK TO indexadvisor_measure") : nil
         let release = isWrite ? try connection.prepare("RELEASE indexadvisor_measure") : nil
         let bindings = samples.isEmpty ? [[]] : samples
-        var next = 0
         var failures = 0
         var firstFailure: SQLiteError?
         var rows = 0
         var executions = 0
 
-        /// One execution; returns its duration in nanoseconds, or nil when it failed.
-        func execute() throws -> UInt64? {
-            let values = bindings[next % bindings.count]
-            next += 1
+        /// One execution; its duration in nanoseconds, or nil when it failed.
+        func execute(_ values: [SQLValue]) throws -> UInt64? {
             try statement.bind(values)
             if let savepoint { try savepoint.run() }
             defer {
@@ -81,32 +87,49 @@ package struct StatementTimer {
             }
         }
 
-        // Warm-up: loads the pages this statement touches, and tells how long one execution takes.
-        var single: UInt64?
-        for _ in 0..<min(bindings.count, 3) where single == nil {
-            single = try execute()
-        }
-        guard let warm = single else { throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: sql)) }
-        rows = 0
-        executions = 0
-        let perRun = max(1, min(maximumExecutionsPerRun, Int((minimumRunSeconds * 1e9) / Double(max(warm, 1))) + 1))
-        let runs = warm > 500_000_000 ? min(3, repeats) : repeats
-        var samplesSeconds: [Double] = []
-        for _ in 0..<runs {
+        /// One pass over every set of values: (total nanoseconds, successful executions).
+        func pass() throws -> (UInt64, Int) {
             var total: UInt64 = 0
             var succeeded = 0
-            for _ in 0..<perRun {
-                if let elapsed = try execute() {
+            for values in bindings {
+                if let elapsed = try execute(values) {
                     total += elapsed
                     succeeded += 1
                 }
             }
-            if succeeded > 0 { samplesSeconds.append(Double(total) / Double(succeeded) / 1e9) }
+            return (total, succeeded)
         }
-        guard !samplesSeconds.isEmpty else {
+
+        let (warmTotal, warmSucceeded) = try pass()
+        guard warmSucceeded > 0 else {
             throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: sql))
         }
-        return Timing.from(samples: samplesSeconds, executionsPerRun: perRun,
+        let perExecution = Double(warmTotal) / Double(warmSucceeded) / 1e9
+        if let limit = giveUpAboveSeconds, perExecution > limit {
+            return Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded,
+                               rows: Double(rows) / Double(max(1, executions)), failures: failures)
+        }
+        rows = 0
+        executions = 0
+        failures = 0
+        let passSeconds = Double(warmTotal) / 1e9
+        let passesPerRun = max(1, min(maximumExecutionsPerRun / bindings.count, Int((minimumRunSeconds / max(passSeconds, 1e-9)).rounded(.up))))
+        let runs = passSeconds > 0.25 ? min(3, repeats) : (passSeconds > 0.05 ? min(5, repeats) : repeats)
+        var runSeconds: [Double] = []
+        for _ in 0..<runs {
+            var total: UInt64 = 0
+            var succeeded = 0
+            for _ in 0..<passesPerRun {
+                let (elapsed, count) = try pass()
+                total += elapsed
+                succeeded += count
+            }
+            if succeeded > 0 { runSeconds.append(Double(total) / Double(succeeded) / 1e9) }
+        }
+        guard !runSeconds.isEmpty else {
+            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: sql))
+        }
+        return Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * bindings.count,
                            rows: executions > 0 ? Double(rows) / Double(executions) : 0, failures: failures)
     }
 }

@@ -36,8 +36,9 @@ public struct QueryPlan: Sendable, Codable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// True when any finding is a problem (full table scan, temp B-tree, automatic index).
-    public var hasProblem: Bool { findings.contains { $0.kind.isProblem } }
+    /// True when any finding is a problem (a full scan of a table that is not tiny, a temp B-tree, an
+    /// automatic index).
+    public var hasProblem: Bool { findings.contains(where: \.isProblem) }
 
     /// The names of the indexes the plan uses (automatic indexes excluded).
     public var indexesUsed: [String] { findings.compactMap(\.index) }
@@ -86,4 +87,14 @@ public struct PlanFinding: Sendable, Codable, Equatable, Hashable {
     public var purpose: String?
     /// The plan row's text.
     public var detail: String
+    /// Rows in `table`, when the planner knew them.
+    public var tableRows: Int?
+
+    /// Tables below this many rows are scanned faster than any index could help.
+    public static let smallTableRows = 1_000
+
+    /// True for a temp B-tree, an automatic index, and a full scan of a table of at least `smallTableRows` rows.
+    public var isProblem: Bool {
+        kind.isProblem && !(kind == .fullTableScan && (tableRows ?? Int.max) < Self.smallTableRows)
+    }
 }

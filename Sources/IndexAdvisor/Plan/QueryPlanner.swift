@@ -1,9 +1,12 @@
 /// Runs `EXPLAIN QUERY PLAN` for statements on one connection (the snapshot, or a what-if clone).
 package struct QueryPlanner {
     package let connection: SQLiteConnection
+    /// Row counts by lower-cased table name, attached to the findings.
+    package var rowCounts: [String: Int]
 
-    package init(connection: SQLiteConnection) {
+    package init(connection: SQLiteConnection, schema: Schema? = nil) {
         self.connection = connection
+        self.rowCounts = Dictionary((schema?.tables ?? []).map { ($0.name.lowercased(), $0.rowCount) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The plan SQLite chooses for `sql` with `bindings` bound (bound values can change the plan, e.g. for
@@ -19,7 +22,11 @@ package struct QueryPlanner {
                                         detail: statement.column(3).textValue ?? ""))
         }
         let aliases = SQLTokenList(sql).tableAliases()
-        return QueryPlan(steps: steps, findings: steps.map { PlanClassifier.finding(for: $0.detail, aliases: aliases) })
+        return QueryPlan(steps: steps, findings: steps.map { step in
+            var finding = PlanClassifier.finding(for: step.detail, aliases: aliases)
+            finding.tableRows = finding.table.flatMap { rowCounts[$0.lowercased()] }
+            return finding
+        })
     }
 }
 

@@ -107,7 +107,10 @@ public struct MethodSummary: Sendable, Codable {
 public struct StatementReport: Sendable, Codable {
     /// The fingerprint id.
     public var id: String
+    /// The statement as the app issued it (first occurrence).
     public var sql: String
+    /// The runnable form that was planned and timed: literals replaced by `?`.
+    public var parameterizedSQL: String
     public var kind: StatementKind
     /// Executions in the workload (weighted).
     public var count: Int
@@ -223,6 +226,7 @@ public struct Totals: Sendable, Codable {
     public var readSecondsAfter: Double
     public var writeSecondsBefore: Double
     public var writeSecondsAfter: Double
+    /// Full scans of tables of at least ``PlanFinding/smallTableRows`` rows, one per plan row, across statements.
     public var fullScansBefore: Int
     public var fullScansAfter: Int
     public var tempBTreeSortsBefore: Int

@@ -32,7 +32,8 @@ package enum CoreDataLogReader {
             guard let (level, message) = coreDataMessage(in: line) else {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty { continue }
-                if var statement = pending, statement.isOpen, !looksLikeLogLine(trimmed) {
+                if var statement = pending, statement.isOpen, !looksLikeLogLine(trimmed), isPrintable(trimmed),
+                   line.first == " " || line.first == "\t" || expectsMore(statement.sql) {
                     statement.sql += " " + trimmed
                     statement.lastLine = lineNumber
                     pending = statement
@@ -129,6 +130,28 @@ package enum CoreDataLogReader {
         guard let range = message.range(of: label, options: .backwards) else { return nil }
         let digits = message[range.upperBound...].drop(while: { $0 == " " }).prefix(while: \.isNumber)
         return Int(digits)
+    }
+
+    /// True when `sql` cannot end here: unbalanced parentheses, or it ends with a word or symbol that
+    /// needs something after it (`WHERE`, `AND`, `,`, `(`, `=`…).
+    static func expectsMore(_ sql: String) -> Bool {
+        let list = SQLTokenList(sql)
+        var depth = 0
+        for i in 0..<list.count {
+            if list.isSymbol(i, "(") { depth += 1 } else if list.isSymbol(i, ")") { depth -= 1 }
+        }
+        if depth > 0 { return true }
+        guard list.count > 0 else { return false }
+        let last = list.count - 1
+        if list.tokens[last].kind == .symbol { return list.text(at: last) != ")" && list.text(at: last) != "*" }
+        let words = ["WHERE", "AND", "OR", "ON", "BY", "SET", "VALUES", "FROM", "SELECT", "JOIN", "NOT", "IN", "IS",
+                     "LIKE", "GLOB", "BETWEEN", "CASE", "WHEN", "THEN", "ELSE", "AS", "INTO", "LIMIT", "OFFSET", "HAVING", "DISTINCT"]
+        return words.contains { list.isWord(last, $0) }
+    }
+
+    /// True when the line has no control characters and no replacement characters from invalid UTF-8.
+    static func isPrintable(_ line: String) -> Bool {
+        !line.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0xFFFD || $0.value == 0x7F }
     }
 
     /// True for a line that starts like another log record (a date, or `Name[pid:tid]`).

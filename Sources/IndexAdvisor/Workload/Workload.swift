@@ -50,6 +50,11 @@ public struct WorkloadStatement: Sendable, Codable {
     public var fingerprint: Fingerprint
     /// A runnable form of the statement: the first occurrence with its literals replaced by `?` parameters.
     public var sql: String
+    /// The first occurrence as the app issued it (literals in place), for reports.
+    public var text: String
+    /// One entry per parameter of `sql`: the literal it replaced in the first occurrence, or nil for a
+    /// placeholder the app bound itself. Used for values the source did not show.
+    public var literalValues: [SQLValue?]
     public var kind: StatementKind
     /// Occurrences, each weighted by its `-- freq: N` (1 when not given).
     public var count: Int

@@ -19,7 +19,8 @@ package struct WorkloadBuilder {
         diagnostics.statementsRead += 1
         let key = normalized.fingerprint.id
         var entry = entries[key] ?? WorkloadStatement(
-            fingerprint: normalized.fingerprint, sql: normalized.parameterizedSQL, kind: normalized.kind, count: 0,
+            fingerprint: normalized.fingerprint, sql: normalized.parameterizedSQL, text: Fingerprinter.trimmed(sql),
+            literalValues: normalized.parameterValues, kind: normalized.kind, count: 0,
             parameterCount: normalized.parameterValues.count, observedBindings: [], observedTiming: nil,
             observedRows: nil, entityName: nil, sources: [])
         if entries[key] == nil { order.append(key) }

@@ -1,0 +1,228 @@
+/// The Markdown report: a summary, the recommended indexes with the statements they change (plan and
+/// measured time before and after), the SwiftData code, every statement, the existing-index review,
+/// the store, the workload and the method. GitHub-flavoured; no raw HTML.
+public enum MarkdownReport {
+    public static func render(_ result: AnalysisResult) -> String {
+        var out: [String] = []
+        let totals = result.totals
+        let statementsByID = Dictionary(result.statements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let labels = Dictionary(result.statements.enumerated().map { ($1.id, "S\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
+
+        out.append("# indexadvisor report: \(inline(result.store.fileName))")
+        out.append("")
+        var summary: [String] = []
+        summary.append(result.recommendations.isEmpty
+            ? "**No index to add.**"
+            : "**\(result.recommendations.count) index\(result.recommendations.count == 1 ? "" : "es") to add.**")
+        summary.append("Weighted read time \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter)) (\(Figures.ratio(totals.readSecondsBefore, totals.readSecondsAfter)))")
+        summary.append("write time \(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))")
+        summary.append("full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter)")
+        summary.append("temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)")
+        out.append(summary.joined(separator: " · ") + ".")
+        out.append("")
+        out.append("Weighted time = executions in the workload × median time of one execution, summed. \(result.method.description)")
+        out.append("")
+
+        if !result.recommendations.isEmpty {
+            out.append("## Recommended indexes")
+            out.append("")
+            out.append("| # | Index | Table | Columns | Read time saved | Write time added | Build | Size |")
+            out.append("|---|---|---|---|---|---|---|---|")
+            for recommendation in result.recommendations {
+                let columns = recommendation.columns.map { $0.name + ($0.isDescending ? " DESC" : "") }.joined(separator: ", ")
+                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(columns + (recommendation.partialPredicate.map { " WHERE " + $0 } ?? ""))) | \(Figures.duration(recommendation.readSecondsSaved)) | \(Figures.duration(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
+            }
+            out.append("")
+            for recommendation in result.recommendations {
+                out.append("### \(recommendation.rank). \(inline(recommendation.name))")
+                out.append("")
+                out.append(fence(recommendation.sql + ";", language: "sql"))
+                if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
+                    out.append("")
+                    out.append("SwiftData, in `@Model class \(entity)`: \(inline(macro))" + (recommendation.keyPathsAreGuessed ? " (key paths guessed from the column names; check them against your model)" : ""))
+                } else if let entity = recommendation.entity {
+                    out.append("")
+                    out.append("SwiftData's `#Index` cannot declare this index for `\(entity)` (it has a direction, a collation, a predicate or a Core Data bookkeeping column); create it with the SQL above.")
+                }
+                out.append("")
+                for effect in recommendation.effects {
+                    let label = labels[effect.statementID] ?? effect.statementID
+                    let kind = statementsByID[effect.statementID]?.kind.rawValue ?? ""
+                    out.append("- \(label) (\(kind), ×\(Figures.count(effect.count))): \(Figures.duration(effect.before.medianSeconds)) → \(Figures.duration(effect.after.medianSeconds)) (\(Figures.change(effect.before.medianSeconds, effect.after.medianSeconds, significant: effect.isSignificant))) — before \(Figures.timing(effect.before)), after \(Figures.timing(effect.after))")
+                }
+                if !recommendation.columnStatistics.isEmpty {
+                    let parts = recommendation.columnStatistics.map { statistics in
+                        "(\(statistics.columns.joined(separator: ", "))): \(Figures.count(statistics.distinctValues)) distinct\(statistics.columns.count == 1 ? String(format: ", %.0f%% NULL", statistics.nullFraction * 100) : "")"
+                    }
+                    let sampled = recommendation.columnStatistics.first.map { $0.isSampled ? "sampled \(Figures.count($0.sampledRows)) rows" : "\(Figures.count($0.sampledRows)) rows" } ?? ""
+                    out.append("- Cardinality (\(sampled)): " + parts.joined(separator: "; "))
+                }
+                out.append("- Built in \(Figures.duration(recommendation.buildSeconds)) on this store (what a migration pays), \(ByteCountText.format(recommendation.bytes)).")
+                out.append("")
+            }
+            let declarations = SwiftDataCode.declarations(for: result.recommendations)
+            if !declarations.isEmpty {
+                out.append("### SwiftData")
+                out.append("")
+                out.append(fence(declarations.joined(separator: "\n"), language: "swift"))
+                out.append("")
+                out.append("Adding `#Index` to a model is a schema change: declare it in a new `VersionedSchema`. SwiftData creates the index only when it creates a store, so existing stores also need the `CREATE INDEX IF NOT EXISTS` statements above, run before the container opens.")
+                out.append("")
+            }
+        }
+
+        out.append("## Statements")
+        out.append("")
+        out.append("| | Kind | Count | Before | After | Plan before | Tables |")
+        out.append("|---|---|---|---|---|---|---|")
+        for (offset, statement) in result.statements.enumerated() {
+            let before = statement.timingBefore.map { Figures.duration($0.medianSeconds) } ?? "—"
+            let after = statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—"
+            let problems = statement.error.map { _ in "not analysed" }
+                ?? (statement.planBefore?.findings.filter(\.isProblem).map(\.detail).joined(separator: "; ")).flatMap { $0.isEmpty ? nil : $0 }
+                ?? "ok"
+            out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
+        }
+        out.append("")
+        for (offset, statement) in result.statements.enumerated() {
+            out.append("### S\(offset + 1) · \(statement.kind.rawValue) ×\(Figures.count(statement.count))")
+            out.append("")
+            out.append(fence(statement.sql, language: "sql"))
+            out.append("")
+            if let error = statement.error {
+                out.append("Not analysed: \(text(error))")
+                out.append("")
+                continue
+            }
+            if let shape = statement.shapeSummary { out.append("- Shape (from SQLite's planner): \(inline(shape))") }
+            out.append("- Bound values: \(statement.bindingSource)")
+            if let before = statement.timingBefore { out.append("- Before: \(Figures.timing(before)), \(String(format: "%.1f", before.rowsPerExecution)) rows") }
+            if let after = statement.timingAfter, statement.planAfter?.steps != statement.planBefore?.steps {
+                out.append("- After: \(Figures.timing(after))")
+            }
+            if let observed = statement.observedTiming {
+                out.append("- Observed in the log: median \(Figures.duration(observed.medianSeconds)) over \(observed.count) executions")
+            }
+            if !statement.usesRecommendations.isEmpty {
+                out.append("- Uses: " + statement.usesRecommendations.map(inline).joined(separator: ", "))
+            }
+            for note in statement.notes { out.append("- \(text(note))") }
+            out.append("")
+            if let plan = statement.planBefore, !plan.steps.isEmpty {
+                if let after = statement.planAfter, after.steps != plan.steps {
+                    out.append("Plan before:")
+                    out.append(fence(plan.tree, language: ""))
+                    out.append("Plan after:")
+                    out.append(fence(after.tree, language: ""))
+                } else {
+                    out.append("Plan:")
+                    out.append(fence(plan.tree, language: ""))
+                }
+                out.append("")
+            }
+        }
+
+        if !result.existingIndexes.isEmpty {
+            out.append("## Existing indexes")
+            out.append("")
+            out.append("| Index | Table | Columns | Finding | Size | Advice |")
+            out.append("|---|---|---|---|---|---|")
+            for finding in result.existingIndexes {
+                let what = finding.kind == .redundant
+                    ? "redundant: a left prefix of \(finding.supersededBy.map(cell) ?? "another index")"
+                    : "unused in this workload"
+                let advice = finding.dropSQL.map { "`\(cell($0))`" } ?? (finding.caveat.map(cell) ?? "")
+                out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(advice) |")
+            }
+            out.append("")
+        }
+
+        if !result.rejectedCandidates.isEmpty {
+            out.append("## Candidates not recommended")
+            out.append("")
+            out.append("| Candidate | Read time saved | Write time added | Why not |")
+            out.append("|---|---|---|---|")
+            for candidate in result.rejectedCandidates {
+                out.append("| \(codeCell(candidate.table + "(" + candidate.columns.joined(separator: ", ") + ")")) | \(Figures.duration(candidate.readSecondsSaved)) | \(Figures.duration(candidate.writeSecondsAdded)) | \(cell(candidate.reason)) |")
+            }
+            out.append("")
+        }
+
+        out.append("## Store")
+        out.append("")
+        var facts = ["\(inline(result.store.fileName)), \(ByteCountText.format(result.store.bytes))"]
+        if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
+        facts.append(result.store.hasStatistics ? "has sqlite_stat1 (kept as is)" : "no sqlite_stat1 (plans are chosen from the schema alone, as on the device)")
+        facts.append("snapshot: \(result.store.snapshotMethod), \(Figures.duration(result.store.snapshotSeconds))")
+        out.append(facts.joined(separator: " · "))
+        out.append("")
+        out.append("| Table | Entity | Rows | Indexes |")
+        out.append("|---|---|---|---|")
+        for table in result.store.tables {
+            out.append("| \(codeCell(table.name)) | \(cell(table.entities.joined(separator: ", "))) | \(Figures.count(table.rows)) | \(table.indexes.map { codeCell($0.name) }.joined(separator: ", ")) |")
+        }
+        out.append("")
+
+        out.append("## Workload")
+        out.append("")
+        let workload = result.workload
+        out.append("\(workload.files.map(inline).joined(separator: ", ")): \(Figures.count(workload.linesRead)) lines, \(Figures.count(workload.statementsRead)) statements, \(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed, \(Figures.count(workload.housekeepingStatements)) housekeeping (transactions, pragmas) set aside.")
+        if !workload.skipped.isEmpty {
+            out.append("")
+            out.append("Skipped: " + workload.skipped.sorted { $0.key < $1.key }.map { "\($0.value) × \(text($0.key))" }.joined(separator: ", ") + ".")
+        }
+        if !result.warnings.isEmpty {
+            out.append("")
+            out.append("## Warnings")
+            out.append("")
+            for warning in result.warnings { out.append("- \(text(warning))") }
+        }
+        out.append("")
+        out.append("---")
+        out.append("\(result.tool.name) \(result.tool.version), SQLite \(result.tool.sqliteVersion), analysed in \(Figures.duration(result.tool.analysisSeconds)) at \(result.tool.generatedAt).")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as inline code, with a fence longer than any backtick run inside it.
+    static func inline(_ text: String) -> String {
+        let longest = longestBacktickRun(in: text)
+        let ticks = String(repeating: "`", count: longest + 1)
+        let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
+        return ticks + padded.replacingOccurrences(of: "\n", with: " ") + ticks
+    }
+
+    /// An identifier for a table cell: a code span (no Markdown inside), pipes escaped as GFM tables need.
+    static func codeCell(_ value: String) -> String {
+        inline(value).replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// A fenced code block whose fence cannot be closed by the content.
+    static func fence(_ content: String, language: String) -> String {
+        let ticks = String(repeating: "`", count: max(3, longestBacktickRun(in: content) + 1))
+        return ticks + language + "\n" + content + "\n" + ticks
+    }
+
+    /// Text for a table cell: pipes escaped, line breaks folded, Markdown punctuation escaped.
+    static func cell(_ value: String) -> String {
+        text(value).replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// Plain text with Markdown's active characters escaped, so names from the store render as written.
+    static func text(_ value: String) -> String {
+        var result = ""
+        for character in value.replacingOccurrences(of: "\n", with: " ") {
+            if "\\*_[]<>#".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func longestBacktickRun(in text: String) -> Int {
+        var longest = 0
+        var current = 0
+        for character in text {
+            if character == "`" { current += 1; longest = max(longest, current) } else { current = 0 }
+        }
+        return longest
+    }
+}

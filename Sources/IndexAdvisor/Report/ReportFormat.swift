@@ -1,0 +1,62 @@
+import Foundation
+
+/// The output formats of a report.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// GitHub-flavoured Markdown, for a pull request.
+    case markdown = "md"
+    /// The versioned JSON document (``AnalysisResult``).
+    case json
+    /// The `CREATE INDEX` statements only, one per line.
+    case sql
+
+    /// Renders `result` in this format. Every format reads the same result and computes nothing.
+    public func render(_ result: AnalysisResult) -> String {
+        switch self {
+        case .markdown: return MarkdownReport.render(result)
+        case .json: return JSONReport.render(result)
+        case .sql: return SQLReport.render(result)
+        }
+    }
+}
+
+/// Numbers as reports print them.
+public enum Figures {
+    /// Seconds as `812 ns`, `41.3 µs`, `23.1 ms`, `1.52 s`.
+    public static func duration(_ seconds: Double) -> String {
+        let magnitude = abs(seconds)
+        if magnitude == 0 { return "0 s" }
+        if magnitude < 1e-6 { return String(format: "%.0f ns", seconds * 1e9) }
+        if magnitude < 1e-3 { return String(format: magnitude < 1e-5 ? "%.2f µs" : "%.1f µs", seconds * 1e6) }
+        if magnitude < 1 { return String(format: magnitude < 1e-2 ? "%.2f ms" : "%.1f ms", seconds * 1e3) }
+        return String(format: "%.2f s", seconds)
+    }
+
+    /// A speed ratio `before / after` as `42×`, `1.3×`; "—" when undefined.
+    public static func ratio(_ before: Double, _ after: Double) -> String {
+        guard after > 0, before > 0 else { return "—" }
+        let value = before / after
+        return value >= 10 ? String(format: "%.0f×", value) : String(format: "%.1f×", value)
+    }
+
+    /// A change from `before` to `after` seconds: `42× faster`, `1.3× slower`, or `within the noise`.
+    public static func change(_ before: Double, _ after: Double, significant: Bool) -> String {
+        guard significant else { return "within the noise" }
+        return after <= before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
+    }
+
+    /// A timing as `23.1 ms (IQR 22.8–23.6 ms, 7 runs × 1)`.
+    public static func timing(_ timing: Timing) -> String {
+        "\(duration(timing.medianSeconds)) (IQR \(duration(timing.p25Seconds))–\(duration(timing.p75Seconds)), \(timing.runs) runs × \(timing.executionsPerRun))"
+    }
+
+    /// An integer with thousands separators: `100,000`.
+    public static func count(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result += "," }
+            result.append(character)
+        }
+        return value < 0 ? "-" + result : result
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import IndexAdvisor
+
+/// What the command line asks for.
+public enum Command: Equatable, Sendable {
+    case analyze(AnalyzeOptions)
+    case demo(DemoOptions)
+    /// `--help`, `help`, or `help <command>`.
+    case help(topic: String?)
+    case version
+}
+
+/// Options of `indexadvisor analyze`.
+public struct AnalyzeOptions: Equatable, Sendable {
+    public var store = ""
+    public var workloads: [String] = []
+    public var workloadFormat: WorkloadFormat?
+    public var format = ReportFormat.markdown
+    public var output: String?
+    public var quiet = false
+    public var repeats = 7
+    public var bindingSamples = 12
+    public var statementTimeout: Double = 10
+    public var busyTimeout: Double = 5
+    public var maxIndexes = 12
+    public var maxIndexesPerTable = 4
+    public var maxCandidates = 24
+    public var seed: UInt64 = 1
+    public var temporaryDirectory: String?
+
+    public init() {}
+
+    /// The library's options for these settings.
+    public var analysisOptions: AnalysisOptions {
+        var options = AnalysisOptions()
+        options.repeats = repeats
+        options.bindingSamples = bindingSamples
+        options.statementTimeout = statementTimeout
+        options.busyTimeout = busyTimeout
+        options.maxNewIndexes = maxIndexes
+        options.maxIndexesPerTable = maxIndexesPerTable
+        options.maxCandidatesMeasured = maxCandidates
+        options.seed = seed
+        options.temporaryDirectory = temporaryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        return options
+    }
+}
+
+/// Options of `indexadvisor demo`.
+public struct DemoOptions: Equatable, Sendable {
+    public var notes = 100_000
+    public var outputDirectory = "reports"
+    /// Keep the generated store and workload log in this directory instead of deleting them.
+    public var keepDirectory: String?
+    public var seed: UInt64 = 42
+    public var quiet = false
+
+    public init() {}
+}
+
+/// A mistake in the command line: printed as one line, then a usage line; exit code 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    /// The command whose usage line to print.
+    public var command: String?
+
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    public var description: String { message }
+}
+
+extension ReportFormat {
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "md", "markdown": self = .markdown
+        case "json": self = .json
+        case "sql": self = .sql
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import IndexAdvisor
+
+/// Exit codes of `indexadvisor` (also listed in `--help` and the README).
+public enum ExitCode {
+    public static let success: Int32 = 0
+    /// A `check` threshold was crossed.
+    public static let checkFailed: Int32 = 1
+    /// Bad usage or unusable input.
+    public static let failure: Int32 = 2
+}
+
+/// Runs `indexadvisor` with `arguments` (without the program name) and returns the exit code. Errors are
+/// printed as one line, `indexadvisor: error: …`, on stderr; usage mistakes add a `Usage:` line.
+public enum IndexAdvisorCommand {
+    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let command: Command
+        do {
+            command = try CommandLineParser.parse(arguments)
+        } catch let error as UsageError {
+            console.error("indexadvisor: error: \(error.message)\n\(HelpText.usage(for: error.command))\n")
+            return ExitCode.failure
+        } catch {
+            console.error("indexadvisor: error: \(error)\n")
+            return ExitCode.failure
+        }
+        do {
+            switch command {
+            case .version:
+                console.out("indexadvisor \(IndexAdvisor.version) (SQLite \(sqliteVersion))\n")
+            case .help(let topic):
+                guard let text = HelpText.text(for: topic) else {
+                    throw UsageError("no help for '\(topic ?? "")'; the commands are analyze and demo")
+                }
+                console.out(text + "\n")
+            case .analyze(let options):
+                try analyze(options, console: console)
+            case .demo(let options):
+                try demo(options, console: console)
+            }
+            return ExitCode.success
+        } catch let error as UsageError {
+            console.error("indexadvisor: error: \(error.message)\n\(HelpText.usage(for: error.command))\n")
+            return ExitCode.failure
+        } catch {
+            console.error("indexadvisor: error: \(oneLine(error))\n")
+            return ExitCode.failure
+        }
+    }
+
+    static func analyze(_ options: AnalyzeOptions, console: Console) throws {
+        let workload = try WorkloadLoader.load(options.workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
+        let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal)
+        let result = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
+                                         options: options.analysisOptions, progress: progress.update)
+        progress.finish()
+        let report = options.format.render(result)
+        if let output = options.output {
+            try write(report, to: output)
+        } else {
+            console.out(report)
+        }
+        if result.workload.skipped.values.reduce(0, +) > 0, !options.quiet {
+            let skipped = result.workload.skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            console.error("indexadvisor: warning: workload lines skipped: \(skipped)\n")
+        }
+        for warning in result.warnings where !options.quiet {
+            console.error("indexadvisor: warning: \(warning)\n")
+        }
+    }
+
+    static func demo(_ options: DemoOptions, console: Console) throws {
+        let started = Date()
+        var temporary: TemporaryDirectory?
+        let directory: URL
+        if let keep = options.keepDirectory {
+            directory = URL(fileURLWithPath: keep, isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } else {
+            temporary = try TemporaryDirectory()
+            directory = temporary!.url
+        }
+        defer { temporary?.remove() }
+        let store = directory.appendingPathComponent("notes.sqlite")
+        let log = directory.appendingPathComponent("notes-workload.log")
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+        let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal)
+        progress.say("building a \(options.notes)-note store")
+        try NotesDemo.makeStore(at: store, notes: options.notes, seed: options.seed)
+        try NotesDemo.workloadLog(seed: options.seed).write(to: log, atomically: true, encoding: .utf8)
+        let built = Date().timeIntervalSince(started)
+        let workload = try WorkloadLoader.load([log])
+        let result = try Advisor.analyze(storeAt: store, workload: workload, progress: progress.update)
+        progress.finish()
+        let outputDirectory = URL(fileURLWithPath: options.outputDirectory, isDirectory: true)
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        let markdown = outputDirectory.appendingPathComponent("demo.md")
+        let json = outputDirectory.appendingPathComponent("demo.json")
+        try write(ReportFormat.markdown.render(result), to: markdown.path)
+        try write(ReportFormat.json.render(result), to: json.path)
+
+        var lines = ["indexadvisor demo: \(options.notes) notes (\(ByteCountText.format(result.store.bytes))) built in \(Figures.duration(built)), analysed in \(Figures.duration(result.tool.analysisSeconds))."]
+        for recommendation in result.recommendations.prefix(3) {
+            let best = recommendation.effects.max { $0.before.medianSeconds * Double($0.count) - $0.after.medianSeconds * Double($0.count) < $1.before.medianSeconds * Double($1.count) - $1.after.medianSeconds * Double($1.count) }
+            let effect = best.map { " — \(Figures.duration($0.before.medianSeconds)) → \(Figures.duration($0.after.medianSeconds)) per fetch" } ?? ""
+            lines.append("  \(recommendation.rank). \(recommendation.swiftDataIndex ?? recommendation.sql)\(effect)")
+        }
+        lines.append("Reports: \(markdown.path), \(json.path)")
+        if options.keepDirectory != nil {
+            lines.append("Store and workload kept: \(store.path), \(log.path)")
+            lines.append("Try: indexadvisor analyze \(store.path) --workload \(log.path)")
+        }
+        console.out(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Writes `text` to `path` atomically (a temporary file renamed into place), so a failed run leaves
+    /// no partial file.
+    static func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw OutputError(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    static func oneLine(_ error: any Error) -> String {
+        String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    static var sqliteVersion: String { IndexAdvisor.sqliteLibraryVersion }
+}
+
+/// The report file could not be written.
+struct OutputError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path): cannot write the report (\(reason))" }
+}
+
+/// Draws one progress line on stderr when it is a terminal.
+final class ProgressPrinter: @unchecked Sendable {
+    private let console: Console
+    private let enabled: Bool
+    private var lastStage = ""
+
+    init(console: Console, enabled: Bool) {
+        self.console = console
+        self.enabled = enabled && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    func update(_ progress: AnalysisProgress) {
+        guard enabled else { return }
+        let count = progress.total > 0 ? " \(progress.done + 1)/\(progress.total)" : ""
+        console.error("\r\u{1B}[K" + String(format: "[%5.1fs] ", progress.elapsedSeconds) + progress.stage + count)
+        lastStage = progress.stage
+    }
+
+    func say(_ text: String) {
+        guard enabled else { return }
+        console.error("\r\u{1B}[K" + text)
+    }
+
+    func finish() {
+        guard enabled else { return }
+        console.error("\r\u{1B}[K")
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+@Suite("Candidate indexes")
+struct CandidateTests {
+    /// 20,000 rows: `folder` has 200 values, `archived` 2, `period` is NULL on 90 % of rows.
+    func fixture() throws -> (SQLiteConnection, Schema) {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute("""
+            CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER, archived INTEGER, updated REAL, title TEXT, period TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO note SELECT i, i % 200, i % 2, i * 1.5, 'title ' || i, CASE WHEN i % 10 = 0 THEN 'p' || (i % 3) END FROM n;
+            CREATE INDEX existing ON note(title, updated);
+            """)
+        return (connection, try SchemaReader.read(from: connection))
+    }
+
+    func candidates(_ sql: String) throws -> ([String], [String]) {
+        let (connection, schema) = try fixture()
+        let shape = try ShapeExtractor(schema: schema).shape(of: sql)
+        var generator = CandidateGenerator(schema: schema, statistics: ColumnStatisticsReader(connection: connection))
+        let result = try #require(shape.access(to: "note")).constraints.isEmpty && shape.access(to: "note")!.orderBy.isEmpty
+            ? [] : generator.candidates(for: try #require(shape.access(to: "note")))
+        func describe(_ candidate: IndexCandidate) -> String {
+            candidate.columns.map { ($0.name ?? "?") + ($0.isDescending ? " DESC" : "") + ($0.collation == "BINARY" ? "" : " " + $0.collation) }
+                .joined(separator: ", ") + (candidate.partialPredicate.map { " WHERE " + $0 } ?? "")
+        }
+        return (result.map(describe), generator.setAside.map { describe($0.0) })
+    }
+
+    @Test("equality columns first (most selective first), then the sort columns; all-descending becomes ascending")
+    func equalityThenSort() throws {
+        let (candidates, setAside) = try candidates("SELECT * FROM note WHERE archived = ? AND folder = ? ORDER BY updated DESC")
+        #expect(candidates.first == "folder, archived, updated")
+        #expect(candidates.contains("folder"))
+        #expect(setAside.contains("archived"))
+        #expect(!candidates.contains("archived"))
+    }
+
+    @Test("a mixed-direction sort keeps its directions")
+    func mixedDirections() throws {
+        let (candidates, _) = try candidates("SELECT * FROM note WHERE folder = ? ORDER BY updated DESC, id ASC")
+        // The mirror of (folder, updated DESC, id): scanned backwards it gives updated DESC, id ASC.
+        #expect(candidates.first == "folder, updated, id DESC")
+        let (same, _) = try self.candidates("SELECT * FROM note WHERE folder = ? ORDER BY updated DESC, id DESC")
+        #expect(same.first == "folder, updated")
+    }
+
+    @Test("one range column goes after the equalities")
+    func range() throws {
+        let (candidates, _) = try candidates("SELECT * FROM note WHERE folder = ? AND updated > ? AND updated < ?")
+        #expect(candidates.first == "folder, updated")
+    }
+
+    @Test("a mostly-NULL column leads when its values are rarer than the other column's")
+    func nullShare() throws {
+        // period: 3 values on 10 % of rows (each matches ~3 %); folder: 200 values (each matches 0.5 %).
+        // archived: 2 values (50 %): period must come before archived.
+        let (candidates, _) = try candidates("SELECT * FROM note WHERE archived = 1 AND period = 'p1' AND updated > 10")
+        #expect(candidates.first == "period, archived, updated")
+    }
+
+    @Test("IS NOT NULL gets a partial index; LIKE a NOCASE key; an existing index's prefix is not proposed again")
+    func partialAndLike() throws {
+        let (partial, _) = try candidates("SELECT * FROM note WHERE period IS NOT NULL")
+        #expect(partial.contains("period WHERE \"period\" IS NOT NULL"))
+        let (like, _) = try candidates("SELECT * FROM note WHERE folder = 3 AND title LIKE 'tit%'")
+        #expect(like.contains("folder, title NOCASE"))
+        let (served, _) = try candidates("SELECT * FROM note WHERE title = 'x'")
+        #expect(!served.contains("title"))
+    }
+
+    @Test("CREATE INDEX quotes every identifier")
+    func createSQL() {
+        let candidate = IndexCandidate(table: "my table", columns: [IndexColumn(name: "order"), IndexColumn(name: "a\"b", isDescending: true, collation: "NOCASE")],
+                                       partialPredicate: "\"order\" IS NOT NULL")
+        #expect(candidate.createSQL(name: "idx \"1\"", ifNotExists: true)
+            == "CREATE INDEX IF NOT EXISTS \"idx \"\"1\"\"\" ON \"my table\" (\"order\", \"a\"\"b\" COLLATE \"NOCASE\" DESC) WHERE \"order\" IS NOT NULL")
+    }
+}
+
+@Suite("SwiftData names")
+struct SwiftDataNamingTests {
+    @Test("column names split into key paths", arguments: [
+        ("ZFOLDERID", "folderID"), ("ZISARCHIVED", "isArchived"), ("ZUPDATEDAT", "updatedAt"), ("ZREMOTEID", "remoteID"),
+        ("ZSLUG", "slug"), ("ZTITLE", "title"), ("ZQ", "q"), ("ZUNIQUE_ID", "unique_id"), ("ZXYZZY", "xyzzy"),
+        ("ZTITLEX", "titleX"),
+    ])
+    func camelCase(column: String, expected: String) {
+        let naming = SwiftDataNaming(schema: Schema(tables: []))
+        let (name, isGuess) = naming.propertyName(forColumn: column)
+        #expect(name == expected)
+        #expect(isGuess)
+    }
+
+    @Test("spellings are recovered from Core Data and SwiftData index names")
+    func recovered() {
+        let table = Table(name: "ZMOVIE", columns: [Column(name: "ZCATEGORYID"), Column(name: "ZADDED"), Column(name: "ZISHIDDEN"), Column(name: "ZLASTWATCHEDDATE")], indexes: [
+            Index(name: "Z_Movie_SwiftDataIndexOnBinarycategoryId", table: "ZMOVIE", columns: [IndexColumn(name: "ZCATEGORYID")]),
+            Index(name: "Z_Movie_SwiftDataIndexOnBinaryisHiddenlastWatchedDate", table: "ZMOVIE", columns: [IndexColumn(name: "ZISHIDDEN"), IndexColumn(name: "ZLASTWATCHEDDATE")]),
+            Index(name: "Z_Movie_added", table: "ZMOVIE", columns: [IndexColumn(name: "ZADDED")]),
+        ])
+        let naming = SwiftDataNaming(schema: Schema(tables: [table]))
+        #expect(naming.propertyName(forColumn: "ZCATEGORYID") == ("categoryId", false))
+        #expect(naming.propertyName(forColumn: "ZLASTWATCHEDDATE") == ("lastWatchedDate", false))
+        #expect(naming.propertyName(forColumn: "ZISHIDDEN") == ("isHidden", false))
+        #expect(naming.propertyName(forColumn: "ZADDED") == ("added", false))
+        #expect(SwiftDataNaming.indexName(entity: "Movie", properties: ["isHidden", "lastWatchedDate"]) == "Z_Movie_SwiftDataIndexOnBinaryisHiddenlastWatchedDate")
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import IndexAdvisor
+
+@Suite("Query plans")
+struct PlanTests {
+    static let aliases = ["t0": "ZNOTE", "znote": "ZNOTE", "t": "T", "u": "U"]
+
+    @Test("plan rows of SQLite 3.7 to 3.4x are classified", arguments: [
+        ("SCAN t0", PlanFinding.Kind.fullTableScan, "ZNOTE" as String?, nil as String?),
+        ("SCAN TABLE ZNOTE AS t0", .fullTableScan, "ZNOTE", nil),
+        ("SCAN TABLE ZNOTE (~6944 rows)", .fullTableScan, "ZNOTE", nil),
+        ("SEARCH t0 USING INDEX Z_Note_byFolder (ZFOLDER=? AND ZMODIFIED>?)", .indexSearch, "ZNOTE", "Z_Note_byFolder"),
+        ("SEARCH TABLE ZNOTE AS t0 USING COVERING INDEX i (a=?)", .coveringIndexSearch, "ZNOTE", "i"),
+        ("SCAN t0 USING INDEX Z_Movie_SwiftDataIndexOnBinaryadded", .fullIndexScan, "ZNOTE", "Z_Movie_SwiftDataIndexOnBinaryadded"),
+        ("SEARCH t0 USING INTEGER PRIMARY KEY (rowid=?)", .rowidLookup, "ZNOTE", nil),
+        ("SEARCH u USING AUTOMATIC COVERING INDEX (c=?)", .automaticIndex, "U", nil),
+        ("SEARCH u USING AUTOMATIC PARTIAL COVERING INDEX (c=?)", .automaticIndex, "U", nil),
+        ("USE TEMP B-TREE FOR ORDER BY", .tempBTree, nil, nil),
+        ("USE TEMP B-TREE FOR RIGHT PART OF ORDER BY", .tempBTree, nil, nil),
+        ("MULTI-INDEX OR", .multiIndexOr, nil, nil),
+        ("CORRELATED SCALAR SUBQUERY 1", .subquery, nil, nil),
+        ("SCAN CONSTANT ROW", .other, nil, nil),
+    ])
+    func classify(detail: String, kind: PlanFinding.Kind, table: String?, index: String?) {
+        let finding = PlanClassifier.finding(for: detail, aliases: Self.aliases)
+        #expect(finding.kind == kind)
+        #expect(finding.table == table)
+        #expect(finding.index == index)
+    }
+
+    @Test("the temp B-tree's purpose and the constraints are kept")
+    func details() {
+        #expect(PlanClassifier.finding(for: "USE TEMP B-TREE FOR GROUP BY", aliases: [:]).purpose == "GROUP BY")
+        #expect(PlanClassifier.finding(for: "SEARCH t0 USING INDEX i (a=? AND b>?)", aliases: Self.aliases).constraints == "a=? AND b>?")
+    }
+
+    @Test("EXPLAIN QUERY PLAN of a real statement: tree, findings, tables, and small tables not flagged")
+    func realPlan() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute("""
+            CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, ZFOLDER INTEGER, ZMODIFIED REAL);
+            CREATE TABLE ZTAG (Z_PK INTEGER PRIMARY KEY, ZNAME TEXT);
+            """)
+        let schema = try SchemaReader.read(from: connection)
+        var planner = QueryPlanner(connection: connection, schema: schema)
+        planner.rowCounts = ["znote": 50_000, "ztag": 12]
+        let plan = try planner.plan(for: "SELECT t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER = ? ORDER BY t0.ZMODIFIED DESC", bindings: [.integer(3)])
+        #expect(plan.tree == "QUERY PLAN\n|--SCAN t0\n`--USE TEMP B-TREE FOR ORDER BY")
+        #expect(plan.findings.map(\.kind) == [.fullTableScan, .tempBTree])
+        #expect(plan.findings[0].table == "ZNOTE")
+        #expect(plan.hasProblem)
+        let small = try planner.plan(for: "SELECT * FROM ZTAG WHERE ZNAME = 'a'")
+        #expect(small.findings.map(\.kind) == [.fullTableScan])
+        #expect(!small.hasProblem)
+    }
+
+    @Test("aliases come from FROM, JOIN, UPDATE and INTO clauses")
+    func aliasMap() {
+        let aliases = SQLTokenList("SELECT * FROM ZNOTE t0 LEFT OUTER JOIN Z_1TAGS AS t1 ON t0.Z_PK = t1.Z_1NOTES, \"odd name\" o WHERE 1").tableAliases()
+        #expect(aliases["t0"] == "ZNOTE")
+        #expect(aliases["t1"] == "Z_1TAGS")
+        #expect(aliases["o"] == "odd name")
+        #expect(aliases["znote"] == "ZNOTE")
+    }
+}

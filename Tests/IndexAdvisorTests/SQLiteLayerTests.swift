@@ -1,0 +1,86 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+@Suite("SQLite layer")
+struct SQLiteLayerTests {
+    @Test("a failing statement throws SQLite's code, message and the SQL")
+    func typedError() throws {
+        let connection = try SQLiteConnection.inMemory()
+        let error = try #require(throws: SQLiteError.self) { try connection.prepare("SELECT * FROM missing") }
+        #expect(error.code == 1)
+        #expect(error.codeName == "SQLITE_ERROR")
+        #expect(error.message == "no such table: missing")
+        #expect(error.sql == "SELECT * FROM missing")
+        #expect(error.description == "SQLite error 1 (SQLITE_ERROR): no such table: missing — while executing `SELECT * FROM missing`")
+    }
+
+    @Test("a constraint violation carries the extended code")
+    func extendedCode() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute("CREATE TABLE t(a UNIQUE); INSERT INTO t VALUES (1)")
+        let error = try #require(throws: SQLiteError.self) { try connection.execute("INSERT INTO t VALUES (1)") }
+        #expect(error.code == 19)
+        #expect(error.extendedCode == 2067) // SQLITE_CONSTRAINT_UNIQUE
+    }
+
+    @Test("every storage class binds and reads back unchanged", arguments: [
+        SQLValue.null, .integer(-42), .integer(Int64.max), .real(3.25), .text("it's ünïcødé 🎉"), .blob([0, 1, 255]), .blob([]),
+    ])
+    func roundTrip(value: SQLValue) throws {
+        let connection = try SQLiteConnection.inMemory()
+        #expect(try connection.scalar("SELECT ?", [value]) == value)
+    }
+
+    @Test("a statement can be bound again after it ran to completion")
+    func rebind() throws {
+        let connection = try SQLiteConnection.inMemory()
+        let statement = try connection.prepare("SELECT ? + 1")
+        try statement.bind([.integer(1)])
+        #expect(try statement.step())
+        #expect(statement.column(0) == .integer(2))
+        #expect(try !statement.step())
+        try statement.bind([.integer(10)])
+        #expect(try statement.step())
+        #expect(statement.column(0) == .integer(11))
+    }
+
+    @Test("identifiers and string literals are quoted")
+    func quoting() {
+        #expect(SQLIdentifier.quote("order") == "\"order\"")
+        #expect(SQLIdentifier.quote("my \"t\"") == "\"my \"\"t\"\"\"")
+        #expect(SQLIdentifier.stringLiteral("it's") == "'it''s'")
+        #expect(SQLValue.blob([0, 255]).sqlLiteral == "x'00ff'")
+        #expect(SQLValue.real(2).sqlLiteral == "2.0")
+    }
+
+    @Test("values survive a JSON round trip with their storage class")
+    func codable() throws {
+        let values: [SQLValue] = [.null, .integer(7), .real(7), .real(0.5), .text("7"), .blob([1, 2])]
+        let data = try JSONEncoder().encode(values)
+        #expect(try JSONDecoder().decode([SQLValue].self, from: data) == values)
+    }
+
+    @Test("the statement deadline interrupts a runaway statement")
+    func deadline() throws {
+        let connection = try SQLiteConnection.inMemory()
+        connection.installStandIns()
+        connection.statementDeadline = DispatchTime.now().uptimeNanoseconds + 50_000_000
+        let error = try #require(throws: SQLiteError.self) {
+            try connection.scalar("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+        }
+        #expect(error.code == 9) // SQLITE_INTERRUPT
+    }
+
+    @Test("unknown app functions get stand-ins; NSCoreData ones search case-insensitively")
+    func standIns() throws {
+        let connection = try SQLiteConnection.inMemory()
+        connection.installStandIns()
+        let statement = try connection.prepareResolvingStandIns("SELECT NSCoreDataStringSearch('Garden party', 'GARDEN', 385, 0), myAppFunction(1) ORDER BY 1 COLLATE NSCollateFinderlike")
+        #expect(try statement.step())
+        #expect(statement.column(0) == .integer(1))
+        #expect(statement.column(1) == .null)
+        #expect(connection.standInFunctions == ["NSCoreDataStringSearch", "myAppFunction"])
+        #expect(connection.standInCollations == ["NSCollateFinderlike"])
+    }
+}

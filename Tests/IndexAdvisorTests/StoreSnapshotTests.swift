@@ -1,0 +1,90 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+@Suite("Private snapshot of the store")
+struct StoreSnapshotTests {
+    static let schema = """
+        CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) INSERT INTO t SELECT i, 'v' || i FROM n;
+        """
+
+    @Test("a rollback-journal store is copied without a byte or a time of it changing")
+    func rollbackStoreUnchanged() throws {
+        let store = try FixtureStore(Self.schema)
+        let before = try store.fileState()
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        #expect(snapshot.method == .immutable)
+        #expect(try snapshot.connection.scalar("SELECT count(*) FROM t") == .integer(500))
+        try snapshot.connection.execute("CREATE INDEX i ON t(v)")
+        snapshot.close()
+        #expect(try store.fileState() == before)
+        #expect(!FileManager.default.fileExists(atPath: snapshot.directory.url.path))
+    }
+
+    @Test("a cleanly closed WAL store gets no -wal or -shm created beside it")
+    func cleanWALStoreUntouched() throws {
+        let store = try FixtureStore(Self.schema, walMode: true)
+        #expect(try store.fileState().keys.sorted() == [""])
+        let before = try store.fileState()
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        #expect(try snapshot.connection.scalar("SELECT count(*) FROM t") == .integer(500))
+        snapshot.close()
+        #expect(try store.fileState() == before)
+    }
+
+    @Test("committed WAL frames an app has not checkpointed are in the snapshot; the -wal and -shm keep their bytes")
+    func uncheckpointedWAL() throws {
+        let store = try FixtureStore(Self.schema, walMode: true)
+        // Keep a connection open (as a running app would) so the WAL is not checkpointed away.
+        let app = try SQLiteConnection(path: store.url.path, mode: .readWrite)
+        try app.execute("PRAGMA wal_autocheckpoint = 0; INSERT INTO t(v) VALUES ('committed in the WAL')")
+        let before = try store.fileState()
+        #expect(before["-wal"] != nil)
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        #expect(snapshot.method == .privateCopy)
+        #expect(try snapshot.connection.scalar("SELECT count(*) FROM t") == .integer(501))
+        #expect(try snapshot.connection.scalar("SELECT v FROM t WHERE id = 501") == .text("committed in the WAL"))
+        snapshot.close()
+        #expect(try store.fileState() == before)
+        _ = app
+    }
+
+    @Test("a missing file, a directory, an empty file, a text file and a truncated store each give a one-line error")
+    func badFiles() throws {
+        let directory = try TemporaryDirectory()
+        let empty = directory.url.appendingPathComponent("empty.sqlite")
+        try Data().write(to: empty)
+        let text = directory.url.appendingPathComponent("notes.txt")
+        try Data("hello, this is not a database at all, just some text that is long enough".utf8).write(to: text)
+        let truncated = directory.url.appendingPathComponent("truncated.sqlite")
+        try Data(Array("SQLite format 3".utf8) + [0] + Array(repeating: 0, count: 40)).write(to: truncated)
+        let cases: [(URL, String)] = [
+            (directory.url.appendingPathComponent("missing.sqlite"), "missing.sqlite: no such file"),
+            (directory.url, ": is a directory, not a store file"),
+            (empty, "empty.sqlite: the file is empty (0 bytes), not a SQLite database"),
+            (text, "notes.txt: not a SQLite database (no SQLite header; an encrypted store (e.g. SQLCipher) looks like this too)"),
+            (truncated, "truncated.sqlite: not a SQLite database (truncated: 56 bytes, shorter than one page)"),
+        ]
+        for (url, message) in cases {
+            let error = try #require(throws: StoreError.self) { try StoreSnapshot.take(of: url, temporaryParent: directory.url) }
+            #expect(error.description.hasSuffix(message), "\(error.description)")
+            #expect(!error.description.contains("\n"))
+        }
+        #expect(runDirectories(in: directory.url).isEmpty)
+    }
+
+    @Test("a page of garbage after a valid header is reported as not a database or corrupt, and no temp files stay")
+    func corruptStore() throws {
+        let store = try FixtureStore(Self.schema)
+        var bytes = try Data(contentsOf: store.url)
+        // Keep the 100-byte header, destroy the schema page.
+        for i in 100..<min(bytes.count, 4096) { bytes[i] = 0xA5 }
+        try bytes.write(to: store.url)
+        let parent = try TemporaryDirectory()
+        let error = try #require(throws: StoreError.self) { try StoreSnapshot.take(of: store.url, temporaryParent: parent.url) }
+        #expect(error.description.contains("store.sqlite: "))
+        #expect(error.description.contains("corrupt") || error.description.contains("not a SQLite database") || error.description.contains("malformed"))
+        #expect(runDirectories(in: parent.url).isEmpty)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+@testable import IndexAdvisor
+
+/// A store file built from SQL in a private directory that is removed with the object.
+final class FixtureStore: @unchecked Sendable {
+    let directory: TemporaryDirectory
+    let url: URL
+
+    init(_ sql: String, name: String = "store.sqlite", walMode: Bool = false) throws {
+        directory = try TemporaryDirectory()
+        url = directory.url.appendingPathComponent(name)
+        let connection = try SQLiteConnection(path: url.path, mode: .readWriteCreate)
+        if walMode { try connection.execute("PRAGMA journal_mode = WAL") }
+        try connection.execute(sql)
+    }
+
+    /// The bytes and modification times of the store and its `-wal`, `-shm` and `-journal` files.
+    func fileState() throws -> [String: FileSnapshot] {
+        var state: [String: FileSnapshot] = [:]
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let path = url.path + suffix
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            state[suffix] = FileSnapshot(bytes: try Data(contentsOf: URL(fileURLWithPath: path)),
+                                         modified: attributes[.modificationDate] as? Date)
+        }
+        return state
+    }
+}
+
+struct FileSnapshot: Equatable {
+    var bytes: Data
+    var modified: Date?
+}
+
+/// The entries of `directory` whose names start with `indexadvisor-` (private run directories).
+func runDirectories(in directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("indexadvisor-") }
+}
+
+/// Fast analysis settings for tests that check structure, not precise timings.
+func quickOptions(temporaryDirectory: URL? = nil) -> AnalysisOptions {
+    var options = AnalysisOptions()
+    options.repeats = 5
+    options.bindingSamples = 6
+    options.temporaryDirectory = temporaryDirectory
+    return options
+}

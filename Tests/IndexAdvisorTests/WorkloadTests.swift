@@ -1,0 +1,166 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+@Suite("Fingerprints")
+struct FingerprintTests {
+    @Test("literals become parameters and their values are kept")
+    func literals() {
+        let normalized = Fingerprinter.normalize("SELECT * FROM t WHERE a = 'it''s' AND b > 3.5 AND c = x'00ff' AND d = -7")
+        #expect(normalized.parameterizedSQL == "SELECT * FROM t WHERE a = ? AND b > ? AND c = ? AND d = -?")
+        #expect(normalized.parameterValues == [.text("it's"), .real(3.5), .blob([0, 255]), .integer(7)])
+        #expect(normalized.kind == .select)
+    }
+
+    @Test("statements that differ only in literals, white space, keyword case and IN-list length share a fingerprint")
+    func sameFingerprint() {
+        let a = Fingerprinter.normalize("SELECT t0.Z_PK FROM ZNOTE t0 WHERE  t0.ZFOLDER = 17 AND t0.ZTAG IN (1, 2, 3)")
+        let b = Fingerprinter.normalize("select t0.Z_PK from ZNOTE t0\nwhere t0.ZFOLDER = ? and t0.ZTAG in (?)")
+        let c = Fingerprinter.normalize("SELECT t0.Z_PK FROM \"ZNOTE\" t0 WHERE t0.ZFOLDER=99 AND t0.ZTAG IN (4,5,6,7,8,9);")
+        #expect(a.fingerprint == b.fingerprint)
+        #expect(a.fingerprint == c.fingerprint)
+        #expect(a.fingerprint.text == "SELECT T0 . Z_PK FROM ZNOTE T0 WHERE T0 . ZFOLDER = ? AND T0 . ZTAG IN ( ?+ )")
+        #expect(a.fingerprint.id.count == 16)
+        let other = Fingerprinter.normalize("SELECT t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER > 17")
+        #expect(other.fingerprint != a.fingerprint)
+    }
+
+    @Test("ORDER BY and GROUP BY column numbers stay literal")
+    func columnNumbers() {
+        let normalized = Fingerprinter.normalize("SELECT a, count(*) FROM t WHERE b = 5 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10")
+        #expect(normalized.parameterizedSQL == "SELECT a, count(*) FROM t WHERE b = ? GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ?")
+        #expect(normalized.parameterValues == [.integer(5), .integer(10)])
+    }
+
+    @Test("multi-row VALUES collapse to one row shape")
+    func values() {
+        let one = Fingerprinter.normalize("INSERT INTO t(a, b) VALUES (1, 'x')")
+        let three = Fingerprinter.normalize("INSERT INTO t(a, b) VALUES (1, 'x'), (2, 'y'), (3, 'z')")
+        #expect(three.fingerprint.text == "INSERT INTO T ( A , B ) VALUES ( ? , ? ) , …")
+        #expect(one.kind == .insert)
+        #expect(three.parameterValues.count == 6)
+    }
+
+    @Test("statement kinds", arguments: [
+        ("WITH x AS (SELECT 1) SELECT * FROM x", StatementKind.select),
+        ("WITH x AS (SELECT 1) DELETE FROM t WHERE a IN (SELECT * FROM x)", .delete),
+        ("UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ?", .update),
+        ("REPLACE INTO t VALUES (1)", .insert),
+        ("BEGIN EXCLUSIVE", .transaction),
+        ("pragma page_count", .pragma),
+        ("CREATE INDEX i ON t(a)", .schema),
+        ("EXPLAIN QUERY PLAN SELECT 1", .other),
+    ])
+    func kinds(sql: String, kind: StatementKind) {
+        #expect(Fingerprinter.normalize(sql).kind == kind)
+    }
+
+    @Test("statements with named parameters keep their literals (numbering would shift)")
+    func namedParameters() {
+        let normalized = Fingerprinter.normalize("SELECT * FROM t WHERE a = :a AND b = 5")
+        #expect(normalized.parameterizedSQL == "SELECT * FROM t WHERE a = :a AND b = 5")
+        #expect(normalized.parameterValues == [nil])
+    }
+}
+
+@Suite(".sql workloads")
+struct SQLScriptReaderTests {
+    @Test("statements split on semicolons outside strings and comments; freq comments weigh them")
+    func script() {
+        let workload = WorkloadLoader.parse("""
+            -- The list screen.
+            -- freq: 40
+            SELECT * FROM note WHERE folder = 'a;b' ORDER BY updated DESC;
+            /* not a ; separator */ SELECT * FROM note WHERE folder = 'c'
+              ORDER BY updated DESC;
+            -- freq: 3
+            INSERT INTO note(folder) VALUES ('d');
+            SELECT 1
+            """, file: "w.sql", format: .sql)
+        #expect(workload.statements.map(\.count) == [41, 3, 1])
+        #expect(workload.statements[0].observedBindings == [[.text("a;b")], [.text("c")]])
+        #expect(workload.statements[0].sources == [SourceRange(file: "w.sql", firstLine: 3, lastLine: 5)])
+        #expect(workload.statements[1].kind == .insert)
+        #expect(workload.statements[2].sql == "SELECT ?")
+        #expect(workload.statements[2].text == "SELECT 1")
+        #expect(workload.diagnostics.statementsRead == 4)
+    }
+
+    @Test("a trigger body's semicolons do not split it")
+    func trigger() {
+        let workload = WorkloadLoader.parse("CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE u SET n = n + 1; DELETE FROM v; END; SELECT 2;", format: .sql)
+        #expect(workload.statements.count == 2)
+        #expect(workload.statements[0].kind == .schema)
+    }
+}
+
+@Suite("Core Data SQL debug logs")
+struct CoreDataLogReaderTests {
+    static let log = """
+        2024-05-01 10:00:00.123 Notes[4242:1234567] CoreData: sql: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE FROM ZNOTE t0 WHERE  t0.ZFOLDER = ? ORDER BY t0.ZMODIFIED DESC
+        2024-05-01 10:00:00.124 Notes[4242:1234567] CoreData: details: SQLite bind[0] = 17
+        2024-05-01 10:00:00.125 Notes[4242:1234567] CoreData: annotation: sql connection fetch time: 0.0123s
+        2024-05-01 10:00:00.126 Notes[4242:1234567] CoreData: annotation: total fetch execution time: 0.0150s for 240 rows.
+        2024-05-01 10:00:00.200 Notes[4242:1234567] [Networking] request finished in 210 ms
+        CoreData: sql: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE FROM ZNOTE t0 WHERE  t0.ZFOLDER = ? ORDER BY t0.ZMODIFIED DESC
+        CoreData: details: SQLite bind[0] = 23
+        CoreData: annotation: sql connection fetch time: 0.0101s
+        CoreData: annotation: total fetch execution time: 0.0120s for 12 rows.
+        sql: SELECT COUNT( DISTINCT t0.Z_PK) FROM ZNOTE t0 WHERE  t0.ZTITLE = ?
+        details: SQLite bind[0] = "Groceries"
+        CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE
+          t0.ZFOLDER IS NULL
+        CoreData: annotation: fetch using NSSQLiteStatement <0x600002c4d7a0> on entity 'Note' with sql text 'SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER IS NULL' returned 3 rows
+        \u{1B}[32mCoreData: sql: BEGIN EXCLUSIVE\u{1B}[0m
+        CoreData: sql: INSERT INTO ZNOTE(Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES(?, ?, ?, ?)
+        CoreData: sql: COMMIT
+        """
+
+    @Test("counts, binds, durations and rows equal the values in the log")
+    func values() throws {
+        let workload = WorkloadLoader.parse(Self.log, file: "app.log")
+        #expect(WorkloadFormat.detect(Self.log[...]) == .coreDataLog)
+        let fetch = try #require(workload.statements.first)
+        #expect(fetch.count == 2)
+        #expect(fetch.observedBindings == [[.integer(0), .integer(17)], [.integer(0), .integer(23)]])
+        let timing = try #require(fetch.observedTiming)
+        #expect(timing.count == 2)
+        #expect(abs(timing.totalSeconds - 0.0224) < 1e-9)
+        #expect(abs(timing.medianSeconds - 0.0112) < 1e-9)
+        #expect(fetch.observedRows == 12)
+        #expect(fetch.sources == [SourceRange(file: "app.log", firstLine: 1, lastLine: 4), SourceRange(file: "app.log", firstLine: 6, lastLine: 9)])
+        let count = workload.statements[1]
+        #expect(count.observedBindings == [[.text("Groceries")]])
+        let continued = workload.statements[2]
+        #expect(continued.sql == "SELECT ?, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER IS NULL")
+        #expect(continued.entityName == "Note")
+        #expect(continued.observedRows == 3)
+        #expect(workload.statements.map(\.kind) == [.select, .select, .select, .transaction, .insert, .transaction])
+        #expect(workload.diagnostics.skipped == ["not a Core Data line": 1])
+        #expect(workload.diagnostics.statementsRead == 7)
+    }
+
+    @Test("garbage, invalid UTF-8 and a log without Core Data lines are skipped and counted, never fatal")
+    func garbage() {
+        var bytes = Array("CoreData: sql: SELECT 1 FROM t\n".utf8)
+        bytes += [0xFF, 0xFE, 0x00, 0x0A] + Array("random words here\n".utf8)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let workload = WorkloadLoader.parse(text, format: .coreDataLog)
+        #expect(workload.statements.count == 1)
+        #expect(workload.diagnostics.skippedCount == 2)
+        let none = WorkloadLoader.parse("just a line\nand another\n", format: .coreDataLog)
+        #expect(none.statements.isEmpty)
+        #expect(none.diagnostics.skippedCount == 2)
+    }
+
+    @Test("an empty workload file is a one-line error naming the file")
+    func emptyFile() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("empty.sql")
+        try Data("-- nothing here\n".utf8).write(to: file)
+        let error = try #require(throws: WorkloadError.self) { try WorkloadLoader.load([file]) }
+        #expect(error.description.hasSuffix("empty.sql: the workload has no SELECT, INSERT, UPDATE or DELETE statement (2 lines read, 0 statements)"))
+        let missing = try #require(throws: WorkloadError.self) { try WorkloadLoader.load([directory.url.appendingPathComponent("nope.log")]) }
+        #expect(missing.description.hasSuffix("nope.log: no such workload file"))
+    }
+}
