@@ -1,0 +1,128 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// The demo store (100,000 notes, as `indexadvisor demo` builds it) analysed once for every test here.
+final class DemoRun: Sendable {
+    let result: AnalysisResult
+    let storeBytesBefore: Data
+    let storeBytesAfter: Data
+    let leftoverRunDirectories: [String]
+
+    static let shared: Result<DemoRun, any Error> = Result { try DemoRun() }
+
+    private init() throws {
+        let directory = try TemporaryDirectory()
+        let parent = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("notes.sqlite")
+        try NotesDemo.makeStore(at: store, notes: 100_000)
+        let workload = WorkloadLoader.parse(NotesDemo.workloadLog(), file: "notes-workload.log")
+        storeBytesBefore = try Data(contentsOf: store)
+        var options = AnalysisOptions()
+        options.temporaryDirectory = parent.url
+        result = try Advisor.analyze(storeAt: store, workload: workload, options: options)
+        storeBytesAfter = try Data(contentsOf: store)
+        leftoverRunDirectories = runDirectories(in: parent.url)
+        _ = directory
+    }
+}
+
+@Suite("The notes demo, end to end")
+struct DemoAnalysisTests {
+    var run: DemoRun { get throws { try DemoRun.shared.get() } }
+
+    func statement(containing text: String) throws -> StatementReport {
+        try #require(try run.result.statements.first { $0.sql.contains(text) })
+    }
+
+    @Test("not-archived notes in a folder, newest first, is flagged: a full table scan and a temp B-tree sort")
+    func listIsFlagged() throws {
+        let list = try statement(containing: "t0.ZISARCHIVED = ?) ORDER BY t0.ZUPDATEDAT DESC LIMIT 50")
+        let kinds = try #require(list.planBefore).findings.filter(\.isProblem).map(\.kind)
+        #expect(kinds == [.fullTableScan, .tempBTree])
+        #expect(list.isFlagged)
+    }
+
+    @Test("the top recommendation is (ZFOLDERID, ZISARCHIVED, ZUPDATEDAT), with measured times before and after")
+    func topRecommendation() throws {
+        let result = try run.result
+        let top = try #require(result.recommendations.first)
+        #expect(top.table == "ZNOTE")
+        #expect(top.columns.map(\.name) == ["ZFOLDERID", "ZISARCHIVED", "ZUPDATEDAT"])
+        #expect(top.swiftDataIndex == #"#Index<Note>([\.folderID, \.isArchived, \.updatedAt])"#)
+        #expect(top.name == "Z_Note_SwiftDataIndexOnBinaryfolderIDisArchivedupdatedAt")
+        let list = try statement(containing: "t0.ZISARCHIVED = ?) ORDER BY t0.ZUPDATEDAT DESC LIMIT 50")
+        let effect = try #require(top.effects.first { $0.statementID == list.id })
+        #expect(effect.isSignificant)
+        #expect(effect.after.medianSeconds * 10 < effect.before.medianSeconds)
+        #expect(effect.before.runs >= 3)
+        #expect(list.usesRecommendations == [top.name])
+        #expect(try #require(list.planAfter).findings.map(\.kind) == [.indexSearch])
+        #expect(top.buildSeconds > 0)
+        #expect(top.bytes > 100_000)
+        #expect(top.readSecondsSaved > top.writeSecondsAdded)
+        #expect(result.recommendations.map(\.rank) == Array(1...result.recommendations.count))
+    }
+
+    @Test("every recommendation serves a statement that got measurably faster, and no two are the same index")
+    func recommendationsAreMeasured() throws {
+        let result = try run.result
+        #expect(!result.recommendations.isEmpty)
+        for recommendation in result.recommendations {
+            #expect(recommendation.effects.contains { $0.isSignificant && $0.after.medianSeconds < $0.before.medianSeconds })
+            #expect(recommendation.sql.hasPrefix("CREATE INDEX IF NOT EXISTS \"\(recommendation.name)\" ON \"ZNOTE\" ("))
+        }
+        #expect(Set(result.recommendations.map { $0.columns.map(\.name) }).count == result.recommendations.count)
+        #expect(result.recommendations.contains { $0.columns.map(\.name) == ["ZREMOTEID"] })
+    }
+
+    @Test("the store's bytes are unchanged and no private directory is left")
+    func storeUntouched() throws {
+        let run = try run
+        #expect(run.storeBytesBefore == run.storeBytesAfter)
+        #expect(run.leftoverRunDirectories.isEmpty)
+    }
+
+    @Test("Core Data's NSCoreDataStringSearch and NSCollateFinderlike do not stop the statement; the sort is reported as one no index can serve")
+    func coreDataFunctions() throws {
+        let search = try statement(containing: "NSCoreDataStringSearch")
+        #expect(search.error == nil)
+        #expect(try #require(search.timingBefore).medianSeconds > 0)
+        #expect(search.bindingSource == "observed")
+        #expect(search.notes.contains { $0.hasPrefix("ORDER BY ZTITLE COLLATE NSCollateFinderlike: ") && $0.contains("no index can carry it") })
+        #expect(search.notes.contains { $0.contains("NSCoreDataStringSearch") && $0.contains("no B-tree index can serve") })
+        #expect(search.usesRecommendations.isEmpty)
+    }
+
+    @Test("the store is recognised as Core Data with its entity; housekeeping is set aside")
+    func storeSummary() throws {
+        let result = try run.result
+        #expect(result.store.isCoreData)
+        #expect(!result.store.hasStatistics)
+        #expect(result.store.tables.first { $0.name == "ZNOTE" }?.entities == ["Note"])
+        #expect(result.store.tables.first { $0.name == "ZNOTE" }?.rows == 100_000)
+        #expect(result.workload.housekeepingStatements > 0)
+        #expect(result.workload.skipped.isEmpty)
+        #expect(result.statements.allSatisfy { $0.error == nil })
+    }
+
+    @Test("one result renders as Markdown, JSON and SQL; JSON reads back")
+    func formats() throws {
+        let result = try run.result
+        let json = ReportFormat.json.render(result)
+        let decoded = try JSONReport.decode(Data(json.utf8))
+        #expect(decoded.recommendations.map(\.sql) == result.recommendations.map(\.sql))
+        #expect(decoded.schemaVersion == AnalysisResult.currentSchemaVersion)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let first = try #require((object["recommendations"] as? [[String: Any]])?.first)
+        #expect(first["table"] as? String == "ZNOTE")
+        #expect((first["columns"] as? [[String: Any]])?.first?["isDescending"] as? Bool == false)
+        #expect(((first["effects"] as? [[String: Any]])?.first?["before"] as? [String: Any])?["medianSeconds"] is Double)
+        let sql = ReportFormat.sql.render(result)
+        #expect(sql.split(separator: "\n").count == result.recommendations.count)
+        #expect(sql.split(separator: "\n").allSatisfy { $0.hasPrefix("CREATE INDEX IF NOT EXISTS ") && $0.hasSuffix(";") })
+        let markdown = ReportFormat.markdown.render(result)
+        #expect(markdown.contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
+        #expect(markdown.contains("|--SCAN t0\n`--USE TEMP B-TREE FOR ORDER BY"))
+    }
+}
