@@ -204,6 +204,7 @@ struct AnalysisRun {
                 var kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
                                                 profiles: profiles, keep: true, positions: [])
                 kept.after = best.after
+                kept.writesBefore = best.writesBefore
                 let keptScore = CandidateScore(kept, profiles: profiles)
                 picks.append(IndexSelection.Pick(measured: kept, score: keptScore, name: name))
                 for (position, timing) in kept.after { profiles[position].current = timing }
@@ -229,6 +230,7 @@ struct AnalysisRun {
                 if var result = measure(other.candidate, users: users, measurer: measurer, positions: stale) {
                     for (position, timing) in other.after where result.after[position] == nil && !stale.contains(position) {
                         result.after[position] = timing
+                        result.writesBefore[position] = other.writesBefore[position]
                     }
                     next.append(result)
                 }
@@ -319,6 +321,9 @@ struct AnalysisRun {
 
     // MARK: Stage 3: the final state
 
+    /// Findings about the store's own indexes, measured in the final state.
+    var existingIndexes: [ExistingIndexFinding] = []
+
     mutating func measureFinalState() {
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let changedTables = Set(picks.map { $0.measured.candidate.table.lowercased() })
@@ -334,6 +339,9 @@ struct AnalysisRun {
                 profile.timingAfter = profile.timingBefore
             }
         }
+        report("existing indexes", 0, 0)
+        existingIndexes = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
+            .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
     }
 
     // MARK: Result
@@ -390,10 +398,6 @@ struct AnalysisRun {
                 observedTiming: profile.statement.observedTiming, usesRecommendations: used,
                 notes: notes, error: profile.error)
         }
-        var used = Set<String>()
-        for profile in profiles {
-            for name in (profile.planBefore?.indexesUsed ?? []) + (profile.planAfter?.indexesUsed ?? []) { used.insert(name.lowercased()) }
-        }
         let workloadColumns = columnsUsedByWorkload()
         let tables = schema.tables.map { table -> TableSummary in
             let columns = workloadColumns[table.name.lowercased()] ?? []
@@ -435,7 +439,7 @@ struct AnalysisRun {
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed,
                 description: "Each time is the median of \(options.repeats) runs after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row, on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Bound values: the workload's own, or \(options.bindingSamples) rows drawn from the data (seed \(options.seed)). Writes run inside a savepoint that is rolled back."),
             statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
-            existingIndexes: ExistingIndexReview.review(schema: schema, indexesUsed: used, sizes: sizes),
+            existingIndexes: existingIndexes,
             totals: totals, warnings: warnings)
     }
 

@@ -112,7 +112,10 @@ package struct CandidateGenerator {
             let candidate = IndexCandidate(table: table.name, columns: Array(unique.prefix(maximumColumns)), partialPredicate: predicate)
             guard !result.contains(where: { $0.key == candidate.key }),
                   !table.indexes.contains(where: { candidate.isServed(by: $0) }) else { return }
-            if predicate == nil, let leading = unique.first?.name, equalityNames.contains(leading.lowercased()),
+            // Only all-equality candidates: a flag followed by sort or range columns (`is_deleted, hostname`)
+            // keeps rows in the order the statement needs and is measured like any other.
+            if predicate == nil, unique.allSatisfy({ equalityNames.contains(($0.name ?? "").lowercased()) }),
+               let leading = unique.first?.name,
                let leadingStatistics = statistics.statistics(table: table, columns: [leading]),
                leadingStatistics.matchedFraction > poorLeadingShare {
                 if !setAside.contains(where: { $0.0.key == candidate.key }) {
@@ -126,10 +129,10 @@ package struct CandidateGenerator {
         if !sortColumns.isEmpty { add(equalityColumns + sortColumns) }
         if let range { add(equalityColumns + [range]) }
         add(equalityColumns)
-        // Without one of several equality columns (a low-value one, such as Core Data's Z_ENT on a
-        // hierarchy table, may only widen the index).
+        // Without one of the less selective equality columns (a low-value one, such as Core Data's Z_ENT
+        // on a hierarchy table, may only widen the index).
         if equalityColumns.count >= 2 {
-            for left in equalityColumns.indices {
+            for left in equalityColumns.indices.dropFirst() {
                 var fewer = equalityColumns
                 fewer.remove(at: left)
                 if !sortColumns.isEmpty { add(fewer + sortColumns) }

@@ -13,6 +13,9 @@ struct MeasuredCandidate {
     var bytes: Int64
     /// Timings with the candidate present, by profile position.
     var after: [Int: Timing]
+    /// Writes timed just before the candidate was built, so that their comparison is not skewed by what
+    /// the machine did in between.
+    var writesBefore: [Int: Timing] = [:]
     /// Profiles whose timing failed with the candidate present, with the reason.
     var failures: [Int: String] = [:]
 }
@@ -30,6 +33,11 @@ struct CandidateMeasurer {
     func measure(_ candidate: IndexCandidate, name: String, users: [Int], writes: [Int],
                  profiles: [StatementProfile], keep: Bool = false, positions: Set<Int>? = nil) throws -> MeasuredCandidate {
         let connection = snapshot.connection
+        var writesBefore: [Int: Timing] = [:]
+        for position in writes where !users.contains(position) && (positions?.contains(position) ?? true) {
+            let profile = profiles[position]
+            writesBefore[position] = try? timer.time(profile.statement.sql, samples: profile.samples, isWrite: true)
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         try connection.execute(candidate.createSQL(name: name))
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -44,7 +52,7 @@ struct CandidateMeasurer {
         snapshot.checkpoint()
         let bytes = (try? connection.scalar("SELECT sum(pgsize) FROM dbstat WHERE name = ?", [.text(name)])?.integerValue) ?? nil
         var measured = MeasuredCandidate(candidate: candidate, users: users, writes: writes, buildSeconds: buildSeconds,
-                                         bytes: bytes ?? 0, after: [:])
+                                         bytes: bytes ?? 0, after: [:], writesBefore: writesBefore)
         for position in positions ?? Set(users + writes) {
             let profile = profiles[position]
             do {

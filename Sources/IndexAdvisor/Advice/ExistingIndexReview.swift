@@ -1,34 +1,102 @@
-/// Reviews the store's own indexes: redundant ones (a left prefix of another index, or a duplicate),
-/// and ones no statement of the workload used. Indexes that enforce a constraint, and the ones Core
-/// Data creates for relationships and entity hierarchies (`<TABLE>_<COLUMN>_INDEX`), are never
-/// proposed for dropping.
-enum ExistingIndexReview {
-    static func review(schema: Schema, indexesUsed: Set<String>, sizes: [String: Int64]) -> [ExistingIndexFinding] {
+/// Reviews the store's own indexes in the final state (recommendations built): redundant ones (a left
+/// prefix of another index, a recommended one included, or a duplicate), and ones no statement of the
+/// workload used. Each is measured by dropping it inside a savepoint on the snapshot, timing the
+/// table's writes and the reads that used it, and rolling back.
+///
+/// Indexes that enforce a constraint, and the ones Core Data creates for relationships and entity
+/// hierarchies (`<TABLE>_<COLUMN>_INDEX`), are never proposed for dropping. An index only unused in this
+/// workload is listed with its cost, not as a plain DROP: a workload is a sample.
+struct ExistingIndexReview {
+    let schema: Schema
+    let snapshot: StoreSnapshot
+    let timer: StatementTimer
+
+    func review(profiles: [StatementProfile], recommendations: [IndexCandidate], names: [String],
+                sizes: [String: Int64]) -> [ExistingIndexFinding] {
+        var used = Set<String>()
+        for profile in profiles {
+            for name in (profile.planBefore?.indexesUsed ?? []) + (profile.planAfter?.indexesUsed ?? []) { used.insert(name.lowercased()) }
+        }
         var findings: [ExistingIndexFinding] = []
         for table in schema.tables {
+            let others: [(name: String, columns: [IndexColumn], isUnique: Bool)] =
+                table.indexes.filter { $0.partialPredicate == nil }.map { ($0.name, $0.columns, $0.isUnique) }
+                + zip(recommendations, names).filter { $0.0.table.lowercased() == table.name.lowercased() && $0.0.partialPredicate == nil }
+                    .map { ($0.1, $0.0.columns, false) }
             for index in table.indexes {
-                let caveat = caveat(for: index, schema: schema)
-                if let wider = table.indexes.first(where: { other in
-                    other.name != index.name && index.partialPredicate == nil && other.partialPredicate == nil
-                        && index.columns.count <= other.columns.count
+                let caveat = Self.caveat(for: index, schema: schema)
+                let wider = index.partialPredicate == nil ? others.first { other in
+                    other.name != index.name && index.columns.count <= other.columns.count
                         && zip(index.columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
                         && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
                         && !(index.isUnique && !other.isUnique)
-                }) {
-                    findings.append(ExistingIndexFinding(
-                        kind: .redundant, index: index.name, table: table.name, columns: index.columnNames,
-                        supersededBy: wider.name, bytes: sizes[index.name],
-                        dropSQL: caveat == nil ? "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))" : nil,
-                        caveat: caveat))
-                } else if !indexesUsed.contains(index.name.lowercased()), index.origin == .createIndex {
-                    findings.append(ExistingIndexFinding(
-                        kind: .unusedInWorkload, index: index.name, table: table.name, columns: index.columnNames,
-                        supersededBy: nil, bytes: sizes[index.name], dropSQL: nil,
-                        caveat: caveat ?? "no statement of this workload used it; a workload is a sample, so check the app's other paths before dropping it"))
+                } : nil
+                let isUsed = used.contains(index.name.lowercased())
+                guard wider != nil || (!isUsed && index.origin == .createIndex) else { continue }
+                var finding = ExistingIndexFinding(
+                    kind: wider != nil ? .redundant : .unusedInWorkload, index: index.name, table: table.name,
+                    columns: index.columnNames, supersededBy: wider?.name, bytes: sizes[index.name], dropSQL: nil,
+                    caveat: caveat ?? (wider == nil ? "no statement of this workload used it; a workload is a sample, so check the app's other paths before dropping it" : nil))
+                if caveat == nil {
+                    measureDrop(of: index, table: table, profiles: profiles, into: &finding)
                 }
+                if finding.kind == .redundant, caveat == nil, finding.readSecondsAdded <= 0 {
+                    finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
+                } else if finding.kind == .redundant, caveat == nil, finding.readSecondsAdded > 0 {
+                    finding.caveat = "statements that use it get measurably slower without it (the wider index does not serve them as well)"
+                }
+                findings.append(finding)
             }
         }
         return findings
+    }
+
+    /// Times the writes to the index's table and the reads that used it with and without the index,
+    /// alternating runs (the index is dropped inside a savepoint and rolled back for each run without it),
+    /// so that both sides see the same machine.
+    private func measureDrop(of index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding) {
+        let connection = snapshot.connection
+        let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.lowercased()) }
+        let readers = profiles.indices.filter { position in
+            profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { $0.lowercased() == index.name.lowercased() }
+        }
+        guard !(writes.isEmpty && readers.isEmpty) else { return }
+        var single = timer
+        single.repeats = 1
+        do {
+            for position in Set(writes + readers).sorted() {
+                let profile = profiles[position]
+                var withRuns: [Double] = []
+                var withoutRuns: [Double] = []
+                var executions = 1
+                for _ in 0..<max(3, timer.repeats) {
+                    let with = try single.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite)
+                    try connection.execute("SAVEPOINT indexadvisor_review")
+                    defer {
+                        _ = try? connection.execute("ROLLBACK TO indexadvisor_review")
+                        _ = try? connection.execute("RELEASE indexadvisor_review")
+                    }
+                    try connection.execute("DROP INDEX \(SQLIdentifier.quote(index.name))")
+                    let without = try single.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite)
+                    withRuns.append(with.medianSeconds)
+                    withoutRuns.append(without.medianSeconds)
+                    executions = with.executionsPerRun
+                }
+                let current = Timing.from(samples: withRuns, executionsPerRun: executions, rows: 0, failures: 0)
+                let without = Timing.from(samples: withoutRuns, executionsPerRun: executions, rows: 0, failures: 0)
+                let significant = current.isSlower(than: without) || without.isSlower(than: current)
+                finding.effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
+                                                       before: current, after: without, isSignificant: significant))
+                let delta = (current.medianSeconds - without.medianSeconds) * profile.weight
+                if readers.contains(position) {
+                    if significant && delta < 0 { finding.readSecondsAdded -= delta }
+                } else if significant {
+                    finding.writeSecondsSaved += delta
+                }
+            }
+        } catch {
+            finding.caveat = (finding.caveat.map { $0 + "; " } ?? "") + "could not be measured: \(error)"
+        }
     }
 
     static func caveat(for index: Index, schema: Schema) -> String? {

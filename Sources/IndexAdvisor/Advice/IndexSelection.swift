@@ -17,7 +17,7 @@ struct CandidateScore {
         let users = Set(measured.users)
         for position in Set(measured.users + measured.writes).sorted() {
             let profile = profiles[position]
-            guard let current = profile.current, let after = measured.after[position] else { continue }
+            guard let current = measured.writesBefore[position] ?? profile.current, let after = measured.after[position] else { continue }
             let faster = current.isSlower(than: after)
             let slower = after.isSlower(than: current)
             effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,

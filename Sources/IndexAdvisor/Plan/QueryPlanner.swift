@@ -25,6 +25,11 @@ package struct QueryPlanner {
         return QueryPlan(steps: steps, findings: steps.map { step in
             var finding = PlanClassifier.finding(for: step.detail, aliases: aliases)
             finding.tableRows = finding.table.flatMap { rowCounts[$0.lowercased()] }
+            // A CTE, a view's subquery or a temporary table is not a table of the store.
+            if !rowCounts.isEmpty, finding.tableRows == nil, finding.kind == .fullTableScan {
+                finding.table = nil
+                finding.kind = .other
+            }
             return finding
         })
     }

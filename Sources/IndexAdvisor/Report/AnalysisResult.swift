@@ -218,6 +218,13 @@ public struct ExistingIndexFinding: Sendable, Codable {
     public var dropSQL: String?
     /// Why dropping is not advised, when it is not (unique constraint, owned by Core Data…).
     public var caveat: String?
+    /// Frequency-weighted write time saved by dropping it, in seconds, counting only writes measurably
+    /// faster or slower without it (runs with and without it alternate; without = dropped in a savepoint).
+    public var writeSecondsSaved: Double = 0
+    /// Frequency-weighted read time lost by dropping it, in seconds (statements measurably slower without it).
+    public var readSecondsAdded: Double = 0
+    /// The statements timed without it: `before` with the index, `after` without.
+    public var effects: [StatementEffect] = []
 }
 
 /// Workload totals, frequency-weighted, in seconds.
