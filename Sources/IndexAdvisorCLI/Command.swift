@@ -25,8 +25,10 @@ public struct AnalyzeOptions: Equatable, Sendable {
     public var maxIndexes = 12
     public var maxIndexesPerTable = 4
     public var maxCandidates = 24
+    public var maxIndexBytes: Int64?
     public var seed: UInt64 = 1
     public var temporaryDirectory: String?
+    public var uniqueRules: [UniqueRule] = []
 
     public init() {}
 
@@ -40,8 +42,10 @@ public struct AnalyzeOptions: Equatable, Sendable {
         options.maxNewIndexes = maxIndexes
         options.maxIndexesPerTable = maxIndexesPerTable
         options.maxCandidatesMeasured = maxCandidates
+        options.maxIndexBytes = maxIndexBytes
         options.seed = seed
         options.temporaryDirectory = temporaryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        options.uniqueRules = uniqueRules
         return options
     }
 }

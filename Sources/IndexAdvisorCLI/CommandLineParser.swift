@@ -57,8 +57,16 @@ public enum CommandLineParser {
             case "--max-indexes": options.maxIndexes = try reader.integer(for: name, inlineValue, in: 0...1000)
             case "--max-indexes-per-table": options.maxIndexesPerTable = try reader.integer(for: name, inlineValue, in: 0...1000)
             case "--max-candidates": options.maxCandidates = try reader.integer(for: name, inlineValue, in: 1...10_000)
+            case "--max-index-bytes": options.maxIndexBytes = Int64(try reader.integer(for: name, inlineValue, in: 0...Int.max))
             case "--seed": options.seed = UInt64(try reader.integer(for: name, inlineValue, in: 0...Int.max))
             case "--temp-dir": options.temporaryDirectory = try reader.value(for: name, inlineValue)
+            case "--unique":
+                let value = try reader.value(for: name, inlineValue)
+                do {
+                    options.uniqueRules.append(try UniqueRule(parsing: value))
+                } catch {
+                    throw UsageError("--unique: \(error)", command: "analyze")
+                }
             default:
                 throw UsageError("unknown option '\(name)' for analyze", command: "analyze")
             }

@@ -70,9 +70,12 @@ enum HelpText {
           --busy-timeout SECONDS          Retry a store another process is changing (default: 5).
           --max-indexes N                 Recommend at most N new indexes (default: 12).
           --max-indexes-per-table N       At most N new indexes per table (default: 4).
+          --max-index-bytes N             New indexes take at most N bytes together (default: no limit).
           --max-candidates N              Build and measure at most N candidates (default: 24).
           --seed N                        Seed for drawing bound values (default: 1).
           --temp-dir DIR                  Where to put the private snapshot (default: system temp).
+          --unique 'TABLE(col, …)'        A uniqueness rule to check against the data (e.g. one your
+                                          model declares with #Unique). Repeat for several.
         """
 
     static let demo = """

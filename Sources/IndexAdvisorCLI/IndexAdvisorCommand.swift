@@ -55,6 +55,9 @@ public enum IndexAdvisorCommand {
                                          options: options.analysisOptions, progress: progress.update)
         progress.finish()
         let report = options.format.render(result)
+        if options.format == .sql, result.recommendations.isEmpty, !options.quiet {
+            console.error("indexadvisor: no index to add for this workload (see --format md for why)\n")
+        }
         if let output = options.output {
             try write(report, to: output)
         } else {
@@ -99,10 +102,20 @@ public enum IndexAdvisorCommand {
         try write(ReportFormat.markdown.render(result), to: markdown.path)
         try write(ReportFormat.json.render(result), to: json.path)
 
-        var lines = ["indexadvisor demo: \(options.notes) notes (\(ByteCountText.format(result.store.bytes))) built in \(Figures.duration(built)), analysed in \(Figures.duration(result.tool.analysisSeconds))."]
-        for recommendation in result.recommendations.prefix(3) {
-            let best = recommendation.effects.max { $0.before.medianSeconds * Double($0.count) - $0.after.medianSeconds * Double($0.count) < $1.before.medianSeconds * Double($1.count) - $1.after.medianSeconds * Double($1.count) }
-            let effect = best.map { " — \(Figures.duration($0.before.medianSeconds)) → \(Figures.duration($0.after.medianSeconds)) per fetch" } ?? ""
+        var lines = ["indexadvisor demo: \(Figures.count(options.notes)) notes (\(ByteCountText.format(result.store.bytes))) built in \(Figures.duration(built)), analysed in \(Figures.duration(result.tool.analysisSeconds))."]
+        let totals = result.totals
+        lines.append("Weighted read time \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter)); \(Figures.counted(result.recommendations.count, "index", plural: "indexes")) recommended:")
+        for recommendation in result.recommendations {
+            // The statement it saves most on, timed with no new index and in the final state.
+            let statements = recommendation.effects.compactMap { effect in result.statements.first { $0.id == effect.statementID } }
+            let best = statements.max { a, b in
+                a.weightedSecondsBefore - a.weightedSecondsAfter < b.weightedSecondsBefore - b.weightedSecondsAfter
+            }
+            let effect = best.flatMap { statement in
+                statement.timingBefore.flatMap { before in statement.timingAfter.map { after in
+                    " — \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds)) per execution of its main statement"
+                } }
+            } ?? ""
             lines.append("  \(recommendation.rank). \(recommendation.swiftDataIndex ?? recommendation.sql)\(effect)")
         }
         lines.append("Reports: \(markdown.path), \(json.path)")
@@ -116,8 +129,14 @@ public enum IndexAdvisorCommand {
     /// Writes `text` to `path` atomically (a temporary file renamed into place), so a failed run leaves
     /// no partial file.
     static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        let parent = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw OutputError(path: path, reason: "the directory \(parent) does not exist")
+        }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
             throw OutputError(path: path, reason: (error as NSError).localizedDescription)
         }

@@ -101,6 +101,7 @@ struct AnalysisRun {
                 }
                 profile.timingBefore = try timer.time(sql, samples: profile.samples, isWrite: profile.isWrite)
                 profile.current = profile.timingBefore
+                profile.currentPlan = profile.planBefore
             } catch {
                 profile.error = "could not be timed: \(error)"
             }
@@ -108,7 +109,8 @@ struct AnalysisRun {
         }
         let failed = profiles.filter { $0.error != nil }
         for profile in failed {
-            warnings.append("statement \(profile.statement.fingerprint.id) (\(SQLText.oneLine(profile.statement.sql, limit: 80))) \(profile.error!)")
+            let position = profiles.firstIndex { $0 === profile }.map { "S\($0 + 1)" } ?? profile.statement.fingerprint.id
+            warnings.append("\(position) (\(SQLText.oneLine(profile.statement.text, limit: 80))) \(profile.error!)")
         }
         if profiles.allSatisfy({ !$0.isUsable }) {
             throw WorkloadError.noStatementAnalysable(reasons: failed.map { profile in
@@ -123,9 +125,20 @@ struct AnalysisRun {
         for sort in shape.unindexableSorts {
             profile.notes.append("ORDER BY \(sort.column) COLLATE \(sort.collation): \(sort.reason). Sort with a binary comparator instead (in SwiftData, `SortDescriptor(…, comparator: .lexical)`; in Core Data, `compare:`).")
         }
+        let measured = profile.timingBefore.map { " It takes \(Figures.duration($0.medianSeconds)) per execution here, ×\(Figures.count(profile.statement.count)) in the workload." } ?? ""
         for access in shape.tables {
             for function in access.columnFunctions where function.lowercased().hasPrefix("nscoredata") {
-                profile.notes.append("\(access.table) is filtered with \(function) (Core Data's CONTAINS/LIKE/MATCHES with [c]/[d] options): a substring or case-insensitive search that no B-tree index can serve. Keep a normalised copy of the text and match it with BEGINSWITH, or use full-text search (FTS5).")
+                profile.notes.append("\(access.table) is filtered with \(function) (Core Data's CONTAINS/LIKE/MATCHES with [c]/[d] options): a substring or case-insensitive search that no B-tree index can serve.\(measured) Keep a normalised copy of the text and match it with BEGINSWITH, or use full-text search (FTS5).")
+            }
+            for function in access.columnFunctions where ["instr", "lower", "upper"].contains(function.lowercased()) {
+                profile.notes.append("\(access.table) is filtered through \(function)(…) on a column: an index on the column cannot serve it.\(measured) For substring search use full-text search (FTS5); for case-insensitive matching, a NOCASE column or index.")
+            }
+            for constraint in access.constraints where constraint.op == .like || constraint.op == .glob {
+                guard let parameter = constraint.parameter, let pattern = profile.samples.first.flatMap({ parameter - 1 < $0.count ? $0[parameter - 1].textValue : nil }) else { continue }
+                let wildcards: Set<Character> = constraint.op == .like ? ["%", "_"] : ["*", "?", "["]
+                if let first = pattern.first, wildcards.contains(first) {
+                    profile.notes.append("\(constraint.column) \(constraint.op.rawValue) '\(pattern)' starts with a wildcard: a substring search that no B-tree index can serve, so SQLite reads every row.\(measured) Full-text search (an FTS5 table over \(constraint.column)) serves it.")
+                }
             }
         }
         if !shape.standIns.isEmpty {
@@ -142,11 +155,16 @@ struct AnalysisRun {
         var order: [String] = []
         for profile in profiles where profile.isUsable && (profile.planBefore?.hasProblem ?? false) {
             for access in profile.shape?.tables ?? [] {
-                for candidate in generator.candidates(for: access) where origins[candidate.key] == nil {
+                for candidate in generator.candidates(for: access, observed: profile.statement.observedBindings,
+                                                      samples: profile.samples) where origins[candidate.key] == nil {
                     origins[candidate.key] = candidate
                     order.append(candidate.key)
                 }
             }
+        }
+        for candidate in generator.sharedOrderCandidates(excluding: Set(order)) {
+            origins[candidate.key] = candidate
+            order.append(candidate.key)
         }
         statistics = generator.statistics
         for (candidate, reason) in generator.setAside where origins[candidate.key] == nil {
@@ -175,17 +193,29 @@ struct AnalysisRun {
         }
 
         var names = Set(schema.indexes.map { $0.name.lowercased() })
+        let minimumBenefit = self.minimumBenefit
         while picks.count < options.maxNewIndexes, !measured.isEmpty {
             report("selection", picks.count, options.maxNewIndexes)
+            // A left prefix of a chosen index adds writes and nothing the chosen one cannot serve.
+            let chosen = picks.map(\.measured.candidate)
+            for other in measured where chosen.contains(where: { other.candidate.isPrefix(of: $0) }) {
+                let wider = picks.first { other.candidate.isPrefix(of: $0.measured.candidate) }!
+                rejected.append(rejection(other.candidate, score: nil, reason: "a left prefix of the recommended \(wider.name), which serves the same lookups"))
+            }
+            measured.removeAll { other in chosen.contains { other.candidate.isPrefix(of: $0) } }
             let scored = measured.map { ($0, CandidateScore($0, profiles: profiles)) }
             let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.lowercased() }).mapValues(\.count)
-            let eligible = scored.filter { perTable[$0.0.candidate.table.lowercased(), default: 0] < options.maxIndexesPerTable }
+            let usedBytes = picks.reduce(Int64(0)) { $0 + $1.measured.bytes }
+            let eligible = scored.filter { candidate, _ in
+                perTable[candidate.candidate.table.lowercased(), default: 0] < options.maxIndexesPerTable
+                    && options.maxIndexBytes.map { usedBytes + candidate.bytes <= $0 } ?? true
+            }
             guard let top = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
-                  top.1.netSeconds > 0 else { break }
+                  top.1.netSeconds >= minimumBenefit else { break }
             // A simpler index (fewer columns, no predicate, fewer bytes) replaces the best one when it serves
             // the same statements and none of them measurably slower: the difference is then noise.
             let simpler = eligible.filter { other in
-                other.1.hasSignificantGain && other.1.netSeconds > 0
+                other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit
                     && Set(other.0.users).isSuperset(of: top.0.users)
                     && top.0.users.allSatisfy { position in
                         guard let mine = other.0.after[position], let theirs = top.0.after[position] else { return false }
@@ -197,24 +227,34 @@ struct AnalysisRun {
                 let kb = (b.0.candidate.columns.count, b.0.candidate.partialPredicate == nil ? 0 : 1, b.0.bytes)
                 return ka < kb
             } ?? top
+            measured.removeAll { $0.candidate.key == best.candidate.key }
             let name = indexName(for: best.candidate, taken: names)
             names.insert(name.lowercased())
+            var changed = Set<Int>()
             do {
-                // Build it for real under its final name; its timings are the ones just scored.
-                var kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
+                let kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
                                                 profiles: profiles, keep: true, positions: [])
-                kept.after = best.after
-                kept.writesBefore = best.writesBefore
-                let keptScore = CandidateScore(kept, profiles: profiles)
-                picks.append(IndexSelection.Pick(measured: kept, score: keptScore, name: name))
-                for (position, timing) in kept.after { profiles[position].current = timing }
+                // What the pick really did, with every index chosen so far in place: re-plan the table's
+                // statements, re-time those whose plan changed and the table's writes.
+                let changes = reprofile(table: best.candidate.table)
+                let score = CandidateScore(changes: changes, profiles: profiles)
+                if score.hasSignificantGain && score.netSeconds >= minimumBenefit {
+                    picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
+                    changed = Set(changes.map(\.position))
+                } else {
+                    try snapshot.connection.execute("DROP INDEX \(SQLIdentifier.quote(name))")
+                    snapshot.checkpoint()
+                    for change in changes {
+                        profiles[change.position].current = change.before
+                        profiles[change.position].currentPlan = change.planBefore
+                    }
+                    rejected.append(rejection(best.candidate, score: score, reason: "built beside \(picks.isEmpty ? "the existing indexes" : picks.map(\.name).joined(separator: ", ")), it did not save measurably more than \(Figures.duration(minimumBenefit)) per workload"))
+                }
             } catch {
                 warnings.append("index \(name) could not be built: \(error)")
             }
-            measured.removeAll { $0.candidate.key == best.candidate.key }
-            // Re-measure what the pick changed: statements whose timing it changed, and the table's
-            // writes. A candidate's timings for other statements stay valid: the pick left their plans alone.
-            let changed = Set(best.users + best.writes)
+            // Re-measure the candidates that touch what changed, against the new state.
+            guard !changed.isEmpty else { continue }
             var next: [MeasuredCandidate] = []
             for other in measured {
                 guard !Set(other.users + other.writes).isDisjoint(with: changed) else {
@@ -240,19 +280,55 @@ struct AnalysisRun {
         for other in measured {
             let score = CandidateScore(other, profiles: profiles)
             let reason: String
+            let slower = score.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
+                .map { "\(label(of: $0.statementID)) \(Figures.change($0.before.medianSeconds, $0.after.medianSeconds, significant: true))" }
             if picks.count >= options.maxNewIndexes {
                 reason = "budget reached (--max-indexes \(options.maxNewIndexes))"
             } else if score.hasSignificantLoss && score.readSecondsSaved <= 0 {
-                reason = "the statements that would use it got measurably slower with it"
+                reason = "it makes statements slower: " + slower.joined(separator: ", ")
             } else if !score.hasSignificantGain {
-                reason = "no statement got measurably faster (differences inside the interquartile range)"
-            } else if score.netSeconds <= 0 {
-                reason = "its write cost outweighs the read time it saves"
+                reason = "no statement got measurably faster (differences inside the noise)"
+            } else if score.netSeconds < minimumBenefit {
+                reason = score.netSeconds <= 0
+                    ? "its cost (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves"
+                    : "it saves \(Figures.duration(score.netSeconds)) per workload, below the \(Figures.duration(minimumBenefit)) worth a schema change"
             } else {
-                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable))"
+                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable)\(options.maxIndexBytes.map { ", --max-index-bytes \($0)" } ?? ""))"
             }
             rejected.append(rejection(other.candidate, score: score, reason: reason))
         }
+    }
+
+    /// The smallest frequency-weighted saving, in seconds, worth recommending an index (a schema change) for:
+    /// `minimumBenefitShare` of the workload's measured time, and at least 1 ms.
+    var minimumBenefit: Double {
+        let total = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * ($1.timingBefore?.medianSeconds ?? 0) }
+        return max(0.001, total * options.minimumBenefitShare)
+    }
+
+    /// "S3" for the statement with fingerprint `id` (its position in the report).
+    func label(of id: String) -> String {
+        profiles.firstIndex { $0.statement.fingerprint.id == id }.map { "S\($0 + 1)" } ?? id
+    }
+
+    /// Re-plans the statements on `table` and re-times those whose plan changed and the table's writes,
+    /// updating each profile's current timing and plan.
+    mutating func reprofile(table: String) -> [TimingChange] {
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
+        var changes: [TimingChange] = []
+        for (position, profile) in profiles.enumerated() where profile.isUsable {
+            guard let shape = profile.shape, shape.access(to: table) != nil else { continue }
+            let plan = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+            let planChanged = plan?.steps != profile.currentPlan?.steps
+            let writesTable = profile.writtenTables.contains(table.lowercased())
+            guard planChanged || writesTable, let before = profile.current,
+                  let after = try? timer.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite) else { continue }
+            changes.append(TimingChange(position: position, before: before, after: after, planBefore: profile.currentPlan,
+                                        isUser: planChanged))
+            profile.current = after
+            profile.currentPlan = plan
+        }
+        return changes
     }
 
     /// Positions of the profiles whose what-if plan uses `candidate` when `chosen` also exist.
@@ -287,7 +363,8 @@ struct AnalysisRun {
 
     private func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: String) -> RejectedCandidate {
         RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
-                          columns: candidate.columns.map(\.displayName), readSecondsSaved: score?.readSecondsSaved ?? 0,
+                          columns: candidate.columns.map { $0.displayName + ($0.isDescending ? " DESC" : "") + ($0.collation.uppercased() == "BINARY" ? "" : " COLLATE " + $0.collation) },
+                          partialPredicate: candidate.partialPredicate, readSecondsSaved: score?.readSecondsSaved ?? 0,
                           writeSecondsAdded: score?.writeSecondsAdded ?? 0, reason: reason)
     }
 
@@ -326,6 +403,19 @@ struct AnalysisRun {
 
     mutating func measureFinalState() {
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
+        // A pick that a later pick made unnecessary: no final plan uses it. Drop it, keep its write cost off.
+        var finalPlans: [Int: QueryPlan] = [:]
+        for (position, profile) in profiles.enumerated() where profile.isUsable {
+            finalPlans[position] = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+        }
+        let usedNames = Set(finalPlans.values.flatMap(\.indexesUsed).map { $0.lowercased() })
+        for pick in picks where !usedNames.contains(pick.name.lowercased()) {
+            _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
+            let later = picks.filter { $0.name != pick.name }.map(\.name).joined(separator: ", ")
+            rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: "no statement uses it once \(later) exist"))
+        }
+        picks.removeAll { !usedNames.contains($0.name.lowercased()) }
+        snapshot.checkpoint()
         let changedTables = Set(picks.map { $0.measured.candidate.table.lowercased() })
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             report("final timings", position, profiles.count)
@@ -395,7 +485,8 @@ struct AnalysisRun {
                 timingBefore: profile.timingBefore, timingAfter: profile.timingAfter,
                 weightedSecondsBefore: profile.weight * (profile.timingBefore?.medianSeconds ?? 0),
                 weightedSecondsAfter: profile.weight * (profile.timingAfter?.medianSeconds ?? 0),
-                observedTiming: profile.statement.observedTiming, usesRecommendations: used,
+                observedTiming: profile.statement.observedTiming, observedRows: profile.statement.observedRows,
+                usesRecommendations: used,
                 notes: notes, error: profile.error)
         }
         let workloadColumns = columnsUsedByWorkload()
@@ -440,6 +531,7 @@ struct AnalysisRun {
                 description: "Each time is the median of \(options.repeats) runs after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row, on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Bound values: the workload's own, or \(options.bindingSamples) rows drawn from the data (seed \(options.seed)). Writes run inside a savepoint that is rolled back."),
             statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
             existingIndexes: existingIndexes,
+            uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
             totals: totals, warnings: warnings)
     }
 

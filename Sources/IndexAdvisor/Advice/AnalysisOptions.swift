@@ -16,10 +16,17 @@ public struct AnalysisOptions: Sendable {
     public var maxIndexesPerTable = 4
     /// At most this many new indexes in all.
     public var maxNewIndexes = 12
+    /// New indexes together take at most this many bytes (nil: no limit).
+    public var maxIndexBytes: Int64?
+    /// An index is recommended only when it saves at least this share of the workload's measured time
+    /// (frequency-weighted, net of write cost), and at least 1 ms: a schema change is not free.
+    public var minimumBenefitShare = 0.005
     /// At most this many candidates are built and measured (the most promising, by what-if and weight).
     public var maxCandidatesMeasured = 24
     /// Seed for drawing bound values.
     public var seed: UInt64 = 1
+    /// Uniqueness rules to check against the data (declared in the app's model, or asked for).
+    public var uniqueRules: [UniqueRule] = []
     /// Where the private snapshot directory is created (default: the system temporary directory).
     public var temporaryDirectory: URL?
 

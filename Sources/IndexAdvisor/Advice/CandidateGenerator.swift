@@ -6,7 +6,11 @@
 /// all-ascending: SQLite scans an index backwards), or else one range column (`<`, `>`, a LIKE/GLOB prefix).
 /// Single-column candidates compete too, and an `IS NOT NULL` filter gets a partial index on
 /// `column IS NOT NULL` (a plain index cannot be driven by `IS NOT NULL` without statistics). Sorts under
-/// a collation no index can carry contribute no columns. The what-if planner and measurement decide.
+/// a collation no index can carry contribute no columns. Also proposed: a partial index `WHERE flag = v`
+/// when every observed execution binds the same value to a column of at most 8 values; a covering
+/// variant when the statement reads at most 3 more columns; and, across statements on one table, orders
+/// that put their common equality columns first so one index can serve several. The what-if planner
+/// and measurement decide.
 package struct CandidateGenerator {
     package let schema: Schema
     package var statistics: ColumnStatisticsReader
@@ -18,13 +22,18 @@ package struct CandidateGenerator {
     package var poorLeadingShare = 0.25
     /// Candidates not proposed, with the reason.
     package private(set) var setAside: [(IndexCandidate, String)] = []
+    /// The equality columns and the sort-or-range tail of each statement's main candidate, per table.
+    private var shapes: [(table: String, equalities: [IndexColumn], tail: [IndexColumn])] = []
 
     package init(schema: Schema, statistics: ColumnStatisticsReader) {
         self.schema = schema
         self.statistics = statistics
     }
 
-    package mutating func candidates(for access: TableAccess) -> [IndexCandidate] {
+    /// Candidates for one statement's access to one table; `observed` are the statement's observed
+    /// bound-value tuples (for constant-filter partial indexes), `samples` the values it is timed with
+    /// (for the share of rows a flag's bound value matches).
+    package mutating func candidates(for access: TableAccess, observed: [[SQLValue]] = [], samples: [[SQLValue]] = []) -> [IndexCandidate] {
         guard let table = schema.table(named: access.table), !table.isVirtual else { return [] }
         let rowid = table.rowidAlias?.name.lowercased()
         func isIndexable(_ column: String) -> Bool {
@@ -42,10 +51,19 @@ package struct CandidateGenerator {
                 equalities.append(constraint)
             }
         }
-        let matched = equalities.map { constraint -> Double in
-            guard let statistics = statistics.statistics(table: table, columns: [constraint.column]) else { return 1 }
-            return constraint.op == .isNull ? statistics.nullFraction : statistics.matchedFraction
+        /// The share of rows the statement's equality on this column matches: from the values it binds when
+        /// the column has few values (a skewed flag: `is_favorite = 1` may match 5 %, not 50 %), else on average.
+        func matchedShare(_ constraint: ColumnConstraint) -> Double {
+            guard let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]) else { return 1 }
+            if constraint.op == .isNull { return columnStatistics.nullFraction }
+            if let parameter = constraint.parameter, !samples.isEmpty,
+               let shares = statistics.valueShares(table: table, column: constraint.column) {
+                let values = samples.compactMap { $0[safe: parameter - 1] }
+                if !values.isEmpty { return values.reduce(0) { $0 + (shares[$1] ?? 0) } / Double(values.count) }
+            }
+            return columnStatistics.matchedFraction
         }
+        let matched = equalities.map(matchedShare)
         let equalityColumns = zip(equalities, matched).enumerated()
             .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
             .map { key($0.element.0) }
@@ -116,12 +134,15 @@ package struct CandidateGenerator {
             // keeps rows in the order the statement needs and is measured like any other.
             if predicate == nil, unique.allSatisfy({ equalityNames.contains(($0.name ?? "").lowercased()) }),
                let leading = unique.first?.name,
-               let leadingStatistics = statistics.statistics(table: table, columns: [leading]),
-               leadingStatistics.matchedFraction > poorLeadingShare {
-                if !setAside.contains(where: { $0.0.key == candidate.key }) {
-                    setAside.append((candidate, String(format: "not measured: its leading column %@ has %d distinct values, so each lookup matches about %.0f%% of the rows (a partial index on the value the app filters for serves it better)", leading, leadingStatistics.distinctValues, leadingStatistics.matchedFraction * 100)))
+               let constraint = equalities.first(where: { $0.column.lowercased() == leading.lowercased() }),
+               let leadingStatistics = statistics.statistics(table: table, columns: [leading]) {
+                let share = matchedShare(constraint)
+                if share > poorLeadingShare {
+                    if !setAside.contains(where: { $0.0.key == candidate.key }) {
+                        setAside.append((candidate, String(format: "not measured: %@ has %d distinct values and the values this workload looks up each match about %.0f%% of the rows, so the index would read a large part of the table per lookup", leading, leadingStatistics.distinctValues, share * 100)))
+                    }
+                    return
                 }
-                return
             }
             result.append(candidate)
         }
@@ -147,6 +168,60 @@ package struct CandidateGenerator {
             add(equalityColumns + [column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
             add([column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
         }
+
+        let tail = sortColumns.isEmpty ? (range.map { [$0] } ?? []) : sortColumns
+        // A flag the app always filters with the same value: index only the rows it wants.
+        for constraint in equalities where constraint.op == .equal {
+            guard let parameter = constraint.parameter, !observed.isEmpty,
+                  let first = observed.first?[safe: parameter - 1], !first.isNull,
+                  observed.allSatisfy({ $0[safe: parameter - 1] == first }),
+                  let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]),
+                  columnStatistics.distinctValues <= 8 else { continue }
+            let rest = equalityColumns.filter { $0.name?.lowercased() != constraint.column.lowercased() } + tail
+            let predicate = "\(SQLIdentifier.quote(table.column(named: constraint.column)?.name ?? constraint.column)) = \(first.sqlLiteral)"
+            add(rest.isEmpty ? [key(constraint)] : rest, predicate: predicate)
+        }
+        // Covering: the statement's other columns after the key, when there are few.
+        let main = equalityColumns + tail
+        if !main.isEmpty {
+            let keyNames = Set(main.compactMap { $0.name?.lowercased() })
+            let extra = access.readColumns.filter { name in
+                !keyNames.contains(name.lowercased()) && name.lowercased() != rowid && table.column(named: name) != nil
+            }
+            // Not when the key and the extra columns are every column: that index is a second copy of the table.
+            let tableColumns = table.columns.filter { !$0.isRowidAlias && !$0.isHidden }.count
+            if (1...3).contains(extra.count), main.count + extra.count <= maximumColumns, main.count + extra.count < tableColumns {
+                add(main + extra.map { IndexColumn(name: table.column(named: $0)?.name ?? $0) })
+            }
+            shapes.append((table.name, equalityColumns, tail))
+        }
         return result
+    }
+
+    /// Orders that let statements on one table share an index: for two statements whose equality columns
+    /// overlap, the common columns first, then the rest of one statement's equalities and its tail.
+    package mutating func sharedOrderCandidates(excluding existing: Set<String>) -> [IndexCandidate] {
+        var result: [IndexCandidate] = []
+        var keys = existing
+        for a in shapes {
+            for b in shapes where a.table.lowercased() == b.table.lowercased() {
+                let bNames = Set(b.equalities.compactMap { $0.name?.lowercased() })
+                let common = a.equalities.filter { bNames.contains(($0.name ?? "").lowercased()) }
+                guard !common.isEmpty, common.count < b.equalities.count || !b.equalities.starts(with: common, by: IndexCandidate.sameKey) else { continue }
+                let commonNames = Set(common.compactMap { $0.name?.lowercased() })
+                let columns = common + b.equalities.filter { !commonNames.contains(($0.name ?? "").lowercased()) } + b.tail
+                let candidate = IndexCandidate(table: b.table, columns: Array(columns.prefix(maximumColumns)))
+                guard let table = schema.table(named: b.table), !table.indexes.contains(where: { candidate.isServed(by: $0) }),
+                      keys.insert(candidate.key).inserted else { continue }
+                result.append(candidate)
+            }
+        }
+        return result
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }

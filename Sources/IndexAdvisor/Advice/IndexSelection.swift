@@ -15,21 +15,43 @@ struct CandidateScore {
     /// Scores `measured` against each profile's `current` timing.
     init(_ measured: MeasuredCandidate, profiles: [StatementProfile]) {
         let users = Set(measured.users)
-        for position in Set(measured.users + measured.writes).sorted() {
-            let profile = profiles[position]
-            guard let current = measured.writesBefore[position] ?? profile.current, let after = measured.after[position] else { continue }
-            let faster = current.isSlower(than: after)
-            let slower = after.isSlower(than: current)
+        let changes = Set(measured.users + measured.writes).sorted().compactMap { position -> TimingChange? in
+            guard let current = measured.writesBefore[position] ?? profiles[position].current,
+                  let after = measured.after[position] else { return nil }
+            return TimingChange(position: position, before: current, after: after, planBefore: nil, isUser: users.contains(position))
+        }
+        self.init(changes: changes, profiles: profiles)
+    }
+
+    /// Scores timing changes: statements whose plan uses the index count as reads saved (or lost, when
+    /// measurably slower); other writes to the table count as write time added. A write that does not
+    /// use the index cannot get faster from it, so its "faster" is noise and not shown as significant.
+    init(changes: [TimingChange], profiles: [StatementProfile]) {
+        for change in changes {
+            let profile = profiles[change.position]
+            let faster = change.before.isSlower(than: change.after)
+            let slower = change.after.isSlower(than: change.before)
+            let significant = change.isUser ? (faster || slower) : slower
             effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
-                                           before: current, after: after, isSignificant: faster || slower))
-            let delta = (current.medianSeconds - after.medianSeconds) * profile.weight
-            if users.contains(position) {
-                if faster || slower { readSecondsSaved += delta }
+                                           before: change.before, after: change.after, isSignificant: significant))
+            let delta = (change.before.medianSeconds - change.after.medianSeconds) * profile.weight
+            if change.isUser {
+                if significant { readSecondsSaved += delta }
             } else if profile.isWrite, delta < 0 {
                 writeSecondsAdded -= delta
             }
         }
     }
+}
+
+/// One statement's timing before and after a change of indexes.
+struct TimingChange {
+    var position: Int
+    var before: Timing
+    var after: Timing
+    var planBefore: QueryPlan?
+    /// True when the statement's plan changed (it uses the new index); false for writes whose plan did not.
+    var isUser: Bool
 }
 
 /// Greedy selection by net benefit, re-measured after each pick (https://sqlite.org/queryplanner.html

@@ -6,8 +6,9 @@ final class StatementProfile {
     var bindingSource = BindingSampler.Source.none
     var planBefore: QueryPlan?
     var timingBefore: Timing?
-    /// The timing under the indexes chosen so far.
+    /// The timing and the plan under the indexes chosen so far.
     var current: Timing?
+    var currentPlan: QueryPlan?
     var planAfter: QueryPlan?
     var timingAfter: Timing?
     var notes: [String] = []

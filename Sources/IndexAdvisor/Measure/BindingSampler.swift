@@ -1,16 +1,21 @@
 /// Chooses the values bound to a statement's parameters when it is timed.
 ///
 /// Observed values come first (literals from a `.sql` file, bind lines from a log). Otherwise values are
-/// drawn from the snapshot's rows: for each execution one row of each table is picked at random
-/// (seeded, so runs repeat), and every parameter compared with or written to a column of that table
-/// takes that row's value. Picking whole rows keeps values that belong together together (a folder and
-/// a slug that exist in that folder; a `Z_PK` with its current `Z_OPT`), and picking rows rather than
-/// distinct values draws frequent (hot) values as often as the data holds them.
+/// drawn from the snapshot's rows: for each execution one row of each table is picked (seeded, so runs
+/// repeat), and every parameter compared with or written to a column of that table takes that row's
+/// value. Picking whole rows keeps values that belong together together (a folder and a slug that exist
+/// in that folder; a `Z_PK` with its current `Z_OPT`). Even-numbered sets pick a random row, so frequent
+/// (hot) values come up as often as the data holds them; odd-numbered sets first pick a random distinct
+/// value of the statement's first equality column and then a row holding it, so rare (cold) values get
+/// their turn too.
 package struct BindingSampler {
     package let connection: SQLiteConnection
     package let schema: Schema
     private var generator: SeededGenerator
     private var rowidRanges: [String: (Int64, Int64)?] = [:]
+    private var distinctValues: [String: [SQLValue]] = [:]
+    /// Columns with more distinct values than this draw hot values only (listing them costs too much).
+    package var coldValueLimit = 100_000
 
     package init(connection: SQLiteConnection, schema: Schema, seed: UInt64) {
         self.connection = connection
@@ -32,9 +37,16 @@ package struct BindingSampler {
             return (Array(statement.observedBindings.prefix(max(count, statement.observedBindings.count))), .observed)
         }
         let fallback = SQLTokenList(statement.sql).parameterColumns()
+        let coldKey = shape?.parameters.first { target in
+            guard let op = target.op, op.isEquality, let table = schema.table(named: target.table) else { return false }
+            return table.rowidAlias?.name.lowercased() != target.column.lowercased() && target.column.lowercased() != "rowid"
+        }
         var tuples: [[SQLValue]] = []
         for index in 0..<count {
             var rows: [String: [String: SQLValue]] = [:]
+            if index % 2 == 1, let coldKey, let row = coldRow(table: coldKey.table, column: coldKey.column) {
+                rows[coldKey.table.lowercased()] = row
+            }
             var writeRows: [String: [String: SQLValue]] = [:]
             var tuple: [SQLValue] = []
             for parameter in 1...statement.parameterCount {
@@ -90,6 +102,25 @@ package struct BindingSampler {
         case .blob(let bytes)?: return .blob(bytes + Array("indexadvisor\(index)".utf8))
         default: return isRowid ? .integer(1 + Int64(index)) : .text("indexadvisor\(index)")
         }
+    }
+
+    /// A row holding a distinct value of `column` picked uniformly among the distinct values; nil when the
+    /// column has too many distinct values to list.
+    private mutating func coldRow(table: String, column: String) -> [String: SQLValue]? {
+        let key = table.lowercased() + "\u{1}" + column.lowercased()
+        if distinctValues[key] == nil {
+            let rows = (try? connection.query("SELECT DISTINCT \(SQLIdentifier.quote(column)) FROM \(SQLIdentifier.quote(table)) LIMIT \(coldValueLimit + 1)")) ?? []
+            distinctValues[key] = rows.count > coldValueLimit ? [] : rows.map { $0[0] }
+        }
+        guard let values = distinctValues[key], !values.isEmpty else { return nil }
+        let value = values[Int(generator.next() % UInt64(values.count))]
+        guard let statement = try? connection.prepare("SELECT * FROM \(SQLIdentifier.quote(table)) WHERE \(SQLIdentifier.quote(column)) IS ? LIMIT 1"),
+              (try? statement.bind([value])) != nil, (try? statement.step()) == true else { return nil }
+        var row: [String: SQLValue] = [:]
+        for index in 0..<statement.columnCount {
+            row[statement.columnName(index).lowercased()] = statement.column(index)
+        }
+        return row
     }
 
     /// One row of `table` picked at random, by lower-cased column name; empty when the table is.

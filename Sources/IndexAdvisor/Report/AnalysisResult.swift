@@ -18,6 +18,8 @@ public struct AnalysisResult: Sendable, Codable {
     public var rejectedCandidates: [RejectedCandidate]
     /// Findings about the store's existing indexes.
     public var existingIndexes: [ExistingIndexFinding]
+    /// Uniqueness rules checked against the data.
+    public var uniqueness: [UniquenessFinding]
     /// Workload-wide totals, frequency-weighted.
     public var totals: Totals
     /// Problems met on the way that did not stop the analysis (one line each).
@@ -128,6 +130,8 @@ public struct StatementReport: Sendable, Codable {
     public var weightedSecondsAfter: Double
     /// Durations the log reported for this statement, if any.
     public var observedTiming: ObservedTiming?
+    /// Rows the log reported for the last execution (`… for N rows`), if any.
+    public var observedRows: Int?
     /// Names of the recommended indexes the statement uses after the change.
     public var usesRecommendations: [String]
     /// Why the statement got no index, or what else to know (unindexable sort, stand-ins used).
@@ -192,7 +196,9 @@ public struct StatementEffect: Sendable, Codable {
 public struct RejectedCandidate: Sendable, Codable {
     public var sql: String
     public var table: String
+    /// Key columns with `DESC` and `COLLATE` where they apply.
     public var columns: [String]
+    public var partialPredicate: String?
     public var readSecondsSaved: Double
     public var writeSecondsAdded: Double
     public var reason: String

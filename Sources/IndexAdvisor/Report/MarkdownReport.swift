@@ -60,7 +60,7 @@ public enum MarkdownReport {
                 out.append("- Built in \(Figures.duration(recommendation.buildSeconds)) on this store (what a migration pays), \(ByteCountText.format(recommendation.bytes)).")
                 out.append("")
             }
-            let declarations = SwiftDataCode.declarations(for: result.recommendations)
+            let declarations = SwiftDataCode.declarations(for: result.recommendations) + SwiftDataCode.uniqueDeclarations(for: result.uniqueness)
             if !declarations.isEmpty {
                 out.append("### SwiftData")
                 out.append("")
@@ -94,14 +94,18 @@ public enum MarkdownReport {
                 out.append("")
                 continue
             }
-            if let shape = statement.shapeSummary { out.append("- Shape (from SQLite's planner): \(inline(shape))") }
+            if let shape = statement.shapeSummary, shape.contains(":") { out.append("- Shape (from SQLite's planner): \(inline(shape))") }
             out.append("- Bound values: \(statement.bindingSource)")
-            if let before = statement.timingBefore { out.append("- Before: \(Figures.timing(before)), \(String(format: "%.1f", before.rowsPerExecution)) rows") }
+            if let before = statement.timingBefore {
+                out.append("- Before: \(Figures.timing(before)), \(Figures.rows(before.rowsPerExecution)) \(statement.kind.isWrite ? "rows changed" : "rows") per execution")
+            }
             if let after = statement.timingAfter, statement.planAfter?.steps != statement.planBefore?.steps {
                 out.append("- After: \(Figures.timing(after))")
             }
             if let observed = statement.observedTiming {
-                out.append("- Observed in the log: median \(Figures.duration(observed.medianSeconds)) over \(observed.count) executions")
+                out.append("- Reported by the app's log (its device, its data, 0.1 ms resolution): median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(statement.observedRows.map { ", last \(Figures.counted($0, "row"))" } ?? "")")
+            } else if let rows = statement.observedRows {
+                out.append("- Reported by the app's log: \(Figures.counted(rows, "row"))")
             }
             if !statement.usesRecommendations.isEmpty {
                 out.append("- Uses: " + statement.usesRecommendations.map(inline).joined(separator: ", "))
@@ -125,14 +129,31 @@ public enum MarkdownReport {
         if !result.existingIndexes.isEmpty {
             out.append("## Existing indexes")
             out.append("")
-            out.append("| Index | Table | Columns | Finding | Size | Advice |")
-            out.append("|---|---|---|---|---|---|")
+            out.append("| Index | Table | Columns | Finding | Size | Write time saved by dropping | Advice |")
+            out.append("|---|---|---|---|---|---|---|")
             for finding in result.existingIndexes {
                 let what = finding.kind == .redundant
                     ? "redundant: a left prefix of \(finding.supersededBy.map(cell) ?? "another index")"
                     : "unused in this workload"
-                let advice = finding.dropSQL.map { "`\(cell($0))`" } ?? (finding.caveat.map(cell) ?? "")
-                out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(advice) |")
+                let advice = finding.dropSQL.map(codeCell) ?? (finding.caveat.map(cell) ?? "")
+                let saved = finding.effects.isEmpty ? "not measured (no write to its table)" : Figures.duration(finding.writeSecondsSaved)
+                out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
+            }
+            out.append("")
+            out.append("Write time saved: frequency-weighted, measured by dropping the index inside a savepoint on the snapshot, with runs with and without it alternating; differences inside the noise count as 0.")
+            out.append("")
+        }
+
+        if !result.uniqueness.isEmpty {
+            out.append("## Uniqueness")
+            out.append("")
+            out.append("| Rule | Source | Rows breaking it | Advice |")
+            out.append("|---|---|---|---|")
+            for finding in result.uniqueness {
+                let rule = codeCell(finding.table + "(" + finding.columns.joined(separator: ", ") + ")")
+                let source = finding.origin == .declared ? "declared" : (finding.origin == .proposed ? "looked up like an identifier" : "UNIQUE index")
+                let advice = cell(finding.advice) + (finding.swiftDataUnique.map { " " + codeCell($0) } ?? "")
+                out.append("| \(rule) | \(source) | \(Figures.count(finding.violatingRows)) | \(advice) |")
             }
             out.append("")
         }
@@ -143,7 +164,7 @@ public enum MarkdownReport {
             out.append("| Candidate | Read time saved | Write time added | Why not |")
             out.append("|---|---|---|---|")
             for candidate in result.rejectedCandidates {
-                out.append("| \(codeCell(candidate.table + "(" + candidate.columns.joined(separator: ", ") + ")")) | \(Figures.duration(candidate.readSecondsSaved)) | \(Figures.duration(candidate.writeSecondsAdded)) | \(cell(candidate.reason)) |")
+                out.append("| \(codeCell(candidate.table + "(" + candidate.columns.joined(separator: ", ") + ")" + (candidate.partialPredicate.map { " WHERE " + $0 } ?? ""))) | \(Figures.duration(candidate.readSecondsSaved)) | \(Figures.duration(candidate.writeSecondsAdded)) | \(cell(candidate.reason)) |")
             }
             out.append("")
         }
@@ -159,14 +180,15 @@ public enum MarkdownReport {
         out.append("| Table | Entity | Rows | Indexes |")
         out.append("|---|---|---|---|")
         for table in result.store.tables {
-            out.append("| \(codeCell(table.name)) | \(cell(table.entities.joined(separator: ", "))) | \(Figures.count(table.rows)) | \(table.indexes.map { codeCell($0.name) }.joined(separator: ", ")) |")
+            let indexes = table.indexes.isEmpty ? "none" : table.indexes.map { codeCell($0.name) }.joined(separator: ", ")
+            out.append("| \(codeCell(table.name)) | \(cell(table.entities.joined(separator: ", "))) | \(Figures.count(table.rows)) | \(indexes) |")
         }
         out.append("")
 
         out.append("## Workload")
         out.append("")
         let workload = result.workload
-        out.append("\(workload.files.map(inline).joined(separator: ", ")): \(Figures.count(workload.linesRead)) lines, \(Figures.count(workload.statementsRead)) statements, \(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed, \(Figures.count(workload.housekeepingStatements)) housekeeping (transactions, pragmas) set aside.")
+        out.append("\(workload.files.map(inline).joined(separator: ", ")): \(Figures.counted(workload.linesRead, "line")), \(Figures.counted(workload.statementsRead, "statement")) (\(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed); \(Figures.counted(workload.housekeepingStatements, "execution")) of transactions and pragmas set aside.")
         if !workload.skipped.isEmpty {
             out.append("")
             out.append("Skipped: " + workload.skipped.sorted { $0.key < $1.key }.map { "\($0.value) × \(text($0.key))" }.joined(separator: ", ") + ".")

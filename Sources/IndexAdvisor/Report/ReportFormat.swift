@@ -44,9 +44,21 @@ public enum Figures {
         return after <= before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
     }
 
-    /// A timing as `23.1 ms (IQR 22.8–23.6 ms, 7 runs × 1)`.
+    /// A timing as `23.1 ms (IQR 22.8–23.6 ms, median of 7 runs of 3 executions)`.
     public static func timing(_ timing: Timing) -> String {
-        "\(duration(timing.medianSeconds)) (IQR \(duration(timing.p25Seconds))–\(duration(timing.p75Seconds)), \(timing.runs) runs × \(timing.executionsPerRun))"
+        let runs = timing.runs == 1 ? "1 run" : "median of \(timing.runs) runs"
+        let executions = timing.executionsPerRun == 1 ? "1 execution" : "\(count(timing.executionsPerRun)) executions"
+        return "\(duration(timing.medianSeconds)) (IQR \(duration(timing.p25Seconds))–\(duration(timing.p75Seconds)), \(runs) of \(executions))"
+    }
+
+    /// `1 row`, `3 rows`, `1,200 statements`: a count with its noun, singular or plural.
+    public static func counted(_ value: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count(value)) \(value == 1 ? noun : (plural ?? noun + "s"))"
+    }
+
+    /// Rows per execution: whole numbers as such, averages to one decimal.
+    public static func rows(_ value: Double) -> String {
+        value.rounded() == value || value >= 100 ? count(Int(value.rounded())) : String(format: "%.1f", value)
     }
 
     /// An integer with thousands separators: `100,000`.

@@ -35,4 +35,20 @@ public enum SwiftDataCode {
         }
         return order.map { "#Index<\($0)>(\(groups[$0]!.joined(separator: ", ")))" }
     }
+
+    /// `#Unique<Note>([\.remoteID], [\.folderID, \.slug])`, one line per model, for the proposed rules
+    /// that hold in the data (never for a CloudKit store: the audit leaves those without a macro).
+    public static func uniqueDeclarations(for findings: [UniquenessFinding]) -> [String] {
+        var order: [String] = []
+        var groups: [String: [String]] = [:]
+        for finding in findings {
+            guard let macro = finding.swiftDataUnique, let open = macro.firstIndex(of: "<"), let close = macro.firstIndex(of: ">"),
+                  let list = macro.range(of: "([") else { continue }
+            let entity = String(macro[macro.index(after: open)..<close])
+            let paths = String(macro[macro.index(after: list.lowerBound)..<macro.index(before: macro.endIndex)])
+            if groups[entity] == nil { order.append(entity) }
+            groups[entity, default: []].append(paths)
+        }
+        return order.map { "#Unique<\($0)>(\(groups[$0]!.joined(separator: ", ")))" }
+    }
 }

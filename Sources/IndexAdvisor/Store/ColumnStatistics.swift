@@ -33,6 +33,28 @@ package struct ColumnStatisticsReader {
         self.connection = connection
     }
 
+    private var shares: [String: [SQLValue: Double]] = [:]
+
+    /// For a column with at most `limit` distinct values, the share of rows (0…1) holding each value;
+    /// nil for columns with more values. Counted on the same sample as ``statistics(table:columns:)``.
+    package mutating func valueShares(table: Table, column: String, limit: Int = 32) -> [SQLValue: Double]? {
+        let key = table.name.lowercased() + "\u{1}" + column.lowercased()
+        if let cached = shares[key] { return cached.isEmpty ? nil : cached }
+        let quoted = SQLIdentifier.quote(column)
+        let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
+        let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
+        let source = "\(SQLIdentifier.quote(table.name))" + (isSampled ? " WHERE rowid % \(step) = 0" : "")
+        let rows = (try? connection.query("SELECT \(quoted), count(*) FROM \(source) GROUP BY 1 LIMIT \(limit + 1)")) ?? []
+        let total = rows.reduce(0) { $0 + Int($1[1].integerValue ?? 0) }
+        guard rows.count <= limit, total > 0 else {
+            shares[key] = [:]
+            return nil
+        }
+        let result = Dictionary(rows.map { ($0[0], Double($0[1].integerValue ?? 0) / Double(total)) }, uniquingKeysWith: { a, _ in a })
+        shares[key] = result
+        return result
+    }
+
     /// Statistics for `columns` of `table`; nil if the columns cannot be read.
     package mutating func statistics(table: Table, columns: [String]) -> ColumnStatistics? {
         let key = ([table.name] + columns).map { $0.lowercased() }.joined(separator: "\u{1}")

@@ -35,8 +35,12 @@ package enum SQLScriptReader {
             advance(to: token.start)
             switch token.kind {
             case .trivia:
-                if statementStart == nil, let weight = frequency(in: utf8[token.start..<token.end]) {
-                    pendingWeight = weight
+                guard statementStart == nil else { break }
+                switch frequency(in: utf8[token.start..<token.end]) {
+                case .weight(let weight): pendingWeight = weight
+                case .unreadable(let text):
+                    builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(line)")
+                case .none: break
                 }
             case .semicolon:
                 if triggerDepth > 0 {
@@ -66,18 +70,29 @@ package enum SQLScriptReader {
         finish(at: lastWordEnd)
     }
 
-    /// N from a comment of the form `-- freq: N` (case-insensitive), if the trivia holds one.
-    static func frequency(in bytes: ArraySlice<UInt8>) -> Int? {
+    enum Frequency: Equatable {
+        case none
+        case weight(Int)
+        /// A `-- freq:` comment whose value is not a whole number from 1 to 1,000,000,000.
+        case unreadable(String)
+    }
+
+    /// N from a comment of the form `-- freq: N` (case-insensitive), if the trivia holds one (the last wins).
+    static func frequency(in bytes: ArraySlice<UInt8>) -> Frequency {
         let text = String(decoding: bytes, as: UTF8.self)
-        var result: Int?
+        var result = Frequency.none
         for line in text.split(whereSeparator: \.isNewline) {
             var rest = line.drop(while: { $0.isWhitespace })
             guard rest.hasPrefix("--") else { continue }
             rest = rest.dropFirst(2).drop(while: { $0.isWhitespace })
-            guard rest.lowercased().hasPrefix("freq") else { continue }
+            guard rest.lowercased().hasPrefix("freq:") || rest.lowercased().hasPrefix("freq ") || rest.lowercased().hasPrefix("freq=") else { continue }
             rest = rest.dropFirst(4).drop(while: { $0.isWhitespace || $0 == ":" || $0 == "=" })
-            let digits = rest.prefix(while: \.isNumber)
-            if let value = Int(digits), value > 0 { result = value }
+            let value = rest.prefix(while: { !$0.isWhitespace })
+            if let number = Int(value), number >= 1, number <= 1_000_000_000 {
+                result = .weight(number)
+            } else {
+                result = .unreadable(String(value.prefix(40)))
+            }
         }
         return result
     }

@@ -1,0 +1,179 @@
+/// A uniqueness rule to check against the data: a table and the columns whose values must not repeat.
+public struct UniqueRule: Sendable, Codable, Hashable {
+    public var table: String
+    public var columns: [String]
+
+    public init(table: String, columns: [String]) {
+        self.table = table
+        self.columns = columns
+    }
+
+    /// Parses `TABLE(col1, col2)` (identifiers may be double-quoted).
+    /// - Throws: ``UniqueRuleError`` when the text has no table or no column.
+    public init(parsing text: String) throws {
+        let tokens = SQLTokenList(text)
+        guard tokens.count >= 4, tokens.tokens[0].kind == .word || tokens.tokens[0].kind == .quotedIdentifier,
+              tokens.isSymbol(1, "("), tokens.isSymbol(tokens.count - 1, ")") else {
+            throw UniqueRuleError(text: text)
+        }
+        let columns = tokens.items(inParenthesisAt: 1).map { tokens.identifier(at: $0.lowerBound) }
+        guard !columns.isEmpty else { throw UniqueRuleError(text: text) }
+        self.init(table: tokens.identifier(at: 0), columns: columns)
+    }
+
+    /// `TABLE(col1, col2)`.
+    public var description: String { "\(table)(\(columns.joined(separator: ", ")))" }
+}
+
+/// A `--unique` argument that is not of the form `TABLE(col, …)`.
+public struct UniqueRuleError: Error, Sendable, CustomStringConvertible {
+    public var text: String
+    public var description: String { "'\(text)' is not a uniqueness rule; write it as TABLE(column, …), e.g. ZNOTE(ZREMOTEID)" }
+}
+
+/// What the data says about one uniqueness rule.
+public struct UniquenessFinding: Sendable, Codable {
+    public enum Origin: String, Sendable, Codable {
+        /// Given by the user (`--unique`) or declared by the app's model.
+        case declared
+        /// Columns the workload looks up like an identifier; a candidate for `#Unique`.
+        case proposed
+        /// Enforced by a UNIQUE index in the store: the data cannot break it.
+        case enforced
+    }
+
+    public var origin: Origin
+    public var table: String
+    public var columns: [String]
+    /// Rows whose (non-NULL) values another row shares: what SwiftData's upsert would merge into fewer rows.
+    public var violatingRows: Int
+    /// Distinct values (tuples) that occur more than once.
+    public var duplicateValues: Int
+    /// Rows with a NULL in one of the columns (SQLite's UNIQUE lets NULLs repeat).
+    public var nullRows: Int
+    public var tableRows: Int
+    /// `#Unique<Note>([\.remoteID])`, when the rule holds, the table is an entity's and the store is not synced with CloudKit.
+    public var swiftDataUnique: String?
+    /// Why the rule is here and what to do, in one or two sentences.
+    public var advice: String
+}
+
+/// Counts, for each rule, the rows that break it (https://sqlite.org/lang_createindex.html#unique_indexes:
+/// NULLs are distinct). Rules come from the user, from UNIQUE indexes, and from the workload: a column the
+/// workload filters by equality that is named like an identifier (`…id`, `uuid`, `key`, `slug`…), or a
+/// set of up to 3 columns fetched with `LIMIT 1`. A proposed set that more than 1 % of rows break is not
+/// an identifier and is left out.
+struct UniquenessAudit {
+    let schema: Schema
+    let connection: SQLiteConnection
+
+    func audit(declared: [UniqueRule], profiles: [StatementProfile]) -> [UniquenessFinding] {
+        var findings: [UniquenessFinding] = []
+        var seen = Set<String>()
+        func key(_ table: String, _ columns: [String]) -> String {
+            ([table] + columns.sorted()).map { $0.lowercased() }.joined(separator: "\u{1}")
+        }
+        for rule in declared {
+            guard let table = schema.table(named: rule.table), rule.columns.allSatisfy({ table.column(named: $0) != nil }) else {
+                findings.append(UniquenessFinding(origin: .declared, table: rule.table, columns: rule.columns, violatingRows: 0,
+                                                  duplicateValues: 0, nullRows: 0, tableRows: 0, swiftDataUnique: nil,
+                                                  advice: "not checked: the store has no table \(rule.table) with columns \(rule.columns.joined(separator: ", "))"))
+                continue
+            }
+            guard seen.insert(key(table.name, rule.columns)).inserted else { continue }
+            if let finding = check(table: table, columns: rule.columns, origin: .declared) { findings.append(finding) }
+        }
+        for table in schema.tables {
+            for index in table.indexes where index.isUnique && index.origin != .primaryKey {
+                let columns = index.columns.compactMap(\.name)
+                guard columns.count == index.columns.count, seen.insert(key(table.name, columns)).inserted else { continue }
+                findings.append(UniquenessFinding(origin: .enforced, table: table.name, columns: columns, violatingRows: 0,
+                                                  duplicateValues: 0, nullRows: 0, tableRows: table.rowCount, swiftDataUnique: nil,
+                                                  advice: "enforced by the UNIQUE index \(index.name)"))
+            }
+        }
+        for (table, columns) in lookupKeys(profiles: profiles) where seen.insert(key(table.name, columns)).inserted {
+            // Columns that many rows share are not an identifier: only near-unique sets are worth a word.
+            if let finding = check(table: table, columns: columns, origin: .proposed),
+               Double(finding.violatingRows) <= Double(max(1, finding.tableRows)) * 0.01 {
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+
+    /// Column sets the workload looks up by equality that look like identifiers.
+    private func lookupKeys(profiles: [StatementProfile]) -> [(Table, [String])] {
+        var result: [(Table, [String])] = []
+        for profile in profiles where profile.isUsable && profile.isRead {
+            let singleRow = profile.statement.sql.range(of: #"LIMIT\s+(1|\?)\s*$"#, options: [.regularExpression, .caseInsensitive]) != nil
+                && (profile.statement.literalValues.last.flatMap { $0 }?.integerValue ?? 1) == 1
+            for access in profile.shape?.tables ?? [] {
+                guard let table = schema.table(named: access.table), !table.isVirtual else { continue }
+                let rowid = table.rowidAlias?.name.lowercased()
+                let columns = access.constraints
+                    .filter { $0.op == .equal && !$0.isJoin && !$0.column.isEmpty && $0.column.lowercased() != "rowid" && $0.column.lowercased() != rowid }
+                    .map(\.column)
+                var unique: [String] = []
+                for column in columns where !unique.contains(where: { $0.lowercased() == column.lowercased() }) { unique.append(column) }
+                guard !unique.isEmpty, unique.count <= 3, !unique.contains(where: { $0.uppercased().hasPrefix("Z_") }) else { continue }
+                // A rule already enforced on a subset of these columns makes the set unique anyway.
+                let enforced = table.indexes.contains { index in
+                    index.isUnique && index.columns.allSatisfy { column in unique.contains { $0.lowercased() == column.name?.lowercased() } }
+                }
+                if enforced { continue }
+                // One column named like an identifier, or any small set fetched as a single row.
+                if singleRow || (unique.count == 1 && Self.looksLikeIdentifier(unique[0])) {
+                    result.append((table, unique))
+                }
+            }
+        }
+        return result
+    }
+
+    static func looksLikeIdentifier(_ column: String) -> Bool {
+        let name = column.lowercased()
+        return ["id", "uuid", "guid", "key", "slug", "identifier", "hash", "code", "email"].contains { name.hasSuffix($0) }
+    }
+
+    private func check(table: Table, columns: [String], origin: UniquenessFinding.Origin) -> UniquenessFinding? {
+        let quotedTable = SQLIdentifier.quote(table.name)
+        let list = columns.map(SQLIdentifier.quote).joined(separator: ", ")
+        let notNull = columns.map { "\(SQLIdentifier.quote($0)) IS NOT NULL" }.joined(separator: " AND ")
+        guard let groups = try? connection.query("""
+                SELECT count(*), coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM \(quotedTable) WHERE \(notNull)
+                GROUP BY \(list) HAVING count(*) > 1)
+                """).first,
+              let nulls = try? connection.scalar("SELECT count(*) FROM \(quotedTable) WHERE NOT (\(notNull))")?.integerValue
+        else { return nil }
+        let duplicateValues = Int(groups[0].integerValue ?? 0)
+        let violating = Int(groups[1].integerValue ?? 0) - duplicateValues
+        let entity = schema.coreData?.rootEntity(ofTable: table.name)?.name
+        let cloudKit = schema.coreData?.isCloudKitSynced ?? false
+        let naming = SwiftDataNaming(schema: schema)
+        var macro: String?
+        var advice: String
+        let rule = "(\(columns.joined(separator: ", ")))"
+        if violating > 0 {
+            advice = "\(Figures.counted(violating, "row")) share their value with another row (\(Figures.counted(duplicateValues, "repeated value"))): a unique rule on \(rule) would be broken; in SwiftData, `#Unique` would merge those rows on the next save (upsert). Clean the data first."
+        } else if origin == .proposed && cloudKit {
+            advice = "unique in the data, but the store syncs with CloudKit, which does not allow unique constraints: keep it unique in code"
+        } else if origin == .proposed {
+            if let entity, columns.allSatisfy({ !$0.uppercased().hasPrefix("Z_") }) {
+                let paths = columns.map { "\\." + naming.propertyName(forColumn: $0).name }
+                macro = "#Unique<\(entity)>([\(paths.joined(separator: ", "))])"
+                advice = "looked up like an identifier and unique in the data (\(Figures.count(table.rowCount)) rows): declaring it unique lets SwiftData upsert by it and gives the lookup a unique index"
+            } else {
+                advice = "looked up like an identifier and unique in the data (\(Figures.count(table.rowCount)) rows): a UNIQUE index would keep it so and serve the lookup"
+            }
+        } else {
+            advice = "holds in the data (\(Figures.count(table.rowCount)) rows)"
+        }
+        if nulls > 0 {
+            advice += " \(nulls) row\(nulls == 1 ? " has" : "s have") a NULL in \(rule), which a unique rule does not restrict."
+        }
+        return UniquenessFinding(origin: origin, table: table.name, columns: columns, violatingRows: violating,
+                                 duplicateValues: duplicateValues, nullRows: Int(nulls), tableRows: table.rowCount,
+                                 swiftDataUnique: macro, advice: advice)
+    }
+}
