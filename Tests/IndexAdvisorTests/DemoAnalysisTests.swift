@@ -76,6 +76,34 @@ struct DemoAnalysisTests {
         #expect(result.recommendations.contains { $0.columns.map(\.name) == ["ZREMOTEID"] })
     }
 
+    @Test("the chosen set serves 'folder newest first' and 'folder + slug' lookups without a single-column folder index")
+    func notesSetServesBoth() throws {
+        let result = try run.result
+        let list = try statement(containing: "t0.ZISARCHIVED = ?) ORDER BY t0.ZUPDATEDAT DESC LIMIT 50")
+        let slug = try statement(containing: "t0.ZSLUG = ?)  LIMIT 1")
+        for statement in [list, slug] {
+            let kinds = try #require(statement.planAfter).findings.map(\.kind)
+            #expect(kinds.allSatisfy { $0 == .indexSearch || $0 == .coveringIndexSearch }, "\(kinds)")
+            #expect(try #require(statement.timingAfter).medianSeconds * 10 < (try #require(statement.timingBefore)).medianSeconds)
+        }
+        #expect(!result.recommendations.contains { $0.columns.map(\.name) == ["ZFOLDERID"] })
+        #expect(!result.recommendations.contains { a in result.recommendations.contains { b in
+            a.name != b.name && a.table == b.table && a.columns.count < b.columns.count
+                && zip(a.columns, b.columns).allSatisfy { $0.name == $1.name && $0.isDescending == $1.isDescending } } })
+        // The per-index savings add up to the workload's saving (each pick is measured after the ones before it).
+        let saved = result.recommendations.reduce(0) { $0 + $1.readSecondsSaved }
+        let total = result.totals.readSecondsBefore - result.totals.readSecondsAfter
+        #expect(abs(saved - total) < 0.15 * total)
+    }
+
+    @Test("identity-like lookups are audited: remoteID and (folderID, slug) hold in the data and become #Unique")
+    func uniqueProposals() throws {
+        let proposals = try run.result.uniqueness.filter { $0.origin == .proposed }
+        #expect(proposals.map(\.columns) == [["ZREMOTEID"], ["ZFOLDERID", "ZSLUG"]])
+        #expect(proposals.allSatisfy { $0.violatingRows == 0 })
+        #expect(SwiftDataCode.uniqueDeclarations(for: proposals) == [#"#Unique<Note>([\.remoteID], [\.folderID, \.slug])"#])
+    }
+
     @Test("the store's bytes are unchanged and no private directory is left")
     func storeUntouched() throws {
         let run = try run
