@@ -26,6 +26,7 @@ public struct AnalyzeOptions: Equatable, Sendable {
     public var maxIndexesPerTable = 4
     public var maxCandidates = 24
     public var maxIndexBytes: Int64?
+    public var sampleRows: Int? = 250_000
     public var seed: UInt64 = 1
     public var temporaryDirectory: String?
     public var uniqueRules: [UniqueRule] = []
@@ -43,6 +44,7 @@ public struct AnalyzeOptions: Equatable, Sendable {
         options.maxIndexesPerTable = maxIndexesPerTable
         options.maxCandidatesMeasured = maxCandidates
         options.maxIndexBytes = maxIndexBytes
+        options.sampleRows = sampleRows
         options.seed = seed
         options.temporaryDirectory = temporaryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
         options.uniqueRules = uniqueRules

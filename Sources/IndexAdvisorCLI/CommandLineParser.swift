@@ -57,6 +57,9 @@ public enum CommandLineParser {
             case "--max-indexes": options.maxIndexes = try reader.integer(for: name, inlineValue, in: 0...1000)
             case "--max-indexes-per-table": options.maxIndexesPerTable = try reader.integer(for: name, inlineValue, in: 0...1000)
             case "--max-candidates": options.maxCandidates = try reader.integer(for: name, inlineValue, in: 1...10_000)
+            case "--sample-rows":
+                let rows = try reader.integer(for: name, inlineValue, in: 0...Int.max)
+                options.sampleRows = rows == 0 ? nil : rows
             case "--max-index-bytes": options.maxIndexBytes = Int64(try reader.integer(for: name, inlineValue, in: 0...Int.max))
             case "--seed": options.seed = UInt64(try reader.integer(for: name, inlineValue, in: 0...Int.max))
             case "--temp-dir": options.temporaryDirectory = try reader.value(for: name, inlineValue)

@@ -73,6 +73,8 @@ enum HelpText {
           --max-index-bytes N             New indexes take at most N bytes together (default: no limit).
           --max-candidates N              Build and measure at most N candidates (default: 24).
           --seed N                        Seed for drawing bound values (default: 1).
+          --sample-rows N                 Measure tables of more than 2×N rows on a deterministic
+                                          1-in-k sample of about N rows (default: 250,000; 0: never).
           --temp-dir DIR                  Where to put the private snapshot (default: system temp).
           --unique 'TABLE(col, …)'        A uniqueness rule to check against the data (e.g. one your
                                           model declares with #Unique). Repeat for several.

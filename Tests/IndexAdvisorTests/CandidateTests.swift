@@ -109,3 +109,45 @@ struct SwiftDataNamingTests {
         #expect(SwiftDataNaming.indexName(entity: "Movie", properties: ["isHidden", "lastWatchedDate"]) == "Z_Movie_SwiftDataIndexOnBinaryisHiddenlastWatchedDate")
     }
 }
+
+@Suite("What-if planning")
+struct WhatIfTests {
+    static let schema = """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);
+        CREATE INDEX ia ON t(a);
+        """
+
+    @Test("on a store without statistics the empty clone plans as the store, and a hypothetical index is used")
+    func withoutStatistics() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute(Self.schema)
+        let whatIf = try WhatIfPlanner(schema: SchemaReader.read(from: connection))
+        let (plan, names) = try whatIf.plan(for: "SELECT * FROM t WHERE b = ?", bindings: [.integer(1)],
+                                            with: [IndexCandidate(table: "t", columns: [IndexColumn(name: "b")])])
+        #expect(plan.indexesUsed == names)
+        let (none, _) = try whatIf.plan(for: "SELECT * FROM t WHERE b = ?", bindings: [.integer(1)], with: [])
+        #expect(none.findings.map(\.kind) == [.fullTableScan])
+    }
+
+    @Test("on a store with sqlite_stat1 a hypothetical index gets its own statistics, and the planner weighs them")
+    func withStatistics() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute(Self.schema + """
+            ANALYZE;
+            DELETE FROM sqlite_stat1;
+            INSERT INTO sqlite_stat1 VALUES ('t', 'ia', '100000 1000');
+            """)
+        let schema = try SchemaReader.read(from: connection)
+        #expect(schema.hasStatistics)
+        let whatIf = try WhatIfPlanner(schema: schema)
+        let candidate = IndexCandidate(table: "t", columns: [IndexColumn(name: "b")])
+        let sql = "SELECT * FROM t WHERE a = ? AND b = ?"
+        // Without a row of its own, SQLite assumes 10 rows per key and prefers the hypothetical index.
+        let (guessed, names) = try whatIf.plan(for: sql, bindings: [.integer(1), .integer(2)], with: [candidate])
+        #expect(guessed.indexesUsed == names)
+        // With the row ANALYZE would write (5,000 rows per value of b), ia (1,000 per value of a) wins.
+        whatIf.statistics[candidate.key] = "100000 5000"
+        let (weighed, _) = try whatIf.plan(for: sql, bindings: [.integer(1), .integer(2)], with: [candidate])
+        #expect(weighed.indexesUsed == ["ia"])
+    }
+}

@@ -22,13 +22,23 @@ public enum Advisor {
         report("snapshot")
         let snapshot = try StoreSnapshot.take(of: storeURL, temporaryParent: options.temporaryDirectory, busyTimeout: options.busyTimeout)
         defer { snapshot.close() }
-        let schema: Schema
+        let storeSchema: Schema
+        var schema: Schema
+        var sampled: [SampledTable] = []
         do {
-            schema = try SchemaReader.read(from: snapshot.connection)
+            storeSchema = try SchemaReader.read(from: snapshot.connection)
+            schema = storeSchema
+            if let sampleRows = options.sampleRows {
+                report("sampling", 0, 0)
+                sampled = try snapshot.sampleLargeTables(schema: storeSchema, maxRows: sampleRows)
+                if !sampled.isEmpty { schema = try SchemaReader.read(from: snapshot.connection) }
+            }
         } catch let error as SQLiteError {
             throw StoreError.sqlite(path: storeURL.path, error: error)
         }
         var run = AnalysisRun(snapshot: snapshot, schema: schema, workload: workload, options: options, report: report)
+        run.storeSchema = storeSchema
+        run.sampledTables = sampled
         try run.profileStatements()
         try run.chooseIndexes()
         run.measureFinalState()
@@ -46,6 +56,9 @@ struct AnalysisRun {
     var profiles: [StatementProfile]
     var statistics: ColumnStatisticsReader
     var warnings: [String] = []
+    /// The schema with the store's own row counts (the working `schema` has the sample's).
+    var storeSchema: Schema?
+    var sampledTables: [SampledTable] = []
     var picks: [IndexSelection.Pick] = []
     var rejected: [RejectedCandidate] = []
     let timer: StatementTimer
@@ -171,6 +184,13 @@ struct AnalysisRun {
             rejected.append(rejection(candidate, score: nil, reason: reason))
         }
         let whatIf = try WhatIfPlanner(schema: schema)
+        if schema.hasStatistics {
+            for key in order {
+                let candidate = origins[key]!
+                guard let table = schema.table(named: candidate.table) else { continue }
+                whatIf.statistics[key] = statistics.statRow(table: table, columns: candidate.columns.compactMap(\.name))
+            }
+        }
         var pool: [(IndexCandidate, [Int])] = []
         for key in order {
             let candidate = origins[key]!
@@ -289,8 +309,9 @@ struct AnalysisRun {
             } else if !score.hasSignificantGain {
                 reason = "no statement got measurably faster (differences inside the noise)"
             } else if score.netSeconds < minimumBenefit {
+                let churn = churnNotes(for: other.candidate).first.map { " " + $0.components(separatedBy: ", and each")[0] + "." } ?? ""
                 reason = score.netSeconds <= 0
-                    ? "its cost (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves"
+                    ? "its cost (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves.\(churn)"
                     : "it saves \(Figures.duration(score.netSeconds)) per workload, below the \(Figures.duration(minimumBenefit)) worth a schema change"
             } else {
                 reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable)\(options.maxIndexBytes.map { ", --max-index-bytes \($0)" } ?? ""))"
@@ -467,7 +488,8 @@ struct AnalysisRun {
                 swiftDataIndex: entity.flatMap { SwiftDataCode.indexMacro(entity: $0, columns: columns, candidate: candidate) },
                 keyPathsAreGuessed: guessed, buildSeconds: pick.measured.buildSeconds, bytes: pick.measured.bytes,
                 readSecondsSaved: pick.score.readSecondsSaved, writeSecondsAdded: pick.score.writeSecondsAdded,
-                netSecondsSaved: pick.score.netSeconds, effects: pick.score.effects, columnStatistics: prefixStatistics)
+                netSecondsSaved: pick.score.netSeconds, effects: pick.score.effects, columnStatistics: prefixStatistics,
+                notes: churnNotes(for: candidate))
         }
         let pickNames = Set(picks.map { $0.name.lowercased() })
         let statements = profiles.map { profile -> StatementReport in
@@ -494,7 +516,8 @@ struct AnalysisRun {
             let columns = workloadColumns[table.name.lowercased()] ?? []
             return TableSummary(
                 name: table.name, entities: schema.coreData?.entities(inTable: table.name).map(\.name) ?? [],
-                rows: table.rowCount, columns: table.columns.count,
+                rows: storeSchema?.table(named: table.name)?.rowCount ?? table.rowCount,
+                sampledRows: sampledTables.first { $0.table == table.name }?.sampledRows, columns: table.columns.count,
                 indexes: table.indexes.map { IndexSummary(name: $0.name, columns: $0.columnNames, isUnique: $0.isUnique,
                                                           partialPredicate: $0.partialPredicate, bytes: sizes[$0.name]) },
                 columnStatistics: columns.compactMap { statistics.statistics(table: table, columns: [$0]) })
@@ -520,7 +543,7 @@ struct AnalysisRun {
             store: StoreSummary(fileName: storeURL.lastPathComponent, bytes: snapshot.storeBytes,
                                 snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
                                 isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
-                                hasStatistics: schema.hasStatistics, tables: tables),
+                                hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
             workload: WorkloadSummary(files: diagnostics.files, linesRead: diagnostics.linesRead,
                                       statementsRead: diagnostics.statementsRead, distinctStatements: workload.statements.count,
                                       analysedStatements: usable.count, skipped: diagnostics.skipped,
@@ -528,11 +551,33 @@ struct AnalysisRun {
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed,
-                description: "Each time is the median of \(options.repeats) runs after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row, on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Bound values: the workload's own, or \(options.bindingSamples) rows drawn from the data (seed \(options.seed)). Writes run inside a savepoint that is rolled back."),
+                description: (sampledTables.isEmpty ? "" : "Measured on a deterministic sample: " + sampledTables.map { "\($0.table), about 1 row in \($0.step) (\(Figures.count($0.sampledRows)) of \(Figures.count($0.rows)))" }.joined(separator: "; ") + "; plans are the store's, absolute times shrink with the sample. ") + "Each time is the median of \(options.repeats) runs after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row, on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Bound values: the workload's own, or \(options.bindingSamples) rows drawn from the data (seed \(options.seed)). Writes run inside a savepoint that is rolled back."),
             statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
             totals: totals, warnings: warnings)
+    }
+
+    /// For each key column of `candidate` that most writes to its table change (UPDATE … SET it, weighted by
+    /// frequency), a note: each such write moves the column's index entry.
+    func churnNotes(for candidate: IndexCandidate) -> [String] {
+        let table = candidate.table.lowercased()
+        let writes = profiles.filter { $0.isUsable && $0.writtenTables.contains(table) }
+        let total = writes.reduce(0) { $0 + $1.weight }
+        guard total > 0 else { return [] }
+        var notes: [String] = []
+        for column in candidate.columns.compactMap(\.name) {
+            let changing = writes.filter { profile in
+                profile.shape?.access(to: candidate.table).map { access in
+                    access.isUpdated && access.writtenColumns.contains { $0.lowercased() == column.lowercased() }
+                } ?? false
+            }.reduce(0) { $0 + $1.weight }
+            let share = changing / total
+            if share >= 0.3 {
+                notes.append(String(format: "%@ changes on %.0f%% of the writes to %@ (UPDATE … SET it), and each such write moves its entry in this index: that cost is in the write time above.", column, share * 100, candidate.table))
+            }
+        }
+        return notes
     }
 
     private func noRecommendationReason(for profile: StatementProfile) -> String {

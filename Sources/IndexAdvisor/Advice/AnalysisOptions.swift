@@ -23,6 +23,9 @@ public struct AnalysisOptions: Sendable {
     public var minimumBenefitShare = 0.005
     /// At most this many candidates are built and measured (the most promising, by what-if and weight).
     public var maxCandidatesMeasured = 24
+    /// Tables of more than twice this many rows are measured on a deterministic 1-in-k sample of about
+    /// this many rows (nil: never sample).
+    public var sampleRows: Int? = 250_000
     /// Seed for drawing bound values.
     public var seed: UInt64 = 1
     /// Uniqueness rules to check against the data (declared in the app's model, or asked for).

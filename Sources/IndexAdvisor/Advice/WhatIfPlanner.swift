@@ -4,16 +4,22 @@
 /// an index there is instant, and `EXPLAIN QUERY PLAN` tells whether a statement would use it. Without
 /// `sqlite_stat1` SQLite plans from the schema alone, so the clone plans as the full store does; when the
 /// store keeps statistics, the clone gets the same `sqlite_stat1` rows (loaded with `ANALYZE sqlite_schema`,
-/// https://sqlite.org/lang_analyze.html).
+/// https://sqlite.org/lang_analyze.html), and each hypothetical index gets a row computed from the
+/// distinct counts of its column prefixes (`statistics`), as `ANALYZE` would write it: the row count, then
+/// for each prefix the average number of rows per distinct value (https://sqlite.org/fileformat2.html#stat1tab).
 package final class WhatIfPlanner {
     private let connection: SQLiteConnection
     private var counter = 0
+    private let usesStatistics: Bool
+    /// `sqlite_stat1.stat` text for a hypothetical index, by candidate key.
+    package var statistics: [String: String] = [:]
 
     /// Builds the clone.
     /// - Throws: ``SQLiteError`` when the clone cannot be created at all.
     package init(schema: Schema) throws {
         connection = try SQLiteConnection.inMemory()
         connection.installStandIns()
+        usesStatistics = schema.hasStatistics
         for table in schema.tables where !table.sql.isEmpty {
             // A virtual table whose module is not linked here cannot be cloned; statements on it are not advised.
             try? connection.execute(table.sql)
@@ -46,7 +52,13 @@ package final class WhatIfPlanner {
             let name = "indexadvisor_whatif_\(counter)"
             try connection.execute(candidate.createSQL(name: name))
             names.append(name)
+            if usesStatistics, let stat = statistics[candidate.key] {
+                let insert = try connection.prepare("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)")
+                try insert.bind([.text(candidate.table), .text(name), .text(stat)])
+                try insert.run()
+            }
         }
+        if usesStatistics && !hypothetical.isEmpty { try connection.execute("ANALYZE sqlite_schema") }
         return (try QueryPlanner(connection: connection).plan(for: sql, bindings: bindings), names)
     }
 }

@@ -51,6 +51,8 @@ public struct StoreSummary: Sendable, Codable {
     public var isCloudKitSynced: Bool
     /// True when the store has `sqlite_stat1` rows; plans and timings use exactly what the store has.
     public var hasStatistics: Bool
+    /// Tables measured on a deterministic sample of their rows (empty when none was).
+    public var sampledTables: [SampledTable]
     public var tables: [TableSummary]
 }
 
@@ -59,7 +61,10 @@ public struct TableSummary: Sendable, Codable {
     public var name: String
     /// The Core Data entities stored in the table (root first), empty for other stores.
     public var entities: [String]
+    /// Rows in the store.
     public var rows: Int
+    /// Rows kept in the measured sample, when the table was sampled.
+    public var sampledRows: Int?
     public var columns: Int
     public var indexes: [IndexSummary]
     /// Statistics of the columns the workload filters or sorts on.
@@ -180,6 +185,8 @@ public struct Recommendation: Sendable, Codable {
     public var effects: [StatementEffect]
     /// Statistics of the key columns (prefixes), for judging selectivity.
     public var columnStatistics: [ColumnStatistics]
+    /// What else to know (e.g. a key column most writes change).
+    public var notes: [String] = []
 }
 
 /// How one statement's time changed with one index, measured when the index was chosen.

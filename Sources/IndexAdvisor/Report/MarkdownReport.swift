@@ -26,6 +26,8 @@ public enum MarkdownReport {
         if !result.recommendations.isEmpty {
             out.append("## Recommended indexes")
             out.append("")
+            out.append("In the order they were chosen: each one's figures were measured with the ones above it already built, so together they add up to the workload's saving.")
+            out.append("")
             out.append("| # | Index | Table | Columns | Read time saved | Write time added | Build | Size |")
             out.append("|---|---|---|---|---|---|---|---|")
             for recommendation in result.recommendations {
@@ -58,6 +60,7 @@ public enum MarkdownReport {
                     out.append("- Cardinality (\(sampled)): " + parts.joined(separator: "; "))
                 }
                 out.append("- Built in \(Figures.duration(recommendation.buildSeconds)) on this store (what a migration pays), \(ByteCountText.format(recommendation.bytes)).")
+                for note in recommendation.notes { out.append("- \(text(note))") }
                 out.append("")
             }
             let declarations = SwiftDataCode.declarations(for: result.recommendations) + SwiftDataCode.uniqueDeclarations(for: result.uniqueness)
@@ -179,9 +182,11 @@ public enum MarkdownReport {
         out.append("")
         out.append("| Table | Entity | Rows | Indexes |")
         out.append("|---|---|---|---|")
+        let sampledRows = Dictionary(result.store.sampledTables.map { ($0.table, $0) }, uniquingKeysWith: { a, _ in a })
         for table in result.store.tables {
             let indexes = table.indexes.isEmpty ? "none" : table.indexes.map { codeCell($0.name) }.joined(separator: ", ")
-            out.append("| \(codeCell(table.name)) | \(cell(table.entities.joined(separator: ", "))) | \(Figures.count(table.rows)) | \(indexes) |")
+            let rows = Figures.count(table.rows) + (sampledRows[table.name].map { " (measured on a 1-in-\($0.step) sample of \(Figures.count($0.sampledRows)))" } ?? "")
+            out.append("| \(codeCell(table.name)) | \(cell(table.entities.joined(separator: ", "))) | \(rows) | \(indexes) |")
         }
         out.append("")
 

@@ -181,6 +181,20 @@ package final class SQLiteConnection {
         }, context)
     }
 
+    /// Registers `indexadvisor_mix(x)`: SplitMix64's finaliser of the integer `x`, as a non-negative integer.
+    /// Deterministic and well mixed, so `indexadvisor_mix(rowid) % k = 0` keeps a 1-in-k sample that does not
+    /// follow patterns in the rowids (https://prng.di.unimi.it/splitmix64.c).
+    package func registerMixFunction() throws {
+        let rc = sqlite3_create_function_v2(handle, "indexadvisor_mix", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, argv in
+            var z = UInt64(bitPattern: sqlite3_value_int64(argv![0])) &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            sqlite3_result_int64(context, Int64(bitPattern: z >> 1))
+        }, nil, nil, nil)
+        try check(rc)
+    }
+
     /// Registers a stand-in for an application-defined SQL function named `name` (any argument count).
     ///
     /// Functions whose name starts with `NSCoreData` (Core Data's string search and LIKE) get a

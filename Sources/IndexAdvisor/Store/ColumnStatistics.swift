@@ -43,7 +43,7 @@ package struct ColumnStatisticsReader {
         let quoted = SQLIdentifier.quote(column)
         let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
         let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
-        let source = "\(SQLIdentifier.quote(table.name))" + (isSampled ? " WHERE rowid % \(step) = 0" : "")
+        let source = "\(SQLIdentifier.quote(table.name))" + (isSampled ? " WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0" : "")
         let rows = (try? connection.query("SELECT \(quoted), count(*) FROM \(source) GROUP BY 1 LIMIT \(limit + 1)")) ?? []
         let total = rows.reduce(0) { $0 + Int($1[1].integerValue ?? 0) }
         guard rows.count <= limit, total > 0 else {
@@ -53,6 +53,20 @@ package struct ColumnStatisticsReader {
         let result = Dictionary(rows.map { ($0[0], Double($0[1].integerValue ?? 0) / Double(total)) }, uniquingKeysWith: { a, _ in a })
         shares[key] = result
         return result
+    }
+
+    /// The `sqlite_stat1.stat` text `ANALYZE` would write for an index on `columns` of `table`: the table's
+    /// row count, then for each column prefix the average rows per distinct value (rounded up), from the
+    /// sampled distinct counts.
+    package mutating func statRow(table: Table, columns: [String]) -> String? {
+        guard !columns.isEmpty else { return nil }
+        var parts = [String(max(1, table.rowCount))]
+        for length in 1...columns.count {
+            guard let prefix = statistics(table: table, columns: Array(columns.prefix(length))), prefix.sampledRows > 0 else { return nil }
+            let distinct = max(1, prefix.distinctValues)
+            parts.append(String(max(1, Int((Double(prefix.sampledRows) / Double(distinct)).rounded(.up)))))
+        }
+        return parts.joined(separator: " ")
     }
 
     /// Statistics for `columns` of `table`; nil if the columns cannot be read.
@@ -65,7 +79,7 @@ package struct ColumnStatisticsReader {
         let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
         let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
         let sample = isSampled
-            ? "SELECT \(list) FROM \(quotedTable) WHERE rowid % \(step) = 0"
+            ? "SELECT \(list) FROM \(quotedTable) WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0"
             : "SELECT \(list) FROM \(quotedTable)"
         let first = SQLIdentifier.quote(columns[0])
         guard let totals = try? connection.query(

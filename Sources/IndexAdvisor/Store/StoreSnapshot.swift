@@ -31,14 +31,14 @@ public final class StoreSnapshot {
     /// The private directory holding the snapshot.
     public let directory: TemporaryDirectory
     /// The snapshot database file.
-    public let snapshotURL: URL
+    public private(set) var snapshotURL: URL
     public let method: Method
     /// Bytes of the store file plus its `-wal`, when it had one.
     public let storeBytes: Int64
     /// Wall time taken to copy the store, in seconds.
     public let copySeconds: Double
     /// A read-write connection to the snapshot, with stand-ins for app-defined collations installed.
-    package let connection: SQLiteConnection
+    package private(set) var connection: SQLiteConnection
 
     private init(storeURL: URL, directory: TemporaryDirectory, snapshotURL: URL, method: Method,
                  storeBytes: Int64, copySeconds: Double, connection: SQLiteConnection) {
@@ -86,6 +86,14 @@ public final class StoreSnapshot {
     /// that the next timed statement neither pays for a checkpoint nor reads through a long WAL.
     package func checkpoint() {
         _ = try? connection.query("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Makes `connection` (to `file`, in the private directory) the snapshot, and deletes the old snapshot file.
+    func replaceConnection(with connection: SQLiteConnection, file: URL) {
+        let old = snapshotURL
+        self.connection = connection
+        snapshotURL = file
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: old.path + suffix) }
     }
 
     /// Removes the private directory and everything in it.
