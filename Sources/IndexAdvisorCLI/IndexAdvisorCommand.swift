@@ -49,6 +49,14 @@ public enum IndexAdvisorCommand {
     }
 
     static func analyze(_ options: AnalyzeOptions, console: Console) throws {
+        if let output = options.output {
+            // The report must never replace the store, one of its sidecar files, or an input.
+            let target = canonicalPath(output)
+            let protected = ["", "-wal", "-shm", "-journal"].map { canonicalPath(options.store + $0) } + options.workloads.map(canonicalPath)
+            if protected.contains(target) {
+                throw UsageError("--output \(output) is the store, one of its -wal/-shm/-journal files, or a workload: choose another file", command: "analyze")
+            }
+        }
         let workload = try WorkloadLoader.load(options.workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
         let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal)
         let result = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
@@ -140,6 +148,13 @@ public enum IndexAdvisorCommand {
         } catch {
             throw OutputError(path: path, reason: (error as NSError).localizedDescription)
         }
+    }
+
+    /// `path` absolute, with symbolic links resolved (for an existing file or its existing directory).
+    static func canonicalPath(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 
     static func oneLine(_ error: any Error) -> String {

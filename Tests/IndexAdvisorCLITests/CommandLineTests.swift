@@ -177,3 +177,25 @@ struct CommandRunTests {
 func runDirectories(in directory: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("indexadvisor-") }
 }
+
+@Suite("The report never replaces an input")
+struct OutputProtectionTests {
+    @Test("--output naming the store, its -wal, or the workload is refused before anything is written")
+    func refused() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("s.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("CREATE TABLE t(a); INSERT INTO t VALUES (1)")
+        let workload = directory.url.appendingPathComponent("w.sql")
+        try Data("SELECT * FROM t WHERE a = 1;".utf8).write(to: workload)
+        let bytes = try Data(contentsOf: store)
+        for output in [store.path, store.path + "-wal", workload.path, directory.url.path + "/./s.sqlite"] {
+            let captured = CapturedConsole()
+            let code = IndexAdvisorCommand.run(["analyze", store.path, "-w", workload.path, "-o", output], console: captured.console)
+            #expect(code == ExitCode.failure)
+            #expect(captured.error.contains("is the store, one of its -wal/-shm/-journal files, or a workload"))
+        }
+        #expect(try Data(contentsOf: store) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: store.path + "-wal"))
+    }
+}

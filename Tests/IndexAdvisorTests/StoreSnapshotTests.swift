@@ -88,3 +88,46 @@ struct StoreSnapshotTests {
         #expect(runDirectories(in: parent.url).isEmpty)
     }
 }
+
+@Suite("A crafted store cannot make indexadvisor run statements")
+struct CraftedSchemaTests {
+    @Test("schema text with extra statements (ATTACH, DELETE, VACUUM INTO) is refused; nothing outside the snapshot changes")
+    func multiStatementSchema() throws {
+        let directory = try TemporaryDirectory()
+        let victim = directory.url.appendingPathComponent("victim.sqlite")
+        let victimConnection = try SQLiteConnection(path: victim.path, mode: .readWriteCreate)
+        try victimConnection.execute("CREATE TABLE note(id INTEGER PRIMARY KEY); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO note SELECT i FROM n;")
+        let pwned = directory.url.appendingPathComponent("pwned.db")
+        let store = directory.url.appendingPathComponent("evil.sqlite")
+        let evil = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try evil.execute("""
+            CREATE TABLE t(a INT, b INT);
+            CREATE INDEX t_a ON t(a);
+            CREATE VIEW v AS SELECT * FROM t;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO t SELECT i % 50, i FROM n;
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET sql = 'CREATE VIEW v AS SELECT * FROM t; ATTACH DATABASE ''\(pwned.path)'' AS p; CREATE TABLE p.x(y);' WHERE name = 'v';
+            UPDATE sqlite_schema SET sql = 'CREATE TABLE t(a INT, b INT); ATTACH DATABASE ''\(victim.path)'' AS victim; DELETE FROM victim.note;' WHERE name = 't';
+            UPDATE sqlite_schema SET sql = 'CREATE INDEX t_a ON t(a); ATTACH DATABASE ''\(store.path)'' AS self; CREATE TABLE self.injected(z);' WHERE name = 't_a';
+            PRAGMA writable_schema = OFF;
+            """)
+        let storeBytes = try Data(contentsOf: store)
+        let workload = WorkloadLoader.parse("-- freq: 10\nSELECT * FROM t WHERE b = 5;\nSELECT * FROM v WHERE a = 3 ORDER BY b;", format: .sql)
+        _ = try? Advisor.analyze(storeAt: store, workload: workload, options: quickOptions())
+        #expect(!FileManager.default.fileExists(atPath: pwned.path))
+        #expect(try victimConnection.scalar("SELECT count(*) FROM note") == .integer(100))
+        #expect(try Data(contentsOf: store) == storeBytes)
+    }
+
+    @Test("a single statement is run; a second one, or a statement that is not CREATE, is refused")
+    func executeDefinition() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.executeDefinition("CREATE TABLE a(x);  -- trailing comment\n")
+        let twice = try #require(throws: SQLiteError.self) { try connection.executeDefinition("CREATE TABLE b(x); DROP TABLE a") }
+        #expect(twice.message == "schema text holds more than one statement; refused")
+        let notCreate = try #require(throws: SQLiteError.self) { try connection.executeDefinition("DROP TABLE a") }
+        #expect(notCreate.message == "schema text is not a CREATE statement; refused")
+        #expect(try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'a'") == .integer(1))
+        #expect(throws: SQLiteError.self) { try connection.execute("ATTACH DATABASE ':memory:' AS other") }
+    }
+}

@@ -22,12 +22,12 @@ package final class WhatIfPlanner {
         usesStatistics = schema.hasStatistics
         for table in schema.tables where !table.sql.isEmpty {
             // A virtual table whose module is not linked here cannot be cloned; statements on it are not advised.
-            try? connection.execute(table.sql)
+            try? connection.executeDefinition(table.sql)
         }
         for index in schema.indexes {
-            if let sql = index.sql { try? connection.execute(sql) }
+            if let sql = index.sql { try? connection.executeDefinition(sql) }
         }
-        for view in schema.views { try? connection.execute(view.sql) }
+        for view in schema.views { try? connection.executeDefinition(view.sql) }
         if schema.hasStatistics {
             try connection.execute("ANALYZE")
             for row in schema.statistics {

@@ -50,6 +50,14 @@ package final class SQLiteConnection {
         self.path = path
         self.handle = db
         sqlite3_extended_result_codes(db, 1)
+        // No statement on an indexadvisor connection may reach another database file: a crafted schema or
+        // workload must not ATTACH anything. The sampler lifts this for its one ATTACH (`allowAttach()`).
+        sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0)
+    }
+
+    /// Allows exactly one attached database on this connection (used to copy from the snapshot).
+    package func allowAttach() {
+        sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 1)
     }
 
     /// An in-memory database.
@@ -87,6 +95,37 @@ package final class SQLiteConnection {
             sqlite3_free(message)
             throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
         }
+    }
+
+    /// Runs SQL that came from a store's `sqlite_schema`: exactly one statement, which must start with
+    /// `CREATE` (a table, index, view or trigger definition). Anything after the first statement, or any
+    /// other kind of statement, is refused: schema text is data, and a crafted store must not be able to
+    /// make indexadvisor run statements of its choosing.
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for text that is not a single CREATE statement, or SQLite's error.
+    package func executeDefinition(_ sql: String) throws {
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let rc = sql.withCString { text in
+            let result = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+            if let tail, result == SQLITE_OK {
+                let rest = String(cString: tail)
+                let trimmed = SQLTokenizer.tokenize(rest).filter { $0.kind != .trivia && $0.kind != .semicolon }
+                if !trimmed.isEmpty { return SQLITE_MISUSE }
+            }
+            return result
+        }
+        defer { sqlite3_finalize(statement) }
+        if rc == SQLITE_MISUSE {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "schema text holds more than one statement; refused", sql: sql)
+        }
+        try check(rc, sql: sql)
+        guard let statement else { return }
+        let first = SQLTokenList(sql)
+        guard first.isWord(0, "CREATE") else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "schema text is not a CREATE statement; refused", sql: sql)
+        }
+        let step = sqlite3_step(statement)
+        if step != SQLITE_DONE && step != SQLITE_ROW { throw error(for: step, sql: sql) }
     }
 
     /// Compiles the first statement in `sql`.

@@ -39,7 +39,7 @@ package final class ShapeExtractor {
         }
         for view in schema.views {
             // A view that does not compile here (it uses something only the app has) is left out.
-            try? connection.execute(view.sql)
+            try? connection.executeDefinition(view.sql)
         }
         sqlite3_set_authorizer(connection.handle, { aux, action, first, second, _, _ in
             guard let aux else { return SQLITE_OK }

@@ -31,11 +31,12 @@ extension StoreSnapshot {
         let journalMode = try connection.scalar("PRAGMA journal_mode")?.textValue ?? "delete"
         try sampled.execute("PRAGMA page_size = \(pageSize); PRAGMA synchronous = OFF")
         try sampled.registerMixFunction()
+        sampled.allowAttach()
         try sampled.execute("ATTACH DATABASE \(SQLIdentifier.stringLiteral(snapshotURL.path)) AS indexadvisor_source")
         try sampled.execute("BEGIN")
         var result: [SampledTable] = []
         for table in schema.tables {
-            try sampled.execute(table.sql)
+            try sampled.executeDefinition(table.sql)
             let columns = table.columns.filter { !$0.isHidden }.map { SQLIdentifier.quote($0.name) }.joined(separator: ", ")
             let name = SQLIdentifier.quote(table.name)
             if large.contains(where: { $0.name == table.name }) {
@@ -52,7 +53,7 @@ extension StoreSnapshot {
             ORDER BY CASE type WHEN 'index' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, rowid
             """)
         for row in extras {
-            if let sql = row[1].textValue { try sampled.execute(sql) }
+            if let sql = row[1].textValue { try sampled.executeDefinition(sql) }
         }
         let sourceTables = Set(try sampled.query("SELECT name FROM indexadvisor_source.sqlite_schema WHERE type = 'table'").compactMap { $0[0].textValue })
         if sourceTables.contains("sqlite_sequence") {
