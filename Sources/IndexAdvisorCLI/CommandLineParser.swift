@@ -138,7 +138,7 @@ struct OptionReader {
 
     mutating func integer(for name: String, _ inline: String?, in range: ClosedRange<Int>) throws -> Int {
         let text = try value(for: name, inline)
-        guard let number = Int(text.replacingOccurrences(of: "_", with: "")), range.contains(number) else {
+        guard let number = Int(text), range.contains(number) else {
             throw UsageError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", command: command)
         }
         return number

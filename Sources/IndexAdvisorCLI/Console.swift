@@ -6,17 +6,46 @@ public struct Console: Sendable {
     public var error: @Sendable (String) -> Void
     /// True when progress may be drawn on stderr.
     public var errorIsTerminal: Bool
+    /// Why writing to standard output failed (a closed pipe, a full disk), if it did.
+    public var outputFailure: @Sendable () -> String?
 
-    public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool) {
+    public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
+                outputFailure: @escaping @Sendable () -> String? = { nil }) {
         self.out = out
         self.error = error
         self.errorIsTerminal = errorIsTerminal
+        self.outputFailure = outputFailure
     }
 
-    /// The process's standard output and error.
+    /// The process's standard output and error, written with `write(2)`; a failed write to standard
+    /// output is remembered (and reported by the command), never a crash.
     public static var standard: Console {
-        Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                error: { FileHandle.standardError.write(Data($0.utf8)) },
-                errorIsTerminal: isatty(STDERR_FILENO) != 0)
+        let streams = StandardStreams()
+        return Console(out: { streams.write($0, to: STDOUT_FILENO) }, error: { streams.write($0, to: STDERR_FILENO) },
+                       errorIsTerminal: isatty(STDERR_FILENO) != 0, outputFailure: { streams.failure })
+    }
+}
+
+/// Writes to file descriptors, keeping the first failure on standard output.
+final class StandardStreams: @unchecked Sendable {
+    private let lock = NSLock()
+    private var firstFailure: String?
+
+    var failure: String? { lock.withLock { firstFailure } }
+
+    func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if descriptor == STDOUT_FILENO {
+                    let reason = String(cString: strerror(errno))
+                    lock.withLock { if firstFailure == nil { firstFailure = reason } }
+                }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

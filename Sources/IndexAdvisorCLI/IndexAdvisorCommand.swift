@@ -18,10 +18,10 @@ public enum IndexAdvisorCommand {
         do {
             command = try CommandLineParser.parse(arguments)
         } catch let error as UsageError {
-            console.error("indexadvisor: error: \(error.message)\n\(HelpText.usage(for: error.command))\n")
+            console.error(usageLine(error))
             return ExitCode.failure
         } catch {
-            console.error("indexadvisor: error: \(error)\n")
+            console.error("indexadvisor: error: \(oneLine(error))\n")
             return ExitCode.failure
         }
         do {
@@ -38,14 +38,36 @@ public enum IndexAdvisorCommand {
             case .demo(let options):
                 try demo(options, console: console)
             }
+            if let failure = console.outputFailure() {
+                console.error("indexadvisor: error: cannot write the report to standard output (\(failure)); use --output FILE\n")
+                return ExitCode.failure
+            }
             return ExitCode.success
         } catch let error as UsageError {
-            console.error("indexadvisor: error: \(error.message)\n\(HelpText.usage(for: error.command))\n")
+            console.error(usageLine(error))
             return ExitCode.failure
         } catch {
             console.error("indexadvisor: error: \(oneLine(error))\n")
             return ExitCode.failure
         }
+    }
+
+    /// A usage mistake as one line: the message, then how the command is used.
+    static func usageLine(_ error: UsageError) -> String {
+        "indexadvisor: error: \(sanitized(error.message)) (\(HelpText.usage(for: error.command).replacingOccurrences(of: "Usage: ", with: "usage: ")))\n"
+    }
+
+    /// `text` on one line, with control characters (line breaks, escape sequences) shown as `\u{…}`.
+    static func sanitized(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                result += scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     static func analyze(_ options: AnalyzeOptions, console: Console) throws {
@@ -73,10 +95,10 @@ public enum IndexAdvisorCommand {
         }
         if result.workload.skipped.values.reduce(0, +) > 0, !options.quiet {
             let skipped = result.workload.skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            console.error("indexadvisor: warning: workload lines skipped: \(skipped)\n")
+            console.error("indexadvisor: warning: workload lines skipped: \(sanitized(skipped))\n")
         }
         for warning in result.warnings where !options.quiet {
-            console.error("indexadvisor: warning: \(warning)\n")
+            console.error("indexadvisor: warning: \(sanitized(warning))\n")
         }
     }
 
@@ -84,9 +106,15 @@ public enum IndexAdvisorCommand {
         let started = Date()
         var temporary: TemporaryDirectory?
         let directory: URL
+        let outputDirectory = URL(fileURLWithPath: options.outputDirectory, isDirectory: true)
+        try makeDirectory(outputDirectory, option: "--output-dir")
         if let keep = options.keepDirectory {
             directory = URL(fileURLWithPath: keep, isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try makeDirectory(directory, option: "--keep")
+            for name in ["notes.sqlite", "notes.sqlite-wal", "notes.sqlite-journal", "notes-workload.log"]
+            where FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
+                throw UsageError("--keep \(keep): \(name) already exists there; choose an empty directory or remove it", command: "demo")
+            }
         } else {
             temporary = try TemporaryDirectory()
             directory = temporary!.url
@@ -94,7 +122,6 @@ public enum IndexAdvisorCommand {
         defer { temporary?.remove() }
         let store = directory.appendingPathComponent("notes.sqlite")
         let log = directory.appendingPathComponent("notes-workload.log")
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
         let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal)
         progress.say("building a \(options.notes)-note store")
         try NotesDemo.makeStore(at: store, notes: options.notes, seed: options.seed)
@@ -103,8 +130,6 @@ public enum IndexAdvisorCommand {
         let workload = try WorkloadLoader.load([log])
         let result = try Advisor.analyze(storeAt: store, workload: workload, progress: progress.update)
         progress.finish()
-        let outputDirectory = URL(fileURLWithPath: options.outputDirectory, isDirectory: true)
-        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let markdown = outputDirectory.appendingPathComponent("demo.md")
         let json = outputDirectory.appendingPathComponent("demo.json")
         try write(ReportFormat.markdown.render(result), to: markdown.path)
@@ -137,16 +162,20 @@ public enum IndexAdvisorCommand {
     /// Writes `text` to `path` atomically (a temporary file renamed into place), so a failed run leaves
     /// no partial file.
     static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        try AtomicFile.write(text, to: path)
+    }
+
+    /// Creates `directory` if needed; a file in the way is a usage error naming the option.
+    static func makeDirectory(_ directory: URL, option: String) throws {
         var isDirectory: ObjCBool = false
-        let parent = url.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw OutputError(path: path, reason: "the directory \(parent) does not exist")
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { throw UsageError("\(option) \(directory.path) is a file, not a directory", command: "demo") }
+            return
         }
         do {
-            try Data(text.utf8).write(to: url, options: .atomic)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw OutputError(path: path, reason: (error as NSError).localizedDescription)
+            throw UsageError("\(option) \(directory.path): cannot create the directory (\(String(cString: strerror(errno))))", command: "demo")
         }
     }
 
@@ -158,18 +187,12 @@ public enum IndexAdvisorCommand {
     }
 
     static func oneLine(_ error: any Error) -> String {
-        String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        sanitized(String(describing: error))
     }
 
     static var sqliteVersion: String { IndexAdvisor.sqliteLibraryVersion }
 }
 
-/// The report file could not be written.
-struct OutputError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "\(path): cannot write the report (\(reason))" }
-}
 
 /// Draws one progress line on stderr when it is a terminal.
 final class ProgressPrinter: @unchecked Sendable {

@@ -153,7 +153,9 @@ struct CommandRunTests {
     func usage() {
         let (code, console) = run(["analyze", store.path])
         #expect(code == ExitCode.failure)
-        #expect(console.error == "indexadvisor: error: analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log)\nUsage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE]\n")
+        #expect(console.error == "indexadvisor: error: analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log) (usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE])\n")
+        let (_, sneaky) = run(["analyze", store.path, "-w", workload.path, "--format", "x\ny\u{1B}[31m"])
+        #expect(sneaky.error == "indexadvisor: error: --format must be md, json or sql, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE])\n")
     }
 
     @Test("the built executable exits 2 with one line and no stack trace for a file that is not a database")
@@ -197,5 +199,124 @@ struct OutputProtectionTests {
         }
         #expect(try Data(contentsOf: store) == bytes)
         #expect(!FileManager.default.fileExists(atPath: store.path + "-wal"))
+    }
+}
+
+@Suite("Regressions from bad input")
+struct BadInputRegressionTests {
+    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole()
+        return (IndexAdvisorCommand.run(arguments, console: captured.console), captured)
+    }
+
+    @Test("random 64-bit keys and a key at Int64.max do not crash the value sampler")
+    func extremeKeys() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("keys.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);
+            INSERT INTO t VALUES (-9223372036854775808, 1, 1), (9223372036854775807, 2, 2);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) INSERT INTO t SELECT random(), i % 40, i FROM n;
+            """)
+        let workload = directory.url.appendingPathComponent("w.log")
+        try Data("CoreData: sql: SELECT * FROM t WHERE a = ? ORDER BY b\nCoreData: sql: INSERT INTO t(id, a, b) VALUES (?, ?, ?)\n".utf8).write(to: workload)
+        let (code, console) = run(["analyze", store.path, "-w", workload.path, "--repeats", "3", "-q", "-f", "json"])
+        #expect(code == ExitCode.success, "\(console.error)")
+    }
+
+    @Test("frequencies that would overflow saturate; bad ones are counted")
+    func frequencies() {
+        let workload = WorkloadLoader.parse("""
+            -- freq: 1000000000
+            SELECT * FROM t WHERE a = 1;
+            -- freq: 99999999999999999999
+            SELECT * FROM t WHERE a = 2;
+            -- freq: -5
+            SELECT * FROM t WHERE a = 3;
+            SELEKT nonsense;
+            SELECT 'unterminated
+            """, file: "w.sql", format: .sql)
+        #expect(workload.statements.first?.count == 1_000_000_002)
+        #expect(workload.diagnostics.skipped["unreadable '-- freq:' value '99999999999999999999' (the statement counts once)"] == 1)
+        #expect(workload.diagnostics.skipped["unreadable '-- freq:' value '-5' (the statement counts once)"] == 1)
+        #expect(workload.diagnostics.skipped["not a statement indexadvisor analyses (starts with 'SELEKT')"] == 1)
+        #expect(workload.diagnostics.skipped.keys.contains { $0.hasPrefix("an unterminated string") })
+    }
+
+    @Test("a query that would run for ever is interrupted: shapes within a moment, timing at --statement-timeout")
+    func runaway() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("s.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("CREATE TABLE t(a); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO t SELECT i FROM n;")
+        let workload = directory.url.appendingPathComponent("w.sql")
+        try Data("""
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 5) SELECT count(*) FROM c;
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;
+            SELECT * FROM t WHERE a = 5;
+            """.utf8).write(to: workload)
+        let start = Date()
+        let (code, console) = run(["analyze", store.path, "-w", workload.path, "--statement-timeout", "1", "--repeats", "3", "-f", "json"])
+        #expect(code == ExitCode.success)
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(console.error.hasPrefix("indexadvisor: warning: S2 (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) …) could not be timed: interrupted after 1.0 s"))
+        let result = try JSONReport.decode(Data(console.out.utf8))
+        #expect(result.statements[0].error == nil)
+    }
+
+    @Test("a store with a damaged page exits 2 naming the damage")
+    func corruptPage() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("c.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("CREATE TABLE t(a, b); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO t SELECT i, hex(randomblob(20)) FROM n;")
+        var bytes = try Data(contentsOf: store)
+        let middle = (bytes.count / 4096 / 2) * 4096
+        for offset in middle..<(middle + 2000) { bytes[offset] ^= 0x5A }
+        try bytes.write(to: store)
+        let workload = directory.url.appendingPathComponent("w.sql")
+        try Data("SELECT * FROM t WHERE a = 5;".utf8).write(to: workload)
+        let (code, console) = run(["analyze", store.path, "-w", workload.path])
+        #expect(code == ExitCode.failure)
+        #expect(console.error.hasPrefix("indexadvisor: error: \(store.path): the database is corrupt (quick_check: "))
+        #expect(console.error.split(separator: "\n").count == 1)
+    }
+
+    @Test("--output onto a directory, and demo --keep over existing files, are refused with one line")
+    func refusals() throws {
+        let directory = try TemporaryDirectory()
+        try Data().write(to: directory.url.appendingPathComponent("notes.sqlite"))
+        let (code, console) = run(["demo", "--keep", directory.url.path, "--notes", "1000", "--output-dir", directory.url.path])
+        #expect(code == ExitCode.failure)
+        #expect(console.error.contains("notes.sqlite already exists there; choose an empty directory or remove it"))
+        #expect(try Data(contentsOf: directory.url.appendingPathComponent("notes.sqlite")).isEmpty)
+        let error = try #require(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: directory.url.path) }
+        #expect(error.description.hasSuffix("cannot write the report (it is a directory)"))
+    }
+
+    @Test("an atomic write leaves only the target, and replaces it whole")
+    func atomicWrite() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.url.appendingPathComponent("report.md")
+        try AtomicFile.write("old", to: target.path)
+        try AtomicFile.write("new report", to: target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new report")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { !$0.hasPrefix("owner.pid") } == ["report.md"])
+    }
+
+    @Test("a private directory whose process is gone is removed by the next run; a live one is kept")
+    func abandonedDirectories() throws {
+        let parent = try TemporaryDirectory()
+        let dead = parent.url.appendingPathComponent("indexadvisor-dead01")
+        let alive = parent.url.appendingPathComponent("indexadvisor-live01")
+        for (directory, pid) in [(dead, Int32.max - 7), (alive, getpid())] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            try Data("\(pid)\n".utf8).write(to: directory.appendingPathComponent("owner.pid"))
+        }
+        let fresh = try TemporaryDirectory(in: parent.url)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: alive.path))
+        fresh.remove()
     }
 }

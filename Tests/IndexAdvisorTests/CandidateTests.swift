@@ -151,3 +151,32 @@ struct WhatIfTests {
         #expect(weighed.indexesUsed == ["ia"])
     }
 }
+
+@Suite("Generated names and code stay valid")
+struct GeneratedNameTests {
+    @Test("store names that are not Swift identifiers never reach generated Swift")
+    func swiftIdentifiers() {
+        #expect(SwiftDataCode.isSwiftIdentifier("folderID"))
+        #expect(SwiftDataCode.isSwiftIdentifier("_x1"))
+        #expect(!SwiftDataCode.isSwiftIdentifier("N\"o'te"))
+        #expect(!SwiftDataCode.isSwiftIdentifier("a b"))
+        #expect(!SwiftDataCode.isSwiftIdentifier("1abc"))
+        let columns = [RecommendedColumn(name: "ZX", isDescending: false, collation: "BINARY", keyPath: "\\.x);fatalError();//")]
+        let candidate = IndexCandidate(table: "ZNOTE", columns: [IndexColumn(name: "ZX")])
+        #expect(SwiftDataCode.indexMacro(entity: "Note", columns: columns, candidate: candidate) == nil)
+        #expect(SwiftDataCode.indexMacro(entity: "No te", columns: [RecommendedColumn(name: "ZX", isDescending: false, collation: "BINARY", keyPath: "\\.x")], candidate: candidate) == nil)
+    }
+
+    @Test("a recommended index never takes a name a table already has")
+    func nameClash() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER, title TEXT);
+            CREATE TABLE idx_note_folder (x);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO note SELECT i, i % 300, 't' || i FROM n;
+            """)
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse("-- freq: 50\nSELECT * FROM note WHERE folder = 7;", format: .sql),
+                                         options: quickOptions())
+        #expect(result.recommendations.map(\.name) == ["idx_note_folder_2"])
+        #expect(result.warnings.isEmpty)
+    }
+}

@@ -63,3 +63,30 @@ struct PlanTests {
         #expect(aliases["znote"] == "ZNOTE")
     }
 }
+
+@Suite("Odd table names in plans")
+struct OddNamePlanTests {
+    @Test("tables whose names hold spaces or plan words, and names differing only in non-ASCII case, are told apart", arguments: [
+        "my table", "t USING INDEX x", "Ärger", "order",
+    ])
+    func oddNames(name: String) throws {
+        let connection = try SQLiteConnection.inMemory()
+        let quoted = SQLIdentifier.quote(name)
+        try connection.execute("""
+            CREATE TABLE \(quoted) ("folder" INTEGER, "ö l" TEXT);
+            CREATE TABLE "ärger" (x INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) INSERT INTO \(quoted) SELECT i % 50, 'v' || i FROM n;
+            """)
+        let schema = try SchemaReader.read(from: connection)
+        #expect(schema.table(named: name)?.rowCount == 3000)
+        #expect(schema.table(named: "ärger")?.rowCount == 0)
+        let planner = QueryPlanner(connection: connection, schema: schema)
+        let plan = try planner.plan(for: "SELECT * FROM \(quoted) WHERE folder = 7 ORDER BY \"ö l\"")
+        #expect(plan.findings.map(\.kind) == [.fullTableScan, .tempBTree])
+        #expect(plan.findings[0].table == name)
+        #expect(plan.hasProblem)
+        let aliased = try planner.plan(for: "SELECT * FROM \(quoted) AS \"an alias\" WHERE folder = 7")
+        #expect(aliased.findings.first?.table == name)
+        #expect(aliased.findings.first?.alias == "an alias")
+    }
+}

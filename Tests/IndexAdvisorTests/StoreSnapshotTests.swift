@@ -131,3 +131,47 @@ struct CraftedSchemaTests {
         #expect(throws: SQLiteError.self) { try connection.execute("ATTACH DATABASE ':memory:' AS other") }
     }
 }
+
+@Suite("Snapshots of a store an app is writing to")
+struct LiveStoreTests {
+    @Test("a WAL store written to continuously by another connection is copied consistently, without opening its -wal or -shm")
+    func continuousWriter() throws {
+        let store = try FixtureStore("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t(v) VALUES ('first');", walMode: true)
+        let path = store.url.path
+        let stop = ManagedFlag()
+        let writer = Thread {
+            guard let app = try? SQLiteConnection(path: path, mode: .readWrite) else { return }
+            try? app.execute("PRAGMA wal_autocheckpoint = 0")
+            while !stop.isSet {
+                try? app.execute("INSERT INTO t(v) VALUES (hex(randomblob(64)))")
+            }
+        }
+        writer.start()
+        defer { stop.set() }
+        usleep(100_000)
+        let snapshot = try StoreSnapshot.take(of: store.url, busyTimeout: 10)
+        #expect(snapshot.method == .privateCopy)
+        let rows = try #require(try snapshot.connection.scalar("SELECT count(*) FROM t")?.integerValue)
+        #expect(rows > 1)
+        #expect(try snapshot.connection.scalar("PRAGMA quick_check") == .text("ok"))
+        #expect(try snapshot.connection.scalar("SELECT v FROM t WHERE id = 1") == .text("first"))
+        snapshot.close()
+    }
+
+    @Test("a symbolic link to a store is followed")
+    func symlink() throws {
+        let store = try FixtureStore("CREATE TABLE t(a); INSERT INTO t VALUES (1);")
+        let link = store.directory.url.appendingPathComponent("link.sqlite")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: store.url)
+        let snapshot = try StoreSnapshot.take(of: link)
+        #expect(try snapshot.connection.scalar("SELECT count(*) FROM t") == .integer(1))
+    }
+}
+
+/// A flag set from one thread and read from another.
+final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}

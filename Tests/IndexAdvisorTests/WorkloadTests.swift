@@ -55,6 +55,14 @@ struct FingerprintTests {
         #expect(Fingerprinter.normalize(sql).kind == kind)
     }
 
+    @Test("counts that would overflow saturate at Int.max")
+    func saturation() {
+        var builder = WorkloadBuilder()
+        builder.add(sql: "SELECT 1", weight: Int.max, location: SourceRange(file: "w", firstLine: 1, lastLine: 1))
+        builder.add(sql: "SELECT 2", weight: Int.max, location: SourceRange(file: "w", firstLine: 2, lastLine: 2))
+        #expect(builder.build().statements.first?.count == Int.max)
+    }
+
     @Test("statements with named parameters keep their literals (numbering would shift)")
     func namedParameters() {
         let normalized = Fingerprinter.normalize("SELECT * FROM t WHERE a = :a AND b = 5")

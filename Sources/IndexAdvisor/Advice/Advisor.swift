@@ -94,8 +94,9 @@ struct AnalysisRun {
                 // The planner below gives the real reason if the statement does not prepare at all.
                 profile.notes.append("its shape could not be read (\(error)); it is timed but gets no candidates")
             }
+            let parameterCount = (try? snapshot.connection.prepareResolvingStandIns(sql))?.parameterCount
             (profile.samples, profile.bindingSource) = sampler.samples(for: profile.statement, shape: profile.shape,
-                                                                       count: options.bindingSamples)
+                                                                       count: options.bindingSamples, parameterCount: parameterCount)
             do {
                 profile.planBefore = try planner.plan(for: sql, bindings: profile.samples.first ?? [])
             } catch let error as SQLiteError {
@@ -115,6 +116,8 @@ struct AnalysisRun {
                 profile.timingBefore = try timer.time(sql, samples: profile.samples, isWrite: profile.isWrite)
                 profile.current = profile.timingBefore
                 profile.currentPlan = profile.planBefore
+            } catch MeasurementError.failed(let error) where error.code == 11 || error.code == 26 {
+                throw StoreError.sqlite(path: snapshot.storeURL.path, error: error)
             } catch {
                 profile.error = "could not be timed: \(error)"
             }
@@ -140,10 +143,10 @@ struct AnalysisRun {
         }
         let measured = profile.timingBefore.map { " It takes \(Figures.duration($0.medianSeconds)) per execution here, ×\(Figures.count(profile.statement.count)) in the workload." } ?? ""
         for access in shape.tables {
-            for function in access.columnFunctions where function.lowercased().hasPrefix("nscoredata") {
+            for function in access.columnFunctions where function.sqlFolded.hasPrefix("nscoredata") {
                 profile.notes.append("\(access.table) is filtered with \(function) (Core Data's CONTAINS/LIKE/MATCHES with [c]/[d] options): a substring or case-insensitive search that no B-tree index can serve.\(measured) Keep a normalised copy of the text and match it with BEGINSWITH, or use full-text search (FTS5).")
             }
-            for function in access.columnFunctions where ["instr", "lower", "upper"].contains(function.lowercased()) {
+            for function in access.columnFunctions where ["instr", "lower", "upper"].contains(function.sqlFolded) {
                 profile.notes.append("\(access.table) is filtered through \(function)(…) on a column: an index on the column cannot serve it.\(measured) For substring search use full-text search (FTS5); for case-insensitive matching, a NOCASE column or index.")
             }
             for constraint in access.constraints where constraint.op == .like || constraint.op == .glob {
@@ -212,7 +215,7 @@ struct AnalysisRun {
             rejected.append(rejection(candidate, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
         }
 
-        var names = Set(schema.indexes.map { $0.name.lowercased() })
+        var names = takenNames
         let minimumBenefit = self.minimumBenefit
         while picks.count < options.maxNewIndexes, !measured.isEmpty {
             report("selection", picks.count, options.maxNewIndexes)
@@ -224,10 +227,10 @@ struct AnalysisRun {
             }
             measured.removeAll { other in chosen.contains { other.candidate.isPrefix(of: $0) } }
             let scored = measured.map { ($0, CandidateScore($0, profiles: profiles)) }
-            let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.lowercased() }).mapValues(\.count)
+            let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.sqlFolded }).mapValues(\.count)
             let usedBytes = picks.reduce(Int64(0)) { $0 + $1.measured.bytes }
             let eligible = scored.filter { candidate, _ in
-                perTable[candidate.candidate.table.lowercased(), default: 0] < options.maxIndexesPerTable
+                perTable[candidate.candidate.table.sqlFolded, default: 0] < options.maxIndexesPerTable
                     && options.maxIndexBytes.map { usedBytes + candidate.bytes <= $0 } ?? true
             }
             guard let top = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
@@ -249,7 +252,7 @@ struct AnalysisRun {
             } ?? top
             measured.removeAll { $0.candidate.key == best.candidate.key }
             let name = indexName(for: best.candidate, taken: names)
-            names.insert(name.lowercased())
+            names.insert(name.sqlFolded)
             var changed = Set<Int>()
             do {
                 let kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
@@ -341,7 +344,7 @@ struct AnalysisRun {
             guard let shape = profile.shape, shape.access(to: table) != nil else { continue }
             let plan = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
             let planChanged = plan?.steps != profile.currentPlan?.steps
-            let writesTable = profile.writtenTables.contains(table.lowercased())
+            let writesTable = profile.writtenTables.contains(table.sqlFolded)
             guard planChanged || writesTable, let before = profile.current,
                   let after = try? timer.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite) else { continue }
             changes.append(TimingChange(position: position, before: before, after: after, planBefore: profile.currentPlan,
@@ -356,12 +359,12 @@ struct AnalysisRun {
     private func whatIfUsers(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner) -> [Int] {
         var users: [Int] = []
         for (position, profile) in profiles.enumerated() where profile.isUsable {
-            guard let tables = profile.shape?.tables.map({ $0.table.lowercased() }),
-                  tables.contains(candidate.table.lowercased()) else { continue }
+            guard let tables = profile.shape?.tables.map({ $0.table.sqlFolded }),
+                  tables.contains(candidate.table.sqlFolded) else { continue }
             guard let (plan, names) = try? whatIf.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [],
                                                       with: chosen + [candidate]),
-                  let name = names.last?.lowercased() else { continue }
-            if plan.findings.contains(where: { $0.index?.lowercased() == name }) { users.append(position) }
+                  let name = names.last?.sqlFolded else { continue }
+            if plan.findings.contains(where: { $0.index?.sqlFolded == name }) { users.append(position) }
         }
         return users
     }
@@ -372,9 +375,9 @@ struct AnalysisRun {
 
     private mutating func measure(_ candidate: IndexCandidate, users: [Int], measurer: CandidateMeasurer,
                                   positions: Set<Int>? = nil) -> MeasuredCandidate? {
-        let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.lowercased()) }
+        let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.sqlFolded) }
         do {
-            return try measurer.measure(candidate, name: "indexadvisor_candidate", users: users, writes: writes,
+            return try measurer.measure(candidate, name: indexName(for: candidate, taken: takenNames, base: "indexadvisor_candidate"), users: users, writes: writes,
                                         profiles: profiles, positions: positions)
         } catch {
             rejected.append(rejection(candidate, score: nil, reason: "could not be built on the snapshot: \(error)"))
@@ -391,7 +394,18 @@ struct AnalysisRun {
 
     /// A name in the store's own convention: SwiftData's `Z_<Entity>_SwiftDataIndexOnBinary…` for an
     /// entity table when the index can be an `#Index`, else `Z_<Entity>_…` or `idx_<table>_<columns>`.
-    func indexName(for candidate: IndexCandidate, taken: Set<String>) -> String {
+    /// Every name in the store's schema (tables, views, indexes, triggers share one namespace), folded.
+    var takenNames: Set<String> {
+        Set(schema.tables.map(\.name.sqlFolded) + schema.views.map(\.name.sqlFolded) + schema.indexes.map(\.name.sqlFolded) + schema.triggerNames.map(\.sqlFolded))
+    }
+
+    func indexName(for candidate: IndexCandidate, taken: Set<String>, base fixed: String? = nil) -> String {
+        if let fixed {
+            var name = fixed
+            var suffix = 2
+            while taken.contains(name.sqlFolded) { name = "\(fixed)_\(suffix)"; suffix += 1 }
+            return name
+        }
         var base: String
         let columns = candidate.columns.map(\.displayName)
         if let entity = schema.coreData?.rootEntity(ofTable: candidate.table) {
@@ -410,7 +424,7 @@ struct AnalysisRun {
         if base.count > 120 { base = String(base.prefix(120)) }
         var name = base
         var suffix = 2
-        while taken.contains(name.lowercased()) {
+        while taken.contains(name.sqlFolded) || picks.contains(where: { $0.name.sqlFolded == name.sqlFolded }) {
             name = "\(base)_\(suffix)"
             suffix += 1
         }
@@ -429,15 +443,15 @@ struct AnalysisRun {
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             finalPlans[position] = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
         }
-        let usedNames = Set(finalPlans.values.flatMap(\.indexesUsed).map { $0.lowercased() })
-        for pick in picks where !usedNames.contains(pick.name.lowercased()) {
+        let usedNames = Set(finalPlans.values.flatMap(\.indexesUsed).map { $0.sqlFolded })
+        for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
             _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
             let later = picks.filter { $0.name != pick.name }.map(\.name).joined(separator: ", ")
             rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: "no statement uses it once \(later) exist"))
         }
-        picks.removeAll { !usedNames.contains($0.name.lowercased()) }
+        picks.removeAll { !usedNames.contains($0.name.sqlFolded) }
         snapshot.checkpoint()
-        let changedTables = Set(picks.map { $0.measured.candidate.table.lowercased() })
+        let changedTables = Set(picks.map { $0.measured.candidate.table.sqlFolded })
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             report("final timings", position, profiles.count)
             profile.planAfter = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
@@ -491,9 +505,9 @@ struct AnalysisRun {
                 netSecondsSaved: pick.score.netSeconds, effects: pick.score.effects, columnStatistics: prefixStatistics,
                 notes: churnNotes(for: candidate))
         }
-        let pickNames = Set(picks.map { $0.name.lowercased() })
+        let pickNames = Set(picks.map { $0.name.sqlFolded })
         let statements = profiles.map { profile -> StatementReport in
-            let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.lowercased()) }
+            let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.sqlFolded) }
             var notes = profile.notes
             if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
                 notes.append(noRecommendationReason(for: profile))
@@ -513,7 +527,7 @@ struct AnalysisRun {
         }
         let workloadColumns = columnsUsedByWorkload()
         let tables = schema.tables.map { table -> TableSummary in
-            let columns = workloadColumns[table.name.lowercased()] ?? []
+            let columns = workloadColumns[table.name.sqlFolded] ?? []
             return TableSummary(
                 name: table.name, entities: schema.coreData?.entities(inTable: table.name).map(\.name) ?? [],
                 rows: storeSchema?.table(named: table.name)?.rowCount ?? table.rowCount,
@@ -561,7 +575,7 @@ struct AnalysisRun {
     /// For each key column of `candidate` that most writes to its table change (UPDATE … SET it, weighted by
     /// frequency), a note: each such write moves the column's index entry.
     func churnNotes(for candidate: IndexCandidate) -> [String] {
-        let table = candidate.table.lowercased()
+        let table = candidate.table.sqlFolded
         let writes = profiles.filter { $0.isUsable && $0.writtenTables.contains(table) }
         let total = writes.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return [] }
@@ -569,7 +583,7 @@ struct AnalysisRun {
         for column in candidate.columns.compactMap(\.name) {
             let changing = writes.filter { profile in
                 profile.shape?.access(to: candidate.table).map { access in
-                    access.isUpdated && access.writtenColumns.contains { $0.lowercased() == column.lowercased() }
+                    access.isUpdated && access.writtenColumns.contains { $0.sqlFolded == column.sqlFolded }
                 } ?? false
             }.reduce(0) { $0 + $1.weight }
             let share = changing / total
@@ -600,12 +614,12 @@ struct AnalysisRun {
         var result: [String: [String]] = [:]
         for profile in profiles {
             for access in profile.shape?.tables ?? [] {
-                var columns = result[access.table.lowercased()] ?? []
+                var columns = result[access.table.sqlFolded] ?? []
                 for name in access.constraints.map(\.column) + access.orderBy.map(\.column)
                 where !name.isEmpty && name != "rowid" && !columns.contains(name) {
                     columns.append(name)
                 }
-                result[access.table.lowercased()] = columns
+                result[access.table.sqlFolded] = columns
             }
         }
         return result

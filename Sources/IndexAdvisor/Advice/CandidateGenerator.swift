@@ -34,10 +34,11 @@ package struct CandidateGenerator {
     /// bound-value tuples (for constant-filter partial indexes), `samples` the values it is timed with
     /// (for the share of rows a flag's bound value matches).
     package mutating func candidates(for access: TableAccess, observed: [[SQLValue]] = [], samples: [[SQLValue]] = []) -> [IndexCandidate] {
-        guard let table = schema.table(named: access.table), !table.isVirtual else { return [] }
-        let rowid = table.rowidAlias?.name.lowercased()
+        guard let table = schema.table(named: access.table), !table.isVirtual,
+              table.rowCount >= PlanFinding.smallTableRows else { return [] }
+        let rowid = table.rowidAlias?.name.sqlFolded
         func isIndexable(_ column: String) -> Bool {
-            !column.isEmpty && column.lowercased() != "rowid" && column.lowercased() != rowid && table.column(named: column) != nil
+            !column.isEmpty && column.sqlFolded != "rowid" && column.sqlFolded != rowid && table.column(named: column) != nil
         }
         func key(_ constraint: ColumnConstraint, collation: String? = nil) -> IndexColumn {
             IndexColumn(name: table.column(named: constraint.column)?.name ?? constraint.column,
@@ -47,7 +48,7 @@ package struct CandidateGenerator {
         // Equality columns, one entry per column, most selective first.
         var equalities: [ColumnConstraint] = []
         for constraint in access.constraints where constraint.op.isEquality && isIndexable(constraint.column) {
-            if !equalities.contains(where: { $0.column.lowercased() == constraint.column.lowercased() }) {
+            if !equalities.contains(where: { $0.column.sqlFolded == constraint.column.sqlFolded }) {
                 equalities.append(constraint)
             }
         }
@@ -67,7 +68,7 @@ package struct CandidateGenerator {
         let equalityColumns = zip(equalities, matched).enumerated()
             .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
             .map { key($0.element.0) }
-        let equalityNames = Set(equalityColumns.compactMap { $0.name?.lowercased() })
+        let equalityNames = Set(equalityColumns.compactMap { $0.name?.sqlFolded })
 
         // Sort columns, unless a term cannot be served by any index.
         var sortColumns: [IndexColumn] = []
@@ -76,7 +77,7 @@ package struct CandidateGenerator {
             // Index entries end with the rowid, so a trailing rowid term in the same direction as the term
             // before it is served already; in the other direction it must be an explicit key column.
             var explicitRowid: IndexColumn?
-            if terms.count >= 2, let last = terms.last, last.column.lowercased() == rowid || last.column.lowercased() == "rowid" {
+            if terms.count >= 2, let last = terms.last, last.column.sqlFolded == rowid || last.column.sqlFolded == "rowid" {
                 terms.removeLast()
                 if last.isDescending != terms.last!.isDescending {
                     if let alias = table.rowidAlias {
@@ -87,7 +88,7 @@ package struct CandidateGenerator {
                 }
             }
             if !terms.isEmpty, terms.allSatisfy({ isIndexable($0.column) }) {
-                let remaining = terms.filter { !equalityNames.contains($0.column.lowercased()) }
+                let remaining = terms.filter { !equalityNames.contains($0.column.sqlFolded) }
                 let flip = remaining.allSatisfy(\.isDescending)
                 sortColumns = remaining.map { term in
                     IndexColumn(name: table.column(named: term.column)?.name ?? term.column,
@@ -101,7 +102,7 @@ package struct CandidateGenerator {
 
         // One range column: the most selective of the ranges and prefix matches.
         var ranges: [IndexColumn] = []
-        for constraint in access.constraints where isIndexable(constraint.column) && !equalityNames.contains(constraint.column.lowercased()) {
+        for constraint in access.constraints where isIndexable(constraint.column) && !equalityNames.contains(constraint.column.sqlFolded) {
             switch constraint.op {
             case .greaterThan, .greaterOrEqual, .lessThan, .lessOrEqual:
                 ranges.append(key(constraint))
@@ -123,7 +124,7 @@ package struct CandidateGenerator {
         var result: [IndexCandidate] = []
         func add(_ columns: [IndexColumn], predicate: String? = nil) {
             var unique: [IndexColumn] = []
-            for column in columns where !unique.contains(where: { $0.name?.lowercased() == column.name?.lowercased() }) {
+            for column in columns where !unique.contains(where: { $0.name?.sqlFolded == column.name?.sqlFolded }) {
                 unique.append(column)
             }
             guard !unique.isEmpty else { return }
@@ -132,9 +133,9 @@ package struct CandidateGenerator {
                   !table.indexes.contains(where: { candidate.isServed(by: $0) }) else { return }
             // Only all-equality candidates: a flag followed by sort or range columns (`is_deleted, hostname`)
             // keeps rows in the order the statement needs and is measured like any other.
-            if predicate == nil, unique.allSatisfy({ equalityNames.contains(($0.name ?? "").lowercased()) }),
+            if predicate == nil, unique.allSatisfy({ equalityNames.contains(($0.name ?? "").sqlFolded) }),
                let leading = unique.first?.name,
-               let constraint = equalities.first(where: { $0.column.lowercased() == leading.lowercased() }),
+               let constraint = equalities.first(where: { $0.column.sqlFolded == leading.sqlFolded }),
                let leadingStatistics = statistics.statistics(table: table, columns: [leading]) {
                 let share = matchedShare(constraint)
                 if share > poorLeadingShare {
@@ -177,16 +178,16 @@ package struct CandidateGenerator {
                   observed.allSatisfy({ $0[safe: parameter - 1] == first }),
                   let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]),
                   columnStatistics.distinctValues <= 8 else { continue }
-            let rest = equalityColumns.filter { $0.name?.lowercased() != constraint.column.lowercased() } + tail
+            let rest = equalityColumns.filter { $0.name?.sqlFolded != constraint.column.sqlFolded } + tail
             let predicate = "\(SQLIdentifier.quote(table.column(named: constraint.column)?.name ?? constraint.column)) = \(first.sqlLiteral)"
             add(rest.isEmpty ? [key(constraint)] : rest, predicate: predicate)
         }
         // Covering: the statement's other columns after the key, when there are few.
         let main = equalityColumns + tail
         if !main.isEmpty {
-            let keyNames = Set(main.compactMap { $0.name?.lowercased() })
+            let keyNames = Set(main.compactMap { $0.name?.sqlFolded })
             let extra = access.readColumns.filter { name in
-                !keyNames.contains(name.lowercased()) && name.lowercased() != rowid && table.column(named: name) != nil
+                !keyNames.contains(name.sqlFolded) && name.sqlFolded != rowid && table.column(named: name) != nil
             }
             // Not when the key and the extra columns are every column: that index is a second copy of the table.
             let tableColumns = table.columns.filter { !$0.isRowidAlias && !$0.isHidden }.count
@@ -204,12 +205,12 @@ package struct CandidateGenerator {
         var result: [IndexCandidate] = []
         var keys = existing
         for a in shapes {
-            for b in shapes where a.table.lowercased() == b.table.lowercased() {
-                let bNames = Set(b.equalities.compactMap { $0.name?.lowercased() })
-                let common = a.equalities.filter { bNames.contains(($0.name ?? "").lowercased()) }
+            for b in shapes where a.table.sqlFolded == b.table.sqlFolded {
+                let bNames = Set(b.equalities.compactMap { $0.name?.sqlFolded })
+                let common = a.equalities.filter { bNames.contains(($0.name ?? "").sqlFolded) }
                 guard !common.isEmpty, common.count < b.equalities.count || !b.equalities.starts(with: common, by: IndexCandidate.sameKey) else { continue }
-                let commonNames = Set(common.compactMap { $0.name?.lowercased() })
-                let columns = common + b.equalities.filter { !commonNames.contains(($0.name ?? "").lowercased()) } + b.tail
+                let commonNames = Set(common.compactMap { $0.name?.sqlFolded })
+                let columns = common + b.equalities.filter { !commonNames.contains(($0.name ?? "").sqlFolded) } + b.tail
                 let candidate = IndexCandidate(table: b.table, columns: Array(columns.prefix(maximumColumns)))
                 guard let table = schema.table(named: b.table), !table.indexes.contains(where: { candidate.isServed(by: $0) }),
                       keys.insert(candidate.key).inserted else { continue }

@@ -15,13 +15,13 @@ struct ExistingIndexReview {
                 sizes: [String: Int64]) -> [ExistingIndexFinding] {
         var used = Set<String>()
         for profile in profiles {
-            for name in (profile.planBefore?.indexesUsed ?? []) + (profile.planAfter?.indexesUsed ?? []) { used.insert(name.lowercased()) }
+            for name in (profile.planBefore?.indexesUsed ?? []) + (profile.planAfter?.indexesUsed ?? []) { used.insert(name.sqlFolded) }
         }
         var findings: [ExistingIndexFinding] = []
         for table in schema.tables {
             let others: [(name: String, columns: [IndexColumn], isUnique: Bool)] =
                 table.indexes.filter { $0.partialPredicate == nil }.map { ($0.name, $0.columns, $0.isUnique) }
-                + zip(recommendations, names).filter { $0.0.table.lowercased() == table.name.lowercased() && $0.0.partialPredicate == nil }
+                + zip(recommendations, names).filter { $0.0.table.sqlFolded == table.name.sqlFolded && $0.0.partialPredicate == nil }
                     .map { ($0.1, $0.0.columns, false) }
             for index in table.indexes {
                 let caveat = Self.caveat(for: index, schema: schema)
@@ -31,7 +31,7 @@ struct ExistingIndexReview {
                         && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
                         && !(index.isUnique && !other.isUnique)
                 } : nil
-                let isUsed = used.contains(index.name.lowercased())
+                let isUsed = used.contains(index.name.sqlFolded)
                 guard wider != nil || (!isUsed && index.origin == .createIndex) else { continue }
                 var finding = ExistingIndexFinding(
                     kind: wider != nil ? .redundant : .unusedInWorkload, index: index.name, table: table.name,
@@ -56,9 +56,9 @@ struct ExistingIndexReview {
     /// so that both sides see the same machine.
     private func measureDrop(of index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding) {
         let connection = snapshot.connection
-        let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.lowercased()) }
+        let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.sqlFolded) }
         let readers = profiles.indices.filter { position in
-            profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { $0.lowercased() == index.name.lowercased() }
+            profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { $0.sqlFolded == index.name.sqlFolded }
         }
         guard !(writes.isEmpty && readers.isEmpty) else { return }
         var single = timer

@@ -14,8 +14,8 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
 
     /// A key that is equal for candidates SQLite would build identically.
     public var key: String {
-        ([table.lowercased()] + columns.map { column in
-            "\(column.displayName.lowercased()) \(column.isDescending ? "DESC" : "ASC") \(column.collation.uppercased())"
+        ([table.sqlFolded] + columns.map { column in
+            "\(column.displayName.sqlFolded) \(column.isDescending ? "DESC" : "ASC") \(column.collation.uppercased())"
         } + [partialPredicate ?? ""]).joined(separator: "|")
     }
 
@@ -36,7 +36,7 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
 
     /// True when this candidate's columns are a leading part of `other`'s (same table, same predicate).
     public func isPrefix(of other: IndexCandidate) -> Bool {
-        table.lowercased() == other.table.lowercased() && partialPredicate == other.partialPredicate
+        table.sqlFolded == other.table.sqlFolded && partialPredicate == other.partialPredicate
             && columns.count <= other.columns.count
             && zip(columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
     }
@@ -44,13 +44,13 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
     /// True when an existing index has these columns as its leading columns (with no predicate of its own
     /// that this candidate lacks): adding the candidate would duplicate what is there.
     public func isServed(by index: Index) -> Bool {
-        guard index.table.lowercased() == table.lowercased(), index.columns.count >= columns.count,
+        guard index.table.sqlFolded == table.sqlFolded, index.columns.count >= columns.count,
               index.partialPredicate == nil || index.partialPredicate == partialPredicate else { return false }
         return zip(columns, index.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
     }
 
     static func sameKey(_ a: IndexColumn, _ b: IndexColumn) -> Bool {
-        a.displayName.lowercased() == b.displayName.lowercased() && a.isDescending == b.isDescending
+        a.displayName.sqlFolded == b.displayName.sqlFolded && a.isDescending == b.isDescending
             && a.collation.uppercased() == b.collation.uppercased()
     }
 }

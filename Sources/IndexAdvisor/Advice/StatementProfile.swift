@@ -26,6 +26,6 @@ final class StatementProfile {
 
     /// Tables the statement writes.
     var writtenTables: Set<String> {
-        Set((shape?.tables ?? []).filter(\.isWritten).map { $0.table.lowercased() })
+        Set((shape?.tables ?? []).filter(\.isWritten).map { $0.table.sqlFolded })
     }
 }

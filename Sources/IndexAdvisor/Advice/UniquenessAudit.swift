@@ -71,7 +71,7 @@ struct UniquenessAudit {
         var findings: [UniquenessFinding] = []
         var seen = Set<String>()
         func key(_ table: String, _ columns: [String]) -> String {
-            ([table] + columns.sorted()).map { $0.lowercased() }.joined(separator: "\u{1}")
+            ([table] + columns.sorted()).map { $0.sqlFolded }.joined(separator: "\u{1}")
         }
         for rule in declared {
             guard let table = schema.table(named: rule.table), rule.columns.allSatisfy({ table.column(named: $0) != nil }) else {
@@ -110,16 +110,16 @@ struct UniquenessAudit {
                 && (profile.statement.literalValues.last.flatMap { $0 }?.integerValue ?? 1) == 1
             for access in profile.shape?.tables ?? [] {
                 guard let table = schema.table(named: access.table), !table.isVirtual else { continue }
-                let rowid = table.rowidAlias?.name.lowercased()
+                let rowid = table.rowidAlias?.name.sqlFolded
                 let columns = access.constraints
-                    .filter { $0.op == .equal && !$0.isJoin && !$0.column.isEmpty && $0.column.lowercased() != "rowid" && $0.column.lowercased() != rowid }
+                    .filter { $0.op == .equal && !$0.isJoin && !$0.column.isEmpty && $0.column.sqlFolded != "rowid" && $0.column.sqlFolded != rowid }
                     .map(\.column)
                 var unique: [String] = []
-                for column in columns where !unique.contains(where: { $0.lowercased() == column.lowercased() }) { unique.append(column) }
+                for column in columns where !unique.contains(where: { $0.sqlFolded == column.sqlFolded }) { unique.append(column) }
                 guard !unique.isEmpty, unique.count <= 3, !unique.contains(where: { $0.uppercased().hasPrefix("Z_") }) else { continue }
                 // A rule already enforced on a subset of these columns makes the set unique anyway.
                 let enforced = table.indexes.contains { index in
-                    index.isUnique && index.columns.allSatisfy { column in unique.contains { $0.lowercased() == column.name?.lowercased() } }
+                    index.isUnique && index.columns.allSatisfy { column in unique.contains { $0.sqlFolded == column.name?.sqlFolded } }
                 }
                 if enforced { continue }
                 // One column named like an identifier, or any small set fetched as a single row.
@@ -132,7 +132,7 @@ struct UniquenessAudit {
     }
 
     static func looksLikeIdentifier(_ column: String) -> Bool {
-        let name = column.lowercased()
+        let name = column.sqlFolded
         return ["id", "uuid", "guid", "key", "slug", "identifier", "hash", "code", "email"].contains { name.hasSuffix($0) }
     }
 
@@ -159,8 +159,10 @@ struct UniquenessAudit {
         } else if origin == .proposed && cloudKit {
             advice = "unique in the data, but the store syncs with CloudKit, which does not allow unique constraints: keep it unique in code"
         } else if origin == .proposed {
-            if let entity, columns.allSatisfy({ !$0.uppercased().hasPrefix("Z_") }) {
-                let paths = columns.map { "\\." + naming.propertyName(forColumn: $0).name }
+            let properties = columns.map { naming.propertyName(forColumn: $0).name }
+            if let entity, SwiftDataCode.isSwiftIdentifier(entity), properties.allSatisfy(SwiftDataCode.isSwiftIdentifier),
+               columns.allSatisfy({ !$0.uppercased().hasPrefix("Z_") }) {
+                let paths = properties.map { "\\." + $0 }
                 macro = "#Unique<\(entity)>([\(paths.joined(separator: ", "))])"
                 advice = "looked up like an identifier and unique in the data (\(Figures.count(table.rowCount)) rows): declaring it unique lets SwiftData upsert by it and gives the lookup a unique index"
             } else {

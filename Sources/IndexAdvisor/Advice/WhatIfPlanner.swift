@@ -11,6 +11,8 @@ package final class WhatIfPlanner {
     private let connection: SQLiteConnection
     private var counter = 0
     private let usesStatistics: Bool
+    /// Names the store already uses.
+    private let reserved: Set<String>
     /// `sqlite_stat1.stat` text for a hypothetical index, by candidate key.
     package var statistics: [String: String] = [:]
 
@@ -20,6 +22,7 @@ package final class WhatIfPlanner {
         connection = try SQLiteConnection.inMemory()
         connection.installStandIns()
         usesStatistics = schema.hasStatistics
+        reserved = Set(schema.tables.map(\.name.sqlFolded) + schema.views.map(\.name.sqlFolded) + schema.indexes.map(\.name.sqlFolded) + schema.triggerNames.map(\.sqlFolded))
         for table in schema.tables where !table.sql.isEmpty {
             // A virtual table whose module is not linked here cannot be cloned; statements on it are not advised.
             try? connection.executeDefinition(table.sql)
@@ -49,7 +52,8 @@ package final class WhatIfPlanner {
         }
         for candidate in hypothetical {
             counter += 1
-            let name = "indexadvisor_whatif_\(counter)"
+            var name = "indexadvisor_whatif_\(counter)"
+            while reserved.contains(name.sqlFolded) { counter += 1; name = "indexadvisor_whatif_\(counter)" }
             try connection.execute(candidate.createSQL(name: name))
             names.append(name)
             if usesStatistics, let stat = statistics[candidate.key] {

@@ -30,26 +30,29 @@ package struct BindingSampler {
         case none = "no parameters"
     }
 
-    /// `count` tuples of values for `statement`, and where they came from.
-    package mutating func samples(for statement: WorkloadStatement, shape: StatementShape?, count: Int) -> ([[SQLValue]], Source) {
-        guard statement.parameterCount > 0 else { return ([], .none) }
+    /// `count` tuples of values for `statement`, and where they came from. `parameterCount` is SQLite's
+    /// (the largest parameter number: `?5` alone makes 5), which can exceed the placeholders written.
+    package mutating func samples(for statement: WorkloadStatement, shape: StatementShape?, count: Int,
+                                  parameterCount: Int? = nil) -> ([[SQLValue]], Source) {
+        let parameterCount = parameterCount ?? statement.parameterCount
+        guard parameterCount > 0 else { return ([], .none) }
         if !statement.observedBindings.isEmpty {
             return (Array(statement.observedBindings.prefix(max(count, statement.observedBindings.count))), .observed)
         }
         let fallback = SQLTokenList(statement.sql).parameterColumns()
         let coldKey = shape?.parameters.first { target in
             guard let op = target.op, op.isEquality, let table = schema.table(named: target.table) else { return false }
-            return table.rowidAlias?.name.lowercased() != target.column.lowercased() && target.column.lowercased() != "rowid"
+            return table.rowidAlias?.name.sqlFolded != target.column.sqlFolded && target.column.sqlFolded != "rowid"
         }
         var tuples: [[SQLValue]] = []
         for index in 0..<count {
             var rows: [String: [String: SQLValue]] = [:]
             if index % 2 == 1, let coldKey, let row = coldRow(table: coldKey.table, column: coldKey.column) {
-                rows[coldKey.table.lowercased()] = row
+                rows[coldKey.table.sqlFolded] = row
             }
             var writeRows: [String: [String: SQLValue]] = [:]
             var tuple: [SQLValue] = []
-            for parameter in 1...statement.parameterCount {
+            for parameter in 1...parameterCount {
                 // A literal the app wrote into the statement (Core Data's `SELECT 0`, `LIMIT 50`) keeps its value.
                 if parameter - 1 < statement.literalValues.count, let literal = statement.literalValues[parameter - 1] {
                     tuple.append(literal)
@@ -64,7 +67,7 @@ package struct BindingSampler {
                 if target.op == .limit { tuple.append(.integer(50)); continue }
                 if target.op == .offset { tuple.append(.integer(0)); continue }
                 let isWrittenValue = target.op == nil
-                let key = target.table.lowercased()
+                let key = target.table.sqlFolded
                 if isWrittenValue, let table = schema.table(named: target.table),
                    let fresh = freshValue(for: target.column, in: table, index: index, statement: statement) {
                     tuple.append(fresh)
@@ -75,7 +78,7 @@ package struct BindingSampler {
                     row = randomRow(of: target.table)
                     if isWrittenValue { writeRows[key] = row } else { rows[key] = row }
                 }
-                var value = row[target.column.lowercased()] ?? .null
+                var value = row[target.column.sqlFolded] ?? .null
                 if target.op == .like || target.op == .glob, case .text(let text) = value {
                     value = .text(String(text.prefix(3)) + (target.op == .like ? "%" : "*"))
                 }
@@ -90,13 +93,17 @@ package struct BindingSampler {
     /// index columns); nil for other columns and for UPDATE.
     private mutating func freshValue(for column: String, in table: Table, index: Int, statement: WorkloadStatement) -> SQLValue? {
         guard statement.kind == .insert else { return nil }
-        let isRowid = table.rowidAlias?.name.lowercased() == column.lowercased()
-        let isUnique = table.indexes.contains { $0.isUnique && $0.columns.first?.name?.lowercased() == column.lowercased() && $0.columns.count == 1 }
+        let isRowid = table.rowidAlias?.name.sqlFolded == column.sqlFolded
+        let isUnique = table.indexes.contains { $0.isUnique && $0.columns.first?.name?.sqlFolded == column.sqlFolded && $0.columns.count == 1 }
         guard isRowid || isUnique else { return nil }
         let quoted = SQLIdentifier.quote(column)
         let maximum = (try? connection.scalar("SELECT max(\(quoted)) FROM \(SQLIdentifier.quote(table.name))")) ?? nil
         switch maximum {
-        case .integer(let value)?: return .integer(value + 1 + Int64(index))
+        case .integer(let value)?:
+            if value < Int64.max - 1_000_000 { return .integer(value + 1 + Int64(index)) }
+            // The largest key is taken: count down from the smallest instead.
+            let minimum = (try? connection.scalar("SELECT min(\(quoted)) FROM \(SQLIdentifier.quote(table.name))"))??.integerValue ?? 0
+            return minimum > Int64.min + 1_000_000 ? .integer(minimum - 1 - Int64(index)) : nil
         case .real(let value)?: return .real(value + 1 + Double(index))
         case .text(let value)?: return .text(value + "~indexadvisor\(index)")
         case .blob(let bytes)?: return .blob(bytes + Array("indexadvisor\(index)".utf8))
@@ -107,7 +114,7 @@ package struct BindingSampler {
     /// A row holding a distinct value of `column` picked uniformly among the distinct values; nil when the
     /// column has too many distinct values to list.
     private mutating func coldRow(table: String, column: String) -> [String: SQLValue]? {
-        let key = table.lowercased() + "\u{1}" + column.lowercased()
+        let key = table.sqlFolded + "\u{1}" + column.sqlFolded
         if distinctValues[key] == nil {
             let rows = (try? connection.query("SELECT DISTINCT \(SQLIdentifier.quote(column)) FROM \(SQLIdentifier.quote(table)) LIMIT \(coldValueLimit + 1)")) ?? []
             distinctValues[key] = rows.count > coldValueLimit ? [] : rows.map { $0[0] }
@@ -118,7 +125,7 @@ package struct BindingSampler {
               (try? statement.bind([value])) != nil, (try? statement.step()) == true else { return nil }
         var row: [String: SQLValue] = [:]
         for index in 0..<statement.columnCount {
-            row[statement.columnName(index).lowercased()] = statement.column(index)
+            row[statement.columnName(index).sqlFolded] = statement.column(index)
         }
         return row
     }
@@ -136,7 +143,10 @@ package struct BindingSampler {
         }
         let statement: SQLiteStatement?
         if let range = rowidRanges[table] ?? nil {
-            let pick = range.0 + Int64(generator.next() % UInt64(max(1, range.1 - range.0 + 1)))
+            // Rowids may span the whole 64-bit range (random keys): work in wrapping unsigned arithmetic.
+            let span = UInt64(bitPattern: range.1 &- range.0) &+ 1
+            let offset = span == 0 ? generator.next() : generator.next() % span
+            let pick = range.0 &+ Int64(bitPattern: offset)
             statement = try? connection.prepare("SELECT * FROM \(quoted) WHERE rowid >= ? ORDER BY rowid LIMIT 1")
             try? statement?.bind([.integer(pick)])
         } else {
@@ -147,7 +157,7 @@ package struct BindingSampler {
         guard let statement, (try? statement.step()) == true else { return [:] }
         var row: [String: SQLValue] = [:]
         for column in 0..<statement.columnCount {
-            row[statement.columnName(column).lowercased()] = statement.column(column)
+            row[statement.columnName(column).sqlFolded] = statement.column(column)
         }
         return row
     }

@@ -25,26 +25,28 @@ package enum PlanClassifier {
         }
         guard first == "SCAN" || first == "SEARCH", words.count >= 2 else { return finding }
 
-        // Name (after an optional TABLE) and optional "AS alias".
-        var position = 1
-        if words[position] == "TABLE", words.count > 2 { position += 1 }
-        let named = words[position]
-        position += 1
+        // Name (after an optional TABLE) and optional "AS alias". Names may hold spaces ("my table"), so
+        // the longest table or alias name the statement mentions wins over the first word.
+        var body = Substring(detail.dropFirst(first.count + 1))
+        if body.hasPrefix("TABLE "), name(in: body, aliases: aliases).map({ $0.utf8.count }) ?? 0 < 6 { body = body.dropFirst(6) }
+        let named = name(in: body, aliases: aliases) ?? String(body.prefix { $0 != " " })
+        body = body.dropFirst(named.count).drop { $0 == " " }
         var alias = named
-        if position + 1 < words.count, words[position] == "AS" {
-            alias = words[position + 1]
-            position += 2
+        if body.hasPrefix("AS ") {
+            let rest = body.dropFirst(3)
+            alias = name(in: rest, aliases: aliases) ?? String(rest.prefix { $0 != " " })
+            body = rest.dropFirst(alias.count).drop { $0 == " " }
         }
         finding.alias = alias
-        finding.table = aliases[alias.lowercased()] ?? aliases[named.lowercased()]
+        finding.table = aliases[alias.sqlFolded] ?? aliases[named.sqlFolded]
         if named.hasPrefix("(") || named == "CONSTANT" || named == "SUBQUERY" { finding.table = nil }
+        let rest = String(body)
 
         if let open = detail.firstIndex(of: "("), detail.hasSuffix(")"), first == "SEARCH" || detail.contains("USING") {
             let inner = detail[detail.index(after: open)..<detail.index(before: detail.endIndex)]
             if !inner.isEmpty, detail[..<open].contains("USING") { finding.constraints = String(inner) }
         }
 
-        let rest = words[position...].joined(separator: " ")
         if rest.hasPrefix("USING AUTOMATIC") {
             finding.kind = .automaticIndex
         } else if rest.hasPrefix("USING COVERING INDEX ") || rest.hasPrefix("USING INDEX ") {
@@ -66,5 +68,19 @@ package enum PlanClassifier {
             finding.kind = finding.table == nil ? .other : .fullTableScan
         }
         return finding
+    }
+
+    /// The longest key of `aliases` that `text` starts with (as a whole name: followed by a space or the end).
+    private static func name(in text: Substring, aliases: [String: String]) -> String? {
+        let folded = Array(String(text).sqlFolded.utf8)
+        var best: Int?
+        for key in aliases.keys {
+            let bytes = Array(key.utf8)
+            guard bytes.count <= folded.count, folded.starts(with: bytes),
+                  bytes.count == folded.count || folded[bytes.count] == UInt8(ascii: " ") else { continue }
+            if bytes.count > (best ?? 0) { best = bytes.count }
+        }
+        guard let length = best else { return nil }
+        return String(decoding: Array(String(text).utf8.prefix(length)), as: UTF8.self)
     }
 }

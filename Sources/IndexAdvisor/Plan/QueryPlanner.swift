@@ -6,7 +6,7 @@ package struct QueryPlanner {
 
     package init(connection: SQLiteConnection, schema: Schema? = nil) {
         self.connection = connection
-        self.rowCounts = Dictionary((schema?.tables ?? []).map { ($0.name.lowercased(), $0.rowCount) }, uniquingKeysWith: { a, _ in a })
+        self.rowCounts = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.rowCount) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The plan SQLite chooses for `sql` with `bindings` bound (bound values can change the plan, e.g. for
@@ -24,7 +24,7 @@ package struct QueryPlanner {
         let aliases = SQLTokenList(sql).tableAliases()
         return QueryPlan(steps: steps, findings: steps.map { step in
             var finding = PlanClassifier.finding(for: step.detail, aliases: aliases)
-            finding.tableRows = finding.table.flatMap { rowCounts[$0.lowercased()] }
+            finding.tableRows = finding.table.flatMap { rowCounts[$0.sqlFolded] }
             // A CTE, a view's subquery or a temporary table is not a table of the store.
             if !rowCounts.isEmpty, finding.tableRows == nil, finding.kind == .fullTableScan {
                 finding.table = nil
@@ -62,11 +62,11 @@ extension SQLTokenList {
                 // schema.table
                 if isSymbol(nameIndex + 1, "."), isName(nameIndex + 2) { nameIndex += 2 }
                 let table = identifier(at: nameIndex)
-                result[table.lowercased()] = table
+                result[table.sqlFolded] = table
                 var next = nameIndex + 1
                 if isWord(next, "AS") { next += 1 }
                 if isName(next), !isSymbol(next + 1, "(") {
-                    result[identifier(at: next).lowercased()] = table
+                    result[identifier(at: next).sqlFolded] = table
                 }
                 i = nameIndex + 1
                 continue

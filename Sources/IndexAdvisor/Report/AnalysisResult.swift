@@ -44,7 +44,7 @@ public struct StoreSummary: Sendable, Codable {
     public var fileName: String
     /// Bytes of the store file plus its `-wal`.
     public var bytes: Int64
-    /// How the private snapshot was taken (`immutable`, `private-copy`, `shared-read`).
+    /// How the private snapshot was taken (`immutable` or `private-copy`).
     public var snapshotMethod: String
     public var snapshotSeconds: Double
     public var isCoreData: Bool

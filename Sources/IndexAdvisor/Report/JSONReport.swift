@@ -7,8 +7,12 @@ public enum JSONReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        guard let data = try? encoder.encode(result) else { return "{}" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        do {
+            return String(decoding: try encoder.encode(result), as: UTF8.self) + "\n"
+        } catch {
+            // Every field is a plain value; this cannot happen, but an empty object must never pass for a report.
+            return "{\"schemaVersion\": \(AnalysisResult.currentSchemaVersion), \"error\": \(String(reflecting: String(describing: error)))}\n"
+        }
     }
 
     /// Reads a JSON report back.

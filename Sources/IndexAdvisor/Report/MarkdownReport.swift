@@ -237,7 +237,8 @@ public enum MarkdownReport {
     /// Plain text with Markdown's active characters escaped, so names from the store render as written.
     static func text(_ value: String) -> String {
         var result = ""
-        for character in value.replacingOccurrences(of: "\n", with: " ") {
+        for character in value {
+            if character.isNewline { result.append(" "); continue }
             if "\\*_[]<>#".contains(character) { result.append("\\") }
             result.append(character)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// SwiftData `#Index` declarations for recommended indexes, grouped per model.
 ///
 /// `#Index<Note>([\.folderID, \.isArchived, \.updatedAt])` declares a compound index on the model; SwiftData
@@ -14,11 +16,18 @@ public enum SwiftDataCode {
         }
     }
 
+    /// True for a plain Swift identifier (letters, digits, `_`, not starting with a digit): names from a
+    /// store that are not are never pasted into generated Swift.
+    public static func isSwiftIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
+    }
+
     /// `#Index<Entity>([\.a, \.b])`, or nil when the candidate cannot be declared.
     static func indexMacro(entity: String, columns: [RecommendedColumn], candidate: IndexCandidate) -> String? {
-        guard isDeclarable(candidate) else { return nil }
+        guard isDeclarable(candidate), isSwiftIdentifier(entity) else { return nil }
         let paths = columns.compactMap(\.keyPath)
-        guard paths.count == columns.count else { return nil }
+        guard paths.count == columns.count, paths.allSatisfy({ isSwiftIdentifier(String($0.dropFirst(2))) }) else { return nil }
         return "#Index<\(entity)>([\(paths.joined(separator: ", "))])"
     }
 

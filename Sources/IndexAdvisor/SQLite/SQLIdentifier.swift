@@ -13,3 +13,12 @@ public enum SQLIdentifier {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }
+
+extension String {
+    /// The string with ASCII `A`–`Z` lower-cased and everything else unchanged: how SQLite compares
+    /// identifiers (`Note` and `NOTE` are one table; `Ärger` and `ärger` are two).
+    public var sqlFolded: String {
+        guard utf8.contains(where: { $0 >= 65 && $0 <= 90 }) else { return self }
+        return String(decoding: utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+}

@@ -14,7 +14,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public init(extendedCode: Int32, message: String, sql: String? = nil) {
         self.extendedCode = extendedCode
-        self.message = message
+        self.message = message.isEmpty ? "unspecified error" : message
         self.sql = sql
     }
 

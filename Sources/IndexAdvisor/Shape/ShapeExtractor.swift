@@ -35,7 +35,11 @@ package final class ShapeExtractor {
                     + (column.collation.uppercased() == "BINARY" ? "" : " COLLATE " + SQLIdentifier.quote(column.collation))
             }.joined(separator: ", ") + ")"
             recorder.tables.append(.init(name: table.name, columns: columns.map(\.name), declaration: declaration))
-            try connection.execute("CREATE VIRTUAL TABLE \(SQLIdentifier.quote(table.name)) USING \(ShapeModule.name)(\(recorder.tables.count - 1))")
+            // A name that does not survive as text (invalid UTF-8 that decodes like another) is left out;
+            // statements on it then get no shape, not a failed run.
+            if (try? connection.execute("CREATE VIRTUAL TABLE \(SQLIdentifier.quote(table.name)) USING \(ShapeModule.name)(\(recorder.tables.count - 1))")) == nil {
+                recorder.tables.removeLast()
+            }
         }
         for view in schema.views {
             // A view that does not compile here (it uses something only the app has) is left out.
@@ -86,7 +90,10 @@ package final class ShapeExtractor {
                     try statement.bind(.integer(ShapeRecorder.sentinelBase + Int64(parameter)), at: Int32(parameter))
                 }
             }
-            // Errors while running (a type mismatch on a marker value) only end the run early.
+            // Errors while running (a type mismatch on a marker value) only end the run early, and so does
+            // a deadline: marker values are huge, so a `LIMIT ?` or a recursive CTE could run for ever.
+            connection.statementDeadline = DispatchTime.now().uptimeNanoseconds + 250_000_000
+            defer { connection.statementDeadline = nil }
             var steps = 0
             while steps < 64, (try? statement.step()) == true { steps += 1 }
             statement.reset()
@@ -104,15 +111,15 @@ package final class ShapeExtractor {
                 op: recorded.op, collation: recorded.collation, parameter: parameter,
                 isJoin: parameter == nil && observation.joined.contains(recorded))
         }
-        let collations = Dictionary(uniqueKeysWithValues: zip(mirrored.columns.map { $0.lowercased() }, mirrored.columns.map { name in
+        let collations = Dictionary(uniqueKeysWithValues: zip(mirrored.columns.map { $0.sqlFolded }, mirrored.columns.map { name in
             Self.declaredCollation(of: name, in: mirrored.declaration)
         }))
         let orderBy = observation.orderBy.map { term -> SortTerm in
             let column = recorder.columnName(table: index, column: term.column)
-            return SortTerm(column: column, isDescending: term.descending, collation: collations[column.lowercased()] ?? "BINARY")
+            return SortTerm(column: column, isDescending: term.descending, collation: collations[column.sqlFolded] ?? "BINARY")
         }
         var written = observation.written.sorted().map { mirrored.columns[$0] }
-        for name in observation.writtenByName where !written.contains(where: { $0.lowercased() == name.lowercased() }) {
+        for name in observation.writtenByName where !written.contains(where: { $0.sqlFolded == name.sqlFolded }) {
             written.append(name)
         }
         if observation.inserted, written.isEmpty { written = mirrored.columns }

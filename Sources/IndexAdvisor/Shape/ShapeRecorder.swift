@@ -50,8 +50,8 @@ final class ShapeRecorder {
     }
 
     private func index(ofTable name: String) -> Int? {
-        let key = name.lowercased()
-        return tables.firstIndex { $0.name.lowercased() == key }
+        let key = name.sqlFolded
+        return tables.firstIndex { $0.name.sqlFolded == key }
     }
 
     // MARK: Virtual-table callbacks

@@ -178,6 +178,6 @@ public struct StatementShape: Sendable, Codable {
 
     /// The access to `table`, if the statement touches it.
     public func access(to table: String) -> TableAccess? {
-        tables.first { $0.table.lowercased() == table.lowercased() }
+        tables.first { $0.table.sqlFolded == table.sqlFolded }
     }
 }

@@ -38,7 +38,7 @@ package struct ColumnStatisticsReader {
     /// For a column with at most `limit` distinct values, the share of rows (0…1) holding each value;
     /// nil for columns with more values. Counted on the same sample as ``statistics(table:columns:)``.
     package mutating func valueShares(table: Table, column: String, limit: Int = 32) -> [SQLValue: Double]? {
-        let key = table.name.lowercased() + "\u{1}" + column.lowercased()
+        let key = table.name.sqlFolded + "\u{1}" + column.sqlFolded
         if let cached = shares[key] { return cached.isEmpty ? nil : cached }
         let quoted = SQLIdentifier.quote(column)
         let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
@@ -71,7 +71,7 @@ package struct ColumnStatisticsReader {
 
     /// Statistics for `columns` of `table`; nil if the columns cannot be read.
     package mutating func statistics(table: Table, columns: [String]) -> ColumnStatistics? {
-        let key = ([table.name] + columns).map { $0.lowercased() }.joined(separator: "\u{1}")
+        let key = ([table.name] + columns).map { $0.sqlFolded }.joined(separator: "\u{1}")
         if let cached = cache[key] { return cached }
         guard !columns.isEmpty else { return nil }
         let quotedTable = SQLIdentifier.quote(table.name)

@@ -26,8 +26,8 @@ public struct CoreDataModel: Sendable, Codable, Equatable {
 
     /// The entities stored in `table`, root first.
     public func entities(inTable table: String) -> [Entity] {
-        let key = table.lowercased()
-        return entities.filter { $0.table.lowercased() == key }.sorted { ($0.superEntity ?? -1) < ($1.superEntity ?? -1) }
+        let key = table.sqlFolded
+        return entities.filter { $0.table.sqlFolded == key }.sorted { ($0.superEntity ?? -1) < ($1.superEntity ?? -1) }
     }
 
     /// The root entity of `table` (the model name to use for `#Index<Model>`), if the table is an entity table.

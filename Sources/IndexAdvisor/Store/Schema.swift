@@ -8,6 +8,8 @@ public struct Schema: Sendable, Codable, Equatable {
     public var hasStatistics: Bool
     /// The rows of `sqlite_stat1` (`tbl`, `idx`, `stat`), empty when the store keeps none.
     public var statistics: [StatisticsRow]
+    /// Names of the store's triggers (they share the namespace of tables and indexes).
+    public var triggerNames: [String] = []
     /// What the store's Core Data / SwiftData bookkeeping says, when it is such a store (it has a
     /// `Z_PRIMARYKEY` table with `Z_ENT`, `Z_NAME`, `Z_SUPER`; normally also `Z_METADATA`).
     public var coreData: CoreDataModel?
@@ -23,8 +25,8 @@ public struct Schema: Sendable, Codable, Equatable {
 
     /// The table named `name`, compared as SQLite compares identifiers (ASCII case-insensitively).
     public func table(named name: String) -> Table? {
-        let key = name.lowercased()
-        return tables.first { $0.name.lowercased() == key }
+        let key = name.sqlFolded
+        return tables.first { $0.name.sqlFolded == key }
     }
 
     /// Every index of every table.
@@ -32,8 +34,8 @@ public struct Schema: Sendable, Codable, Equatable {
 
     /// The index named `name`, compared case-insensitively.
     public func index(named name: String) -> Index? {
-        let key = name.lowercased()
-        return indexes.first { $0.name.lowercased() == key }
+        let key = name.sqlFolded
+        return indexes.first { $0.name.sqlFolded == key }
     }
 }
 
@@ -71,8 +73,8 @@ public struct Table: Sendable, Codable, Equatable {
 
     /// The column named `name`, compared case-insensitively.
     public func column(named name: String) -> Column? {
-        let key = name.lowercased()
-        return columns.first { $0.name.lowercased() == key }
+        let key = name.sqlFolded
+        return columns.first { $0.name.sqlFolded == key }
     }
 
     /// The `INTEGER PRIMARY KEY` column that is an alias for the rowid, if any (https://sqlite.org/lang_createtable.html#rowid).

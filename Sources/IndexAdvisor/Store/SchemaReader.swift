@@ -10,14 +10,14 @@ package enum SchemaReader {
         var views: [View] = []
         var indexSQL: [String: String] = [:]
         for row in catalog where row[0].textValue == "index" {
-            if let name = row[1].textValue, let sql = row[3].textValue { indexSQL[name.lowercased()] = sql }
+            if let name = row[1].textValue, let sql = row[3].textValue { indexSQL[name.sqlFolded] = sql }
         }
         for row in catalog {
             guard let type = row[0].textValue, let name = row[1].textValue else { continue }
             let sql = row[3].textValue ?? ""
             switch type {
             case "table":
-                if name.lowercased().hasPrefix("sqlite_") { continue }
+                if name.sqlFolded.hasPrefix("sqlite_") { continue }
                 tables.append(try readTable(name: name, sql: sql, indexSQL: indexSQL, connection: connection, countRows: countRows))
             case "view":
                 views.append(View(name: name, sql: sql))
@@ -25,7 +25,7 @@ package enum SchemaReader {
                 continue
             }
         }
-        let names = Set(catalog.compactMap { $0[1].textValue?.lowercased() })
+        let names = Set(catalog.compactMap { $0[1].textValue?.sqlFolded })
         var statistics: [StatisticsRow] = []
         if names.contains("sqlite_stat1") {
             statistics = try connection.query("SELECT tbl, idx, stat FROM sqlite_stat1").compactMap { row in
@@ -36,7 +36,7 @@ package enum SchemaReader {
         var coreData: CoreDataModel?
         // Core Data keeps Z_PRIMARYKEY (entity numbers and names) and Z_METADATA; a reduced or copied
         // store may lack Z_METADATA, so Z_PRIMARYKEY with its Core Data columns is enough.
-        let primaryKeyColumns = Set(tables.first { $0.name.lowercased() == "z_primarykey" }?.columns.map { $0.name.uppercased() } ?? [])
+        let primaryKeyColumns = Set(tables.first { $0.name.sqlFolded == "z_primarykey" }?.columns.map { $0.name.uppercased() } ?? [])
         if primaryKeyColumns.isSuperset(of: ["Z_ENT", "Z_NAME", "Z_SUPER"]) {
             let rows = try connection.query("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT")
             let entities = rows.compactMap { row -> (number: Int, name: String, superEntity: Int)? in
@@ -45,8 +45,10 @@ package enum SchemaReader {
             }
             coreData = CoreDataModel.from(primaryKeyRows: entities, tableNames: tables.map(\.name))
         }
-        return Schema(tables: tables, views: views, hasStatistics: !statistics.isEmpty,
-                      statistics: statistics, coreData: coreData)
+        var schema = Schema(tables: tables, views: views, hasStatistics: !statistics.isEmpty,
+                            statistics: statistics, coreData: coreData)
+        schema.triggerNames = catalog.filter { $0[0].textValue == "trigger" }.compactMap { $0[1].textValue }
+        return schema
     }
 
     private static func readTable(name: String, sql: String, indexSQL: [String: String],
@@ -70,7 +72,7 @@ package enum SchemaReader {
                 isNotNull: (row[2].integerValue ?? 0) != 0,
                 primaryKeyPosition: pk,
                 isRowidAlias: pk == 1 && primaryKeyCount == 1 && !isWithoutRowid && !isVirtual && type.uppercased() == "INTEGER",
-                collation: declaredCollations[columnName.lowercased()] ?? "BINARY",
+                collation: declaredCollations[columnName.sqlFolded] ?? "BINARY",
                 isHidden: (row[4].integerValue ?? 0) != 0))
         }
         var indexes: [Index] = []
@@ -79,7 +81,7 @@ package enum SchemaReader {
                 "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY seq DESC", [.text(name)])
             for row in list {
                 guard let indexName = row[0].textValue else { continue }
-                let sql = indexSQL[indexName.lowercased()]
+                let sql = indexSQL[indexName.sqlFolded]
                 let keyRows = try connection.query(
                     "SELECT cid, name, \"desc\", coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno",
                     [.text(indexName)])
@@ -122,7 +124,7 @@ package enum SchemaReader {
         for item in tokens.items(inParenthesisAt: open) {
             if constraintWords.contains(where: { tokens.isWord(item.lowerBound, $0) }) { continue }
             if let collation = tokens.collation(in: item) {
-                result[tokens.identifier(at: item.lowerBound).lowercased()] = collation.uppercased() == "BINARY" ? "BINARY" : collation
+                result[tokens.identifier(at: item.lowerBound).sqlFolded] = collation.uppercased() == "BINARY" ? "BINARY" : collation
             }
         }
         return result

@@ -69,7 +69,7 @@ extension StoreSnapshot {
                 """)
         }
         try sampled.execute("DETACH DATABASE indexadvisor_source")
-        if journalMode.lowercased() == "wal" { _ = try sampled.query("PRAGMA journal_mode = WAL") }
+        if journalMode.sqlFolded == "wal" { _ = try sampled.query("PRAGMA journal_mode = WAL") }
         try sampled.execute("PRAGMA wal_autocheckpoint = 0")
         sampled.installStandIns()
         replaceConnection(with: sampled, file: sampledURL)

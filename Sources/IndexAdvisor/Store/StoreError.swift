@@ -4,8 +4,12 @@ import Foundation
 public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// Nothing exists at the path.
     case notFound(path: String)
-    /// The path is a directory or another non-regular file.
+    /// The path is a directory.
     case notAFile(path: String)
+    /// The path is a device, a pipe or a socket.
+    case notARegularFile(path: String)
+    /// The private directory could not be created.
+    case temporaryDirectory(path: String, reason: String)
     /// The file has zero bytes.
     case empty(path: String)
     /// The file does not start with SQLite's 16-byte header (https://sqlite.org/fileformat.html#the_database_header).
@@ -14,6 +18,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// SQLite refused the file while copying or reading it.
     case sqlite(path: String, error: SQLiteError)
+    /// `PRAGMA quick_check` found damage in the copied pages.
+    case corrupt(path: String, detail: String)
     /// Another process kept changing or locking the store for the whole busy timeout.
     case busy(path: String, waitedSeconds: Double)
     /// The private snapshot would not fit in the temporary directory's free space.
@@ -25,6 +31,10 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             return "\(path): no such file"
         case .notAFile(let path):
             return "\(path): is a directory, not a store file"
+        case .notARegularFile(let path):
+            return "\(path): is not a regular file (a device, a pipe or a socket), not a store file"
+        case .temporaryDirectory(let path, let reason):
+            return "\(path): cannot create the private snapshot directory here (\(reason)); choose another with --temp-dir"
         case .empty(let path):
             return "\(path): the file is empty (0 bytes), not a SQLite database"
         case .notADatabase(let path, let reason):
@@ -38,6 +48,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             case 5, 6: return "\(path): the store is locked by another process (\(error.message)); retry with a longer --busy-timeout"
             default: return "\(path): \(error.message) (SQLite error \(error.code), \(error.codeName))"
             }
+        case .corrupt(let path, let detail):
+            return "\(path): the database is corrupt (quick_check: \(SQLText.oneLine(detail, limit: 160))); run `sqlite3 \(path) 'PRAGMA integrity_check'`"
         case .busy(let path, let seconds):
             return "\(path): the store kept changing or stayed locked for \(String(format: "%.1f", seconds)) s; retry with a longer --busy-timeout or when the app is idle"
         case .insufficientSpace(let path, let needed, let available, let directory):

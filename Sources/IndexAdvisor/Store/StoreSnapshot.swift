@@ -7,11 +7,11 @@ import Foundation
 /// (a plain read-only connection to a WAL store writes read marks into `-shm` and may create it,
 /// https://sqlite.org/wal.html#readonly). When it has one, the store and that file are first copied
 /// byte for byte into the private directory (and the copy checked against the originals' size and
-/// modification time, so a copy torn by a concurrent writer is retried); SQLite then recovers the
-/// committed WAL frames, or rolls back a hot journal, in the copy. Either source is then copied into
-/// `snapshot.sqlite` with the online backup API (https://sqlite.org/backup.html). Only if the store
-/// keeps changing for the whole busy timeout does it fall back to a shared read-only connection
-/// (which touches `-shm` as any reader of a live WAL store does), and says so in `method`.
+/// modification time and the WAL header, so a copy torn by a concurrent writer is retried); SQLite then
+/// recovers the committed WAL frames, or rolls back a hot journal, in the copy. Either source is then
+/// copied into `snapshot.sqlite` with the online backup API (https://sqlite.org/backup.html). A store
+/// that keeps changing for the whole busy timeout is refused with ``StoreError/busy(path:waitedSeconds:)``:
+/// the store's own `-wal` and `-shm` are never opened.
 ///
 /// All later work — plans, timed statements, indexes built and dropped — happens on the snapshot.
 /// The private directory is removed by `close()`, on release, and on SIGINT/SIGTERM.
@@ -22,8 +22,6 @@ public final class StoreSnapshot {
         case immutable
         /// A byte copy of the store and its `-wal`/`-journal`, recovered privately.
         case privateCopy = "private-copy"
-        /// A read-only connection to the live store (it kept changing during copies).
-        case sharedRead = "shared-read"
     }
 
     /// The store the snapshot was taken from.
@@ -58,7 +56,8 @@ public final class StoreSnapshot {
     /// - Throws: ``StoreError`` naming the file and the cause: missing, a directory, empty, not SQLite
     ///   (or encrypted), unreadable, too big for the free space, busy, or refused by SQLite.
     public static func take(of storeURL: URL, temporaryParent: URL? = nil, busyTimeout: Double = 5) throws -> StoreSnapshot {
-        let path = storeURL.path
+        // SQLite follows a symbolic link to the database and keeps the -wal beside the real file.
+        let path = storeURL.resolvingSymlinksInPath().path
         let size = try validateStoreFile(at: path)
         let walBytes = fileSize(path + "-wal") ?? 0
         let journalBytes = fileSize(path + "-journal") ?? 0
@@ -70,6 +69,12 @@ public final class StoreSnapshot {
             let method = try copy(storeAt: path, into: snapshotURL, workDirectory: directory.url, busyTimeout: busyTimeout)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let connection = try SQLiteConnection(path: snapshotURL.path, mode: .readWrite)
+            // Damaged pages would otherwise show up as odd timings: refuse the store instead
+            // (https://sqlite.org/pragma.html#pragma_quick_check).
+            let check = (try? connection.query("PRAGMA quick_check(3)").compactMap { $0.first?.textValue }) ?? ["cannot be read"]
+            if check != ["ok"] {
+                throw StoreError.corrupt(path: path, detail: check.joined(separator: "; "))
+            }
             connection.installStandIns()
             // Index builds on the private copy need no durability, and a checkpoint must never run inside a
             // timed write: the advisor checkpoints itself between measurements (`checkpoint()`).
@@ -114,7 +119,7 @@ public final class StoreSnapshot {
             throw StoreError.notFound(path: path)
         }
         if isDirectory.boolValue { throw StoreError.notAFile(path: path) }
-        guard let size = fileSize(path) else { throw StoreError.notAFile(path: path) }
+        guard let size = fileSize(path) else { throw StoreError.notARegularFile(path: path) }
         if size == 0 { throw StoreError.empty(path: path) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
@@ -131,7 +136,8 @@ public final class StoreSnapshot {
     }
 
     private static func copy(storeAt path: String, into snapshotURL: URL, workDirectory: URL, busyTimeout: Double) throws -> Method {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, busyTimeout) * 1e9)
+        let started = DispatchTime.now().uptimeNanoseconds
+        let deadline = started + UInt64(max(0, busyTimeout) * 1e9)
         let destination = try SQLiteConnection(path: snapshotURL.path, mode: .readWriteCreate)
         var attempt = 0
         while true {
@@ -140,18 +146,14 @@ public final class StoreSnapshot {
             if !before.hasSidecar {
                 let source = try openSource(uri: immutableURI(for: path), path: path)
                 try backup(from: source, into: destination, path: path)
-                if FileState(path: path) == before { return .immutable }
-            } else if let copyPath = try privateCopy(of: path, state: before, in: workDirectory, attempt: attempt) {
+                if FileState(path: path).isConsistentCopy(of: before) { return .immutable }
+            } else if let copyPath = privateCopy(of: path, state: before, in: workDirectory, attempt: attempt) {
                 let source = try openSource(path: copyPath, storePath: path)
                 try backup(from: source, into: destination, path: path)
                 return .privateCopy
             }
             if DispatchTime.now().uptimeNanoseconds > deadline {
-                // The store keeps changing: read it the way a concurrent reader of the live store would.
-                let source = try openSource(uri: "file:" + percentEncoded(path) + "?mode=ro", path: path)
-                source.setBusyTimeout(milliseconds: Int(busyTimeout * 1000))
-                try backup(from: source, into: destination, path: path)
-                return .sharedRead
+                throw StoreError.busy(path: path, waitedSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
             }
             usleep(UInt32(min(200_000, 10_000 * attempt)))
         }
@@ -184,23 +186,22 @@ public final class StoreSnapshot {
         }
     }
 
-    /// Copies the store and its `-wal`/`-journal` into `directory`; nil when a file changed during the copy.
-    private static func privateCopy(of path: String, state: FileState, in directory: URL, attempt: Int) throws -> String? {
+    /// Copies the store and its `-wal`/`-journal` into `directory`; nil when a file changed or vanished during
+    /// the copy in a way that could tear it (the caller retries).
+    private static func privateCopy(of path: String, state: FileState, in directory: URL, attempt: Int) -> String? {
         let copyPath = directory.appendingPathComponent("copy-\(attempt).sqlite").path
-        for suffix in ["", "-wal", "-journal"] {
-            let source = path + suffix
-            guard FileManager.default.fileExists(atPath: source) else { continue }
-            do {
-                try FileManager.default.copyItem(atPath: source, toPath: copyPath + suffix)
-            } catch {
-                throw StoreError.unreadable(path: source, reason: error.localizedDescription)
-            }
-        }
-        guard FileState(path: path) == state else {
+        func discard() -> String? {
             for suffix in ["", "-wal", "-journal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
             return nil
         }
-        return copyPath
+        for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || state.files[suffix] != nil {
+            do {
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: copyPath + suffix)
+            } catch {
+                return discard()  // the journal was deleted by a commit, or the file moved: try again
+            }
+        }
+        return FileState(path: path).isConsistentCopy(of: state) ? copyPath : discard()
     }
 
     private static func checkFreeSpace(for path: String, neededBytes: Int64, in directory: URL) throws {
@@ -237,9 +238,13 @@ public final class StoreSnapshot {
     }
 }
 
-/// Size and modification time of a store and its sidecar files, to detect a concurrent change.
+/// Size and modification time of a store and its sidecar files, and the WAL header, to detect a
+/// concurrent change that could tear a copy.
 private struct FileState: Equatable {
     var files: [String: [Int64]] = [:]
+    /// The first 32 bytes of the `-wal` (https://sqlite.org/fileformat2.html#walformat): its salts change
+    /// when a writer restarts the WAL after a checkpoint and overwrites frames from the start.
+    var walHeader: Data?
 
     init(path: String) {
         for suffix in ["", "-wal", "-journal"] {
@@ -248,6 +253,20 @@ private struct FileState: Equatable {
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             files[suffix] = [size, Int64(modified * 1e9)]
         }
+        if files["-wal"] != nil, let handle = FileHandle(forReadingAtPath: path + "-wal") {
+            walHeader = try? handle.read(upToCount: 32)
+            try? handle.close()
+        }
+    }
+
+    /// True when a copy taken between `earlier` and now is consistent: the main file and any journal are
+    /// unchanged, and the WAL was at most appended to (same header). Frames appended during the copy are
+    /// ignored by recovery, which stops at the last frame whose checksum and commit marker hold.
+    func isConsistentCopy(of earlier: FileState) -> Bool {
+        guard files[""] == earlier.files[""], files["-journal"] == earlier.files["-journal"] else { return false }
+        guard let before = earlier.files["-wal"] else { return files["-wal"] == nil }
+        guard let now = files["-wal"], now[0] >= before[0] else { return false }
+        return walHeader == earlier.walHeader
     }
 
     /// True when a non-empty `-wal` or `-journal` exists beside the store.

@@ -17,11 +17,27 @@ public final class TemporaryDirectory: @unchecked Sendable {
             mkdtemp(buffer.baseAddress!) != nil
         }
         guard created else {
-            throw StoreError.unreadable(path: base.path, reason: "cannot create a temporary directory: \(String(cString: strerror(errno)))")
+            throw StoreError.temporaryDirectory(path: base.path, reason: String(cString: strerror(errno)))
         }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         url = URL(fileURLWithPath: path, isDirectory: true)
         TemporaryDirectoryRegistry.shared.add(self)
+        try? Data("\(getpid())\n".utf8).write(to: url.appendingPathComponent("owner.pid"))
+        Self.removeAbandoned(in: base, except: url)
+    }
+
+    /// Removes `indexadvisor-*` directories under `parent` whose owning process has ended without removing
+    /// them (a crash or SIGKILL, which no handler sees). A directory whose owner is alive is never touched.
+    static func removeAbandoned(in parent: URL, except current: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix("indexadvisor-") && name != current.lastPathComponent {
+            let directory = parent.appendingPathComponent(name)
+            guard let text = try? String(contentsOf: directory.appendingPathComponent("owner.pid"), encoding: .utf8),
+                  let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: directory)
+            }
+        }
     }
 
     deinit {
@@ -64,12 +80,25 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
         lock.unlock()
     }
 
+    private var files: Set<String> = []
+
+    func add(file path: String) {
+        lock.withLock { _ = files.insert(path) }
+    }
+
+    func remove(file path: String) {
+        lock.withLock { _ = files.remove(path) }
+    }
+
     func removeAll() {
         lock.lock()
         let urls = Array(directories.values)
+        let paths = files
         directories.removeAll()
+        files.removeAll()
         lock.unlock()
         for url in urls { try? FileManager.default.removeItem(at: url) }
+        for path in paths { unlink(path) }
     }
 
     func installSignalSources() {

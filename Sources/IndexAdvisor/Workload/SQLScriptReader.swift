@@ -67,7 +67,29 @@ package enum SQLScriptReader {
             }
         }
         advance(to: utf8.count)
+        if let last = tokens.last(where: { $0.kind != .trivia || utf8[$0.start] != 0x20 }), isUnterminated(last, in: utf8) {
+            builder.diagnostics.skip("an unterminated string, quoted name or comment runs to the end of the file; what follows it was not read",
+                                     at: "\(file):\(line)")
+        }
         finish(at: lastWordEnd)
+    }
+
+    /// True for a string, quoted identifier or block comment that the file ends inside of.
+    static func isUnterminated(_ token: SQLToken, in utf8: [UInt8]) -> Bool {
+        let length = token.end - token.start
+        let first = utf8[token.start], last = utf8[token.end - 1]
+        switch token.kind {
+        case .string, .quotedIdentifier:
+            let close = first == UInt8(ascii: "[") ? UInt8(ascii: "]") : first
+            return length < 2 || last != close
+        case .blob:
+            return length < 3 || last != UInt8(ascii: "'")
+        case .trivia:
+            return first == UInt8(ascii: "/") && length >= 2 && utf8[token.start + 1] == UInt8(ascii: "*")
+                && !(length >= 4 && utf8[token.end - 2] == UInt8(ascii: "*") && last == UInt8(ascii: "/"))
+        default:
+            return false
+        }
     }
 
     enum Frequency: Equatable {

@@ -17,6 +17,12 @@ package struct WorkloadBuilder {
                               rows: Int? = nil, entityName: String? = nil, location: SourceRange) {
         let normalized = Fingerprinter.normalize(sql)
         diagnostics.statementsRead += 1
+        if normalized.kind == .other {
+            let first = SQLTokenList(sql).tokens.first.map { SQLTokenizer.text(of: $0, in: Array(sql.utf8)) } ?? ""
+            diagnostics.skip("not a statement indexadvisor analyses (starts with '\(first.prefix(20))')",
+                             at: "\(location.file):\(location.firstLine)")
+            return
+        }
         let key = normalized.fingerprint.id
         var entry = entries[key] ?? WorkloadStatement(
             fingerprint: normalized.fingerprint, sql: normalized.parameterizedSQL, text: Fingerprinter.trimmed(sql),
@@ -24,7 +30,8 @@ package struct WorkloadBuilder {
             parameterCount: normalized.parameterValues.count, observedBindings: [], observedTiming: nil,
             observedRows: nil, entityName: nil, sources: [])
         if entries[key] == nil { order.append(key) }
-        entry.count += max(1, weight)
+        let (sum, overflow) = entry.count.addingReportingOverflow(max(1, weight))
+        entry.count = overflow ? Int.max : sum
         // Fill the statement's own placeholders with the bound values, in order; keep complete tuples only.
         var values: [SQLValue] = []
         var placeholders = (bindings ?? [])[...]
@@ -42,7 +49,7 @@ package struct WorkloadBuilder {
            entry.observedBindings.count < WorkloadStatement.bindingLimit, !entry.observedBindings.contains(values) {
             entry.observedBindings.append(values)
         }
-        if let durationSeconds {
+        if let durationSeconds, durationSeconds.isFinite, durationSeconds >= 0 {
             var samples = timingSamples[key] ?? []
             if samples.count < ObservedTiming.sampleLimit { samples.append(durationSeconds) }
             timingSamples[key] = samples

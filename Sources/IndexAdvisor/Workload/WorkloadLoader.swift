@@ -85,12 +85,17 @@ public enum WorkloadLoader {
             throw WorkloadError.notFound(path: path)
         }
         if isDirectory.boolValue { throw WorkloadError.notAFile(path: path) }
+        // FileHandle reads pipes too (`--workload <(…)`, /dev/stdin).
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw WorkloadError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { try? handle.close() }
         do {
-            let data = try Data(contentsOf: url)
+            let data = try handle.readToEnd() ?? Data()
             // Invalid UTF-8 is replaced, not fatal: the lines around it still count.
             return String(decoding: data, as: UTF8.self)
         } catch {
-            throw WorkloadError.unreadable(path: path, reason: error.localizedDescription)
+            throw WorkloadError.unreadable(path: path, reason: String(describing: error))
         }
     }
 }
