@@ -172,3 +172,15 @@ struct CoreDataLogReaderTests {
         #expect(missing.description.hasSuffix("nope.log: no such workload file"))
     }
 }
+
+@Suite("Function arguments stay literal")
+struct FunctionArgumentTests {
+    @Test("literals that configure a function keep their text; values compared with it become parameters")
+    func functionArguments() {
+        let normalized = Fingerprinter.normalize("SELECT id FROM t WHERE json_extract(doc, '$.kind') = 'k42' AND substr(name, 1, 3) = 'abc' AND x IN (1, 2) AND lower(n) = lower('A')")
+        #expect(normalized.parameterizedSQL == "SELECT id FROM t WHERE json_extract(doc, '$.kind') = ? AND substr(name, 1, 3) = ? AND x IN (?, ?) AND lower(n) = lower('A')")
+        #expect(normalized.parameterValues == [.text("k42"), .text("abc"), .integer(1), .integer(2)])
+        let insert = Fingerprinter.normalize("INSERT INTO t(a, b) VALUES (1, CAST('x' AS BLOB))")
+        #expect(insert.parameterizedSQL == "INSERT INTO t(a, b) VALUES (?, CAST('x' AS BLOB))")
+    }
+}

@@ -94,9 +94,13 @@ struct AnalysisRun {
                 // The planner below gives the real reason if the statement does not prepare at all.
                 profile.notes.append("its shape could not be read (\(error)); it is timed but gets no candidates")
             }
+            if let shape = profile.shape {
+                profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
+            }
             let parameterCount = (try? snapshot.connection.prepareResolvingStandIns(sql))?.parameterCount
             (profile.samples, profile.bindingSource) = sampler.samples(for: profile.statement, shape: profile.shape,
-                                                                       count: options.bindingSamples, parameterCount: parameterCount)
+                                                                       count: options.bindingSamples, parameterCount: parameterCount,
+                                                                       expressions: profile.expressionFilters)
             do {
                 profile.planBefore = try planner.plan(for: sql, bindings: profile.samples.first ?? [])
             } catch let error as SQLiteError {
@@ -169,13 +173,21 @@ struct AnalysisRun {
         var generator = CandidateGenerator(schema: schema, statistics: statistics)
         var origins: [String: IndexCandidate] = [:]
         var order: [String] = []
-        for profile in profiles where profile.isUsable && (profile.planBefore?.hasProblem ?? false) {
+        report("statistics", 0, 0)
+        queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer).run(profiles: profiles)
+        for profile in profiles where profile.isUsable && profile.deservesCandidates {
             for access in profile.shape?.tables ?? [] {
                 for candidate in generator.candidates(for: access, observed: profile.statement.observedBindings,
                                                       samples: profile.samples) where origins[candidate.key] == nil {
                     origins[candidate.key] = candidate
                     order.append(candidate.key)
                 }
+            }
+        }
+        for profile in profiles where profile.isUsable && profile.deservesCandidates {
+            for candidate in generator.expressionCandidates(for: profile.expressionFilters) where origins[candidate.key] == nil {
+                origins[candidate.key] = candidate
+                order.append(candidate.key)
             }
         }
         for candidate in generator.sharedOrderCandidates(excluding: Set(order)) {
@@ -410,16 +422,21 @@ struct AnalysisRun {
         let columns = candidate.columns.map(\.displayName)
         if let entity = schema.coreData?.rootEntity(ofTable: candidate.table) {
             let naming = SwiftDataNaming(schema: schema)
-            let properties = columns.map { naming.propertyName(forColumn: $0).name }
+            let properties = candidate.columns.map { column in
+                column.name.map { naming.propertyName(forColumn: $0).name }
+                    ?? column.displayName.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).joined(separator: "_")
+            }
             if SwiftDataCode.isDeclarable(candidate) {
                 base = SwiftDataNaming.indexName(entity: entity.name, properties: properties)
             } else {
                 base = "Z_\(entity.name)_" + properties.joined(separator: "_") + (candidate.partialPredicate == nil ? "" : "_partial")
             }
         } else {
-            base = "idx_" + ([candidate.table] + columns).map { part in
-                String(part.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
-            }.joined(separator: "_") + (candidate.partialPredicate == nil ? "" : "_partial")
+            // Letters, digits and single underscores: `lower(t.name)` becomes `lower_name`.
+            let words = ([candidate.table] + columns).flatMap { part in
+                part.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+            }
+            base = "idx_" + words.joined(separator: "_") + (candidate.partialPredicate == nil ? "" : "_partial")
         }
         if base.count > 120 { base = String(base.prefix(120)) }
         var name = base
@@ -435,6 +452,8 @@ struct AnalysisRun {
 
     /// Findings about the store's own indexes, measured in the final state.
     var existingIndexes: [ExistingIndexFinding] = []
+    /// Statement and statistics changes, measured.
+    var queryAdvice: [QueryAdvice] = []
 
     mutating func measureFinalState() {
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
@@ -464,6 +483,9 @@ struct AnalysisRun {
                 profile.timingAfter = profile.timingBefore
             }
         }
+        report("query advice", 0, 0)
+        queryAdvice += QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
+            .run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
         report("existing indexes", 0, 0)
         existingIndexes = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
             .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
@@ -569,6 +591,7 @@ struct AnalysisRun {
             statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
+            queryAdvice: queryAdvice,
             totals: totals, warnings: warnings)
     }
 
@@ -599,6 +622,9 @@ struct AnalysisRun {
         if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
            tables.count == 1 {
             return "no index recommended: \(small.name) has only \(small.rowCount) row\(small.rowCount == 1 ? "" : "s"), so a scan is cheap"
+        }
+        if profile.fixedByStatistics {
+            return "no index recommended: ANALYZE statistics let SQLite use the existing indexes well (see the query advice)"
         }
         if !(profile.shape?.unindexableSorts.isEmpty ?? true) || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
             return "no index recommended: what makes it slow is in the statement itself (see the notes above)"

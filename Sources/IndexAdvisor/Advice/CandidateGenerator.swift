@@ -199,6 +199,15 @@ package struct CandidateGenerator {
         return result
     }
 
+    /// An index on each filtered expression (`lower(name)`, `json_extract(doc, '$.k')`), on its own.
+    package func expressionCandidates(for filters: [ExpressionFilter]) -> [IndexCandidate] {
+        filters.compactMap { filter in
+            guard let table = schema.table(named: filter.table), !table.isVirtual, table.rowCount >= PlanFinding.smallTableRows else { return nil }
+            let candidate = IndexCandidate(table: table.name, columns: [IndexColumn(name: nil, expression: filter.expression)])
+            return table.indexes.contains { candidate.isServed(by: $0) } ? nil : candidate
+        }
+    }
+
     /// Orders that let statements on one table share an index: for two statements whose equality columns
     /// overlap, the common columns first, then the rest of one statement's equalities and its tail.
     package mutating func sharedOrderCandidates(excluding existing: Set<String>) -> [IndexCandidate] {

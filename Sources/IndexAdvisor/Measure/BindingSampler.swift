@@ -33,7 +33,7 @@ package struct BindingSampler {
     /// `count` tuples of values for `statement`, and where they came from. `parameterCount` is SQLite's
     /// (the largest parameter number: `?5` alone makes 5), which can exceed the placeholders written.
     package mutating func samples(for statement: WorkloadStatement, shape: StatementShape?, count: Int,
-                                  parameterCount: Int? = nil) -> ([[SQLValue]], Source) {
+                                  parameterCount: Int? = nil, expressions: [ExpressionFilter] = []) -> ([[SQLValue]], Source) {
         let parameterCount = parameterCount ?? statement.parameterCount
         guard parameterCount > 0 else { return ([], .none) }
         if !statement.observedBindings.isEmpty {
@@ -61,7 +61,12 @@ package struct BindingSampler {
                 let target = shape?.parameters.first { $0.parameter == parameter }
                     ?? fallback[parameter].flatMap { column in resolve(column: column, shape: shape) }
                 guard let target else {
-                    tuple.append(.null)
+                    // Compared with an expression of a column: the expression's value on a row of the table.
+                    if let filter = expressions.first(where: { $0.parameter == parameter }) {
+                        tuple.append(expressionValue(filter))
+                    } else {
+                        tuple.append(.null)
+                    }
                     continue
                 }
                 if target.op == .limit { tuple.append(.integer(50)); continue }
@@ -109,6 +114,27 @@ package struct BindingSampler {
         case .blob(let bytes)?: return .blob(bytes + Array("indexadvisor\(index)".utf8))
         default: return isRowid ? .integer(1 + Int64(index)) : .text("indexadvisor\(index)")
         }
+    }
+
+    /// The value of `filter`'s expression on a row of its table picked at random (NULL when there is none).
+    private mutating func expressionValue(_ filter: ExpressionFilter) -> SQLValue {
+        let quoted = SQLIdentifier.quote(filter.table)
+        if rowidRanges[filter.table] == nil {
+            let bounds = try? connection.query("SELECT min(rowid), max(rowid) FROM \(quoted)").first
+            if let low = bounds?[0].integerValue, let high = bounds?[1].integerValue {
+                rowidRanges[filter.table] = (low, high)
+            } else {
+                rowidRanges[filter.table] = .some(nil)
+            }
+        }
+        guard let range = rowidRanges[filter.table] ?? nil else { return .null }
+        let span = UInt64(bitPattern: range.1 &- range.0) &+ 1
+        let pick = range.0 &+ Int64(bitPattern: span == 0 ? generator.next() : generator.next() % span)
+        guard let statement = try? connection.prepareResolvingStandIns("SELECT \(filter.expression) FROM \(quoted) WHERE rowid >= ? ORDER BY rowid LIMIT 1"),
+              (try? statement.bind([.integer(pick)])) != nil, (try? statement.step()) == true else { return .null }
+        var value = statement.column(0)
+        if filter.op == .like, case .text(let text) = value { value = .text(String(text.prefix(3)) + "%") }
+        return value
     }
 
     /// A row holding a distinct value of `column` picked uniformly among the distinct values; nil when the

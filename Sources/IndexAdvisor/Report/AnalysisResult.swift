@@ -20,6 +20,8 @@ public struct AnalysisResult: Sendable, Codable {
     public var existingIndexes: [ExistingIndexFinding]
     /// Uniqueness rules checked against the data.
     public var uniqueness: [UniquenessFinding]
+    /// Changes to statements or statistics that no plain index makes, each measured.
+    public var queryAdvice: [QueryAdvice] = []
     /// Workload-wide totals, frequency-weighted.
     public var totals: Totals
     /// Problems met on the way that did not stop the analysis (one line each).

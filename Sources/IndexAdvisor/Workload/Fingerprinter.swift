@@ -14,7 +14,9 @@ package struct NormalizedStatement: Sendable {
 /// Literals (strings, numbers, blobs) and bound parameters become `?`; `IN (…)` lists and multi-row
 /// `VALUES` of any length collapse to one shape; white space, comments and the letter case of bare words
 /// do not matter; quoting of identifiers does not matter. Integer literals that are column numbers in
-/// `ORDER BY`/`GROUP BY` stay, because replacing them would change the statement's meaning.
+/// `ORDER BY`/`GROUP BY` stay, because replacing them would change the statement's meaning; so do literals
+/// that are arguments of a function call (`json_extract(doc, '$.k')`, `substr(name, 1, 3)`): they shape the
+/// expression, and SQLite only matches an index on an expression whose literals are written the same.
 package enum Fingerprinter {
     package static func normalize(_ sql: String) -> NormalizedStatement {
         let list = SQLTokenList(sql)
@@ -31,16 +33,22 @@ package enum Fingerprinter {
         var inSortClause = false
         var sortDepth = 0
         var depth = 0
+        /// For each open parenthesis, whether it opens a function call's arguments.
+        var callStack: [Bool] = []
 
         for i in 0..<list.count {
             let token = list.tokens[i]
             switch token.kind {
             case .symbol:
                 let text = list.text(at: i)
-                if text == "(" { depth += 1 }
+                if text == "(" {
+                    depth += 1
+                    callStack.append(i > 0 && isFunctionName(list, i - 1))
+                }
                 if text == ")" {
                     if inSortClause, depth == sortDepth { inSortClause = false }
                     depth -= 1
+                    _ = callStack.popLast()
                 }
                 keyParts.append(text == "==" ? "=" : (text == "<>" ? "!=" : text))
             case .word:
@@ -60,7 +68,10 @@ package enum Fingerprinter {
             case .string, .number, .blob:
                 let isColumnNumber = token.kind == .number && inSortClause && depth == sortDepth
                     && (list.isWord(i - 1, "BY") || list.isSymbol(i - 1, ","))
-                if parameterize && !isColumnNumber {
+                let isFunctionArgument = callStack.last == true
+                if isFunctionArgument {
+                    keyParts.append(list.text(at: i))
+                } else if parameterize && !isColumnNumber {
                     values.append(literalValue(list, i))
                     cuts.append(token.start..<token.end)
                     keyParts.append("?")
@@ -77,6 +88,24 @@ package enum Fingerprinter {
             parameterValues: parameterize ? values : values.filter { $0 == nil },
             fingerprint: Fingerprint(id: fnv1a(text), text: text),
             kind: kind)
+    }
+
+    /// Words that can stand before `(` without being a function call.
+    static let nonFunctionWords: Set<String> = [
+        "IN", "VALUES", "EXISTS", "AS", "ON", "USING", "WHERE", "AND", "OR", "NOT", "SELECT", "FROM", "JOIN", "BY",
+        "SET", "INTO", "TABLE", "INDEX", "OVER", "FILTER", "WITH", "RECURSIVE", "KEY", "CHECK", "UNIQUE", "REFERENCES",
+        "WHEN", "THEN", "ELSE", "CASE", "IS", "LIKE", "GLOB", "BETWEEN", "DISTINCT", "ALL", "UNION", "EXCEPT",
+        "INTERSECT", "LIMIT", "OFFSET", "HAVING", "RETURNING", "DO", "UPDATE", "CONFLICT", "PRIMARY", "FOREIGN",
+        "DEFAULT", "COLLATE", "ESCAPE", "MATCH", "REGEXP", "END", "WINDOW", "PARTITION", "ORDER", "GROUP",
+    ]
+
+    /// True when token `i` is a word that, followed by `(`, calls a function (not `IN (`, `VALUES (`, a table's column list…).
+    static func isFunctionName(_ list: SQLTokenList, _ i: Int) -> Bool {
+        guard list.tokens[i].kind == .word else { return false }
+        if nonFunctionWords.contains(list.text(at: i).uppercased()) { return false }
+        // INSERT INTO t (a, b) and CREATE … t (…): a name after INTO/TABLE/ON is a table, not a function.
+        if i > 0, list.isWord(i - 1, "INTO") || list.isWord(i - 1, "TABLE") || list.isWord(i - 1, "ON") { return false }
+        return true
     }
 
     /// The kind of statement from its leading keyword (`WITH` looks further for the main verb).

@@ -1,0 +1,182 @@
+/// Advice for statements no plain index fixes as written, measured in the final state (recommended indexes
+/// built): the statement as it is and, where a rewrite can run here, the rewrite
+/// (https://sqlite.org/optoverview.html explains each rule).
+///
+/// - A sort under a collation no index carries → the same statement sorted with the binary collation.
+/// - `col LIKE 'abc%'` (case-insensitive, so a BINARY index cannot serve it) → `col GLOB 'abc*'`.
+/// - A substring search (leading wildcard, Core Data's `NSCoreDataStringSearch`, `instr`) → full-text search.
+/// - `OR` across columns scanning the table → an index on each column, measured in a savepoint.
+/// - A subquery that still scans its table for each outer row.
+/// - A recommended index with mixed directions, which SwiftData cannot declare.
+struct QueryRewrites {
+    let snapshot: StoreSnapshot
+    let schema: Schema
+    let timer: StatementTimer
+
+    func run(profiles: [StatementProfile], recommendations: [IndexCandidate]) -> [QueryAdvice] {
+        var advice: [QueryAdvice] = []
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
+        for profile in profiles where profile.isUsable {
+            guard let shape = profile.shape else { continue }
+            let id = profile.statement.fingerprint.id
+            let timing = profile.timingAfter ?? profile.timingBefore
+            let sql = profile.statement.sql
+
+            // Collation sorts: measure the statement sorted with the binary collation.
+            if let sort = shape.unindexableSorts.first {
+                let rewrite = SQLTokenList(sql).removingOrderByCollations()
+                let rewriteTiming = try? timer.time(rewrite, samples: profile.samples, isWrite: false)
+                advice.append(QueryAdvice(
+                    kind: .collationSort, statementID: id,
+                    advice: "ORDER BY \(sort.column) COLLATE \(sort.collation) cannot use an index: the collation exists only on the app's connection. Sort with a binary comparator (SwiftData: `SortDescriptor(\\.property, comparator: .lexical)`; Core Data: `compare:`) and an index on \(sort.column) can return rows in order.",
+                    timing: timing, rewrite: rewrite, rewriteTiming: rewriteTiming,
+                    rewritePlan: try? planner.plan(for: rewrite, bindings: profile.samples.first ?? []),
+                    caveat: "rows then come in byte order (upper case before lower case, no locale rules); sort for display in the app if that matters"))
+            }
+
+            for access in shape.tables {
+                // Case-insensitive LIKE with a plain prefix: GLOB keeps the index usable.
+                for constraint in access.constraints where constraint.op == .like {
+                    guard let parameter = constraint.parameter,
+                          let pattern = profile.samples.first?[safe: parameter - 1]?.textValue,
+                          let prefix = Self.plainPrefix(of: pattern),
+                          let rewritten = Self.replacingLike(in: sql, parameter: parameter) else { continue }
+                    let samples = profile.samples.map { tuple -> [SQLValue] in
+                        var tuple = tuple
+                        if let text = tuple[safe: parameter - 1]?.textValue, let p = Self.plainPrefix(of: text) { tuple[parameter - 1] = .text(p + "*") }
+                        return tuple
+                    }
+                    guard let rewriteTiming = try? timer.time(rewritten, samples: samples, isWrite: false) else { continue }
+                    advice.append(QueryAdvice(
+                        kind: .caseInsensitiveLike, statementID: id,
+                        advice: "\(constraint.column) LIKE '\(pattern)' ignores case, so SQLite cannot use a BINARY index on \(constraint.column) for the prefix. `GLOB '\(prefix)*'` (or `\(constraint.column) >= '\(prefix)' AND \(constraint.column) < …`) can; an index on \(constraint.column) COLLATE NOCASE is the alternative that keeps LIKE.",
+                        timing: timing, rewrite: rewritten, rewriteTiming: rewriteTiming,
+                        rewritePlan: try? planner.plan(for: rewritten, bindings: samples.first ?? []),
+                        caveat: "GLOB is case-sensitive: equivalent only when the stored values and the pattern have one case (e.g. lower-case hashes)"))
+                }
+                // Substring searches no B-tree serves.
+                let leadingWildcard = access.constraints.first { constraint in
+                    guard constraint.op == .like || constraint.op == .glob, let parameter = constraint.parameter,
+                          let first = profile.samples.first?[safe: parameter - 1]?.textValue?.first else { return false }
+                    return constraint.op == .like ? (first == "%" || first == "_") : (first == "*" || first == "?")
+                }
+                let searchFunctions = access.columnFunctions.filter { ["instr"].contains($0.sqlFolded) || $0.sqlFolded.hasPrefix("nscoredata") }
+                if leadingWildcard != nil || !searchFunctions.isEmpty {
+                    let what = leadingWildcard.map { "\($0.column) \($0.op.rawValue) with a leading wildcard" } ?? searchFunctions.joined(separator: ", ")
+                    advice.append(QueryAdvice(
+                        kind: .substringSearch, statementID: id,
+                        advice: "\(access.table) is searched by substring (\(what)), which no B-tree index can serve: SQLite reads every row. A full-text index (an FTS5 table over the searched text, queried with MATCH) can; for Core Data's CONTAINS[cd], a normalised (lower-cased, diacritic-free) copy of the text searched with BEGINSWITH also can.",
+                        timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil))
+                }
+            }
+
+            // OR across columns that still scans: measure with an index on each column.
+            if let plan = profile.planAfter ?? profile.planBefore, plan.findings.contains(where: { $0.kind == .fullTableScan && $0.isProblem }),
+               let (table, columns) = orColumns(sql: sql, shape: shape), columns.count >= 2,
+               let measured = measureWithIndexes(table: table, columns: columns, profile: profile) {
+                advice.append(QueryAdvice(
+                    kind: .orAcrossColumns, statementID: id,
+                    advice: "The filter ORs conditions on \(columns.joined(separator: ", ")) of \(table): SQLite can only avoid reading every row with an index on each (it then runs a MULTI-INDEX OR), or you can split it into a UNION of lookups.",
+                    timing: timing, rewrite: measured.sql, rewriteTiming: measured.timing, rewritePlan: measured.plan,
+                    caveat: "each index adds write time; compare with the write costs in this report before adding them"))
+            }
+
+            // Subqueries that scan their table once per outer row.
+            if let plan = profile.planAfter ?? profile.planBefore, Self.subqueryScans(plan) {
+                advice.append(QueryAdvice(
+                    kind: .subquery, statementID: id,
+                    advice: "A correlated or IN subquery reads its whole table for each outer row. An index on the subquery's filter columns, or rewriting it as a JOIN, avoids the repeated scans.",
+                    timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil))
+            }
+        }
+        for candidate in recommendations where Set(candidate.columns.map(\.isDescending)).count > 1 {
+            let order = candidate.columns.map { "\($0.displayName)\($0.isDescending ? " DESC" : "")" }.joined(separator: ", ")
+            advice.append(QueryAdvice(
+                kind: .mixedSortDirections, statementID: "",
+                advice: "The index on \(candidate.table)(\(order)) mixes directions to serve an ORDER BY that does. If one direction would do for the app (e.g. both DESC), a plain index serves it and SwiftData's #Index can declare it.",
+                timing: nil, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil))
+        }
+        return advice
+    }
+
+    /// The part of a LIKE pattern before its only wildcard, a trailing `%`; nil for other patterns or when
+    /// the prefix holds GLOB's own wildcards.
+    static func plainPrefix(of pattern: String) -> String? {
+        guard pattern.hasSuffix("%"), pattern.count > 1 else { return nil }
+        let prefix = pattern.dropLast()
+        guard !prefix.contains(where: { "%_*?[".contains($0) }) else { return nil }
+        return String(prefix)
+    }
+
+    /// `sql` with the LIKE before parameter `parameter` turned into GLOB; nil when that parameter does not
+    /// follow a LIKE (or an ESCAPE clause follows it).
+    static func replacingLike(in sql: String, parameter: Int) -> String? {
+        let tokens = SQLTokenList(sql)
+        var count = 0
+        for i in 0..<tokens.count where tokens.tokens[i].kind == .parameter {
+            count += 1
+            guard count == parameter else { continue }
+            guard i > 0, tokens.isWord(i - 1, "LIKE"), !tokens.isWord(i + 1, "ESCAPE") else { return nil }
+            let like = tokens.tokens[i - 1]
+            return String(decoding: tokens.utf8[..<like.start], as: UTF8.self) + "GLOB" + String(decoding: tokens.utf8[like.end...], as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// True when a subquery step of the plan has a full table scan under it.
+    static func subqueryScans(_ plan: QueryPlan) -> Bool {
+        for (index, step) in plan.steps.enumerated() where plan.findings[index].kind == .subquery {
+            var stack = [step.id]
+            while let parent = stack.popLast() {
+                for (childIndex, child) in plan.steps.enumerated() where child.parent == parent {
+                    if plan.findings[childIndex].kind == .fullTableScan && plan.findings[childIndex].isProblem { return true }
+                    stack.append(child.id)
+                }
+            }
+        }
+        return false
+    }
+
+    /// The columns of one table joined by OR in the statement's filter (`a = ? OR b = ?`), when there are several.
+    private func orColumns(sql: String, shape: StatementShape) -> (String, [String])? {
+        let tokens = SQLTokenList(sql)
+        guard (0..<tokens.count).contains(where: { tokens.isWord($0, "OR") }), shape.tables.count == 1,
+              let table = schema.table(named: shape.tables[0].table) else { return nil }
+        var columns: [String] = []
+        for i in 0..<tokens.count where tokens.isWord(i, "OR") {
+            for j in [i - 3, i - 2, i + 1, i + 2, i + 3] where j >= 0 && j < tokens.count {
+                let kind = tokens.tokens[j].kind
+                guard kind == .word || kind == .quotedIdentifier, !tokens.isSymbol(j + 1, "("), !tokens.isSymbol(j + 1, "."),
+                      let column = table.column(named: tokens.identifier(at: j)), !column.isRowidAlias,
+                      !columns.contains(where: { $0.sqlFolded == column.name.sqlFolded }) else { continue }
+                columns.append(column.name)
+            }
+        }
+        return columns.count >= 2 ? (table.name, columns) : nil
+    }
+
+    /// Times the statement with a single-column index on each of `columns` built inside a savepoint.
+    private func measureWithIndexes(table: String, columns: [String], profile: StatementProfile) -> (sql: String, timing: Timing, plan: QueryPlan?)? {
+        let connection = snapshot.connection
+        let names = columns.map { "indexadvisor_or_\($0.filter { $0.isLetter || $0.isNumber })" }
+        let statements = zip(names, columns).map { name, column in
+            IndexCandidate(table: table, columns: [IndexColumn(name: column)]).createSQL(name: name, ifNotExists: true)
+        }
+        do {
+            try connection.execute("SAVEPOINT indexadvisor_or")
+            defer {
+                _ = try? connection.execute("ROLLBACK TO indexadvisor_or")
+                _ = try? connection.execute("RELEASE indexadvisor_or")
+            }
+            for statement in statements { try connection.execute(statement) }
+            let timing = try timer.time(profile.statement.sql, samples: profile.samples, isWrite: false)
+            let plan = try? QueryPlanner(connection: connection, schema: schema).plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+            let shown = zip(columns, statements).map { column, sql in
+                sql.replacingOccurrences(of: "indexadvisor_or_\(column.filter { $0.isLetter || $0.isNumber })", with: "idx_\(table)_\(column)")
+            }
+            return (shown.joined(separator: ";\n") + ";", timing, plan)
+        } catch {
+            return nil
+        }
+    }
+}

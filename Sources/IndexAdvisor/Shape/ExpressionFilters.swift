@@ -1,0 +1,118 @@
+/// A filter that applies a deterministic function to a column: `lower(name) = lower(?)`,
+/// `json_extract(doc, '$.k') > ?`, `date(created) = ?`. An index on the expression can serve it
+/// (https://sqlite.org/expridx.html); an index on the column cannot.
+public struct ExpressionFilter: Sendable, Codable, Hashable {
+    public var table: String
+    /// The expression with table aliases removed, as it goes into `CREATE INDEX … ON t (<expression>)`.
+    public var expression: String
+    /// The comparison (`=`, `<`, `LIKE`…).
+    public var op: ConstraintOperator
+    /// The 1-based parameter compared with the expression, when there is one.
+    public var parameter: Int?
+}
+
+/// Finds expression filters in a statement's text. SQLite's virtual-table interface offers only
+/// constraints on plain columns, so this one look-up is lexical: a call of a known deterministic function
+/// whose arguments name columns of exactly one of the statement's tables, followed by a comparison.
+/// SQLite itself then decides, in the what-if planner, whether an index on the expression would be used.
+enum ExpressionFilters {
+    /// Built-in SQL functions that are deterministic for their arguments (https://sqlite.org/deterministic.html)
+    /// and commonly filtered on. `date`/`datetime`/`strftime` with `'now'` are refused by SQLite in an index.
+    static let deterministic: Set<String> = [
+        "lower", "upper", "substr", "substring", "trim", "ltrim", "rtrim", "replace", "length", "instr", "abs", "round",
+        "coalesce", "ifnull", "nullif", "json_extract", "json_type", "date", "datetime", "time", "julianday", "strftime",
+        "unixepoch", "hex", "unicode", "typeof", "printf", "format", "cast",
+    ]
+
+    static func find(in sql: String, shape: StatementShape, schema: Schema) -> [ExpressionFilter] {
+        let tokens = SQLTokenList(sql)
+        let aliases = tokens.tableAliases()
+        let tableNames = shape.tables.map(\.table)
+        var parameterIndex = 0
+        var parameterAt: [Int: Int] = [:]
+        for i in 0..<tokens.count where tokens.tokens[i].kind == .parameter {
+            parameterIndex += 1
+            parameterAt[i] = parameterIndex
+        }
+        var result: [ExpressionFilter] = []
+        var i = 0
+        while i + 1 < tokens.count {
+            defer { i += 1 }
+            guard tokens.tokens[i].kind == .word, tokens.isSymbol(i + 1, "("),
+                  deterministic.contains(tokens.text(at: i).sqlFolded),
+                  // Only the outermost call of an expression: `lower(trim(x))` is one expression.
+                  !(i > 0 && tokens.isSymbol(i - 1, "(") && i > 1 && tokens.tokens[i - 2].kind == .word
+                    && deterministic.contains(tokens.text(at: i - 2).sqlFolded)) else { continue }
+            let close = tokens.matchingParenthesis(from: i + 1)
+            guard let op = comparison(tokens, at: close + 1) else { continue }
+            // The columns inside, each resolved to one of the statement's tables.
+            var tables = Set<String>()
+            var columns = 0
+            var skip = Set<Int>()
+            var j = i + 2
+            while j < close {
+                let kind = tokens.tokens[j].kind
+                if kind == .parameter { tables.insert("?"); break }
+                if (kind == .word || kind == .quotedIdentifier), !tokens.isSymbol(j + 1, "("),
+                   !(kind == .word && Fingerprinter.nonFunctionWords.contains(tokens.text(at: j).uppercased())) {
+                    if tokens.isSymbol(j + 1, "."), j + 2 < close {
+                        if let table = aliases[tokens.identifier(at: j).sqlFolded],
+                           schema.table(named: table)?.column(named: tokens.identifier(at: j + 2)) != nil {
+                            tables.insert(table)
+                            columns += 1
+                            skip.formUnion([j, j + 1])
+                        }
+                        j += 3
+                        continue
+                    }
+                    let name = tokens.identifier(at: j)
+                    let owners = tableNames.filter { schema.table(named: $0)?.column(named: name) != nil }
+                    if owners.count == 1 {
+                        tables.insert(owners[0])
+                        columns += 1
+                    }
+                }
+                j += 1
+            }
+            guard columns > 0, tables.count == 1, let table = tables.first, table != "?" else { continue }
+            var expression = ""
+            var previousIsWordLike = false
+            for k in i...close where !skip.contains(k) {
+                let kind = tokens.tokens[k].kind
+                let isWordLike = kind == .word || kind == .quotedIdentifier || kind == .number || kind == .string
+                if isWordLike && previousIsWordLike { expression += " " }
+                expression += tokens.text(at: k)
+                previousIsWordLike = isWordLike
+            }
+            // The value side: `?`, or a function of `?` such as `lower(?)`.
+            var parameter: Int?
+            var k = close + 2
+            while k < tokens.count, k <= close + 6 {
+                if let index = parameterAt[k] { parameter = index; break }
+                if tokens.isWord(k, "AND") || tokens.isWord(k, "OR") || tokens.isSymbol(k, ")") { break }
+                k += 1
+            }
+            let filter = ExpressionFilter(table: table, expression: expression, op: op, parameter: parameter)
+            if !result.contains(filter) { result.append(filter) }
+            i = close
+        }
+        return result
+    }
+
+    private static func comparison(_ tokens: SQLTokenList, at i: Int) -> ConstraintOperator? {
+        guard i < tokens.count else { return nil }
+        if tokens.isWord(i, "LIKE") { return .like }
+        if tokens.isWord(i, "GLOB") { return .glob }
+        if tokens.isWord(i, "BETWEEN") { return .greaterOrEqual }
+        if tokens.isWord(i, "IN") { return .in }
+        if tokens.isWord(i, "IS") { return tokens.isWord(i + 1, "NOT") ? .isNot : .is }
+        switch tokens.tokens[i].kind == .symbol ? tokens.text(at: i) : "" {
+        case "=", "==": return .equal
+        case "<": return .lessThan
+        case "<=": return .lessOrEqual
+        case ">": return .greaterThan
+        case ">=": return .greaterOrEqual
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// Statements no plain column index fixes as written: expression indexes, statement rewrites, statistics.
+@Suite("Advice beyond a plain index")
+struct QueryAdviceTests {
+    func analyze(_ schema: String, workload: String, options: AnalysisOptions = quickOptions()) throws -> AnalysisResult {
+        let store = try FixtureStore(schema)
+        return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "w.sql", format: .sql), options: options)
+    }
+
+    @Test("a filter on lower(name) gets an index on the expression; the plan uses it and the speedup is measured")
+    func expressionIndex() throws {
+        let result = try analyze("""
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Person', 0, 0);
+            CREATE TABLE ZPERSON (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR, ZDOC VARCHAR);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO ZPERSON SELECT i, 1, 1, 'Name' || i, json_object('kind', 'k' || (i % 300)) FROM n;
+            CREATE INDEX Z_Person_name ON ZPERSON (ZNAME);
+            """, workload: """
+            -- freq: 100
+            SELECT Z_PK FROM ZPERSON WHERE lower(ZNAME) = lower('name4242');
+            -- freq: 40
+            SELECT Z_PK FROM ZPERSON WHERE json_extract(ZDOC, '$.kind') = 'k42';
+            """)
+        let lookup = result.statements[0]
+        let index = try #require(result.recommendations.first { $0.columns.map(\.name) == ["lower(ZNAME)"] })
+        #expect(index.sql == "CREATE INDEX IF NOT EXISTS \"Z_Person_lower_ZNAME\" ON \"ZPERSON\" ((lower(ZNAME)))")
+        #expect(index.swiftDataIndex == nil)  // #Index cannot declare an expression
+        #expect(lookup.usesRecommendations == [index.name])
+        #expect(try #require(lookup.planAfter).findings.map(\.kind) == [.indexSearch])
+        let effect = try #require(index.effects.first { $0.statementID == lookup.id })
+        #expect(effect.isSignificant && effect.after.medianSeconds * 20 < effect.before.medianSeconds)
+        #expect(result.recommendations.contains { $0.columns.map(\.name) == ["json_extract(ZDOC,'$.kind')"] })
+        #expect(result.statements[1].planAfter?.hasProblem == false)
+    }
+
+    @Test("a case-insensitive LIKE prefix against a BINARY key: the GLOB rewrite is measured and much faster")
+    func likeToGlob() throws {
+        let result = try analyze("""
+            CREATE TABLE build (owner TEXT NOT NULL, name TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (owner, name, hash));
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO build SELECT CASE WHEN i % 10 < 8 THEN 'big' ELSE 'o' || (i % 50) END, 'repo', lower(hex(randomblob(20))) FROM n;
+            """, workload: """
+            -- freq: 100
+            SELECT DISTINCT hash FROM build WHERE owner = 'big' AND name = 'repo' AND hash LIKE 'a3f%';
+            """)
+        let advice = try #require(result.queryAdvice.first { $0.kind == .caseInsensitiveLike })
+        #expect(advice.rewrite == "SELECT DISTINCT hash FROM build WHERE owner = ? AND name = ? AND hash GLOB ?")
+        let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)
+        #expect(before.isSlower(than: after))
+        #expect(after.medianSeconds * 10 < before.medianSeconds)
+        #expect(advice.caveat?.contains("GLOB is case-sensitive") == true)
+        #expect(advice.rewritePlan?.findings.first?.constraints?.contains("hash>? AND hash<?") == true)
+    }
+
+    @Test("a sort under a Core Data collation: the binary-sort rewrite is measured")
+    func collationSort() throws {
+        let result = try analyze("""
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Song', 0, 0);
+            CREATE TABLE ZSONG (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZLYRICS VARCHAR);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO ZSONG SELECT i, 1, 1, 'Title ' || ((i * 7919) % 40000), printf('%.*c', 100, 'l') FROM n;
+            CREATE INDEX Z_Song_title ON ZSONG (ZTITLE);
+            """, workload: """
+            -- freq: 30
+            SELECT 0, t0.Z_PK FROM ZSONG t0 ORDER BY t0.ZTITLE COLLATE NSCollateLocaleSensitive LIMIT 50;
+            """)
+        let advice = try #require(result.queryAdvice.first { $0.kind == .collationSort })
+        #expect(advice.rewrite?.contains("COLLATE") == false)
+        let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)
+        #expect(after.medianSeconds * 10 < before.medianSeconds)
+        #expect(advice.rewritePlan?.findings.contains { $0.kind == .tempBTree } == false)
+        #expect(result.recommendations.isEmpty)
+    }
+
+    @Test("OR across two columns: the time with an index on each is measured")
+    func orAcrossColumns() throws {
+        var options = quickOptions()
+        options.maxNewIndexes = 0  // show the query-side answer alone
+        let result = try analyze("""
+            CREATE TABLE contact (id INTEGER PRIMARY KEY, email TEXT, phone TEXT, note TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO contact SELECT i, 'e' || i || '@x.org', '+1' || (5550000 + i), printf('%.*c', 80, 'n') FROM n;
+            """, workload: """
+            -- freq: 50
+            SELECT id FROM contact WHERE email = 'e42@x.org' OR phone = '+15550042';
+            """, options: options)
+        let advice = try #require(result.queryAdvice.first { $0.kind == .orAcrossColumns })
+        #expect(advice.rewrite == "CREATE INDEX IF NOT EXISTS \"idx_contact_email\" ON \"contact\" (\"email\");\nCREATE INDEX IF NOT EXISTS \"idx_contact_phone\" ON \"contact\" (\"phone\");")
+        #expect(advice.rewritePlan?.findings.contains { $0.kind == .multiIndexOr } == true)
+        let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)
+        #expect(after.medianSeconds * 10 < before.medianSeconds)
+    }
+
+    @Test("a correlated subquery that scans its table per outer row: indexed when allowed, advised when not")
+    func correlatedSubquery() throws {
+        let schema = """
+            CREATE TABLE folder (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE note (id INTEGER PRIMARY KEY, folder_id INTEGER, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) INSERT INTO folder SELECT i, 'f' || i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO note SELECT i, 1 + i % 300, 'b' FROM n;
+            """
+        let workload = "-- freq: 10\nSELECT f.name FROM folder f WHERE (SELECT count(*) FROM note n WHERE n.folder_id = f.id) > 60;"
+        let indexed = try analyze(schema, workload: workload)
+        #expect(indexed.recommendations.first?.columns.map(\.name) == ["folder_id"])
+        #expect(!indexed.queryAdvice.contains { $0.kind == .subquery })
+        var options = quickOptions()
+        options.maxNewIndexes = 0
+        let advised = try analyze(schema, workload: workload, options: options)
+        #expect(advised.queryAdvice.contains { $0.kind == .subquery && $0.timing != nil })
+    }
+
+    @Test("a mixed-direction sort index is pointed out")
+    func mixedDirections() throws {
+        let result = try analyze("""
+            CREATE TABLE task (id INTEGER PRIMARY KEY, project INTEGER, priority INTEGER, due REAL, title TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO task SELECT i, i % 200, i % 5, 1.0 * ((i * 7919) % 40000), 't' || i FROM n;
+            """, workload: """
+            -- freq: 100
+            SELECT id, title FROM task WHERE project = 7 ORDER BY priority DESC, due ASC LIMIT 20;
+            """)
+        let index = try #require(result.recommendations.first)
+        #expect(Set(index.columns.map(\.isDescending)).count == 2)
+        #expect(result.queryAdvice.contains { $0.kind == .mixedSortDirections })
+    }
+
+    @Test("when ANALYZE statistics alone fix a plan, the advice is PRAGMA optimize, not an index")
+    func statistics() throws {
+        let result = try analyze("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, flag INTEGER, code TEXT, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
+            INSERT INTO item SELECT i, i % 2, 'c' || i, printf('%.*c', 100, 'x') FROM n;
+            CREATE INDEX item_flag ON item(flag);
+            CREATE INDEX item_code ON item(code);
+            """, workload: """
+            -- freq: 100
+            SELECT * FROM item WHERE flag = 1 AND code > 'c5' AND code < 'c6';
+            """)
+        #expect(result.recommendations.isEmpty)
+        #expect(!result.store.hasStatistics)
+        let advice = try #require(result.queryAdvice.first { $0.kind == .statistics })
+        #expect(advice.rewrite == "PRAGMA optimize;")
+        #expect(advice.advice.contains("Run `PRAGMA optimize`"))
+        let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)
+        #expect(before.isSlower(than: after))
+        #expect(advice.rewritePlan?.indexesUsed == ["item_code"])
+        // The snapshot went back to planning without statistics: the statement still uses item_flag there.
+        #expect(result.statements[0].planAfter?.indexesUsed == ["item_flag"])
+    }
+}
