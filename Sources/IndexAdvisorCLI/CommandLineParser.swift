@@ -81,9 +81,6 @@ public enum CommandLineParser {
             throw UsageError("analyze takes one store; unexpected '\(positionals[1])'", command: "analyze")
         }
         options.store = store
-        if options.workloads.isEmpty {
-            throw UsageError("analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log)", command: "analyze")
-        }
         return options
     }
 

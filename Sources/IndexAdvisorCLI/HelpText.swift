@@ -13,7 +13,7 @@ enum HelpText {
 
     static func usage(for command: String?) -> String {
         switch command {
-        case "analyze": return "Usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE]"
+        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql] [--output FILE]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--output-dir DIR] [--keep DIR]"
         default: return "Usage: indexadvisor <analyze|demo> [options]; see indexadvisor --help"
         }
@@ -29,6 +29,8 @@ enum HelpText {
 
         COMMANDS:
           analyze STORE --workload FILE   Plan, time and advise for a workload on a store.
+          analyze STORE                   Without a workload: review the schema and the data, and
+                                          say how to capture a workload.
           demo                            Build a 100,000-note SwiftData-style store and workload,
                                           analyse it, and write reports/demo.md and reports/demo.json.
 
@@ -47,7 +49,7 @@ enum HelpText {
         indexes (hypothetically first, then built for real on the snapshot), and recommends the set that saves
         the most frequency-weighted time net of write cost.
 
-        USAGE: indexadvisor analyze STORE --workload FILE [options]
+        USAGE: indexadvisor analyze STORE [--workload FILE] [options]
 
         ARGUMENTS:
           STORE                           The SQLite store file. Never written to.

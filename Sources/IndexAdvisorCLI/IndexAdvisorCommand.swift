@@ -79,11 +79,22 @@ public enum IndexAdvisorCommand {
                 throw UsageError("--output \(output) is the store, one of its -wal/-shm/-journal files, or a workload: choose another file", command: "analyze")
             }
         }
-        let workload = try WorkloadLoader.load(options.workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
         let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal)
-        let result = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
+        let result: AnalysisResult
+        if options.workloads.isEmpty {
+            // No workload: review the schema and the data, and say how to capture one.
+            result = try Advisor.review(storeAt: URL(fileURLWithPath: options.store), options: options.analysisOptions,
+                                        progress: progress.update)
+            progress.finish()
+            if !options.quiet, options.output != nil || options.format != .markdown {
+                console.error(result.captureHint.map { "indexadvisor: " + $0 }.joined(separator: "\n") + "\n")
+            }
+        } else {
+            let workload = try WorkloadLoader.load(options.workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
+            result = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
                                          options: options.analysisOptions, progress: progress.update)
-        progress.finish()
+            progress.finish()
+        }
         let report = options.format.render(result)
         if options.format == .sql, result.recommendations.isEmpty, !options.quiet {
             console.error("indexadvisor: no index to add for this workload (see --format md for why)\n")

@@ -37,7 +37,6 @@ struct CommandLineParserTests {
 
     @Test("mistakes are usage errors with a message", arguments: [
         (["analyze"], "analyze needs the store file: indexadvisor analyze STORE --workload FILE"),
-        (["analyze", "s.sqlite"], "analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log)"),
         (["analyze", "s.sqlite", "--workload"], "--workload needs a value"),
         (["analyze", "s.sqlite", "-w", "x", "--format", "pdf"], "--format must be md, json or sql, not 'pdf'"),
         (["analyze", "s.sqlite", "-w", "x", "--repeats", "0"], "--repeats must be a whole number from 1 to 1000, not '0'"),
@@ -151,11 +150,11 @@ struct CommandRunTests {
 
     @Test("usage mistakes print the error and a usage line")
     func usage() {
-        let (code, console) = run(["analyze", store.path])
+        let (code, console) = run(["analyze", "-w", workload.path])
         #expect(code == ExitCode.failure)
-        #expect(console.error == "indexadvisor: error: analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log) (usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE])\n")
+        #expect(console.error == "indexadvisor: error: analyze needs the store file: indexadvisor analyze STORE --workload FILE (usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql] [--output FILE])\n")
         let (_, sneaky) = run(["analyze", store.path, "-w", workload.path, "--format", "x\ny\u{1B}[31m"])
-        #expect(sneaky.error == "indexadvisor: error: --format must be md, json or sql, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE])\n")
+        #expect(sneaky.error == "indexadvisor: error: --format must be md, json or sql, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql] [--output FILE])\n")
     }
 
     @Test("the built executable exits 2 with one line and no stack trace for a file that is not a database")
@@ -318,5 +317,64 @@ struct BadInputRegressionTests {
         #expect(!FileManager.default.fileExists(atPath: dead.path))
         #expect(FileManager.default.fileExists(atPath: alive.path))
         fresh.remove()
+    }
+}
+
+@Suite("analyze without a workload")
+struct SchemaReviewCommandTests {
+    @Test("on the demo store: exit 0, the redundant index and the unindexed relationship are found, the capture hint is printed")
+    func demoStore() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("notes.sqlite")
+        try NotesDemo.makeStore(at: store, notes: 30_000)
+        let captured = CapturedConsole()
+        let code = IndexAdvisorCommand.run(["analyze", store.path, "--repeats", "3"], console: captured.console)
+        #expect(code == ExitCode.success, "\(captured.error)")
+        let report = captured.out
+        #expect(report.hasPrefix("# indexadvisor schema review: `notes.sqlite`"))
+        #expect(report.contains("## Redundant indexes\n\n- `Z_Note_title` on `ZNOTE`"))
+        #expect(report.contains("`DROP INDEX IF EXISTS \"Z_Note_title\";`"))
+        #expect(report.contains("## References without an index\n\n- `ZNOTE(ZFOLDER)`: ZFOLDER is a to-one relationship"))
+        #expect(report.contains("## Next: capture a workload"))
+        #expect(report.contains("-com.apple.CoreData.SQLDebug 1"))
+        #expect(report.contains("Then: `indexadvisor analyze \(store.path) --workload app-sql.log`"))
+        // Nothing about query speed: no statements, no recommendations.
+        #expect(!report.contains("## Recommended indexes"))
+        #expect(!report.contains("## Statements"))
+        let json = CapturedConsole()
+        #expect(IndexAdvisorCommand.run(["analyze", store.path, "-f", "json", "--repeats", "3"], console: json.console) == ExitCode.success)
+        let result = try JSONReport.decode(Data(json.out.utf8))
+        #expect(result.statements.isEmpty && result.recommendations.isEmpty)
+        #expect(result.totals.readSecondsBefore == 0)
+        #expect(json.error.contains("indexadvisor: No workload was given"))
+        let redundant = try #require(result.schemaReview.first { $0.kind == .redundantIndex })
+        #expect(redundant.measurements.map(\.operation) == ["INSERT of a copied row", "UPDATE of ZTITLE", "DELETE of a row"])
+        #expect(result.schemaReview.contains { $0.kind == .identityColumn && $0.swiftDataUnique == #"#Unique<Note>([\.remoteID])"# })
+    }
+
+    @Test("a foreign-key column without an index shows the lookup measured with and without one")
+    func foreignKey() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("app.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("""
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, author_id INTEGER REFERENCES author(id), title TEXT, isbn TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO author SELECT i, 'a' || i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000) INSERT INTO book SELECT i, 1 + (i * 7919) % 2000, 't' || i, 'isbn' || i FROM n;
+            """)
+        var options = AnalysisOptions()
+        options.repeats = 5
+        let result = try Advisor.review(storeAt: store, options: options)
+        let finding = try #require(result.schemaReview.first { $0.kind == .unindexedReference })
+        #expect(finding.table == "book" && finding.columns == ["author_id"])
+        #expect(finding.advice.contains("a declared foreign key"))
+        #expect(finding.sql == "CREATE INDEX IF NOT EXISTS \"idx_book_author_id\" ON \"book\" (\"author_id\");")
+        let lookup = try #require(finding.measurements.first)
+        #expect(lookup.operation == "lookup: SELECT * FROM \"book\" WHERE \"author_id\" = ?")
+        #expect(lookup.isSignificant)
+        #expect(lookup.withIndex.medianSeconds * 10 < lookup.withoutIndex.medianSeconds)
+        #expect(result.schemaReview.contains { $0.kind == .noStatistics })
+        #expect(result.schemaReview.contains { $0.kind == .identityColumn && $0.columns == ["isbn"] })
     }
 }

@@ -19,9 +19,42 @@ public enum Advisor {
             progress?(AnalysisProgress(stage: stage, done: done, total: total,
                                        elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
         }
-        report("snapshot")
+        var run = try prepare(storeAt: storeURL, workload: workload, options: options, report: report)
+        defer { run.snapshot.close() }
+        try run.profileStatements()
+        try run.chooseIndexes()
+        run.measureFinalState()
+        return run.result(storeURL: storeURL, started: clock)
+    }
+
+    /// Reviews the store from its schema and data alone, for when there is no workload: redundant indexes
+    /// with their measured write cost, unindexed references with a lookup timed with and without an index,
+    /// identity-like columns, large tables without indexes, statistics, Core Data hierarchy indexes; and how
+    /// to capture a workload. Makes no claim about the app's statements.
+    /// - Throws: ``StoreError`` when the store cannot be read.
+    public static func review(storeAt storeURL: URL, options: AnalysisOptions = AnalysisOptions(),
+                              progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
+        let clock = DispatchTime.now().uptimeNanoseconds
+        func report(_ stage: String, _ done: Int = 0, _ total: Int = 0) {
+            progress?(AnalysisProgress(stage: stage, done: done, total: total,
+                                       elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
+        }
+        let empty = Workload(statements: [], diagnostics: WorkloadDiagnostics())
+        var run = try prepare(storeAt: storeURL, workload: empty, options: options, report: report)
+        defer { run.snapshot.close() }
+        report("schema review")
+        var review = SchemaReview(schema: run.schema, snapshot: run.snapshot, timer: run.timer, seed: options.seed)
+        run.schemaFindings = review.run(sizes: run.indexSizes())
+        var result = run.result(storeURL: storeURL, started: clock)
+        result.captureHint = CaptureHint.lines(storePath: storeURL.path, isCoreData: run.schema.coreData != nil)
+        return result
+    }
+
+    /// Takes the snapshot, reads the schema and samples large tables.
+    private static func prepare(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions,
+                                report: @escaping (String, Int, Int) -> Void) throws -> AnalysisRun {
+        report("snapshot", 0, 0)
         let snapshot = try StoreSnapshot.take(of: storeURL, temporaryParent: options.temporaryDirectory, busyTimeout: options.busyTimeout)
-        defer { snapshot.close() }
         let storeSchema: Schema
         var schema: Schema
         var sampled: [SampledTable] = []
@@ -34,15 +67,13 @@ public enum Advisor {
                 if !sampled.isEmpty { schema = try SchemaReader.read(from: snapshot.connection) }
             }
         } catch let error as SQLiteError {
+            snapshot.close()
             throw StoreError.sqlite(path: storeURL.path, error: error)
         }
         var run = AnalysisRun(snapshot: snapshot, schema: schema, workload: workload, options: options, report: report)
         run.storeSchema = storeSchema
         run.sampledTables = sampled
-        try run.profileStatements()
-        try run.chooseIndexes()
-        run.measureFinalState()
-        return run.result(storeURL: storeURL, started: clock)
+        return run
     }
 }
 
@@ -454,6 +485,8 @@ struct AnalysisRun {
     var existingIndexes: [ExistingIndexFinding] = []
     /// Statement and statistics changes, measured.
     var queryAdvice: [QueryAdvice] = []
+    /// Findings of a review without a workload.
+    var schemaFindings: [SchemaFinding] = []
 
     mutating func measureFinalState() {
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
@@ -591,7 +624,7 @@ struct AnalysisRun {
             statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
-            queryAdvice: queryAdvice,
+            queryAdvice: queryAdvice, schemaReview: schemaFindings,
             totals: totals, warnings: warnings)
     }
 
@@ -651,7 +684,7 @@ struct AnalysisRun {
         return result
     }
 
-    private func indexSizes() -> [String: Int64] {
+    func indexSizes() -> [String: Int64] {
         var sizes: [String: Int64] = [:]
         let rows = (try? snapshot.connection.query("SELECT name, sum(pgsize) FROM dbstat GROUP BY name")) ?? []
         for row in rows {

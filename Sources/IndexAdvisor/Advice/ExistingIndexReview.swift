@@ -1,7 +1,7 @@
 /// Reviews the store's own indexes in the final state (recommendations built): redundant ones (a left
 /// prefix of another index, a recommended one included, or a duplicate), and ones no statement of the
-/// workload used. Each is measured by dropping it inside a savepoint on the snapshot, timing the
-/// table's writes and the reads that used it, and rolling back.
+/// workload used. Each is measured by dropping it on the snapshot, timing the table's writes and the reads
+/// that used it, and rebuilding it (``ChangeComparison``).
 ///
 /// Indexes that enforce a constraint, and the ones Core Data creates for relationships and entity
 /// hierarchies (`<TABLE>_<COLUMN>_INDEX`), are never proposed for dropping. An index only unused in this
@@ -51,51 +51,31 @@ struct ExistingIndexReview {
         return findings
     }
 
-    /// Times the writes to the index's table and the reads that used it with and without the index,
-    /// alternating runs (the index is dropped inside a savepoint and rolled back for each run without it),
-    /// so that both sides see the same machine.
+    /// Times the writes to the index's table and the reads that used it with and without the index: the
+    /// index is dropped for real and rebuilt from its own definition afterwards (see ``ChangeComparison``).
     private func measureDrop(of index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding) {
-        let connection = snapshot.connection
         let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.sqlFolded) }
         let readers = profiles.indices.filter { position in
             profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { $0.sqlFolded == index.name.sqlFolded }
         }
-        guard !(writes.isEmpty && readers.isEmpty) else { return }
-        var single = timer
-        single.repeats = 1
-        do {
-            for position in Set(writes + readers).sorted() {
-                let profile = profiles[position]
-                var withRuns: [Double] = []
-                var withoutRuns: [Double] = []
-                var executions = 1
-                for _ in 0..<max(3, timer.repeats) {
-                    let with = try single.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite)
-                    try connection.execute("SAVEPOINT indexadvisor_review")
-                    defer {
-                        _ = try? connection.execute("ROLLBACK TO indexadvisor_review")
-                        _ = try? connection.execute("RELEASE indexadvisor_review")
-                    }
-                    try connection.execute("DROP INDEX \(SQLIdentifier.quote(index.name))")
-                    let without = try single.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite)
-                    withRuns.append(with.medianSeconds)
-                    withoutRuns.append(without.medianSeconds)
-                    executions = with.executionsPerRun
-                }
-                let current = Timing.from(samples: withRuns, executionsPerRun: executions, rows: 0, failures: 0)
-                let without = Timing.from(samples: withoutRuns, executionsPerRun: executions, rows: 0, failures: 0)
-                let significant = current.isSlower(than: without) || without.isSlower(than: current)
-                finding.effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
-                                                       before: current, after: without, isSignificant: significant))
-                let delta = (current.medianSeconds - without.medianSeconds) * profile.weight
-                if readers.contains(position) {
-                    if significant && delta < 0 { finding.readSecondsAdded -= delta }
-                } else if significant {
-                    finding.writeSecondsSaved += delta
-                }
+        guard !(writes.isEmpty && readers.isEmpty), let definition = index.sql else { return }
+        let comparison = ChangeComparison(snapshot: snapshot, timer: timer)
+        for position in Set(writes + readers).sorted() {
+            let profile = profiles[position]
+            guard let (current, without) = comparison.compare(apply: ["DROP INDEX \(SQLIdentifier.quote(index.name))"], revert: [definition],
+                                                            sql: profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite) else {
+                finding.caveat = (finding.caveat.map { $0 + "; " } ?? "") + "could not be measured"
+                return
             }
-        } catch {
-            finding.caveat = (finding.caveat.map { $0 + "; " } ?? "") + "could not be measured: \(error)"
+            let significant = current.isSlower(than: without) || without.isSlower(than: current)
+            finding.effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
+                                                   before: current, after: without, isSignificant: significant))
+            let delta = (current.medianSeconds - without.medianSeconds) * profile.weight
+            if readers.contains(position) {
+                if significant && delta < 0 { finding.readSecondsAdded -= delta }
+            } else if significant {
+                finding.writeSecondsSaved += delta
+            }
         }
     }
 

@@ -155,28 +155,26 @@ struct QueryRewrites {
         return columns.count >= 2 ? (table.name, columns) : nil
     }
 
-    /// Times the statement with a single-column index on each of `columns` built inside a savepoint.
+    /// Times the statement with a single-column index on each of `columns`, built for real and dropped after
+    /// (see ``ChangeComparison``).
     private func measureWithIndexes(table: String, columns: [String], profile: StatementProfile) -> (sql: String, timing: Timing, plan: QueryPlan?)? {
-        let connection = snapshot.connection
         let names = columns.map { "indexadvisor_or_\($0.filter { $0.isLetter || $0.isNumber })" }
-        let statements = zip(names, columns).map { name, column in
+        let creates = zip(names, columns).map { name, column in
             IndexCandidate(table: table, columns: [IndexColumn(name: column)]).createSQL(name: name, ifNotExists: true)
         }
-        do {
-            try connection.execute("SAVEPOINT indexadvisor_or")
-            defer {
-                _ = try? connection.execute("ROLLBACK TO indexadvisor_or")
-                _ = try? connection.execute("RELEASE indexadvisor_or")
-            }
-            for statement in statements { try connection.execute(statement) }
-            let timing = try timer.time(profile.statement.sql, samples: profile.samples, isWrite: false)
-            let plan = try? QueryPlanner(connection: connection, schema: schema).plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
-            let shown = zip(columns, statements).map { column, sql in
-                sql.replacingOccurrences(of: "indexadvisor_or_\(column.filter { $0.isLetter || $0.isNumber })", with: "idx_\(table)_\(column)")
-            }
-            return (shown.joined(separator: ";\n") + ";", timing, plan)
-        } catch {
-            return nil
+        var plan: QueryPlan?
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
+        // Plan while the indexes exist: apply, plan, and let the comparison time it.
+        guard (try? creates.forEach { try snapshot.connection.execute($0) }) != nil else { return nil }
+        plan = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+        for name in names { _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
+        snapshot.checkpoint()
+        guard let (_, with) = ChangeComparison(snapshot: snapshot, timer: timer).compare(
+            apply: creates, revert: names.map { "DROP INDEX IF EXISTS \(SQLIdentifier.quote($0))" },
+            sql: profile.statement.sql, samples: profile.samples, isWrite: false) else { return nil }
+        let shown = zip(columns, creates).map { column, sql in
+            sql.replacingOccurrences(of: "indexadvisor_or_\(column.filter { $0.isLetter || $0.isNumber })", with: "idx_\(table)_\(column)")
         }
+        return (shown.joined(separator: ";\n") + ";", with, plan)
     }
 }

@@ -133,7 +133,7 @@ struct UniquenessAudit {
 
     static func looksLikeIdentifier(_ column: String) -> Bool {
         let name = column.sqlFolded
-        return ["id", "uuid", "guid", "key", "slug", "identifier", "hash", "code", "email"].contains { name.hasSuffix($0) }
+        return ["id", "uuid", "guid", "key", "slug", "identifier", "hash", "code", "email", "isbn", "sku"].contains { name.hasSuffix($0) }
     }
 
     private func check(table: Table, columns: [String], origin: UniquenessFinding.Origin) -> UniquenessFinding? {

@@ -8,6 +8,10 @@ import Foundation
 /// `Z_PRIMARYKEY`, `Z_METADATA` and `Z_MODELCACHE`; UUIDs as 16-byte blobs, dates as seconds since
 /// 2001-01-01, WAL journal mode. Folder sizes are skewed (folder k holds a share ∝ 1/(k+1)), as real
 /// note collections are. Everything is generated from `seed`, so two runs build the same store.
+///
+/// For the review without a workload the store also carries two things to find: a to-one relationship
+/// `folder` (column `ZFOLDER`, entity `Folder`) whose index Core Data would create but this store lacks, and
+/// fetch indexes on `title` and on `(title, updatedAt)`, the first a left prefix of the second.
 public enum NotesDemo {
     /// Folders in the store.
     public static let folderCount = 200
@@ -18,7 +22,8 @@ public enum NotesDemo {
         let connection = try SQLiteConnection(path: url.path, mode: .readWriteCreate)
         try connection.execute("""
             PRAGMA journal_mode = WAL;
-            CREATE TABLE ZNOTE ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZISARCHIVED INTEGER, ZISPINNED INTEGER, ZUPDATEDAT TIMESTAMP, ZBODY VARCHAR, ZFOLDERID BLOB, ZREMOTEID VARCHAR, ZSLUG VARCHAR, ZTITLE VARCHAR );
+            CREATE TABLE ZNOTE ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZISARCHIVED INTEGER, ZISPINNED INTEGER, ZFOLDER INTEGER, ZUPDATEDAT TIMESTAMP, ZBODY VARCHAR, ZFOLDERID BLOB, ZREMOTEID VARCHAR, ZSLUG VARCHAR, ZTITLE VARCHAR );
+            CREATE TABLE ZFOLDER ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR, ZFOLDERID BLOB );
             CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
             CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
             CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);
@@ -33,9 +38,14 @@ public enum NotesDemo {
             cumulative.append(sum)
         }
         try connection.execute("BEGIN")
+        let folderInsert = try connection.prepare("INSERT INTO ZFOLDER VALUES (?, 2, 1, ?, ?)")
+        for (offset, folder) in folders.enumerated() {
+            try folderInsert.bind([.integer(Int64(offset + 1)), .text(words(&generator, count: 2).capitalizedFirst), .blob(folder)])
+            try folderInsert.run()
+        }
         let insert = try connection.prepare("""
-            INSERT INTO ZNOTE(Z_PK, Z_ENT, Z_OPT, ZISARCHIVED, ZISPINNED, ZUPDATEDAT, ZBODY, ZFOLDERID, ZREMOTEID, ZSLUG, ZTITLE)
-            VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO ZNOTE(Z_PK, Z_ENT, Z_OPT, ZISARCHIVED, ZISPINNED, ZFOLDER, ZUPDATEDAT, ZBODY, ZFOLDERID, ZREMOTEID, ZSLUG, ZTITLE)
+            VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for pk in 1...max(1, notes) {
             let pick = Double(generator.next() % 1_000_000) / 1_000_000 * sum
@@ -46,6 +56,7 @@ public enum NotesDemo {
                 .integer(Int64(pk)), .integer(Int64(1 + generator.next() % 5)),
                 .integer(generator.next() % 10 == 0 ? 1 : 0),  // 10 % archived
                 .integer(generator.next() % 50 == 0 ? 1 : 0),  // 2 % pinned
+                .integer(Int64(folder + 1)),
                 .real(700_000_000 + Double(generator.next() % 94_000_000)),  // 2023…2025
                 .text(body), .blob(folders[folder]), .text(uuidString(uuidBytes(&generator))),
                 .text(slug(title) + "-\(pk)"), .text(title),
@@ -53,7 +64,9 @@ public enum NotesDemo {
             try insert.run()
         }
         try connection.execute("""
-            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Note', 0, \(max(1, notes)));
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Note', 0, \(max(1, notes))), (2, 'Folder', 0, \(folderCount));
+            CREATE INDEX Z_Note_title ON ZNOTE (ZTITLE COLLATE BINARY ASC);
+            CREATE INDEX Z_Note_title_updatedAt ON ZNOTE (ZTITLE COLLATE BINARY ASC, ZUPDATEDAT COLLATE BINARY ASC);
             INSERT INTO Z_METADATA VALUES (1, '\(uuidString(uuidBytes(&generator)))', x'62706c6973743030d0080000000000000101000000000000000100000000000000000000000000000009');
             INSERT INTO Z_MODELCACHE VALUES (zeroblob(2048));
             COMMIT;

@@ -16,6 +16,8 @@ public struct Timing: Sendable, Codable, Equatable {
     public var rowsPerExecution: Double
     /// Executions that failed (e.g. a drawn value broke a UNIQUE constraint), not counted in the times.
     public var failures: Int
+    /// Every run's time per execution, in seconds, in the order measured.
+    public var runSeconds: [Double] = []
 
     /// Total executions timed.
     public var sampleSize: Int { runs * executionsPerRun }
@@ -41,6 +43,6 @@ public struct Timing: Sendable, Codable, Equatable {
         }
         return Timing(medianSeconds: quantile(0.5), p25Seconds: quantile(0.25), p75Seconds: quantile(0.75),
                       minSeconds: sorted.first ?? 0, maxSeconds: sorted.last ?? 0, runs: sorted.count,
-                      executionsPerRun: executionsPerRun, rowsPerExecution: rows, failures: failures)
+                      executionsPerRun: executionsPerRun, rowsPerExecution: rows, failures: failures, runSeconds: samples)
     }
 }

@@ -22,6 +22,10 @@ public struct AnalysisResult: Sendable, Codable {
     public var uniqueness: [UniquenessFinding]
     /// Changes to statements or statistics that no plain index makes, each measured.
     public var queryAdvice: [QueryAdvice] = []
+    /// Findings from the schema and the data alone, when no workload was given.
+    public var schemaReview: [SchemaFinding] = []
+    /// How to capture a workload (Markdown lines), when none was given.
+    public var captureHint: [String] = []
     /// Workload-wide totals, frequency-weighted.
     public var totals: Totals
     /// Problems met on the way that did not stop the analysis (one line each).

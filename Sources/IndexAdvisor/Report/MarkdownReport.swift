@@ -3,6 +3,7 @@
 /// the store, the workload and the method. GitHub-flavoured; no raw HTML.
 public enum MarkdownReport {
     public static func render(_ result: AnalysisResult) -> String {
+        if result.statements.isEmpty && !result.captureHint.isEmpty { return renderReview(result) }
         var out: [String] = []
         let totals = result.totals
         let statementsByID = Dictionary(result.statements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -207,6 +208,43 @@ public enum MarkdownReport {
         out.append("")
         out.append("---")
         out.append("\(result.tool.name) \(result.tool.version), SQLite \(result.tool.sqliteVersion), analysed in \(Figures.duration(result.tool.analysisSeconds)) at \(result.tool.generatedAt).")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A review without a workload: findings from the schema and the data only, and how to capture a workload.
+    static func renderReview(_ result: AnalysisResult) -> String {
+        var out = ["# indexadvisor schema review: \(inline(result.store.fileName))", ""]
+        out.append("No workload: every finding below comes from the schema and the data only, and times are of single operations (lookups, writes), not of the app's statements.")
+        out.append("")
+        let order: [SchemaFinding.Kind] = [.redundantIndex, .unindexedReference, .identityColumn, .tableWithoutIndex, .hierarchyIndex, .uniqueRule, .noStatistics]
+        let titles: [SchemaFinding.Kind: String] = [
+            .redundantIndex: "Redundant indexes", .unindexedReference: "References without an index",
+            .identityColumn: "Identity-like columns without a unique rule", .tableWithoutIndex: "Large tables without an index",
+            .hierarchyIndex: "Core Data hierarchy indexes", .uniqueRule: "Unique rules", .noStatistics: "Statistics",
+        ]
+        for kind in order {
+            let findings = result.schemaReview.filter { $0.kind == kind }
+            guard !findings.isEmpty else { continue }
+            out.append("## \(titles[kind] ?? kind.rawValue)")
+            out.append("")
+            for finding in findings {
+                let subject = finding.index.map { "\(inline($0)) on \(inline(finding.table))" }
+                    ?? (finding.table.isEmpty ? "" : inline(finding.table + (finding.columns.isEmpty ? "" : "(" + finding.columns.joined(separator: ", ") + ")")))
+                out.append("- " + (subject.isEmpty ? "" : subject + (finding.bytes.map { " (\(ByteCountText.format($0)))" } ?? "") + ": ") + text(finding.advice))
+                for measurement in finding.measurements {
+                    out.append("  - \(text(measurement.operation)): with the index \(Figures.duration(measurement.withIndex.medianSeconds)), without \(Figures.duration(measurement.withoutIndex.medianSeconds))\(measurement.isSignificant ? "" : " (within the noise)") (medians of \(measurement.withIndex.runs) and \(measurement.withoutIndex.runs) runs; the index was really added or dropped between them, then put back)")
+                }
+                if let sql = finding.sql { out.append("  " + inline(sql)) }
+                if let unique = finding.swiftDataUnique { out.append("  SwiftData: " + inline(unique)) }
+            }
+            out.append("")
+        }
+        out.append("## Next: capture a workload")
+        out.append("")
+        out += result.captureHint
+        out.append("")
+        out.append("---")
+        out.append("\(result.tool.name) \(result.tool.version), SQLite \(result.tool.sqliteVersion), reviewed in \(Figures.duration(result.tool.analysisSeconds)).")
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -1,0 +1,248 @@
+/// A finding from the schema and the data alone (no workload): nothing here is a claim about how fast the
+/// app's statements are, only about what the store holds and what its indexes cost or would save.
+public struct SchemaFinding: Sendable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        /// An index whose columns are a left prefix of another's, or a duplicate.
+        case redundantIndex = "redundant-index"
+        /// A foreign-key or relationship column with no index that starts with it.
+        case unindexedReference = "unindexed-reference"
+        /// A column whose values are all present and distinct, named like an identifier, with no unique rule.
+        case identityColumn = "identity-column"
+        /// A unique rule the store enforces (reported with the data's state).
+        case uniqueRule = "unique-rule"
+        /// A large table with no index besides its rowid.
+        case tableWithoutIndex = "table-without-index"
+        /// The store has no `sqlite_stat1`, so plans come from the schema alone.
+        case noStatistics = "no-statistics"
+        /// A Core Data hierarchy table whose `Z_ENT` index can attract plans on a store without statistics.
+        case hierarchyIndex = "hierarchy-index"
+    }
+
+    public var kind: Kind
+    public var table: String
+    public var columns: [String]
+    /// The index concerned, when there is one.
+    public var index: String?
+    /// Its size in bytes (`dbstat`).
+    public var bytes: Int64?
+    /// What was found and what to do.
+    public var advice: String
+    /// SQL to apply the advice (`DROP INDEX …`, `CREATE INDEX …`), when there is one.
+    public var sql: String?
+    /// Measured operations, each with and without the change, e.g. "lookup by folder_id", "INSERT".
+    public var measurements: [SchemaMeasurement] = []
+    /// `#Unique<Note>([\.remoteID])`, for an identity column of an entity (never for a CloudKit store).
+    public var swiftDataUnique: String?
+}
+
+/// One operation timed with and without an index (the change a schema finding proposes).
+public struct SchemaMeasurement: Sendable, Codable {
+    /// What was timed, e.g. `SELECT * FROM note WHERE folder_id = ?` or `INSERT of a copied row`.
+    public var operation: String
+    public var withIndex: Timing
+    public var withoutIndex: Timing
+    /// True when the two differ beyond the noise.
+    public var isSignificant: Bool
+}
+
+/// Reviews a store without a workload: redundant indexes (with the write cost they add, measured by
+/// dropping each for real and rebuilding it afterwards, around inserting, updating and deleting copies of
+/// real rows, see ``ChangeComparison``), foreign-key
+/// and relationship columns without an index (with a lookup timed with and without one), identity-like
+/// columns without a unique rule, large tables without indexes, statistics, and Core Data hierarchy indexes.
+struct SchemaReview {
+    let schema: Schema
+    let snapshot: StoreSnapshot
+    let timer: StatementTimer
+    var seed: UInt64
+
+    /// Tables smaller than this are not worth an index finding.
+    static let largeTableRows = 10_000
+
+    mutating func run(sizes: [String: Int64]) -> [SchemaFinding] {
+        var findings: [SchemaFinding] = []
+        if !schema.hasStatistics {
+            findings.append(SchemaFinding(kind: .noStatistics, table: "", columns: [], advice: schema.coreData == nil
+                ? "The store has no sqlite_stat1: SQLite picks indexes from the schema alone. `PRAGMA optimize` when the app closes its connections gives it statistics; check the plans of the app's statements then."
+                : "The store has no sqlite_stat1, as Core Data stores normally do: SQLite picks indexes from the schema alone, so an index's shape decides whether it is used."))
+        }
+        for table in schema.tables where !table.isVirtual {
+            findings += redundantIndexes(in: table, sizes: sizes)
+            findings += unindexedReferences(in: table)
+            if table.rowCount >= Self.largeTableRows, table.indexes.isEmpty, !table.isWithoutRowid {
+                findings.append(SchemaFinding(kind: .tableWithoutIndex, table: table.name, columns: [],
+                                              advice: "\(Figures.count(table.rowCount)) rows and no index besides the rowid: every lookup by another column reads the whole table. Capture a workload to see which lookups the app makes."))
+            }
+            findings += uniqueness(in: table)
+            if let coreData = schema.coreData, coreData.entities(inTable: table.name).count > 1,
+               let index = table.indexes.first(where: { $0.columns.first?.name?.uppercased() == "Z_ENT" && $0.columns.count == 1 }),
+               !schema.hasStatistics, table.rowCount >= Self.largeTableRows {
+                findings.append(SchemaFinding(kind: .hierarchyIndex, table: table.name, columns: ["Z_ENT"], index: index.name,
+                                              bytes: sizes[index.name],
+                                              advice: "\(table.name) holds \(coreData.entities(inTable: table.name).count) entities told apart by Z_ENT. Without statistics SQLite may prefer \(index.name) (Z_ENT = ?) for a fetch of one sub-entity even when another index is far more selective; a compound index that starts with the fetch's selective column avoids that."))
+            }
+        }
+        return findings
+    }
+
+    // MARK: Redundant indexes, with the write cost they add
+
+    private mutating func redundantIndexes(in table: Table, sizes: [String: Int64]) -> [SchemaFinding] {
+        var findings: [SchemaFinding] = []
+        for index in table.indexes where index.partialPredicate == nil {
+            guard let wider = table.indexes.first(where: { other in
+                other.name != index.name && other.partialPredicate == nil && index.columns.count <= other.columns.count
+                    && zip(index.columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+                    && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
+                    && !(index.isUnique && !other.isUnique)
+            }) else { continue }
+            let caveat = ExistingIndexReview.caveat(for: index, schema: schema)
+            var finding = SchemaFinding(kind: .redundantIndex, table: table.name, columns: index.columnNames, index: index.name,
+                                        bytes: sizes[index.name],
+                                        advice: "\(index.name) (\(index.columnNames.joined(separator: ", "))) is a left prefix of \(wider.name) (\(wider.columnNames.joined(separator: ", "))), which serves the same lookups; every insert, delete and update of its columns maintains both." + (caveat.map { " Not to drop: \($0)." } ?? ""),
+                                        sql: caveat == nil ? "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name));" : nil)
+            if caveat == nil, table.rowCount > 0 {
+                finding.measurements = writeCosts(of: index, in: table)
+            }
+            findings.append(finding)
+        }
+        return findings
+    }
+
+    /// INSERT of a copied row, UPDATE of the index's first column, DELETE of a row: each timed with and
+    /// without `index` (dropped for real and rebuilt from its own definition).
+    private mutating func writeCosts(of index: Index, in table: Table) -> [SchemaMeasurement] {
+        guard let column = index.columns.first?.name, !table.isWithoutRowid else { return [] }
+        let name = SQLIdentifier.quote(table.name)
+        let columns = table.columns.filter { !$0.isHidden && !$0.isRowidAlias }.map { SQLIdentifier.quote($0.name) }
+        let list = columns.joined(separator: ", ")
+        let rowids = sampleRowids(of: table, count: 6)
+        guard !rowids.isEmpty else { return [] }
+        let operations: [(String, String, [[SQLValue]])] = [
+            ("INSERT of a copied row", "INSERT INTO \(name) (\(list)) SELECT \(list) FROM \(name) WHERE rowid = ?", rowids.map { [.integer($0)] }),
+            ("UPDATE of \(column)", "UPDATE \(name) SET \(SQLIdentifier.quote(column)) = (SELECT \(SQLIdentifier.quote(column)) FROM \(name) WHERE rowid = ?) WHERE rowid = ?",
+             zip(rowids, rowids.reversed()).map { [.integer($0), .integer($1)] }),
+            ("DELETE of a row", "DELETE FROM \(name) WHERE rowid = ?", rowids.map { [.integer($0)] }),
+        ]
+        var result: [SchemaMeasurement] = []
+        for (label, sql, samples) in operations {
+            guard let definition = index.sql else { continue }
+            if let (with, without) = ChangeComparison(snapshot: snapshot, timer: timer)
+                .compare(apply: ["DROP INDEX \(SQLIdentifier.quote(index.name))"], revert: [definition], sql: sql, samples: samples, isWrite: true) {
+                result.append(SchemaMeasurement(operation: label, withIndex: with, withoutIndex: without,
+                                                isSignificant: with.isSlower(than: without) || without.isSlower(than: with)))
+            }
+        }
+        return result
+    }
+
+    // MARK: Foreign keys and relationships without an index
+
+    private mutating func unindexedReferences(in table: Table) -> [SchemaFinding] {
+        guard table.rowCount >= Self.largeTableRows, !table.isWithoutRowid else { return [] }
+        var references: [(column: String, target: String, why: String)] = []
+        let declared = (try? snapshot.connection.query("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", [.text(table.name)])) ?? []
+        for row in declared {
+            if let from = row[0].textValue, let target = row[1].textValue { references.append((from, target, "a declared foreign key")) }
+        }
+        if schema.coreData != nil {
+            // Core Data keeps a to-one relationship `folder` as integer column ZFOLDER holding the destination's
+            // Z_PK, and always indexes it (ZNOTE_ZFOLDER_INDEX).
+            for column in table.columns where column.declaredType.uppercased() == "INTEGER" && column.name.hasPrefix("Z") && !column.name.hasPrefix("Z_") {
+                if let target = schema.tables.first(where: { $0.name.uppercased() == column.name.uppercased() && $0.name != table.name }) {
+                    references.append((column.name, target.name, "a to-one relationship (Core Data indexes these itself, as \(table.name)_\(column.name)_INDEX)"))
+                }
+            }
+        } else {
+            // GRDB and hand-written schemas: `author_id` / `authorId` referring to table `author`.
+            for column in table.columns where !column.isRowidAlias {
+                let lower = column.name.sqlFolded
+                for suffix in ["_id", "id"] where lower.hasSuffix(suffix) && lower.count > suffix.count {
+                    let stem = String(lower.dropLast(suffix.count))
+                    if let target = schema.tables.first(where: { $0.name.sqlFolded == stem || $0.name.sqlFolded == stem + "s" }),
+                       !references.contains(where: { $0.column == column.name }) {
+                        references.append((column.name, target.name, "named like a reference to \(target.name)"))
+                    }
+                }
+            }
+        }
+        var findings: [SchemaFinding] = []
+        for reference in references {
+            let indexed = table.indexes.contains { $0.columns.first?.name?.sqlFolded == reference.column.sqlFolded }
+            guard !indexed else { continue }
+            let candidate = IndexCandidate(table: table.name, columns: [IndexColumn(name: reference.column)])
+            let indexName = "idx_\(table.name)_\(reference.column)".filter { $0.isLetter || $0.isNumber || $0 == "_" }
+            var finding = SchemaFinding(kind: .unindexedReference, table: table.name, columns: [reference.column],
+                                        advice: "\(reference.column) is \(reference.why) to \(reference.target), with no index: SQLite does not create one for you, so fetching \(table.name) rows of one \(reference.target) (and the foreign-key check when a \(reference.target) row is deleted) reads the whole table.",
+                                        sql: candidate.createSQL(name: indexName, ifNotExists: true) + ";")
+            let lookup = "SELECT * FROM \(SQLIdentifier.quote(table.name)) WHERE \(SQLIdentifier.quote(reference.column)) = ?"
+            let values = sampleValues(of: reference.column, in: table, count: 6).map { [$0] }
+            if !values.isEmpty, let (without, with) = ChangeComparison(snapshot: snapshot, timer: timer).compare(
+                apply: [candidate.createSQL(name: "indexadvisor_review_candidate")],
+                revert: ["DROP INDEX IF EXISTS indexadvisor_review_candidate"], sql: lookup, samples: values, isWrite: false) {
+                finding.measurements = [SchemaMeasurement(operation: "lookup: \(lookup)", withIndex: with, withoutIndex: without,
+                                                          isSignificant: with.isSlower(than: without) || without.isSlower(than: with))]
+            }
+            findings.append(finding)
+        }
+        return findings
+    }
+
+    // MARK: Uniqueness
+
+    private func uniqueness(in table: Table) -> [SchemaFinding] {
+        var findings: [SchemaFinding] = []
+        for index in table.indexes where index.isUnique && index.origin != .primaryKey && index.name.contains("UNIQUE") {
+            findings.append(SchemaFinding(kind: .uniqueRule, table: table.name, columns: index.columnNames, index: index.name,
+                                          advice: "\(index.name) enforces uniqueness of (\(index.columnNames.joined(separator: ", "))); the data cannot break it."))
+        }
+        guard table.rowCount >= 100, !table.isWithoutRowid else { return findings }
+        let naming = SwiftDataNaming(schema: schema)
+        for column in table.columns where !column.isRowidAlias && !column.isHidden && UniquenessAudit.looksLikeIdentifier(column.name)
+            && !column.name.uppercased().hasPrefix("Z_") {
+            let covered = table.indexes.contains { $0.isUnique && $0.columns.count == 1 && $0.columns.first?.name?.sqlFolded == column.name.sqlFolded }
+            guard !covered else { continue }
+            let quoted = SQLIdentifier.quote(column.name)
+            guard let row = try? snapshot.connection.query("SELECT count(\(quoted)), count(DISTINCT \(quoted)) FROM \(SQLIdentifier.quote(table.name))").first,
+                  let present = row[0].integerValue, let distinct = row[1].integerValue,
+                  present == Int64(table.rowCount), distinct == present else { continue }
+            var finding = SchemaFinding(kind: .identityColumn, table: table.name, columns: [column.name],
+                                        advice: "\(column.name) is present and distinct on all \(Figures.count(table.rowCount)) rows and named like an identifier, but no unique rule says so.")
+            if let entity = schema.coreData?.rootEntity(ofTable: table.name)?.name {
+                if schema.coreData?.isCloudKitSynced == true {
+                    finding.advice += " The store syncs with CloudKit, which does not allow unique constraints: keep it unique in code."
+                } else {
+                    let property = naming.propertyName(forColumn: column.name).name
+                    if SwiftDataCode.isSwiftIdentifier(entity), SwiftDataCode.isSwiftIdentifier(property) {
+                        finding.swiftDataUnique = "#Unique<\(entity)>([\\.\(property)])"
+                        finding.advice += " If it identifies a \(entity), declaring it unique lets SwiftData upsert by it."
+                    }
+                }
+            } else {
+                finding.advice += " A UNIQUE index would keep it so and serve lookups by it."
+            }
+            findings.append(finding)
+        }
+        return findings
+    }
+
+    // MARK: Helpers
+
+    private mutating func sampleRowids(of table: Table, count: Int) -> [Int64] {
+        guard let bounds = try? snapshot.connection.query("SELECT min(rowid), max(rowid) FROM \(SQLIdentifier.quote(table.name))").first,
+              let low = bounds[0].integerValue, let high = bounds[1].integerValue else { return [] }
+        var generator = SeededGenerator(seed: seed)
+        seed &+= 1
+        let span = UInt64(bitPattern: high &- low) &+ 1
+        return (0..<count).compactMap { _ in
+            let pick = low &+ Int64(bitPattern: span == 0 ? generator.next() : generator.next() % span)
+            return (try? snapshot.connection.scalar("SELECT rowid FROM \(SQLIdentifier.quote(table.name)) WHERE rowid >= ? ORDER BY rowid LIMIT 1", [.integer(pick)]))??.integerValue
+        }
+    }
+
+    private mutating func sampleValues(of column: String, in table: Table, count: Int) -> [SQLValue] {
+        sampleRowids(of: table, count: count).compactMap { rowid in
+            (try? snapshot.connection.scalar("SELECT \(SQLIdentifier.quote(column)) FROM \(SQLIdentifier.quote(table.name)) WHERE rowid = ?", [.integer(rowid)])) ?? nil
+        }
+    }
+}
