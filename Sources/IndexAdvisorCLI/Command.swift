@@ -4,6 +4,7 @@ import IndexAdvisor
 /// What the command line asks for.
 public enum Command: Equatable, Sendable {
     case analyze(AnalyzeOptions)
+    case check(CheckOptions)
     case demo(DemoOptions)
     /// `--help`, `help`, or `help <command>`.
     case help(topic: String?)
@@ -50,6 +51,16 @@ public struct AnalyzeOptions: Equatable, Sendable {
         options.uniqueRules = uniqueRules
         return options
     }
+}
+
+/// Options of `indexadvisor check`: the analysis settings plus the thresholds and an optional baseline.
+public struct CheckOptions: Equatable, Sendable {
+    public var analyze = AnalyzeOptions()
+    /// An earlier JSON report (`analyze --format json` or `check --format json`) to compare times with.
+    public var baseline: String?
+    public var thresholds = CheckThresholds()
+
+    public init() {}
 }
 
 /// Options of `indexadvisor demo`.

@@ -15,18 +15,54 @@ public enum CommandLineParser {
         case "analyze":
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "analyze") }
             return .analyze(try parseAnalyze(rest))
+        case "check":
+            if rest.contains("-h") || rest.contains("--help") { return .help(topic: "check") }
+            return .check(try parseCheck(rest))
         case "demo":
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "demo") }
             return .demo(try parseDemo(rest))
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, demo)") }
-            throw UsageError("unknown command '\(first)'; the commands are analyze and demo")
+            throw UsageError("unknown command '\(first)'; the commands are analyze, check and demo")
         }
     }
 
-    static func parseAnalyze(_ arguments: [String]) throws -> AnalyzeOptions {
+    static func parseCheck(_ arguments: [String]) throws -> CheckOptions {
+        var options = CheckOptions()
+        var rest: [String] = []
+        var reader = OptionReader(arguments: arguments, command: "check")
+        while let (name, inlineValue) = reader.next() {
+            switch name {
+            case "--baseline": options.baseline = try reader.value(for: "--baseline", inlineValue)
+            case "--min-share":
+                let text = try reader.value(for: "--min-share", inlineValue)
+                guard let share = Double(text), share >= 0, share <= 1 else {
+                    throw UsageError("--min-share must be a share from 0 to 1 (0.05 = 5 % of workload time), not '\(text)'", command: "check")
+                }
+                options.thresholds.minimumShare = share
+            case "--min-count": options.thresholds.minimumCount = try reader.integer(for: "--min-count", inlineValue, in: 1...Int.max)
+            case "--slowdown":
+                let text = try reader.value(for: "--slowdown", inlineValue)
+                guard let factor = Double(text), factor >= 1, factor.isFinite else {
+                    throw UsageError("--slowdown must be a factor of at least 1 (1.5 = 50 % slower), not '\(text)'", command: "check")
+                }
+                options.thresholds.slowdownFactor = factor
+            case nil: rest.append(inlineValue!)
+            default:
+                rest.append(name!)
+                if let inlineValue { rest[rest.count - 1] += "=" + inlineValue }
+            }
+        }
+        options.analyze = try parseAnalyze(rest, command: "check")
+        if options.analyze.workloads.isEmpty {
+            throw UsageError("check needs a workload: --workload FILE", command: "check")
+        }
+        return options
+    }
+
+    static func parseAnalyze(_ arguments: [String], command: String = "analyze") throws -> AnalyzeOptions {
         var options = AnalyzeOptions()
-        var reader = OptionReader(arguments: arguments, command: "analyze")
+        var reader = OptionReader(arguments: arguments, command: command)
         var positionals: [String] = []
         while let (name, inlineValue) = reader.next() {
             guard let name else {
@@ -39,13 +75,13 @@ public enum CommandLineParser {
             case "--workload-format":
                 let value = try reader.value(for: name, inlineValue)
                 guard let format = WorkloadFormat(rawValue: value) else {
-                    throw UsageError("--workload-format must be one of \(WorkloadFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'", command: "analyze")
+                    throw UsageError("--workload-format must be one of \(WorkloadFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'", command: command)
                 }
                 options.workloadFormat = format
             case "--format", "-f":
                 let value = try reader.value(for: name, inlineValue)
                 guard let format = ReportFormat(argument: value) else {
-                    throw UsageError("--format must be md, json or sql, not '\(value)'", command: "analyze")
+                    throw UsageError("--format must be md, json or sql, not '\(value)'", command: command)
                 }
                 options.format = format
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
@@ -68,17 +104,17 @@ public enum CommandLineParser {
                 do {
                     options.uniqueRules.append(try UniqueRule(parsing: value))
                 } catch {
-                    throw UsageError("--unique: \(error)", command: "analyze")
+                    throw UsageError("--unique: \(error)", command: command)
                 }
             default:
-                throw UsageError("unknown option '\(name)' for analyze", command: "analyze")
+                throw UsageError("unknown option '\(name)' for \(command)", command: command)
             }
         }
         guard let store = positionals.first else {
-            throw UsageError("analyze needs the store file: indexadvisor analyze STORE --workload FILE", command: "analyze")
+            throw UsageError("\(command) needs the store file: indexadvisor \(command) STORE --workload FILE", command: command)
         }
         if positionals.count > 1 {
-            throw UsageError("analyze takes one store; unexpected '\(positionals[1])'", command: "analyze")
+            throw UsageError("\(command) takes one store; unexpected '\(positionals[1])'", command: command)
         }
         options.store = store
         return options

@@ -7,6 +7,7 @@ enum HelpText {
         case nil: return general
         case "analyze": return analyze
         case "demo": return demo
+        case "check": return check
         default: return nil
         }
     }
@@ -15,6 +16,7 @@ enum HelpText {
         switch command {
         case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql] [--output FILE]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--output-dir DIR] [--keep DIR]"
+        case "check": return "Usage: indexadvisor check STORE --workload FILE [--baseline REPORT.json] [--min-share 0.05] [--slowdown 1.5]"
         default: return "Usage: indexadvisor <analyze|demo> [options]; see indexadvisor --help"
         }
     }
@@ -31,6 +33,8 @@ enum HelpText {
           analyze STORE --workload FILE   Plan, time and advise for a workload on a store.
           analyze STORE                   Without a workload: review the schema and the data, and
                                           say how to capture a workload.
+          check STORE --workload FILE     For CI: exit 1 when a hot statement does a full table scan
+                                          or a temp B-tree sort, or got slower than --baseline.
           demo                            Build a 100,000-note SwiftData-style store and workload,
                                           analyse it, and write reports/demo.md and reports/demo.json.
 
@@ -40,7 +44,7 @@ enum HelpText {
 
         EXIT CODES:
           0  done
-          1  a check threshold was crossed (reserved for `check`)
+          1  a check threshold was crossed
           2  bad usage or unusable input (the message names the file and the cause)
         """
 
@@ -80,6 +84,30 @@ enum HelpText {
           --temp-dir DIR                  Where to put the private snapshot (default: system temp).
           --unique 'TABLE(col, …)'        A uniqueness rule to check against the data (e.g. one your
                                           model declares with #Unique). Repeat for several.
+        """
+
+    static let check = """
+        OVERVIEW: For a build's CI: plans and times the workload's statements on a private snapshot of STORE
+        (no candidate indexes are built, so it is quick) and exits 1 when a hot statement — one taking at least
+        --min-share of the workload's time, or run at least --min-count times — does a full table scan or
+        sorts in a temp B-tree, or got slower than in --baseline by more than --slowdown with the runs'
+        interquartile ranges apart. Query-side advice is printed as warnings. Problems print one per line,
+        as GitHub Actions annotations when GITHUB_ACTIONS is set.
+
+        USAGE: indexadvisor check STORE --workload FILE [options]
+
+        OPTIONS:
+          -w, --workload FILE             As for analyze (repeat to merge).
+          --baseline FILE                 A JSON report from an earlier analyze or check --output.
+          --min-share SHARE               Hot statements: at least this share of workload time
+                                          (default: 0.05).
+          --min-count N                   …or run at least N times (default: share only).
+          --slowdown FACTOR               A regression is a median this many times the baseline's
+                                          (default: 1.5).
+          -o, --output FILE               Also write this run's JSON report (the next baseline).
+          Every analyze option (--repeats, --statement-timeout, --temp-dir…) applies too.
+
+        EXIT CODES: 0 passed, 1 a threshold was crossed, 2 bad usage or unusable input.
         """
 
     static let demo = """

@@ -25,7 +25,10 @@ public enum IndexAdvisorCommand {
             return ExitCode.failure
         }
         do {
+            var code = ExitCode.success
             switch command {
+            case .check(let options):
+                code = try check(options, console: console)
             case .version:
                 console.out("indexadvisor \(IndexAdvisor.version) (SQLite \(sqliteVersion))\n")
             case .help(let topic):
@@ -42,7 +45,7 @@ public enum IndexAdvisorCommand {
                 console.error("indexadvisor: error: cannot write the report to standard output (\(failure)); use --output FILE\n")
                 return ExitCode.failure
             }
-            return ExitCode.success
+            return code
         } catch let error as UsageError {
             console.error(usageLine(error))
             return ExitCode.failure
@@ -111,6 +114,48 @@ public enum IndexAdvisorCommand {
         for warning in result.warnings where !options.quiet {
             console.error("indexadvisor: warning: \(sanitized(warning))\n")
         }
+    }
+
+    /// `check`: plans and times the workload as the store is; exit 1 when a hot statement scans or sorts, or
+    /// got slower than the baseline. Problems print one per line (as GitHub Actions annotations when
+    /// `GITHUB_ACTIONS` is set); `--output` keeps the JSON result, to serve as the next baseline.
+    static func check(_ options: CheckOptions, console: Console) throws -> Int32 {
+        var baseline: AnalysisResult?
+        if let path = options.baseline {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("--baseline \(path): no such file", command: "check")
+            }
+            do {
+                baseline = try JSONReport.decode(data)
+            } catch {
+                throw UsageError("--baseline \(path): not an indexadvisor JSON report", command: "check")
+            }
+        }
+        let workload = try WorkloadLoader.load(options.analyze.workloads.map { URL(fileURLWithPath: $0) }, format: options.analyze.workloadFormat)
+        let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal)
+        let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
+                                         options: options.analyze.analysisOptions, progress: progress.update)
+        progress.finish()
+        if let output = options.analyze.output { try write(ReportFormat.json.render(result), to: output) }
+        let problems = CheckEvaluator.evaluate(result, baseline: baseline, thresholds: options.thresholds)
+        let failures = problems.filter(\.isFailure)
+        let github = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+        var lines: [String] = []
+        for problem in problems {
+            let text = sanitized(problem.message)
+            if github {
+                lines.append("::\(problem.isFailure ? "error" : "warning") title=indexadvisor \(problem.kind.rawValue)::\(text)")
+            } else {
+                lines.append("\(problem.isFailure ? "FAIL" : "WARN") \(text)")
+            }
+        }
+        let analysed = result.statements.filter { $0.error == nil }.count
+        lines.append("indexadvisor check: \(Figures.counted(failures.count, "failure")), \(Figures.counted(problems.count - failures.count, "warning")) in \(Figures.counted(analysed, "statement")) (thresholds: \(Int(options.thresholds.minimumShare * 100)) % of workload time\(options.thresholds.minimumCount.map { " or ×\($0)" } ?? ""); slower than baseline by \(options.thresholds.slowdownFactor)×\(baseline == nil ? ", no baseline" : ""))")
+        console.out(lines.joined(separator: "\n") + "\n")
+        for warning in result.warnings where !options.analyze.quiet {
+            console.error("indexadvisor: warning: \(sanitized(warning))\n")
+        }
+        return failures.isEmpty ? ExitCode.success : ExitCode.checkFailed
     }
 
     static func demo(_ options: DemoOptions, console: Console) throws {

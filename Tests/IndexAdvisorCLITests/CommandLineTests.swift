@@ -378,3 +378,71 @@ struct SchemaReviewCommandTests {
         #expect(result.schemaReview.contains { $0.kind == .identityColumn && $0.columns == ["isbn"] })
     }
 }
+
+@Suite("indexadvisor check", .serialized)
+struct CheckCommandTests {
+    let directory: TemporaryDirectory
+    let store: URL
+    let workload: URL
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = directory.url.appendingPathComponent("app.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, owner INTEGER, name TEXT, updated REAL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+            INSERT INTO item SELECT i, i % 500, 'item ' || i, i * 1.0 FROM n;
+            """)
+        workload = directory.url.appendingPathComponent("w.sql")
+        try Data("-- freq: 100\nSELECT * FROM item WHERE owner = 7 ORDER BY updated DESC;\n-- freq: 1\nSELECT * FROM item WHERE id = 5;\n".utf8).write(to: workload)
+    }
+
+    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole()
+        return (IndexAdvisorCommand.run(arguments + ["--repeats", "3", "-q"], console: captured.console), captured)
+    }
+
+    @Test("a hot statement with a full scan and a sort fails (exit 1); with the index it passes (exit 0)")
+    func scanFailsIndexPasses() throws {
+        let (failed, console) = run(["check", store.path, "-w", workload.path])
+        #expect(failed == ExitCode.checkFailed)
+        let lines = console.out.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("FAIL S1 full table scan of item (30,000 rows; ×100, "))
+        #expect(lines[1].hasPrefix("FAIL S1 sorts in a temp B-tree for ORDER BY"))
+        #expect(lines.last?.hasPrefix("indexadvisor check: 2 failures, 0 warnings in 2 statements") == true)
+        let connection = try SQLiteConnection(path: store.path, mode: .readWrite)
+        try connection.execute("CREATE INDEX item_owner_updated ON item(owner, updated)")
+        let (passed, ok) = run(["check", store.path, "-w", workload.path])
+        #expect(passed == ExitCode.success, "\(ok.out)")
+        #expect(ok.out.hasPrefix("indexadvisor check: 0 failures"))
+    }
+
+    @Test("a statement slower than the baseline beyond the spread fails; GitHub Actions gets annotations")
+    func regression() throws {
+        let connection = try SQLiteConnection(path: store.path, mode: .readWrite)
+        try connection.execute("CREATE INDEX item_owner_updated ON item(owner, updated)")
+        let baseline = directory.url.appendingPathComponent("baseline.json")
+        let (first, _) = run(["check", store.path, "-w", workload.path, "-o", baseline.path])
+        #expect(first == ExitCode.success)
+        try connection.execute("DROP INDEX item_owner_updated")
+        let (code, console) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path, "--min-share", "1"])
+        #expect(code == ExitCode.checkFailed)
+        #expect(console.out.hasPrefix("FAIL S1 got slower than the baseline: "))
+        #expect(console.out.contains("no baseline") == false)
+        setenv("GITHUB_ACTIONS", "true", 1)
+        defer { unsetenv("GITHUB_ACTIONS") }
+        let (_, annotated) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path, "--min-share", "1"])
+        #expect(annotated.out.hasPrefix("::error title=indexadvisor slower-than-baseline::S1 got slower than the baseline"))
+    }
+
+    @Test("a missing or foreign baseline is a usage error")
+    func badBaseline() throws {
+        let (missing, console) = run(["check", store.path, "-w", workload.path, "--baseline", "/nonexistent/b.json"])
+        #expect(missing == ExitCode.failure)
+        #expect(console.error.hasPrefix("indexadvisor: error: --baseline /nonexistent/b.json: no such file"))
+        let (foreign, other) = run(["check", store.path, "-w", workload.path, "--baseline", workload.path])
+        #expect(foreign == ExitCode.failure)
+        #expect(other.error.contains("not an indexadvisor JSON report"))
+    }
+}

@@ -27,6 +27,29 @@ public enum Advisor {
         return run.result(storeURL: storeURL, started: clock)
     }
 
+    /// Plans and times the workload's statements as the store is, without building candidates: what
+    /// `indexadvisor check` needs (full scans, temp B-tree sorts, times to compare with a baseline, query
+    /// advice). Much faster than ``analyze(storeAt:workload:options:progress:)``.
+    /// - Throws: as ``analyze(storeAt:workload:options:progress:)``.
+    public static func profile(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions = AnalysisOptions(),
+                               progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
+        let clock = DispatchTime.now().uptimeNanoseconds
+        func report(_ stage: String, _ done: Int = 0, _ total: Int = 0) {
+            progress?(AnalysisProgress(stage: stage, done: done, total: total,
+                                       elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
+        }
+        var run = try prepare(storeAt: storeURL, workload: workload, options: options, report: report)
+        defer { run.snapshot.close() }
+        try run.profileStatements()
+        run.queryAdvice += StatisticsCheck(snapshot: run.snapshot, schema: run.schema, timer: run.timer).run(profiles: run.profiles)
+        for profile in run.profiles where profile.isUsable {
+            profile.planAfter = profile.planBefore
+            profile.timingAfter = profile.timingBefore
+        }
+        run.queryAdvice += QueryRewrites(snapshot: run.snapshot, schema: run.schema, timer: run.timer).run(profiles: run.profiles, recommendations: [])
+        return run.result(storeURL: storeURL, started: clock)
+    }
+
     /// Reviews the store from its schema and data alone, for when there is no workload: redundant indexes
     /// with their measured write cost, unindexed references with a lookup timed with and without an index,
     /// identity-like columns, large tables without indexes, statistics, Core Data hierarchy indexes; and how

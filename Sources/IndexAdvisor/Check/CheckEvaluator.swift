@@ -1,0 +1,76 @@
+/// Thresholds of `indexadvisor check`.
+public struct CheckThresholds: Sendable, Equatable {
+    /// A statement counts as hot when it takes at least this share (0…1) of the workload's measured time…
+    public var minimumShare = 0.05
+    /// …or runs at least this many times (nil: the share alone decides).
+    public var minimumCount: Int?
+    /// A statement fails as a regression when its median exceeds the baseline's by this factor and the two
+    /// timings' interquartile ranges do not overlap (different machines and runs differ; 1.5 = 50 % slower).
+    public var slowdownFactor = 1.5
+
+    public init() {}
+}
+
+/// One problem `check` found.
+public struct CheckProblem: Sendable, Codable, Equatable {
+    public enum Kind: String, Sendable, Codable {
+        case fullTableScan = "full-table-scan"
+        case tempBTreeSort = "temp-b-tree-sort"
+        case slowerThanBaseline = "slower-than-baseline"
+        /// A query-side or statistics advice (warnings only, never a failure).
+        case queryAdvice = "query-advice"
+    }
+
+    public var kind: Kind
+    /// `S3`: the statement's position in the workload.
+    public var statement: String
+    public var statementID: String
+    /// True for a failure (exit code 1), false for a warning.
+    public var isFailure: Bool
+    /// One line for the CI log.
+    public var message: String
+}
+
+/// Decides which statements of an analysis fail a CI check.
+public enum CheckEvaluator {
+    /// The failures and warnings for `result` (the plans and times of a `check` run), compared with `baseline`
+    /// (an earlier JSON report) when given.
+    public static func evaluate(_ result: AnalysisResult, baseline: AnalysisResult?, thresholds: CheckThresholds) -> [CheckProblem] {
+        let usable = result.statements.filter { $0.error == nil }
+        let total = usable.reduce(0) { $0 + $1.weightedSecondsBefore }
+        let baselineByID = Dictionary((baseline?.statements ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var problems: [CheckProblem] = []
+        for (offset, statement) in result.statements.enumerated() where statement.error == nil {
+            let label = "S\(offset + 1)"
+            let share = total > 0 ? statement.weightedSecondsBefore / total : 0
+            let hot = share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
+            let sql = SQLText.oneLine(statement.sql, limit: 100)
+            let weight = "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of workload time"
+            if hot, let plan = statement.planBefore {
+                for finding in plan.findings where finding.isProblem {
+                    switch finding.kind {
+                    case .fullTableScan:
+                        problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
+                                                     message: "\(label) full table scan of \(finding.table ?? "?") (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
+                    case .tempBTree:
+                        problems.append(CheckProblem(kind: .tempBTreeSort, statement: label, statementID: statement.id, isFailure: true,
+                                                     message: "\(label) sorts in a temp B-tree for \(finding.purpose ?? "ORDER BY") (\(weight)): \(sql)"))
+                    default:
+                        continue
+                    }
+                }
+            }
+            if let now = statement.timingBefore, let before = baselineByID[statement.id]?.timingBefore,
+               now.medianSeconds > before.medianSeconds * thresholds.slowdownFactor, now.p25Seconds > before.p75Seconds {
+                problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
+                                             message: "\(label) got slower than the baseline: \(Figures.timing(before)) → \(Figures.timing(now)) (\(weight)): \(sql)"))
+            }
+        }
+        for advice in result.queryAdvice {
+            let label = result.statements.firstIndex { $0.id == advice.statementID }.map { "S\($0 + 1)" } ?? "—"
+            problems.append(CheckProblem(kind: .queryAdvice, statement: label, statementID: advice.statementID, isFailure: false,
+                                         message: "\(label) \(advice.kind.rawValue): \(SQLText.oneLine(advice.advice, limit: 220))"))
+        }
+        return problems
+    }
+}
