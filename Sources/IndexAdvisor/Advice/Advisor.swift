@@ -302,9 +302,10 @@ struct AnalysisRun {
             guard let top = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   top.1.netSeconds >= minimumBenefit else { break }
             // A simpler index (fewer columns, no predicate, fewer bytes) replaces the best one when it serves
-            // the same statements and none of them measurably slower: the difference is then noise.
+            // the same statements, none of them measurably slower, and saves within 3 % as much in all: the
+            // difference is then noise, and the simpler index costs less to keep and to declare.
             let simpler = eligible.filter { other in
-                other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit
+                other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit && other.1.netSeconds >= top.1.netSeconds * 0.97
                     && Set(other.0.users).isSuperset(of: top.0.users)
                     && top.0.users.allSatisfy { position in
                         guard let mine = other.0.after[position], let theirs = top.0.after[position] else { return false }
