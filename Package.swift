@@ -18,7 +18,8 @@ let package = Package(
         // Argument parsing and command dispatch; the executable only calls into it.
         .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
-        .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"]),
+        .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"],
+                    exclude: ["FuzzRegressions"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
     ],
     swiftLanguageModes: [.v6]

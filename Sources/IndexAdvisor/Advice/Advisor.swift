@@ -73,6 +73,11 @@ public enum Advisor {
         return result
     }
 
+    /// The one-line shape summary reports print, for the fuzz target (it exercises every shape field).
+    package static func summaryForFuzzing(_ shape: StatementShape) -> String {
+        AnalysisRun.summary(shape)
+    }
+
     /// Takes the snapshot, reads the schema and samples large tables.
     private static func prepare(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions,
                                 report: @escaping (String, Int, Int) -> Void) throws -> AnalysisRun {
