@@ -289,7 +289,7 @@ struct BadInputRegressionTests {
         let (code, console) = run(["demo", "--keep", directory.url.path, "--notes", "1000", "--output-dir", directory.url.path])
         #expect(code == ExitCode.failure)
         #expect(console.error.contains("notes.sqlite already exists there; choose an empty directory or remove it"))
-        #expect(try Data(contentsOf: directory.url.appendingPathComponent("notes.sqlite")).isEmpty)
+        #expect(FileManager.default.contents(atPath: directory.url.appendingPathComponent("notes.sqlite").path)?.isEmpty == true)
         let error = try #require(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: directory.url.path) }
         #expect(error.description.hasSuffix("cannot write the report (it is a directory)"))
     }
@@ -444,5 +444,37 @@ struct CheckCommandTests {
         let (foreign, other) = run(["check", store.path, "-w", workload.path, "--baseline", workload.path])
         #expect(foreign == ExitCode.failure)
         #expect(other.error.contains("not an indexadvisor JSON report"))
+    }
+}
+
+@Suite("Interrupted runs")
+struct InterruptTests {
+    @Test("SIGINT and SIGTERM during an analysis: exit 130/143, the private directory is removed, no partial report", arguments: [SIGINT, SIGTERM])
+    func interrupted(signal: Int32) throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("notes.sqlite")
+        try NotesDemo.makeStore(at: store, notes: 30_000)
+        let log = directory.url.appendingPathComponent("notes.log")
+        try NotesDemo.workloadLog().write(to: log, atomically: true, encoding: .utf8)
+        let temp = try TemporaryDirectory()
+        let report = directory.url.appendingPathComponent("report.md")
+        let bytes = try Data(contentsOf: store)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("indexadvisor")
+        process.arguments = ["analyze", store.path, "-w", log.path, "--temp-dir", temp.url.path, "-o", report.path, "-q"]
+        process.standardError = Pipe()
+        process.standardOutput = Pipe()
+        try process.run()
+        // Wait until the snapshot exists, then interrupt.
+        let deadline = Date().addingTimeInterval(20)
+        while runDirectories(in: temp.url).isEmpty && Date() < deadline { usleep(20_000) }
+        usleep(300_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + signal)
+        #expect(runDirectories(in: temp.url).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: report.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains(".indexadvisor-") }.isEmpty)
+        #expect(try Data(contentsOf: store) == bytes)
     }
 }

@@ -175,3 +175,56 @@ final class ManagedFlag: @unchecked Sendable {
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
 }
+
+@Suite("More bad stores")
+struct MoreBadStoreTests {
+    @Test("a store written by a newer SQLite (schema format 5) is refused with one line")
+    func newerSchemaFormat() throws {
+        let store = try FixtureStore("CREATE TABLE t(a); INSERT INTO t VALUES (1);")
+        var bytes = try Data(contentsOf: store.url)
+        bytes[44] = 0; bytes[45] = 0; bytes[46] = 0; bytes[47] = 5  // header offset 44: schema format number
+        try bytes.write(to: store.url)
+        let error = try #require(throws: StoreError.self) { try StoreSnapshot.take(of: store.url) }
+        #expect(error.description.hasPrefix("\(store.url.path): "))
+        #expect(error.description.contains("unsupported file format") || error.description.contains("corrupt") || error.description.contains("not a SQLite database"))
+        #expect(!error.description.contains("\n"))
+    }
+
+    @Test("a schema of 1,000 tables is read and reviewed quickly")
+    func hugeSchema() throws {
+        var sql = ""
+        for i in 0..<1000 { sql += "CREATE TABLE \"t\(i)\" (id INTEGER PRIMARY KEY, a INTEGER, b TEXT); CREATE INDEX \"i\(i)\" ON \"t\(i)\"(a);\n" }
+        let store = try FixtureStore(sql)
+        let start = Date()
+        let result = try Advisor.review(storeAt: store.url, options: quickOptions())
+        #expect(result.store.tables.count == 1000)
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
+}
+
+@Suite("Odd identifiers, end to end")
+struct OddIdentifierTests {
+    @Test("tables and columns named with spaces, quotes, keywords and emoji get advice whose SQL runs")
+    func oddIdentifiers() throws {
+        let table = "my \"order\" 📦"
+        let column = "group by"
+        let store = try FixtureStore("""
+            CREATE TABLE \(SQLIdentifier.quote(table)) (id INTEGER PRIMARY KEY, \(SQLIdentifier.quote(column)) INTEGER, "select" TEXT, "Ünïcode" REAL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO \(SQLIdentifier.quote(table)) SELECT i, i % 300, 'v' || i, i * 0.5 FROM n;
+            """)
+        let workload = "-- freq: 40\nSELECT \"select\" FROM \(SQLIdentifier.quote(table)) WHERE \(SQLIdentifier.quote(column)) = 7 ORDER BY \"Ünïcode\" DESC;"
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, format: .sql), options: quickOptions())
+        let recommendation = try #require(result.recommendations.first)
+        #expect(recommendation.table == table)
+        #expect(recommendation.columns.map(\.name) == [column, "Ünïcode"])
+        // The CREATE INDEX runs as printed, on a copy.
+        let copy = try FixtureStore("CREATE TABLE \(SQLIdentifier.quote(table)) (id INTEGER PRIMARY KEY, \(SQLIdentifier.quote(column)) INTEGER, \"select\" TEXT, \"Ünïcode\" REAL);")
+        let connection = try SQLiteConnection(path: copy.url.path, mode: .readWrite)
+        try connection.execute(recommendation.sql)
+        #expect(try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == .integer(1))
+        let markdown = ReportFormat.markdown.render(result)
+        #expect(markdown.contains("`my \"order\" 📦`"))
+        _ = try JSONReport.decode(Data(ReportFormat.json.render(result).utf8))
+    }
+}

@@ -266,10 +266,12 @@ struct AnalysisRun {
             }
         }
         var pool: [(IndexCandidate, [Int])] = []
+        var termsUsed: [String: Int] = [:]
         for key in order {
             let candidate = origins[key]!
-            let users = whatIfUsers(of: candidate, chosen: [], whatIf: whatIf)
-            if !users.isEmpty { pool.append((candidate, users)) }
+            let use = whatIfUse(of: candidate, chosen: [], whatIf: whatIf)
+            termsUsed[key] = use.terms
+            if !use.users.isEmpty { pool.append((candidate, use.users)) }
         }
         // Measure the most promising first: weight of the time they could save, then fewer columns.
         pool.sort { a, b in
@@ -280,7 +282,10 @@ struct AnalysisRun {
         var measured: [MeasuredCandidate] = []
         for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
             report("measuring candidates", offset, min(pool.count, options.maxCandidatesMeasured))
-            if let result = measure(candidate, users: users, measurer: measurer) { measured.append(result) }
+            if var result = measure(candidate, users: users, measurer: measurer) {
+                result.termsUsed = termsUsed[candidate.key] ?? 0
+                measured.append(result)
+            }
         }
         for (candidate, _) in pool.dropFirst(options.maxCandidatesMeasured) {
             rejected.append(rejection(candidate, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
@@ -306,10 +311,12 @@ struct AnalysisRun {
             }
             guard let top = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   top.1.netSeconds >= minimumBenefit else { break }
-            // A simpler index (fewer columns, no predicate, fewer bytes) replaces the best one when it serves
-            // the same statements, none of them measurably slower, and saves within 3 % as much in all: the
-            // difference is then noise, and the simpler index costs less to keep and to declare.
-            let simpler = eligible.filter { other in
+            // Candidates that serve the same statements, none of them measurably slower, and save within 3 % as
+            // much in all are equal as far as timing can tell. Among them, prefer one without a predicate (SwiftData
+            // can declare it, and it serves any statement on its columns), then the one whose plans resolve more
+            // of the statements' WHERE terms (SQLite's own measure of fit, which noise cannot flip), then fewer
+            // columns and fewer bytes.
+            let equals = eligible.filter { other in
                 other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit && other.1.netSeconds >= top.1.netSeconds * 0.97
                     && Set(other.0.users).isSuperset(of: top.0.users)
                     && top.0.users.allSatisfy { position in
@@ -317,9 +324,9 @@ struct AnalysisRun {
                         return !mine.isSlower(than: theirs)
                     }
             }
-            let (best, _) = simpler.min { a, b in
-                let ka = (a.0.candidate.columns.count, a.0.candidate.partialPredicate == nil ? 0 : 1, a.0.bytes)
-                let kb = (b.0.candidate.columns.count, b.0.candidate.partialPredicate == nil ? 0 : 1, b.0.bytes)
+            let (best, _) = equals.min { a, b in
+                let ka = (a.0.candidate.partialPredicate == nil ? 0 : 1, -a.0.termsUsed, a.0.candidate.columns.count, a.0.bytes)
+                let kb = (b.0.candidate.partialPredicate == nil ? 0 : 1, -b.0.termsUsed, b.0.candidate.columns.count, b.0.bytes)
                 return ka < kb
             } ?? top
             measured.removeAll { $0.candidate.key == best.candidate.key }
@@ -356,13 +363,15 @@ struct AnalysisRun {
                     next.append(other)
                     continue
                 }
-                let users = whatIfUsers(of: other.candidate, chosen: picks.map(\.measured.candidate), whatIf: whatIf)
+                let use = whatIfUse(of: other.candidate, chosen: picks.map(\.measured.candidate), whatIf: whatIf)
+                let users = use.users
                 if users.isEmpty {
                     rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) exist"))
                     continue
                 }
                 let stale = Set(users + other.writes).intersection(changed).union(Set(users).subtracting(other.users))
                 if var result = measure(other.candidate, users: users, measurer: measurer, positions: stale) {
+                    result.termsUsed = use.terms
                     for (position, timing) in other.after where result.after[position] == nil && !stale.contains(position) {
                         result.after[position] = timing
                         result.writesBefore[position] = other.writesBefore[position]
@@ -429,16 +438,26 @@ struct AnalysisRun {
 
     /// Positions of the profiles whose what-if plan uses `candidate` when `chosen` also exist.
     private func whatIfUsers(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner) -> [Int] {
+        whatIfUse(of: candidate, chosen: chosen, whatIf: whatIf).users
+    }
+
+    /// The profiles whose what-if plan uses `candidate`, and how many WHERE terms those plans resolve through it.
+    private func whatIfUse(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner) -> (users: [Int], terms: Int) {
         var users: [Int] = []
+        var terms = 0
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             guard let tables = profile.shape?.tables.map({ $0.table.sqlFolded }),
                   tables.contains(candidate.table.sqlFolded) else { continue }
             guard let (plan, names) = try? whatIf.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [],
                                                       with: chosen + [candidate]),
                   let name = names.last?.sqlFolded else { continue }
-            if plan.findings.contains(where: { $0.index?.sqlFolded == name }) { users.append(position) }
+            let uses = plan.findings.filter { $0.index?.sqlFolded == name }
+            if !uses.isEmpty {
+                users.append(position)
+                terms += uses.reduce(0) { $0 + ($1.constraints.map { $0.components(separatedBy: " AND ").count } ?? 0) }
+            }
         }
-        return users
+        return (users, terms)
     }
 
     private func potential(_ users: [Int]) -> Double {

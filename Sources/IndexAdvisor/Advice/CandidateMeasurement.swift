@@ -6,6 +6,9 @@ struct MeasuredCandidate {
     var candidate: IndexCandidate
     /// Profiles (by position) whose what-if plan uses the candidate.
     var users: [Int]
+    /// WHERE terms the users' what-if plans resolve through the candidate (`a=? AND b>?` counts 2): how
+    /// well the index fits the statements, in SQLite's own terms.
+    var termsUsed = 0
     /// Profiles (by position) of writes to the candidate's table.
     var writes: [Int]
     /// Wall time of CREATE INDEX, in seconds.
