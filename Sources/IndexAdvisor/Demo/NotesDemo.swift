@@ -75,7 +75,7 @@ public enum NotesDemo {
     }
 
     /// A SwiftData app session's SQL, as `-com.apple.CoreData.SQLDebug 2` prints it: the note list of a
-    /// folder (not archived, newest first), pinned notes, sync lookups by remote ID, deep links by folder
+    /// folder (not archived, newest first), the folder's pinned notes (not archived, newest first), sync lookups by remote ID, deep links by folder
     /// and slug, per-folder counts, a title search with the localized sort SwiftData emits, and the saves
     /// (inserts, edits, archiving) with Core Data's key allocation and transactions. Console and NSLog
     /// prefixes are mixed, as pasted logs are. Bound values are printed only for the search; every other
@@ -84,7 +84,7 @@ public enum NotesDemo {
         let columns = "t0.Z_PK, t0.Z_OPT, t0.ZBODY, t0.ZFOLDERID, t0.ZISARCHIVED, t0.ZISPINNED, t0.ZREMOTEID, t0.ZSLUG, t0.ZTITLE, t0.ZUPDATEDAT"
         let reads: [(count: Int, sql: String, binds: [String])] = [
             (400, "SELECT 0, \(columns) FROM ZNOTE t0 WHERE ( t0.ZFOLDERID = ? AND  t0.ZISARCHIVED = ?) ORDER BY t0.ZUPDATEDAT DESC LIMIT 50", []),
-            (150, "SELECT 0, \(columns) FROM ZNOTE t0 WHERE ( t0.ZFOLDERID = ? AND  t0.ZISPINNED = ?) ORDER BY t0.ZUPDATEDAT DESC", []),
+            (150, "SELECT 0, \(columns) FROM ZNOTE t0 WHERE ( t0.ZFOLDERID = ? AND  t0.ZISARCHIVED = ? AND  t0.ZISPINNED = ?) ORDER BY t0.ZUPDATEDAT DESC", []),
             (300, "SELECT 0, \(columns) FROM ZNOTE t0 WHERE  t0.ZREMOTEID = ?  LIMIT 1", []),
             (100, "SELECT 0, \(columns) FROM ZNOTE t0 WHERE ( t0.ZFOLDERID = ? AND  t0.ZSLUG = ?)  LIMIT 1", []),
             (200, "SELECT COUNT( DISTINCT t0.Z_PK) FROM ZNOTE t0 WHERE ( t0.ZFOLDERID = ? AND  t0.ZISARCHIVED = ?)", []),
