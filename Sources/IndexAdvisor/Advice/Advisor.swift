@@ -311,13 +311,13 @@ struct AnalysisRun {
             }
             guard let top = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   top.1.netSeconds >= minimumBenefit else { break }
-            // Candidates that serve the same statements, none of them measurably slower, and save within 3 % as
-            // much in all are equal as far as timing can tell. Among them, prefer one without a predicate (SwiftData
+            // Candidates that serve the same statements, none of them measurably slower (runs apart by their
+            // interquartile ranges and 5 %), and save within 10 % as much in all are equal as far as timing can tell. Among them, prefer one without a predicate (SwiftData
             // can declare it, and it serves any statement on its columns), then the one whose plans resolve more
             // of the statements' WHERE terms (SQLite's own measure of fit, which noise cannot flip), then fewer
             // columns and fewer bytes.
             let equals = eligible.filter { other in
-                other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit && other.1.netSeconds >= top.1.netSeconds * 0.97
+                other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit && other.1.netSeconds >= top.1.netSeconds * 0.9
                     && Set(other.0.users).isSuperset(of: top.0.users)
                     && top.0.users.allSatisfy { position in
                         guard let mine = other.0.after[position], let theirs = top.0.after[position] else { return false }
