@@ -139,11 +139,13 @@ struct CommandRunTests {
         #expect(console.error == "indexadvisor: error: none of the workload's 1 statements can be analysed on this store; the first (bad.sql:1) does not prepare on this store: no such table: nothing_here\n")
     }
 
-    @Test("--format sql prints only the CREATE INDEX statements; an unwritable --output fails without a partial file")
+    @Test("--format sql prints a migration: the CREATE INDEX statements between comments; an unwritable --output fails without a partial file")
     func sqlFormat() throws {
         let (code, console) = run(["analyze", store.path, "-w", workload.path, "--format", "sql", "--repeats", "3", "-q"])
         #expect(code == ExitCode.success)
-        #expect(console.out == "CREATE INDEX IF NOT EXISTS \"idx_item_owner\" ON \"item\" (\"owner\");\n")
+        let statements = console.out.split(separator: "\n").filter { !$0.hasPrefix("-- ") }
+        #expect(statements == ["BEGIN;", "CREATE INDEX IF NOT EXISTS \"idx_item_owner\" ON \"item\" (\"owner\");", "COMMIT;"])
+        #expect(!console.out.contains("VersionedSchema"))  // not a Core Data store
         let (failed, errors) = run(["analyze", store.path, "-w", workload.path, "-o", directory.url.appendingPathComponent("no/dir/r.md").path, "--repeats", "3", "-q"])
         #expect(failed == ExitCode.failure)
         #expect(errors.error.hasPrefix("indexadvisor: error: ") && errors.error.contains("r.md: cannot write the report"))
