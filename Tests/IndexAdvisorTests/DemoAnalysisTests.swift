@@ -153,5 +153,10 @@ struct DemoAnalysisTests {
         let markdown = ReportFormat.markdown.render(result)
         #expect(markdown.contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
         #expect(markdown.contains("|--SCAN t0\n`--USE TEMP B-TREE FOR ORDER BY"))
+        let html = ReportFormat.html.render(result)
+        #expect(html.contains("<section id=\"summary\">"))
+        #expect(html.contains("#Index&lt;Note&gt;([\\.folderID, \\.isArchived, \\.updatedAt])"))
+        #expect(html.contains("<span class=\"step bad\">SCAN t0</span><span class=\"badge bad\">full table scan</span>"))
+        #expect(ReportFormat.swift.render(result).contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
     }
 }
