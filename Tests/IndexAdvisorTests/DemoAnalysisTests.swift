@@ -159,4 +159,18 @@ struct DemoAnalysisTests {
         #expect(html.contains("<span class=\"step bad\">SCAN t0</span><span class=\"badge bad\">full table scan</span>"))
         #expect(ReportFormat.swift.render(result).contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
     }
+
+    @Test("the demo's model source gives exact key paths: none guessed, the same #Index, #Unique from the model's names")
+    func demoModel() throws {
+        let result = try run.result
+        let source = ModelSource(files: ["Note.swift"], classes: ModelSourceReader.parse(NotesDemo.modelSource, file: "Note.swift"))
+        let mapped = ModelMapping.apply(source, to: result)
+        #expect(result.recommendations.contains { $0.keyPathsAreGuessed })
+        #expect(mapped.recommendations.allSatisfy { !$0.keyPathsAreGuessed })
+        #expect(mapped.recommendations.map(\.swiftDataIndex) == result.recommendations.map(\.swiftDataIndex))
+        #expect(mapped.recommendations.map(\.name) == result.recommendations.map(\.name))
+        #expect(mapped.model?.entities.map(\.entity) == ["Note"])
+        #expect(mapped.model?.notes == [])
+        #expect(SwiftDataCode.uniqueDeclarations(for: mapped.uniqueness) == [#"#Unique<Note>([\.remoteID], [\.folderID, \.slug])"#])
+    }
 }
