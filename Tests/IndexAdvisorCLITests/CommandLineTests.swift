@@ -39,11 +39,15 @@ struct CommandLineParserTests {
         (["analyze"], "analyze needs the store file: indexadvisor analyze STORE --workload FILE"),
         (["analyze", "s.sqlite"], "analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log)"),
         (["analyze", "s.sqlite", "--workload"], "--workload needs a value"),
-        (["analyze", "s.sqlite", "-w", "x", "--format", "pdf"], "--format must be md, json or sql, not 'pdf'"),
+        (["analyze", "s.sqlite", "-w", "x", "--format", "pdf"], "--format must be md, json, sql, html or swift, not 'pdf'"),
+        (["analyze", "s.sqlite", "-w", "x", "--model"], "--model needs a value"),
+        (["render"], "render needs a JSON report: indexadvisor render REPORT.json --format html"),
+        (["render", "a.json", "b.json"], "render takes one report; unexpected 'b.json'"),
+        (["render", "a.json", "-f", "pdf"], "-f must be md, json, sql, html or swift, not 'pdf'"),
         (["analyze", "s.sqlite", "-w", "x", "--repeats", "0"], "--repeats must be a whole number from 1 to 1000, not '0'"),
         (["analyze", "s.sqlite", "-w", "x", "--frobnicate"], "unknown option '--frobnicate' for analyze"),
         (["analyze", "a", "b", "-w", "x"], "analyze takes one store; unexpected 'b'"),
-        (["frob"], "unknown command 'frob'; the commands are analyze and demo"),
+        (["frob"], "unknown command 'frob'; the commands are analyze, render and demo"),
         (["demo", "--notes", "ten"], "--notes must be a whole number from 1000 to 10000000, not 'ten'"),
     ])
     func mistakes(arguments: [String], message: String) {
@@ -155,9 +159,9 @@ struct CommandRunTests {
     func usage() {
         let (code, console) = run(["analyze", store.path])
         #expect(code == ExitCode.failure)
-        #expect(console.error == "indexadvisor: error: analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log) (usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE])\n")
+        #expect(console.error == "indexadvisor: error: analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log) (usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n")
         let (_, sneaky) = run(["analyze", store.path, "-w", workload.path, "--format", "x\ny\u{1B}[31m"])
-        #expect(sneaky.error == "indexadvisor: error: --format must be md, json or sql, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE])\n")
+        #expect(sneaky.error == "indexadvisor: error: --format must be md, json, sql, html or swift, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n")
     }
 
     @Test("the built executable exits 2 with one line and no stack trace for a file that is not a database")
