@@ -29,4 +29,43 @@ struct JSONReportTests {
         #expect(throws: JSONReportError.notAReport) { try JSONReport.decode(Data("[1, 2]".utf8)) }
         #expect(throws: JSONReportError.notAReport) { try JSONReport.decode(Data("{\"tool\": {}}".utf8)) }
     }
+
+    @Test("docs/report-json.md describes every field the JSON report can hold, and the current schema version")
+    func documented() throws {
+        // A result with every optional field set, so every key appears.
+        var result = ReportFixture.result()
+        result.model = ModelSummary(files: ["Note.swift"], entities: [ModelEntityMapping(entity: "Note", table: "ZNOTE", declaredAt: "Note.swift:4",
+                                                                                         properties: [PropertyMapping(column: "ZNAME", property: "title", kind: .attribute, originalName: "name")])],
+                                    notes: [])
+        result.recommendations[0].declaredInModel = "Note.swift:9"
+        result.recommendations[0].partialPredicate = "ZISARCHIVED = 0"
+        result.rejectedCandidates[0].partialPredicate = "x IS NOT NULL"
+        result.store.sampledTables = [SampledTable(table: "ZNOTE", rows: 1_000_000, sampledRows: 250_000, step: 4)]
+        result.store.tables[0].sampledRows = 250_000
+        result.store.tables[0].indexes[0].partialPredicate = "x > 0"
+        result.store.tables[0].columnStatistics = result.recommendations[0].columnStatistics
+        result.statements[0].planBefore?.findings[0].index = "i"
+        result.statements[0].planBefore?.findings[0].constraints = "a=?"
+        result.existingIndexes[0].caveat = "c"
+        let json = try JSONSerialization.jsonObject(with: Data(JSONReport.render(result).utf8))
+        var keys = Set<String>()
+        func collect(_ value: Any, under parent: String?) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object {
+                    // `skipped` maps reasons (free text) to counts: its keys are data, not fields.
+                    if parent != "skipped" { keys.insert(key) }
+                    collect(child, under: key)
+                }
+            } else if let array = value as? [Any] {
+                for child in array { collect(child, under: parent) }
+            }
+        }
+        collect(json, under: nil)
+        let doc = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/report-json.md").standardizedFileURL, encoding: .utf8)
+        let undocumented = keys.filter { !doc.contains("`\($0)`") }.sorted()
+        #expect(undocumented.isEmpty, "fields missing from docs/report-json.md: \(undocumented)")
+        #expect(keys.count > 100)
+        #expect(doc.contains("`schemaVersion` (integer, currently **\(AnalysisResult.currentSchemaVersion)**)"))
+    }
 }
