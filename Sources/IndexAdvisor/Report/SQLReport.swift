@@ -17,7 +17,7 @@ public enum SQLReport {
         }
         lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop. Weighted workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."))
         if result.store.isCoreData && !result.recommendations.isEmpty {
-            lines.append(comment("Core Data / SwiftData store: adding an index is a schema change. Declare it in the model too, in a new VersionedSchema (`#Index`, see --format swift), or the next model version will not know it."))
+            lines.append(comment("Core Data / SwiftData store: adding an index is a schema change. Declare it in the model as well (#Index in a new VersionedSchema, see --format swift), so stores the app creates get it too."))
             lines.append(comment("Building \(result.recommendations.count == 1 ? "it" : "them") took \(Figures.duration(result.migrationBuildSeconds)) on this store (\(ByteCountText.format(result.store.bytes))) and adds \(ByteCountText.format(result.migrationBytes)): what the migration costs on a store of this size."))
         }
         lines.append("BEGIN;")

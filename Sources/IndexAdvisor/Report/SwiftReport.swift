@@ -29,9 +29,9 @@ public enum SwiftReport {
         }
         lines.append(comment(""))
         lines.append(comment("Adding #Index or #Unique changes the schema: put the model in a new VersionedSchema and add a"))
-        lines.append(comment("migration stage (MigrationStage.lightweight is enough). SwiftData builds indexes only when it creates"))
-        lines.append(comment("a store, so existing stores also need the CREATE INDEX IF NOT EXISTS statements (--format sql),"))
-        lines.append(comment("run before the ModelContainer opens the store."))
+        lines.append(comment("migration stage to your SchemaMigrationPlan (a lightweight stage is enough for an index). SwiftData"))
+        lines.append(comment("builds indexes only when it creates a store, so existing stores also need the CREATE INDEX IF NOT"))
+        lines.append(comment("EXISTS statements (--format sql), run before the ModelContainer opens the store."))
         if !result.recommendations.isEmpty {
             lines.append(comment("Building them took \(Figures.duration(result.migrationBuildSeconds)) on this store (\(ByteCountText.format(result.store.bytes))): what that migration costs here."))
         }
