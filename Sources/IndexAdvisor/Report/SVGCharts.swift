@@ -139,7 +139,7 @@ public enum SVGCharts {
     public static func tradeOff(_ points: [TradeOffPoint], title: String) -> String {
         guard !points.isEmpty else { return "" }
         let scale = LogScale(values: points.flatMap { [$0.writeSecondsAdded, $0.readSecondsSaved] })
-        let left = 136.0, top = 16.0, size = 360.0, strip = 30.0, gap = 24.0, legendX = left + size + 40
+        let left = 152.0, top = 16.0, size = 360.0, strip = 30.0, gap = 40.0, legendX = left + size + 36
         let width = legendX + 340, height = top + size + gap + strip + 62
         let bottomAxis = top + size + gap + strip
         func x(_ seconds: Double) -> Double { seconds > 0 ? left + size * scale.fraction(seconds) : left - gap - strip / 2 }
