@@ -109,4 +109,40 @@ struct HTMLReportTests {
         #expect(hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(SHA256.base64([0xfb, 0xff]) == "+/8=" && SHA256.base64(Array("abc".utf8)) == "YWJj")
     }
+
+    @Test("a store with hostile table and column names, analysed for real, renders as text in HTML and Markdown")
+    func hostileStore() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE "<script>alert(1)</script>" (id INTEGER PRIMARY KEY, "</style>" INTEGER, "a|b`c" TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO "<script>alert(1)</script>" SELECT i, i % 400, 'v' || i FROM n;
+            """, name: "<img src=x onerror=alert(3)>.sqlite")
+        let workload = WorkloadLoader.parse("""
+            -- freq: 100
+            SELECT * FROM "<script>alert(1)</script>" WHERE "</style>" = 7 ORDER BY "a|b`c";
+            """, file: "w.sql", format: .sql)
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
+        #expect(result.recommendations.first?.table == "<script>alert(1)</script>")
+        let html = HTMLReport.render(result)
+        #expect(Set(tagNames(in: html)).subtracting(htmlTags).isEmpty)
+        #expect(html.components(separatedBy: "</style>").count == 2 && html.components(separatedBy: "</script>").count == 2)
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !html.contains("<img"))
+        let markdown = MarkdownReport.render(result)
+        #expect(markdown.contains("`<script>alert(1)</script>`"))
+        #expect(!markdown.replacingOccurrences(of: "`<script>alert(1)</script>`", with: "").contains("| <script"))
+    }
+
+    @Test("with only an index to drop, the summary says so and lists it; the migration says when its saving is noise")
+    func dropOnly() {
+        var result = ReportFixture.result(hostile: false)
+        result.recommendations = []
+        result.totals = Totals(readSecondsBefore: 1.0, readSecondsAfter: 1.0, writeSecondsBefore: 0.3, writeSecondsAfter: 0.3,
+                               fullScansBefore: 0, fullScansAfter: 0, tempBTreeSortsBefore: 0, tempBTreeSortsAfter: 0)
+        result.existingIndexes[0].writeSecondsSaved = 0
+        let html = HTMLReport.render(result)
+        #expect(html.contains("<p class=\"lead\">Drop 1 index: the workload takes 1.30 s now and 1.30 s with the advice (about the same).</p>"))
+        #expect(html.contains("<li>Drop <a href=\"#existing\"><code>ZNOTE_ZFOLDERID</code></a>"))
+        #expect(html.contains("<a href=\"#code\">Code to paste</a>") && !html.contains("<a href=\"#add\">"))
+        #expect(SQLReport.render(result).contains("its cost to writes is inside the noise"))
+    }
 }

@@ -118,5 +118,8 @@ struct MarkdownReportTests {
         #expect(Figures.percent(0.0423) == "4.2 %")
         #expect(Figures.percent(0.0004) == "<0.1 %")
         #expect(Figures.percent(0) == "0 %")
+        #expect(Figures.comparison(32.47, 4.55) == "7.1× faster")
+        #expect(Figures.comparison(1.31, 1.32) == "about the same")
+        #expect(Figures.comparison(0.001, 0.0013) == "1.3× slower")
     }
 }

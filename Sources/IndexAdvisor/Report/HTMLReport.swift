@@ -57,7 +57,8 @@ public enum HTMLReport {
         facts.append("analysed \(result.tool.generatedAt)")
         page.raw(#"<p class="meta">\#(e(facts.joined(separator: " · ")))</p>"#)
         var links = [("summary", "Summary"), ("times", "Times")]
-        if !result.recommendations.isEmpty { links += [("add", "Indexes to add"), ("code", "Code to paste")] }
+        if !result.recommendations.isEmpty { links.append(("add", "Indexes to add")) }
+        if !result.recommendations.isEmpty || !result.indexesToDrop.isEmpty { links.append(("code", "Code to paste")) }
         if !result.recommendations.isEmpty || result.rejectedCandidates.contains(where: \.hasFigures) { links.append(("tradeoff", "Benefit and cost")) }
         links += [("statements", "Statements"), ("existing", "Existing indexes"), ("uniqueness", "Uniqueness"), ("rejected", "Not recommended"), ("method", "Method")]
         page.raw(#"<nav class="toc">"# + links.map { link(to: $0.0, e($0.1)) }.joined() + "</nav>")
@@ -70,7 +71,7 @@ public enum HTMLReport {
         page.raw(#"<section id="summary">"#)
         page.raw(#"<div class="cards">"#)
         card(title: "Workload time", value: "\(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))",
-             detail: "\(Figures.ratio(totals.totalSecondsBefore, totals.totalSecondsAfter)) faster with the advice · reads and writes, count × median", into: &page)
+             detail: "\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)) with the advice · reads and writes, count × median", into: &page)
         card(title: "Indexes", value: "+\(result.recommendations.count) / −\(drops.count)",
              detail: result.recommendations.isEmpty ? "to add / to drop" : "to add / to drop · built in \(Figures.duration(result.migrationBuildSeconds)), \(ByteCountText.format(result.migrationBytes))", into: &page)
         card(title: "Full table scans left", value: "\(totals.fullScansAfter) of \(totals.fullScansBefore)",
@@ -84,13 +85,13 @@ public enum HTMLReport {
         } else {
             var parts: [String] = []
             if !result.recommendations.isEmpty { parts.append("add \(Figures.counted(result.recommendations.count, "index", plural: "indexes"))") }
-            if !drops.isEmpty { parts.append("drop \(drops.count)") }
+            if !drops.isEmpty { parts.append("drop \(Figures.counted(drops.count, "index", plural: "indexes"))") }
             lead = parts.joined(separator: " and ").capitalizedFirstLetter
-                + ": the workload's reads take \(Figures.duration(totals.readSecondsBefore)) now and \(Figures.duration(totals.readSecondsAfter)) with the advice (\(Figures.ratio(totals.readSecondsBefore, totals.readSecondsAfter)) faster)"
+                + ": the workload takes \(Figures.duration(totals.totalSecondsBefore)) now and \(Figures.duration(totals.totalSecondsAfter)) with the advice (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))"
                 + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(Figures.duration(result.migrationBuildSeconds)) on this store.")
         }
         page.raw(#"<p class="lead">\#(e(lead))</p>"#)
-        if !result.recommendations.isEmpty {
+        if !result.recommendations.isEmpty || !drops.isEmpty {
             page.raw("<ol>")
             for recommendation in result.recommendations {
                 var line = link(to: "add-\(recommendation.rank)", "<code>" + e(recommendation.swiftDataIndex ?? "\(recommendation.table)(\(recommendation.columnList))") + "</code>")

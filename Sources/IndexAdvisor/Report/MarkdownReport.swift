@@ -17,7 +17,7 @@ public enum MarkdownReport {
         out.append("# indexadvisor report: \(inline(result.store.fileName))")
         out.append("")
         var summary: [String] = []
-        summary.append("**Workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.ratio(totals.totalSecondsBefore, totals.totalSecondsAfter)) faster)")
+        summary.append("**Workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
         summary.append(result.recommendations.isEmpty
             ? "**no index to add**"
             : "**\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add**")

@@ -53,6 +53,14 @@ public enum Figures {
         return after <= before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
     }
 
+    /// Two totals compared, for summaries: `6.4× faster`, `1.3× slower`, or `about the same` when they differ
+    /// by less than 5 %. (Whether a single statement's difference is real is ``change(_:_:significant:)``'s job.)
+    public static func comparison(_ before: Double, _ after: Double) -> String {
+        guard before > 0, after > 0 else { return before == after ? "about the same" : (after < before ? "faster" : "slower") }
+        if abs(after - before) < 0.05 * max(before, after) { return "about the same" }
+        return after < before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
+    }
+
     /// A timing as `23.1 ms (IQR 22.8–23.6 ms, median of 7 runs of 3 executions)`.
     public static func timing(_ timing: Timing) -> String {
         let runs = timing.runs == 1 ? "1 run" : "median of \(timing.runs) runs"

@@ -33,7 +33,8 @@ public enum SQLReport {
             let why = finding.kind == .redundant
                 ? "redundant: a left prefix of \(finding.supersededBy ?? "another index")"
                 : "unused by this workload"
-            let saves = finding.effects.isEmpty ? "" : "; dropping it saves \(Figures.duration(finding.writeSecondsSaved)) of writes per workload"
+            let saves = finding.effects.isEmpty ? ""
+                : (finding.writeSecondsSaved > 0 ? "; dropping it saves \(Figures.duration(finding.writeSecondsSaved)) of writes per workload" : "; its cost to writes is inside the noise")
             lines.append(comment("Drop \(finding.index) on \(finding.table) (\(finding.columns.joined(separator: ", "))): \(why)\(saves)\(finding.bytes.map { ", frees \(ByteCountText.format($0))" } ?? "")."))
             lines.append(drop + ";")
         }
