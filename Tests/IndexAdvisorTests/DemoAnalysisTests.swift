@@ -157,6 +157,8 @@ struct DemoAnalysisTests {
         #expect(html.contains("<section id=\"summary\">"))
         #expect(html.contains("#Index&lt;Note&gt;([\\.folderID, \\.isArchived, \\.updatedAt])"))
         #expect(html.contains("<span class=\"step bad\">SCAN t0</span><span class=\"badge bad\">full table scan</span>"))
+        // The title search keeps its slow plan (no index serves NSCoreDataStringSearch): its after bar says so.
+        #expect(html.components(separatedBy: "<rect class=\"bar-after unfixed\"").count == 3)  // the legend's and S8's
         #expect(ReportFormat.swift.render(result).contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
     }
 

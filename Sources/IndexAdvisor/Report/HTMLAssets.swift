@@ -75,6 +75,7 @@ svg.chart .bar-before{fill:var(--before)}
 svg.chart .bar-before.flagged{fill:var(--flagged)}
 svg.chart .bar-after{fill:var(--after)}
 svg.chart .bar-after.slower{fill:var(--warn)}
+svg.chart .bar-after.unfixed{fill:var(--flagged);opacity:.5}
 svg.chart .whisker{stroke:var(--fg);stroke-width:1.2;fill:none;opacity:.75}
 svg.chart .value{font-size:11px}
 svg.chart .strip{fill:var(--panel)}

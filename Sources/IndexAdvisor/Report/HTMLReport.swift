@@ -122,7 +122,9 @@ public enum HTMLReport {
                 + (statement.timingBefore.map { "before \(Figures.timing($0))" } ?? "not timed before")
                 + (statement.timingAfter.map { ", after \(Figures.timing($0))" } ?? "")
             return SVGCharts.TimeRow(label: label, anchor: label, before: statement.timingBefore, after: statement.timingAfter,
-                                     isFlagged: statement.isFlagged, caption: caption, detail: detail)
+                                     isFlagged: statement.isFlagged,
+                                     isUnfixed: statement.isFlagged && statement.planAfter?.steps == statement.planBefore?.steps,
+                                     caption: caption, detail: detail)
         }
         page.raw(#"<section id="times">"#)
         page.raw("<h2>Time per statement, before and after</h2>")

@@ -14,17 +14,21 @@ public enum SVGCharts {
         public var after: Timing?
         /// True when the plan before had a full scan, temp B-tree or automatic index (drawn in the warning colour).
         public var isFlagged: Bool
+        /// True when such a plan is still the plan after the advice (no index could fix it).
+        public var isUnfixed: Bool
         /// Text right of the bars, e.g. `×400 · 36 % of the time`.
         public var caption: String
         /// The tooltip of the row.
         public var detail: String
 
-        public init(label: String, anchor: String, before: Timing?, after: Timing?, isFlagged: Bool, caption: String, detail: String) {
+        public init(label: String, anchor: String, before: Timing?, after: Timing?, isFlagged: Bool, isUnfixed: Bool = false,
+                    caption: String, detail: String) {
             self.label = label
             self.anchor = anchor
             self.before = before
             self.after = after
             self.isFlagged = isFlagged
+            self.isUnfixed = isUnfixed
             self.caption = caption
             self.detail = detail
         }
@@ -89,18 +93,24 @@ public enum SVGCharts {
         let rows = rows.filter { $0.before != nil || $0.after != nil }
         guard !rows.isEmpty else { return "" }
         let scale = LogScale(values: rows.flatMap { row in [row.before, row.after].compactMap { $0 }.flatMap { [$0.p25Seconds, $0.medianSeconds, $0.p75Seconds] } })
-        let width = 960.0, left = 56.0, right = 200.0, top = 34.0, rowHeight = 34.0, bottom = 46.0
+        let width = 960.0, left = 56.0, right = 200.0, top = 56.0, rowHeight = 34.0, bottom = 46.0
         let plot = width - left - right
         let height = top + Double(rows.count) * rowHeight + bottom
         func x(_ seconds: Double) -> Double { left + plot * scale.fraction(seconds) }
         var svg: [String] = []
         svg.append(#"<svg class="chart" viewBox="0 0 \#(int(width)) \#(int(height))" role="img" aria-labelledby="chart-times-title" xmlns="http://www.w3.org/2000/svg">"#)
         svg.append(#"<title id="chart-times-title">\#(HTMLText.escape(title))</title>"#)
-        // Legend.
-        svg.append(#"<rect class="bar-before" x="\#(int(left))" y="8" width="14" height="10" rx="2"/><text class="legend" x="\#(int(left + 20))" y="17">before (as the store is)</text>"#)
-        svg.append(#"<rect class="bar-before flagged" x="\#(int(left + 190))" y="8" width="14" height="10" rx="2"/><text class="legend" x="\#(int(left + 210))" y="17">before, plan has a full scan or temp B-tree</text>"#)
-        svg.append(#"<rect class="bar-after" x="\#(int(left + 480))" y="8" width="14" height="10" rx="2"/><text class="legend" x="\#(int(left + 500))" y="17">after (with the advice)</text>"#)
-        svg.append(#"<rect class="bar-after slower" x="\#(int(left + 650))" y="8" width="14" height="10" rx="2"/><text class="legend" x="\#(int(left + 670))" y="17">after, measurably slower</text>"#)
+        // Legend, two rows: before, then after.
+        let legend: [(kind: String, text: String, x: Double, y: Double)] = [
+            ("bar-before", "before (as the store is)", left, 8),
+            ("bar-before flagged", "before, the plan has a full scan or temp B-tree", left + 200, 8),
+            ("bar-after", "after (with the advice)", left, 28),
+            ("bar-after slower", "after, measurably slower", left + 200, 28),
+            ("bar-after unfixed", "after, the same slow plan (no index fixes it)", left + 400, 28),
+        ]
+        for item in legend {
+            svg.append(#"<rect class="\#(item.kind)" x="\#(int(item.x))" y="\#(int(item.y))" width="14" height="10" rx="2"/><text class="legend" x="\#(int(item.x + 20))" y="\#(int(item.y + 9))">\#(HTMLText.escape(item.text))</text>"#)
+        }
         // Grid and axis.
         let axisY = top + Double(rows.count) * rowHeight + 6
         for tick in scale.ticks {
@@ -119,7 +129,8 @@ public enum SVGCharts {
                 let end = x(timing.medianSeconds)
                 // An after bar measurably slower than before (a write paying for a new index) is drawn as a cost.
                 let slower = index == 1 && row.before.map { timing.isSlower(than: $0) } == true
-                let kind = index == 0 ? (row.isFlagged ? "bar-before flagged" : "bar-before") : (slower ? "bar-after slower" : "bar-after")
+                let kind = index == 0 ? (row.isFlagged ? "bar-before flagged" : "bar-before")
+                    : (slower ? "bar-after slower" : (row.isUnfixed ? "bar-after unfixed" : "bar-after"))
                 svg.append(#"<rect class="\#(kind)" x="\#(int(left))" y="\#(fmt(barY))" width="\#(fmt(max(1, end - left)))" height="11" rx="2"/>"#)
                 let low = x(timing.p25Seconds), high = x(timing.p75Seconds), mid = barY + 5.5
                 svg.append(#"<path class="whisker" d="M\#(fmt(low)) \#(fmt(mid))H\#(fmt(high))M\#(fmt(low)) \#(fmt(mid - 4))V\#(fmt(mid + 4))M\#(fmt(high)) \#(fmt(mid - 4))V\#(fmt(mid + 4))"/>"#)
