@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     case analyze(AnalyzeOptions)
     case check(CheckOptions)
     case demo(DemoOptions)
+    /// `render REPORT.json`: another format of a saved JSON report, without analysing again.
+    case render(RenderOptions)
     /// `--help`, `help`, or `help <command>`.
     case help(topic: String?)
     case version
@@ -31,6 +33,8 @@ public struct AnalyzeOptions: Equatable, Sendable {
     public var seed: UInt64 = 1
     public var temporaryDirectory: String?
     public var uniqueRules: [UniqueRule] = []
+    /// `--model`: Swift files or folders with the app's `@Model` classes, for exact key paths.
+    public var models: [String] = []
 
     public init() {}
 
@@ -59,6 +63,18 @@ public struct CheckOptions: Equatable, Sendable {
     /// An earlier JSON report (`analyze --format json` or `check --format json`) to compare times with.
     public var baseline: String?
     public var thresholds = CheckThresholds()
+
+    public init() {}
+}
+
+/// Options of `indexadvisor render`.
+public struct RenderOptions: Equatable, Sendable {
+    /// The JSON report to read.
+    public var report = ""
+    public var format = ReportFormat.markdown
+    public var output: String?
+    /// `--model`: Swift files or folders with the app's `@Model` classes, for exact key paths.
+    public var models: [String] = []
 
     public init() {}
 }
@@ -95,6 +111,8 @@ extension ReportFormat {
         case "md", "markdown": self = .markdown
         case "json": self = .json
         case "sql": self = .sql
+        case "html", "htm": self = .html
+        case "swift": self = .swift
         default: return nil
         }
     }

@@ -21,9 +21,12 @@ public enum CommandLineParser {
         case "demo":
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "demo") }
             return .demo(try parseDemo(rest))
+        case "render":
+            if rest.contains("-h") || rest.contains("--help") { return .help(topic: "render") }
+            return .render(try parseRender(rest))
         default:
-            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, demo)") }
-            throw UsageError("unknown command '\(first)'; the commands are analyze, check and demo")
+            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, check, render, demo)") }
+            throw UsageError("unknown command '\(first)'; the commands are analyze, check, render and demo")
         }
     }
 
@@ -79,12 +82,9 @@ public enum CommandLineParser {
                 }
                 options.workloadFormat = format
             case "--format", "-f":
-                let value = try reader.value(for: name, inlineValue)
-                guard let format = ReportFormat(argument: value) else {
-                    throw UsageError("--format must be md, json or sql, not '\(value)'", command: command)
-                }
-                options.format = format
+                options.format = try reader.format(for: name, inlineValue)
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
+            case "--model", "-m": options.models.append(try reader.value(for: name, inlineValue))
             case "--quiet", "-q": options.quiet = true
             case "--repeats": options.repeats = try reader.integer(for: name, inlineValue, in: 1...1000)
             case "--samples": options.bindingSamples = try reader.integer(for: name, inlineValue, in: 1...1000)
@@ -117,6 +117,32 @@ public enum CommandLineParser {
             throw UsageError("\(command) takes one store; unexpected '\(positionals[1])'", command: command)
         }
         options.store = store
+        return options
+    }
+
+    static func parseRender(_ arguments: [String]) throws -> RenderOptions {
+        var options = RenderOptions()
+        var reader = OptionReader(arguments: arguments, command: "render")
+        var positionals: [String] = []
+        while let (name, inlineValue) = reader.next() {
+            guard let name else {
+                positionals.append(inlineValue!)
+                continue
+            }
+            switch name {
+            case "--format", "-f": options.format = try reader.format(for: name, inlineValue)
+            case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
+            case "--model", "-m": options.models.append(try reader.value(for: name, inlineValue))
+            default: throw UsageError("unknown option '\(name)' for render", command: "render")
+            }
+        }
+        guard let report = positionals.first else {
+            throw UsageError("render needs a JSON report: indexadvisor render REPORT.json --format html", command: "render")
+        }
+        if positionals.count > 1 {
+            throw UsageError("render takes one report; unexpected '\(positionals[1])'", command: "render")
+        }
+        options.report = report
         return options
     }
 
@@ -167,6 +193,14 @@ struct OptionReader {
         let value = arguments[position]
         position += 1
         return value
+    }
+
+    mutating func format(for name: String, _ inline: String?) throws -> ReportFormat {
+        let value = try value(for: name, inline)
+        guard let format = ReportFormat(argument: value) else {
+            throw UsageError("\(name) must be md, json, sql, html or swift, not '\(value)'", command: command)
+        }
+        return format
     }
 
     mutating func integer(for name: String, _ inline: String?, in range: ClosedRange<Int>) throws -> Int {

@@ -6,14 +6,17 @@ public struct Console: Sendable {
     public var error: @Sendable (String) -> Void
     /// True when progress may be drawn on stderr.
     public var errorIsTerminal: Bool
+    /// Columns of the terminal stderr writes to, when it is one and says.
+    public var terminalWidth: Int?
     /// Why writing to standard output failed (a closed pipe, a full disk), if it did.
     public var outputFailure: @Sendable () -> String?
 
     public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
-                outputFailure: @escaping @Sendable () -> String? = { nil }) {
+                terminalWidth: Int? = nil, outputFailure: @escaping @Sendable () -> String? = { nil }) {
         self.out = out
         self.error = error
         self.errorIsTerminal = errorIsTerminal
+        self.terminalWidth = terminalWidth
         self.outputFailure = outputFailure
     }
 
@@ -21,8 +24,17 @@ public struct Console: Sendable {
     /// output is remembered (and reported by the command), never a crash.
     public static var standard: Console {
         let streams = StandardStreams()
+        let isTerminal = isatty(STDERR_FILENO) != 0
         return Console(out: { streams.write($0, to: STDOUT_FILENO) }, error: { streams.write($0, to: STDERR_FILENO) },
-                       errorIsTerminal: isatty(STDERR_FILENO) != 0, outputFailure: { streams.failure })
+                       errorIsTerminal: isTerminal, terminalWidth: isTerminal ? terminalColumns(STDERR_FILENO) : nil,
+                       outputFailure: { streams.failure })
+    }
+
+    /// The width of the terminal on `descriptor`, from `TIOCGWINSZ`; nil when it does not say.
+    static func terminalColumns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 }
 

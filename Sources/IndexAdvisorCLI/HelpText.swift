@@ -8,16 +8,18 @@ enum HelpText {
         case "analyze": return analyze
         case "demo": return demo
         case "check": return check
+        case "render": return render
         default: return nil
         }
     }
 
     static func usage(for command: String?) -> String {
         switch command {
-        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql] [--output FILE]"
+        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
+        case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--output-dir DIR] [--keep DIR]"
         case "check": return "Usage: indexadvisor check STORE --workload FILE [--baseline REPORT.json] [--min-share 0.05] [--slowdown 1.5]"
-        default: return "Usage: indexadvisor <analyze|demo> [options]; see indexadvisor --help"
+        default: return "Usage: indexadvisor <analyze|check|render|demo> [options]; see indexadvisor --help"
         }
     }
 
@@ -35,8 +37,9 @@ enum HelpText {
                                           say how to capture a workload.
           check STORE --workload FILE     For CI: exit 1 when a hot statement does a full table scan
                                           or a temp B-tree sort, or got slower than --baseline.
+          render REPORT.json              Write a saved JSON report in another format (no analysis).
           demo                            Build a 100,000-note SwiftData-style store and workload,
-                                          analyse it, and write reports/demo.md and reports/demo.json.
+                                          analyse it, and write reports/demo.{md,json,sql,html,swift}.
 
         OPTIONS:
           -h, --help                      Show help (also: indexadvisor help <command>).
@@ -65,10 +68,16 @@ enum HelpText {
                                           Repeat to merge several files.
           --workload-format sql|coredata-log
                                           Force the workload format (default: detected from content).
-          -f, --format md|json|sql        Report format (default: md). sql prints only the
-                                          CREATE INDEX statements, one per line.
+          -f, --format md|json|sql|html|swift
+                                          Report format (default: md): md for a pull request,
+                                          json (versioned, docs/report-json.md), sql (a migration:
+                                          CREATE/DROP INDEX, one per line), html (one self-contained
+                                          page with charts), swift (#Index/#Unique per model).
+          -m, --model PATH                The app's @Model classes (a Swift file or a folder; repeat
+                                          for several): key paths and index names from the model
+                                          instead of guessed from column names.
           -o, --output FILE               Write the report to FILE (atomically) instead of stdout.
-          -q, --quiet                     No progress on stderr.
+          -q, --quiet                     No progress on stderr (shown only when it is a terminal).
           --repeats N                     Timed runs per statement; the median is reported (default: 7).
           --samples N                     Sets of bound values drawn from the data per statement
                                           when the workload has none (default: 12).
@@ -110,18 +119,37 @@ enum HelpText {
         EXIT CODES: 0 passed, 1 a threshold was crossed, 2 bad usage or unusable input.
         """
 
+    static let render = """
+        OVERVIEW: Reads a JSON report that analyze wrote (--format json) and writes it in another format,
+        without analysing again: every format shows the same measurements.
+
+        USAGE: indexadvisor render REPORT.json [options]
+
+        ARGUMENTS:
+          REPORT.json                     A report written by indexadvisor analyze --format json.
+
+        OPTIONS:
+          -f, --format md|json|sql|html|swift
+                                          Output format (default: md).
+          -m, --model PATH                The app's @Model classes (a Swift file or a folder; repeat
+                                          for several), for exact key paths.
+          -o, --output FILE               Write to FILE (atomically) instead of stdout.
+        """
+
     static let demo = """
         OVERVIEW: Generates the notes store of the SwiftData articles in Core Data's layout (ZNOTE with Z_PK,
         Z_ENT, Z_OPT…, skewed folder sizes) and a Core Data SQL debug log of an app session, analyses them, and
-        writes DIR/demo.md and DIR/demo.json.
+        writes the report in every format from that one analysis: DIR/demo.md, demo.json, demo.sql, demo.html and
+        demo.swift. The key paths come from the demo's model source (Note.swift), read as --model reads an app's.
 
         USAGE: indexadvisor demo [options]
 
         OPTIONS:
           --notes N                       Notes in the store (default: 100,000).
-          --output-dir DIR                Where to write demo.md and demo.json (default: reports).
-          --keep DIR                      Keep the store (notes.sqlite) and the log (notes-workload.log)
-                                          in DIR, to run `indexadvisor analyze` on them yourself.
+          --output-dir DIR                Where to write the demo's reports (default: reports).
+          --keep DIR                      Keep the store (notes.sqlite), the log (notes-workload.log)
+                                          and the model (Note.swift) in DIR, to run
+                                          `indexadvisor analyze` on them yourself.
           --seed N                        Seed for the generated data (default: 42).
           -q, --quiet                     No progress on stderr.
         """

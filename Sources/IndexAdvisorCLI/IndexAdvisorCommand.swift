@@ -33,13 +33,15 @@ public enum IndexAdvisorCommand {
                 console.out("indexadvisor \(IndexAdvisor.version) (SQLite \(sqliteVersion))\n")
             case .help(let topic):
                 guard let text = HelpText.text(for: topic) else {
-                    throw UsageError("no help for '\(topic ?? "")'; the commands are analyze and demo")
+                    throw UsageError("no help for '\(topic ?? "")'; the commands are analyze, render and demo")
                 }
                 console.out(text + "\n")
             case .analyze(let options):
                 try analyze(options, console: console)
             case .demo(let options):
                 try demo(options, console: console)
+            case .render(let options):
+                try render(options, console: console)
             }
             if let failure = console.outputFailure() {
                 console.error("indexadvisor: error: cannot write the report to standard output (\(failure)); use --output FILE\n")
@@ -82,22 +84,32 @@ public enum IndexAdvisorCommand {
                 throw UsageError("--output \(output) is the store, one of its -wal/-shm/-journal files, or a workload: choose another file", command: "analyze")
             }
         }
+        // The model is read first: a wrong --model path fails before minutes of analysis.
+        let model = options.models.isEmpty ? nil : try readModel(options.models, command: "analyze")
+        var analysisOptions = options.analysisOptions
+        if let model {
+            // What the model declares unique is checked against the data like a --unique rule.
+            for rule in ModelMapping.declaredUniqueRules(in: model) where !analysisOptions.uniqueRules.contains(rule) {
+                analysisOptions.uniqueRules.append(rule)
+            }
+        }
         let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal)
-        let result: AnalysisResult
+        let analysed: AnalysisResult
         if options.workloads.isEmpty {
             // No workload: review the schema and the data, and say how to capture one.
-            result = try Advisor.review(storeAt: URL(fileURLWithPath: options.store), options: options.analysisOptions,
-                                        progress: progress.update)
+            analysed = try Advisor.review(storeAt: URL(fileURLWithPath: options.store), options: analysisOptions,
+                                          progress: progress.update)
             progress.finish()
             if !options.quiet, options.output != nil || options.format != .markdown {
-                console.error(result.captureHint.map { "indexadvisor: " + $0 }.joined(separator: "\n") + "\n")
+                console.error(analysed.captureHint.map { "indexadvisor: " + $0 }.joined(separator: "\n") + "\n")
             }
         } else {
             let workload = try WorkloadLoader.load(options.workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
-            result = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
-                                         options: options.analysisOptions, progress: progress.update)
+            analysed = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
+                                           options: analysisOptions, progress: progress.update)
             progress.finish()
         }
+        let result = model.map { ModelMapping.apply($0, to: analysed) } ?? analysed
         let report = options.format.render(result)
         if options.format == .sql, result.recommendations.isEmpty, !options.quiet {
             console.error("indexadvisor: no index to add for this workload (see --format md for why)\n")
@@ -113,6 +125,47 @@ public enum IndexAdvisorCommand {
         }
         for warning in result.warnings where !options.quiet {
             console.error("indexadvisor: warning: \(sanitized(warning))\n")
+        }
+        for note in result.model?.notes ?? [] where !options.quiet {
+            console.error("indexadvisor: warning: --model: \(sanitized(note))\n")
+        }
+    }
+
+    /// Renders a saved JSON report in another format, with the model's names when `--model` is given.
+    static func render(_ options: RenderOptions, console: Console) throws {
+        let model = options.models.isEmpty ? nil : try readModel(options.models, command: "render")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: options.report))
+        } catch {
+            throw UsageError("\(options.report): cannot read the report (\(FileManager.default.fileExists(atPath: options.report) ? "not readable" : "no such file"))", command: "render")
+        }
+        let decoded: AnalysisResult
+        do {
+            decoded = try JSONReport.decode(data)
+        } catch let error as JSONReportError {
+            throw UsageError("\(options.report): \(error)", command: "render")
+        } catch {
+            throw UsageError("\(options.report): not a JSON report this indexadvisor reads (\(error))", command: "render")
+        }
+        let result = model.map { ModelMapping.apply($0, to: decoded) } ?? decoded
+        let report = options.format.render(result)
+        if let output = options.output {
+            if canonicalPath(output) == canonicalPath(options.report) {
+                throw UsageError("--output \(output) is the report being read: choose another file", command: "render")
+            }
+            try write(report, to: output)
+        } else {
+            console.out(report)
+        }
+    }
+
+    /// Reads `--model` paths; an unreadable one is a usage error naming it.
+    static func readModel(_ paths: [String], command: String) throws -> ModelSource {
+        do {
+            return try ModelSourceReader.read(paths: paths)
+        } catch let error as ModelSourceError {
+            throw UsageError("--model \(error)", command: command)
         }
     }
 
@@ -167,7 +220,7 @@ public enum IndexAdvisorCommand {
         if let keep = options.keepDirectory {
             directory = URL(fileURLWithPath: keep, isDirectory: true)
             try makeDirectory(directory, option: "--keep")
-            for name in ["notes.sqlite", "notes.sqlite-wal", "notes.sqlite-journal", "notes-workload.log"]
+            for name in ["notes.sqlite", "notes.sqlite-wal", "notes.sqlite-journal", "notes-workload.log", "Note.swift"]
             where FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
                 throw UsageError("--keep \(keep): \(name) already exists there; choose an empty directory or remove it", command: "demo")
             }
@@ -182,14 +235,21 @@ public enum IndexAdvisorCommand {
         progress.say("building a \(options.notes)-note store")
         try NotesDemo.makeStore(at: store, notes: options.notes, seed: options.seed)
         try NotesDemo.workloadLog(seed: options.seed).write(to: log, atomically: true, encoding: .utf8)
+        let modelFile = directory.appendingPathComponent("Note.swift")
+        try NotesDemo.modelSource.write(to: modelFile, atomically: true, encoding: .utf8)
         let built = Date().timeIntervalSince(started)
         let workload = try WorkloadLoader.load([log])
-        let result = try Advisor.analyze(storeAt: store, workload: workload, progress: progress.update)
+        let analysed = try Advisor.analyze(storeAt: store, workload: workload, progress: progress.update)
         progress.finish()
-        let markdown = outputDirectory.appendingPathComponent("demo.md")
-        let json = outputDirectory.appendingPathComponent("demo.json")
-        try write(ReportFormat.markdown.render(result), to: markdown.path)
-        try write(ReportFormat.json.render(result), to: json.path)
+        // The demo's own model, read as --model reads an app's, so its key paths are the model's.
+        let result = ModelMapping.apply(ModelSource(files: ["Note.swift"], classes: ModelSourceReader.parse(NotesDemo.modelSource, file: "Note.swift")), to: analysed)
+        // Every format from this one result.
+        var written: [String] = []
+        for format in ReportFormat.allCases {
+            let file = outputDirectory.appendingPathComponent("demo." + format.fileExtension)
+            try write(format.render(result), to: file.path)
+            written.append(file.path)
+        }
 
         var lines = ["indexadvisor demo: \(Figures.count(options.notes)) notes (\(ByteCountText.format(result.store.bytes))) built in \(Figures.duration(built)), analysed in \(Figures.duration(result.tool.analysisSeconds))."]
         let totals = result.totals
@@ -207,10 +267,10 @@ public enum IndexAdvisorCommand {
             } ?? ""
             lines.append("  \(recommendation.rank). \(recommendation.swiftDataIndex ?? recommendation.sql)\(effect)")
         }
-        lines.append("Reports: \(markdown.path), \(json.path)")
+        lines.append("Reports: " + written.joined(separator: ", "))
         if options.keepDirectory != nil {
-            lines.append("Store and workload kept: \(store.path), \(log.path)")
-            lines.append("Try: indexadvisor analyze \(store.path) --workload \(log.path)")
+            lines.append("Store, workload and model kept: \(store.path), \(log.path), \(modelFile.path)")
+            lines.append("Try: indexadvisor analyze \(store.path) --workload \(log.path) --model \(modelFile.path) --format html --output report.html")
         }
         console.out(lines.joined(separator: "\n") + "\n")
     }
@@ -247,34 +307,4 @@ public enum IndexAdvisorCommand {
     }
 
     static var sqliteVersion: String { IndexAdvisor.sqliteLibraryVersion }
-}
-
-
-/// Draws one progress line on stderr when it is a terminal.
-final class ProgressPrinter: @unchecked Sendable {
-    private let console: Console
-    private let enabled: Bool
-    private var lastStage = ""
-
-    init(console: Console, enabled: Bool) {
-        self.console = console
-        self.enabled = enabled && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-    }
-
-    func update(_ progress: AnalysisProgress) {
-        guard enabled else { return }
-        let count = progress.total > 0 ? " \(progress.done + 1)/\(progress.total)" : ""
-        console.error("\r\u{1B}[K" + String(format: "[%5.1fs] ", progress.elapsedSeconds) + progress.stage + count)
-        lastStage = progress.stage
-    }
-
-    func say(_ text: String) {
-        guard enabled else { return }
-        console.error("\r\u{1B}[K" + text)
-    }
-
-    func finish() {
-        guard enabled else { return }
-        console.error("\r\u{1B}[K")
-    }
 }

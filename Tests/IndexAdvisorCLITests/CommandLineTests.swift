@@ -38,11 +38,15 @@ struct CommandLineParserTests {
     @Test("mistakes are usage errors with a message", arguments: [
         (["analyze"], "analyze needs the store file: indexadvisor analyze STORE --workload FILE"),
         (["analyze", "s.sqlite", "--workload"], "--workload needs a value"),
-        (["analyze", "s.sqlite", "-w", "x", "--format", "pdf"], "--format must be md, json or sql, not 'pdf'"),
+        (["analyze", "s.sqlite", "-w", "x", "--format", "pdf"], "--format must be md, json, sql, html or swift, not 'pdf'"),
+        (["analyze", "s.sqlite", "-w", "x", "--model"], "--model needs a value"),
+        (["render"], "render needs a JSON report: indexadvisor render REPORT.json --format html"),
+        (["render", "a.json", "b.json"], "render takes one report; unexpected 'b.json'"),
+        (["render", "a.json", "-f", "pdf"], "-f must be md, json, sql, html or swift, not 'pdf'"),
         (["analyze", "s.sqlite", "-w", "x", "--repeats", "0"], "--repeats must be a whole number from 1 to 1000, not '0'"),
         (["analyze", "s.sqlite", "-w", "x", "--frobnicate"], "unknown option '--frobnicate' for analyze"),
         (["analyze", "a", "b", "-w", "x"], "analyze takes one store; unexpected 'b'"),
-        (["frob"], "unknown command 'frob'; the commands are analyze, check and demo"),
+        (["frob"], "unknown command 'frob'; the commands are analyze, check, render and demo"),
         (["demo", "--notes", "ten"], "--notes must be a whole number from 1000 to 10000000, not 'ten'"),
     ])
     func mistakes(arguments: [String], message: String) {
@@ -138,11 +142,13 @@ struct CommandRunTests {
         #expect(console.error == "indexadvisor: error: none of the workload's 1 statements can be analysed on this store; the first (bad.sql:1) does not prepare on this store: no such table: nothing_here\n")
     }
 
-    @Test("--format sql prints only the CREATE INDEX statements; an unwritable --output fails without a partial file")
+    @Test("--format sql prints a migration: the CREATE INDEX statements between comments; an unwritable --output fails without a partial file")
     func sqlFormat() throws {
         let (code, console) = run(["analyze", store.path, "-w", workload.path, "--format", "sql", "--repeats", "3", "-q"])
         #expect(code == ExitCode.success)
-        #expect(console.out == "CREATE INDEX IF NOT EXISTS \"idx_item_owner\" ON \"item\" (\"owner\");\n")
+        let statements = console.out.split(separator: "\n").filter { !$0.hasPrefix("-- ") }
+        #expect(statements == ["BEGIN;", "CREATE INDEX IF NOT EXISTS \"idx_item_owner\" ON \"item\" (\"owner\");", "COMMIT;"])
+        #expect(!console.out.contains("VersionedSchema"))  // not a Core Data store
         let (failed, errors) = run(["analyze", store.path, "-w", workload.path, "-o", directory.url.appendingPathComponent("no/dir/r.md").path, "--repeats", "3", "-q"])
         #expect(failed == ExitCode.failure)
         #expect(errors.error.hasPrefix("indexadvisor: error: ") && errors.error.contains("r.md: cannot write the report"))
@@ -152,9 +158,9 @@ struct CommandRunTests {
     func usage() {
         let (code, console) = run(["analyze", "-w", workload.path])
         #expect(code == ExitCode.failure)
-        #expect(console.error == "indexadvisor: error: analyze needs the store file: indexadvisor analyze STORE --workload FILE (usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql] [--output FILE])\n")
+        #expect(console.error == "indexadvisor: error: analyze needs the store file: indexadvisor analyze STORE --workload FILE (usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n")
         let (_, sneaky) = run(["analyze", store.path, "-w", workload.path, "--format", "x\ny\u{1B}[31m"])
-        #expect(sneaky.error == "indexadvisor: error: --format must be md, json or sql, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql] [--output FILE])\n")
+        #expect(sneaky.error == "indexadvisor: error: --format must be md, json, sql, html or swift, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n")
     }
 
     @Test("the built executable exits 2 with one line and no stack trace for a file that is not a database")

@@ -164,7 +164,11 @@ package struct CandidateGenerator {
         for column in equalityColumns { add([column]) }
         if let range { add([range]) }
         if let first = sortColumns.first { add([first]) }
-        for constraint in access.constraints where constraint.op == .isNotNull && isIndexable(constraint.column) {
+        // `x IS NOT NULL` alone cannot drive a plain index without statistics, but a partial index on it can;
+        // when the statement also sorts or ranges on x, the plain index serves it already.
+        let ordered = Set(([sortColumns.first, range].compactMap { $0?.name?.sqlFolded }))
+        for constraint in access.constraints where constraint.op == .isNotNull && isIndexable(constraint.column)
+            && !ordered.contains(constraint.column.sqlFolded) {
             let column = key(constraint)
             add(equalityColumns + [column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
             add([column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")

@@ -74,6 +74,55 @@ public enum NotesDemo {
             """)
     }
 
+    /// The app's model as Swift source (`Note.swift`): the class whose Core Data layout ``makeStore(at:notes:seed:)``
+    /// writes. `indexadvisor demo` reads it like `--model`, so the demo's key paths are exact.
+    public static let modelSource = #"""
+        import Foundation
+        import SwiftData
+
+        /// A note in a folder. The store `indexadvisor demo` builds is this model's Core Data layout.
+        @Model
+        final class Note {
+            /// The server's identifier, used to match notes when syncing.
+            var remoteID: String
+            var folderID: UUID
+            /// Unique within its folder; used in deep links.
+            var slug: String
+            var title: String
+            var body: String
+            var isArchived: Bool = false
+            var isPinned: Bool = false
+            var updatedAt: Date
+            /// The folder as a relationship (its index is missing from the demo store, for the review to find).
+            var folder: Folder?
+
+            /// The first line of the body, for the list; computed, not stored.
+            var preview: String {
+                String(body.prefix { $0 != "\n" })
+            }
+
+            init(remoteID: String, folderID: UUID, slug: String, title: String, body: String = "", updatedAt: Date = .now) {
+                self.remoteID = remoteID
+                self.folderID = folderID
+                self.slug = slug
+                self.title = title
+                self.body = body
+                self.updatedAt = updatedAt
+            }
+        }
+
+        @Model
+        final class Folder {
+            var name: String
+            var folderID: UUID
+
+            init(name: String, folderID: UUID) {
+                self.name = name
+                self.folderID = folderID
+            }
+        }
+        """#
+
     /// A SwiftData app session's SQL, as `-com.apple.CoreData.SQLDebug 2` prints it: the note list of a
     /// folder (not archived, newest first), the folder's pinned notes (not archived, newest first), sync lookups by remote ID, deep links by folder
     /// and slug, per-folder counts, a title search with the localized sort SwiftData emits, and the saves

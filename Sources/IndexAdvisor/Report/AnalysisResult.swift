@@ -30,6 +30,9 @@ public struct AnalysisResult: Sendable, Codable {
     public var totals: Totals
     /// Problems met on the way that did not stop the analysis (one line each).
     public var warnings: [String]
+    /// Where the Swift names came from when the app's model source was read (`--model`); absent when
+    /// they were recovered from the store alone (and may be guessed, see ``Recommendation/keyPathsAreGuessed``).
+    public var model: ModelSummary? = nil
 }
 
 /// The tool and library that produced a result.
@@ -193,6 +196,9 @@ public struct Recommendation: Sendable, Codable {
     public var columnStatistics: [ColumnStatistics]
     /// What else to know (e.g. a key column most writes change).
     public var notes: [String] = []
+    /// Where the app's model already declares this index (`Note.swift:14`), when `--model` found the same
+    /// `#Index` there: the model has it, the store does not (SwiftData creates indexes with new stores only).
+    public var declaredInModel: String? = nil
 }
 
 /// How one statement's time changed with one index, measured when the index was chosen.
@@ -260,4 +266,64 @@ public struct Totals: Sendable, Codable {
 
     public var totalSecondsBefore: Double { readSecondsBefore + writeSecondsBefore }
     public var totalSecondsAfter: Double { readSecondsAfter + writeSecondsAfter }
+}
+
+/// How the app's model source (`--model`) named the store's tables and columns.
+public struct ModelSummary: Sendable, Codable {
+    /// The Swift files read, by file name (no directory, so reports can be shared).
+    public var files: [String]
+    /// One entry per model class matched to a table of the store.
+    public var entities: [ModelEntityMapping]
+    /// What could not be matched (a table whose entity has no class, a column no property maps to), one line each.
+    public var notes: [String]
+
+    public init(files: [String], entities: [ModelEntityMapping], notes: [String]) {
+        self.files = files
+        self.entities = entities
+        self.notes = notes
+    }
+}
+
+/// One model class and the table that stores it.
+public struct ModelEntityMapping: Sendable, Codable {
+    /// The class name, which is the entity name (`@Model final class Note` → `Note`).
+    public var entity: String
+    /// The store table holding the entity's rows (`ZNOTE`).
+    public var table: String
+    /// Where the class is declared: `Note.swift:12`.
+    public var declaredAt: String
+    /// Store column → Swift property, for every stored property of the class.
+    public var properties: [PropertyMapping]
+
+    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping]) {
+        self.entity = entity
+        self.table = table
+        self.declaredAt = declaredAt
+        self.properties = properties
+    }
+}
+
+/// One stored property and its column.
+public struct PropertyMapping: Sendable, Codable, Equatable {
+    public enum Kind: String, Sendable, Codable {
+        /// An attribute: column `Z` + the upper-cased stored name.
+        case attribute
+        /// A to-one relationship: column `Z` + the upper-cased name, holding the destination row's `Z_PK`.
+        case toOneRelationship = "to-one-relationship"
+    }
+
+    /// The store column, e.g. `ZFOLDERID`.
+    public var column: String
+    /// The Swift property, e.g. `folderID`.
+    public var property: String
+    public var kind: Kind
+    /// The `originalName:` the property declares, when it names the column.
+    public var originalName: String?
+
+    public init(column: String, property: String, kind: Kind, originalName: String? = nil) {
+        self.column = column
+        self.property = property
+        self.kind = kind
+        self.originalName = originalName
+    }
 }

@@ -1,26 +1,50 @@
-/// The Markdown report: a summary, the recommended indexes with the statements they change (plan and
-/// measured time before and after), the SwiftData code, every statement, the existing-index review,
-/// the store, the workload and the method. GitHub-flavoured; no raw HTML.
+/// The Markdown report, GitHub-flavoured and sized for a pull-request comment: a summary (workload time
+/// now and with the advice, indexes to add and drop, full scans left) with one line per index to add;
+/// each recommendation led by its `CREATE INDEX` and the plan of its main statement before and after, then
+/// the measured change of every statement it touches; the code to paste (SQL migration, SwiftData); every
+/// statement under its own heading (formatted SQL, plans, times with their interquartile range); the
+/// existing-index review, the uniqueness audit, the candidates not recommended, the store, the workload
+/// and the method. No raw HTML: every value from the store or the workload is in a code span, a fenced
+/// block, or escaped, so it renders as written.
 public enum MarkdownReport {
     public static func render(_ result: AnalysisResult) -> String {
         if result.statements.isEmpty && !result.captureHint.isEmpty { return renderReview(result) }
         var out: [String] = []
         let totals = result.totals
         let statementsByID = Dictionary(result.statements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let labels = Dictionary(result.statements.enumerated().map { ($1.id, "S\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
+        let labels = result.statementLabels
+        let drops = result.indexesToDrop
 
         out.append("# indexadvisor report: \(inline(result.store.fileName))")
         out.append("")
         var summary: [String] = []
+        summary.append("**Workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
         summary.append(result.recommendations.isEmpty
-            ? "**No index to add.**"
-            : "**\(result.recommendations.count) index\(result.recommendations.count == 1 ? "" : "es") to add.**")
-        summary.append("Weighted read time \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter)) (\(Figures.ratio(totals.readSecondsBefore, totals.readSecondsAfter)))")
-        summary.append("write time \(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))")
+            ? "**no index to add**"
+            : "**\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add**")
+        summary.append("\(drops.count) to drop")
         summary.append("full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter)")
         summary.append("temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)")
+        summary.append("reads \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter))")
+        summary.append("writes \(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))")
         out.append(summary.joined(separator: " · ") + ".")
         out.append("")
+        for recommendation in result.recommendations {
+            var line = "\(recommendation.rank). \(inline(recommendation.swiftDataIndex ?? recommendation.sql))"
+            if let main = recommendation.mainEffect {
+                line += ": \(labels[main.statementID] ?? main.statementID) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))"
+            }
+            line += "; saves \(Figures.duration(recommendation.readSecondsSaved)) of reads, adds \(Figures.duration(recommendation.writeSecondsAdded)) of writes per workload."
+            out.append(line)
+        }
+        for (offset, finding) in drops.enumerated() {
+            out.append("\(result.recommendations.count + offset + 1). Drop \(inline(finding.index)) (\(finding.kind == .redundant ? "redundant: a left prefix of \(finding.supersededBy.map(inline) ?? "another index")" : "unused by this workload")).")
+        }
+        if !result.recommendations.isEmpty || !drops.isEmpty { out.append("") }
+        if !result.recommendations.isEmpty {
+            out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(Figures.duration(result.migrationBuildSeconds)) on this store (\(ByteCountText.format(result.store.bytes))) and adds \(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
+            out.append("")
+        }
         out.append("Weighted time = executions in the workload × median time of one execution, summed. \(result.method.description)")
         out.append("")
 
@@ -32,30 +56,53 @@ public enum MarkdownReport {
             out.append("| # | Index | Table | Columns | Read time saved | Write time added | Build | Size |")
             out.append("|---|---|---|---|---|---|---|---|")
             for recommendation in result.recommendations {
-                let columns = recommendation.columns.map { $0.name + ($0.isDescending ? " DESC" : "") }.joined(separator: ", ")
-                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(columns + (recommendation.partialPredicate.map { " WHERE " + $0 } ?? ""))) | \(Figures.duration(recommendation.readSecondsSaved)) | \(Figures.duration(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
+                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.duration(recommendation.readSecondsSaved)) | \(Figures.duration(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
             }
             out.append("")
             for recommendation in result.recommendations {
                 out.append("### \(recommendation.rank). \(inline(recommendation.name))")
                 out.append("")
                 out.append(fence(recommendation.sql + ";", language: "sql"))
-                if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
-                    out.append("")
-                    out.append("SwiftData, in `@Model class \(entity)`: \(inline(macro))" + (recommendation.keyPathsAreGuessed ? " (key paths guessed from the column names; check them against your model)" : ""))
-                } else if let entity = recommendation.entity {
-                    out.append("")
-                    out.append("SwiftData's `#Index` cannot declare this index for `\(entity)` (it has a direction, a collation, a predicate or a Core Data bookkeeping column); create it with the SQL above.")
-                }
                 out.append("")
+                if let main = recommendation.mainEffect, let statement = statementsByID[main.statementID] {
+                    let label = labels[main.statementID] ?? main.statementID
+                    out.append("For \(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant))).")
+                    out.append("")
+                    if let before = statement.planBefore, !before.steps.isEmpty {
+                        out.append("Plan before:")
+                        out.append(fence(before.tree, language: ""))
+                        if let after = statement.planAfter, after.steps != before.steps {
+                            out.append("Plan after:")
+                            out.append(fence(after.tree, language: ""))
+                        }
+                        out.append("")
+                    }
+                }
+                if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
+                    let origin = recommendation.keyPathsAreGuessed
+                        ? " (key paths guessed from the column names; check them against your model, or pass it with `--model`)"
+                        : (result.model.map { " (key paths from \($0.files.map(inline).joined(separator: ", ")))" } ?? "")
+                    out.append("SwiftData, in `@Model class \(entity)`: \(inline(macro))" + origin)
+                    out.append("")
+                } else if let entity = recommendation.entity {
+                    out.append("SwiftData's `#Index` cannot declare this index for `\(entity)` (it has a direction, a collation, a predicate or a Core Data bookkeeping column); create it with the SQL above.")
+                    out.append("")
+                }
+                if let declared = recommendation.declaredInModel {
+                    out.append("Your model already declares it (\(text(declared))); the store lacks it because SwiftData builds indexes only with new stores: run the SQL above.")
+                    out.append("")
+                }
+                out.append("| Statement | Count | Without it | With it | Change |")
+                out.append("|---|---|---|---|---|")
                 for effect in recommendation.effects {
                     let label = labels[effect.statementID] ?? effect.statementID
                     let kind = statementsByID[effect.statementID]?.kind.rawValue ?? ""
-                    out.append("- \(label) (\(kind), ×\(Figures.count(effect.count))): \(Figures.duration(effect.before.medianSeconds)) → \(Figures.duration(effect.after.medianSeconds)) (\(Figures.change(effect.before.medianSeconds, effect.after.medianSeconds, significant: effect.isSignificant))) — before \(Figures.timing(effect.before)), after \(Figures.timing(effect.after))")
+                    out.append("| \(label) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(effect.before.medianSeconds, effect.after.medianSeconds, significant: effect.isSignificant)) |")
                 }
+                out.append("")
                 if !recommendation.columnStatistics.isEmpty {
                     let parts = recommendation.columnStatistics.map { statistics in
-                        "(\(statistics.columns.joined(separator: ", "))): \(Figures.count(statistics.distinctValues)) distinct\(statistics.columns.count == 1 ? String(format: ", %.0f%% NULL", statistics.nullFraction * 100) : "")"
+                        "(\(statistics.columns.map(text).joined(separator: ", "))): \(Figures.count(statistics.distinctValues)) distinct\(statistics.columns.count == 1 ? ", \(Figures.percent(statistics.nullFraction)) NULL" : "")"
                     }
                     let sampled = recommendation.columnStatistics.first.map { $0.isSampled ? "sampled \(Figures.count($0.sampledRows)) rows" : "\(Figures.count($0.sampledRows)) rows" } ?? ""
                     out.append("- Cardinality (\(sampled)): " + parts.joined(separator: "; "))
@@ -64,34 +111,40 @@ public enum MarkdownReport {
                 for note in recommendation.notes { out.append("- \(text(note))") }
                 out.append("")
             }
-            let declarations = SwiftDataCode.declarations(for: result.recommendations) + SwiftDataCode.uniqueDeclarations(for: result.uniqueness)
-            if !declarations.isEmpty {
-                out.append("### SwiftData")
+        }
+
+        if !result.recommendations.isEmpty || !drops.isEmpty {
+            out.append("## Code to paste")
+            out.append("")
+            out.append("SQL migration (`--format sql`), safe to run twice:")
+            out.append("")
+            out.append(fence(SQLReport.render(result).trimmingTrailingNewline, language: "sql"))
+            out.append("")
+            if result.store.isCoreData && !result.recommendations.isEmpty {
+                out.append("SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema`; building took \(Figures.duration(result.migrationBuildSeconds)) on this store.")
                 out.append("")
-                out.append(fence(declarations.joined(separator: "\n"), language: "swift"))
-                out.append("")
-                out.append("Adding `#Index` to a model is a schema change: declare it in a new `VersionedSchema`. SwiftData creates the index only when it creates a store, so existing stores also need the `CREATE INDEX IF NOT EXISTS` statements above, run before the container opens.")
+                out.append(fence(SwiftReport.render(result).trimmingTrailingNewline, language: "swift"))
                 out.append("")
             }
         }
 
         out.append("## Statements")
         out.append("")
-        out.append("| | Kind | Count | Before | After | Plan before | Tables |")
-        out.append("|---|---|---|---|---|---|---|")
+        out.append("| | Kind | Count | Share of time | Before | After | Plan before | Tables |")
+        out.append("|---|---|---|---|---|---|---|---|")
         for (offset, statement) in result.statements.enumerated() {
             let before = statement.timingBefore.map { Figures.duration($0.medianSeconds) } ?? "—"
             let after = statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—"
             let problems = statement.error.map { _ in "not analysed" }
                 ?? (statement.planBefore?.findings.filter(\.isProblem).map(\.detail).joined(separator: "; ")).flatMap { $0.isEmpty ? nil : $0 }
                 ?? "ok"
-            out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
+            out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(Figures.percent(result.shareOfWorkloadTime(statement))) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
         }
         out.append("")
         for (offset, statement) in result.statements.enumerated() {
-            out.append("### S\(offset + 1) · \(statement.kind.rawValue) ×\(Figures.count(statement.count))")
+            out.append("### S\(offset + 1) · \(statement.kind.rawValue) ×\(Figures.count(statement.count)) · \(Figures.percent(result.shareOfWorkloadTime(statement))) of the time")
             out.append("")
-            out.append(fence(statement.sql, language: "sql"))
+            out.append(fence(SQLFormatter.format(statement.sql), language: "sql"))
             out.append("")
             if let error = statement.error {
                 out.append("Not analysed: \(text(error))")
@@ -101,7 +154,8 @@ public enum MarkdownReport {
             if let shape = statement.shapeSummary, shape.contains(":") { out.append("- Shape (from SQLite's planner): \(inline(shape))") }
             out.append("- Bound values: \(statement.bindingSource)")
             if let before = statement.timingBefore {
-                out.append("- Before: \(Figures.timing(before)), \(Figures.rows(before.rowsPerExecution)) \(statement.kind.isWrite ? "rows changed" : "rows") per execution")
+                let rows = Figures.rows(before.rowsPerExecution)
+                out.append("- Before: \(Figures.timing(before)); \(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution")
             }
             if let after = statement.timingAfter, statement.planAfter?.steps != statement.planBefore?.steps {
                 out.append("- After: \(Figures.timing(after))")
@@ -168,7 +222,7 @@ public enum MarkdownReport {
             out.append("| Candidate | Read time saved | Write time added | Why not |")
             out.append("|---|---|---|---|")
             for candidate in result.rejectedCandidates {
-                out.append("| \(codeCell(candidate.table + "(" + candidate.columns.joined(separator: ", ") + ")" + (candidate.partialPredicate.map { " WHERE " + $0 } ?? ""))) | \(Figures.duration(candidate.readSecondsSaved)) | \(Figures.duration(candidate.writeSecondsAdded)) | \(cell(candidate.reason)) |")
+                out.append("| \(codeCell(candidate.displayName)) | \(Figures.duration(candidate.readSecondsSaved)) | \(Figures.duration(candidate.writeSecondsAdded)) | \(cell(candidate.reason)) |")
             }
             out.append("")
         }
@@ -272,23 +326,36 @@ public enum MarkdownReport {
         text(value).replacingOccurrences(of: "|", with: "\\|")
     }
 
-    /// Plain text with Markdown's active characters escaped, so names from the store render as written.
+    /// Plain text with Markdown's active characters escaped (emphasis, links, raw HTML, code spans,
+    /// entities, strikethrough, table pipes), so names from the store render as written.
     static func text(_ value: String) -> String {
         var result = ""
         for character in value {
             if character.isNewline { result.append(" "); continue }
-            if "\\*_[]<>#".contains(character) { result.append("\\") }
+            if "\\*_[]<>#`&~|".contains(character) { result.append("\\") }
             result.append(character)
         }
         return result
     }
 
-    private static func longestBacktickRun(in text: String) -> Int {
+    /// A timing for a table cell: `18.5 ms (IQR 18.5 ms–18.6 ms)`.
+    static func cellTiming(_ timing: Timing) -> String {
+        "\(Figures.duration(timing.medianSeconds)) (IQR \(Figures.duration(timing.p25Seconds))–\(Figures.duration(timing.p75Seconds)))"
+    }
+
+    static func longestBacktickRun(in text: String) -> Int {
         var longest = 0
         var current = 0
         for character in text {
             if character == "`" { current += 1; longest = max(longest, current) } else { current = 0 }
         }
         return longest
+    }
+}
+
+extension String {
+    /// The string without one trailing line break.
+    fileprivate var trimmingTrailingNewline: String {
+        hasSuffix("\n") ? String(dropLast()) : self
     }
 }

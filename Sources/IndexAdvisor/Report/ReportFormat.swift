@@ -6,8 +6,15 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case markdown = "md"
     /// The versioned JSON document (``AnalysisResult``).
     case json
-    /// The `CREATE INDEX` statements only, one per line.
+    /// A SQL migration: `CREATE INDEX IF NOT EXISTS` / `DROP INDEX IF EXISTS`, one per line, with comments.
     case sql
+    /// One self-contained HTML page with charts (inline CSS and SVG, no network).
+    case html
+    /// The SwiftData `#Index` / `#Unique` declarations to paste, per model.
+    case swift
+
+    /// The file name extension for a report in this format (`md`, `json`, `sql`, `html`, `swift`).
+    public var fileExtension: String { rawValue }
 
     /// Renders `result` in this format. Every format reads the same result and computes nothing.
     public func render(_ result: AnalysisResult) -> String {
@@ -15,6 +22,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .markdown: return MarkdownReport.render(result)
         case .json: return JSONReport.render(result)
         case .sql: return SQLReport.render(result)
+        case .html: return HTMLReport.render(result)
+        case .swift: return SwiftReport.render(result)
         }
     }
 }
@@ -44,11 +53,27 @@ public enum Figures {
         return after <= before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
     }
 
+    /// Two totals compared, for summaries: `6.4× faster`, `1.3× slower`, or `about the same` when they differ
+    /// by less than 5 %. (Whether a single statement's difference is real is ``change(_:_:significant:)``'s job.)
+    public static func comparison(_ before: Double, _ after: Double) -> String {
+        guard before > 0, after > 0 else { return before == after ? "about the same" : (after < before ? "faster" : "slower") }
+        if abs(after - before) < 0.05 * max(before, after) { return "about the same" }
+        return after < before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
+    }
+
     /// A timing as `23.1 ms (IQR 22.8–23.6 ms, median of 7 runs of 3 executions)`.
     public static func timing(_ timing: Timing) -> String {
         let runs = timing.runs == 1 ? "1 run" : "median of \(timing.runs) runs"
         let executions = timing.executionsPerRun == 1 ? "1 execution" : "\(count(timing.executionsPerRun)) executions"
         return "\(duration(timing.medianSeconds)) (IQR \(duration(timing.p25Seconds))–\(duration(timing.p75Seconds)), \(runs) of \(executions))"
+    }
+
+    /// A share 0…1 as `36 %`, `4.2 %`, `0.3 %`, `<0.1 %`, or `0 %`.
+    public static func percent(_ share: Double) -> String {
+        let value = share * 100
+        if value == 0 { return "0 %" }
+        if abs(value) < 0.1 { return "<0.1 %" }
+        return String(format: abs(value) < 10 ? "%.1f %%" : "%.0f %%", value)
     }
 
     /// `1 row`, `3 rows`, `1,200 statements`: a count with its noun, singular or plural.

@@ -1,6 +1,49 @@
-/// `--format sql`: the recommended `CREATE INDEX IF NOT EXISTS` statements, one per line, best first.
+/// `--format sql`: a plain SQL migration. `CREATE INDEX IF NOT EXISTS` for each recommendation (best
+/// first) and `DROP INDEX IF EXISTS` for each existing index the review advises dropping, identifiers
+/// quoted, one statement per line, each after a `--` comment saying what it does and what it was
+/// measured to save; inside `BEGIN;` … `COMMIT;`, and safe to run twice. For a Core Data / SwiftData
+/// store, a comment says that the model must declare the change too, and what building took on this store.
+///
+/// Text from the store in comments is folded onto one line, so a name cannot end a comment early.
 public enum SQLReport {
     public static func render(_ result: AnalysisResult) -> String {
-        result.recommendations.map { $0.sql + ";\n" }.joined()
+        var lines: [String] = []
+        let drops = result.indexesToDrop
+        let totals = result.totals
+        lines.append(comment("\(result.tool.name) \(result.tool.version): index migration for \(result.store.fileName) (SQLite \(result.tool.sqliteVersion)), \(result.tool.generatedAt)."))
+        guard !result.recommendations.isEmpty || !drops.isEmpty else {
+            lines.append(comment("No index to add or drop for this workload."))
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop. Weighted workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."))
+        if result.store.isCoreData && !result.recommendations.isEmpty {
+            lines.append(comment("Core Data / SwiftData store: adding an index is a schema change. Declare it in the model as well (#Index in a new VersionedSchema, see --format swift), so stores the app creates get it too."))
+            lines.append(comment("Building \(result.recommendations.count == 1 ? "it" : "them") took \(Figures.duration(result.migrationBuildSeconds)) on this store (\(ByteCountText.format(result.store.bytes))) and adds \(ByteCountText.format(result.migrationBytes)): what the migration costs on a store of this size."))
+        }
+        lines.append("BEGIN;")
+        for recommendation in result.recommendations {
+            let users = recommendation.effects.filter { $0.isSignificant && $0.after.medianSeconds < $0.before.medianSeconds }
+                .map { result.label(ofStatement: $0.statementID) }
+            let serves = users.isEmpty ? "" : "for \(users.joined(separator: ", ")): "
+            lines.append(comment("\(recommendation.rank). \(serves)saves \(Figures.duration(recommendation.readSecondsSaved)) of reads, adds \(Figures.duration(recommendation.writeSecondsAdded)) of writes per workload; built in \(Figures.duration(recommendation.buildSeconds)), \(ByteCountText.format(recommendation.bytes))."))
+            lines.append(recommendation.sql + ";")
+        }
+        for finding in drops {
+            guard let drop = finding.dropSQL else { continue }
+            let why = finding.kind == .redundant
+                ? "redundant: a left prefix of \(finding.supersededBy ?? "another index")"
+                : "unused by this workload"
+            let saves = finding.effects.isEmpty ? ""
+                : (finding.writeSecondsSaved > 0 ? "; dropping it saves \(Figures.duration(finding.writeSecondsSaved)) of writes per workload" : "; its cost to writes is inside the noise")
+            lines.append(comment("Drop \(finding.index) on \(finding.table) (\(finding.columns.joined(separator: ", "))): \(why)\(saves)\(finding.bytes.map { ", frees \(ByteCountText.format($0))" } ?? "")."))
+            lines.append(drop + ";")
+        }
+        lines.append("COMMIT;")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `-- text`, with line breaks and other control characters in `text` replaced by spaces.
+    static func comment(_ text: String) -> String {
+        "-- " + String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
     }
 }

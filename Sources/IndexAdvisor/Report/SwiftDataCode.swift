@@ -31,23 +31,51 @@ public enum SwiftDataCode {
         return "#Index<\(entity)>([\(paths.joined(separator: ", "))])"
     }
 
+    /// True when an `#Index` can declare an index on `columns` with `partialPredicate`: the same rule as
+    /// ``isDeclarable(_:)``, on a recommendation's columns.
+    public static func isDeclarable(columns: [RecommendedColumn], partialPredicate: String?) -> Bool {
+        partialPredicate == nil && columns.allSatisfy { column in
+            !column.isDescending && column.collation.uppercased() == "BINARY" && !column.name.uppercased().hasPrefix("Z_")
+        }
+    }
+
+    /// `#Index<Entity>([\.a, \.b])` for a recommendation's columns, or nil when it cannot be declared or a
+    /// column has no key path.
+    public static func indexMacro(entity: String, columns: [RecommendedColumn], partialPredicate: String?) -> String? {
+        guard isDeclarable(columns: columns, partialPredicate: partialPredicate), isSwiftIdentifier(entity) else { return nil }
+        let paths = columns.compactMap(\.keyPath)
+        guard paths.count == columns.count, paths.allSatisfy({ isSwiftIdentifier(String($0.dropFirst(2))) }) else { return nil }
+        return "#Index<\(entity)>([\(paths.joined(separator: ", "))])"
+    }
+
     /// The declarations for `recommendations`, one `#Index` line per model with every index of that model:
-    /// `#Index<Note>([\.folderID, \.isArchived, \.updatedAt], [\.remoteID])`.
+    /// `#Index<Note>([\.folderID, \.isArchived, \.updatedAt], [\.remoteID])`. Indexes the model already
+    /// declares (``Recommendation/declaredInModel``) are left out.
     public static func declarations(for recommendations: [Recommendation]) -> [String] {
+        declarationsByModel(for: recommendations).map(\.declaration)
+    }
+
+    /// ``declarations(for:)`` with the model each line belongs in, in the order of first appearance.
+    public static func declarationsByModel(for recommendations: [Recommendation]) -> [(model: String, declaration: String)] {
         var order: [String] = []
         var groups: [String: [String]] = [:]
-        for recommendation in recommendations {
+        for recommendation in recommendations where recommendation.declaredInModel == nil {
             guard let entity = recommendation.entity, recommendation.swiftDataIndex != nil else { continue }
             let paths = "[" + recommendation.columns.compactMap(\.keyPath).joined(separator: ", ") + "]"
             if groups[entity] == nil { order.append(entity) }
             groups[entity, default: []].append(paths)
         }
-        return order.map { "#Index<\($0)>(\(groups[$0]!.joined(separator: ", ")))" }
+        return order.map { ($0, "#Index<\($0)>(\(groups[$0]!.joined(separator: ", ")))") }
     }
 
     /// `#Unique<Note>([\.remoteID], [\.folderID, \.slug])`, one line per model, for the proposed rules
     /// that hold in the data (never for a CloudKit store: the audit leaves those without a macro).
     public static func uniqueDeclarations(for findings: [UniquenessFinding]) -> [String] {
+        uniqueDeclarationsByModel(for: findings).map(\.declaration)
+    }
+
+    /// ``uniqueDeclarations(for:)`` with the model each line belongs in.
+    public static func uniqueDeclarationsByModel(for findings: [UniquenessFinding]) -> [(model: String, declaration: String)] {
         var order: [String] = []
         var groups: [String: [String]] = [:]
         for finding in findings {
@@ -58,6 +86,6 @@ public enum SwiftDataCode {
             if groups[entity] == nil { order.append(entity) }
             groups[entity, default: []].append(paths)
         }
-        return order.map { "#Unique<\($0)>(\(groups[$0]!.joined(separator: ", ")))" }
+        return order.map { ($0, "#Unique<\($0)>(\(groups[$0]!.joined(separator: ", ")))") }
     }
 }

@@ -1,0 +1,251 @@
+import Foundation
+
+/// Puts the app's own Swift names (read with ``ModelSourceReader`` from `--model`) into an
+/// ``AnalysisResult``, in place of the names recovered from the store. A step between the analysis and the
+/// renderers: it maps names and measures nothing.
+///
+/// A table's entity is the class of the same name (Core Data's `Z_PRIMARYKEY` holds the entity names;
+/// SwiftData names entities after their classes). A column maps to the stored property whose Core Data
+/// column it is: `Z` + the upper-cased stored name, where `originalName:` gives the stored name (the column
+/// of the property's own name is accepted too, for stores already migrated). To-one relationships are
+/// columns holding the destination's `Z_PK`; to-many relationships have no column.
+///
+/// With every column of a recommendation mapped, its key paths are the model's (not guessed), its
+/// `#Index` line is rebuilt, and its SwiftData-convention index name follows the property names — renamed
+/// everywhere the result mentions it. A `#Index` or `#Unique` the model already declares is marked as such
+/// and left out of the code to paste. What cannot be mapped keeps the store's names and is listed in
+/// ``ModelSummary/notes``.
+public enum ModelMapping {
+    public static func apply(_ source: ModelSource, to input: AnalysisResult) -> AnalysisResult {
+        var result = input
+        var notes: [String] = []
+        var entities: [ModelEntityMapping] = []
+        let modelNames = Set(source.classes.map(\.className))
+        if source.classes.isEmpty {
+            notes.append("no @Model class (or NSManagedObject subclass) found in \(source.files.joined(separator: ", "))")
+        }
+        guard result.store.isCoreData else {
+            notes.append("the store is not a Core Data / SwiftData store, so its columns are not named after the model")
+            result.model = ModelSummary(files: source.files, entities: [], notes: notes)
+            return result
+        }
+
+        // Column → property, per table (upper-cased column names).
+        var mappings: [String: [String: (property: ModelProperty, owner: ModelClass)]] = [:]
+        var rootClass: [String: ModelClass] = [:]
+        for table in result.store.tables where !table.entities.isEmpty {
+            let used = columnsMentioned(in: result, table: table.name)
+            var classes: [ModelClass] = []
+            for entity in table.entities {
+                let candidates = source.classes.filter { $0.entity == entity }
+                // Several versions of a class (one per VersionedSchema): the one that names most of the columns used.
+                let ranked = candidates.enumerated().map { (score: score($1, used, modelNames), order: $0, model: $1) }
+                guard let best = ranked.max(by: { ($0.score, $0.order) < ($1.score, $1.order) })?.model else {
+                    if entity == table.entities.first {
+                        notes.append("no class \(entity) in the model source: key paths on \(table.name) stay as recovered from the store")
+                    }
+                    continue
+                }
+                classes.append(best)
+            }
+            guard let root = classes.first(where: { $0.entity == table.entities.first }) else { continue }
+            rootClass[table.name.uppercased()] = root
+            var map: [String: (ModelProperty, ModelClass)] = [:]
+            var listed: [PropertyMapping] = []
+            for owner in classes {
+                for property in owner.properties {
+                    guard let kind = kind(of: property, modelNames: modelNames) else { continue }
+                    let column = property.columnName
+                    if map[column] == nil {
+                        map[column] = (property, owner)
+                        listed.append(PropertyMapping(column: column, property: property.name, kind: kind, originalName: property.originalName))
+                    }
+                    let own = "Z" + property.name.uppercased()
+                    if map[own] == nil { map[own] = (property, owner) }
+                }
+            }
+            mappings[table.name.uppercased()] = map
+            entities.append(ModelEntityMapping(entity: root.entity, table: table.name, declaredAt: root.location, properties: listed))
+            for column in used where map[column.uppercased()] == nil && !column.uppercased().hasPrefix("Z_") {
+                notes.append("\(table.name).\(column): no stored property of \(root.entity) maps to it (Z + the upper-cased name or originalName)")
+            }
+        }
+
+        // Recommendations: key paths, #Index, SwiftData index names.
+        var renames: [(from: String, to: String)] = []
+        var takenNames = Set(result.store.tables.flatMap { $0.indexes.map { $0.name.uppercased() } } + result.recommendations.map { $0.name.uppercased() })
+        for position in result.recommendations.indices {
+            var recommendation = result.recommendations[position]
+            guard let entity = recommendation.entity, let map = mappings[recommendation.table.uppercased()],
+                  let root = rootClass[recommendation.table.uppercased()] else { continue }
+            let oldProperties = recommendation.columns.compactMap { $0.keyPath.map { String($0.dropFirst(2)) } }
+            var mapped = true
+            var fromOtherClass = false
+            for index in recommendation.columns.indices {
+                if let (property, owner) = map[recommendation.columns[index].name.uppercased()] {
+                    recommendation.columns[index].keyPath = "\\." + property.name
+                    fromOtherClass = fromOtherClass || owner.className != root.className
+                } else {
+                    mapped = false
+                }
+            }
+            recommendation.keyPathsAreGuessed = !mapped
+            recommendation.swiftDataIndex = fromOtherClass ? nil : SwiftDataCode.indexMacro(entity: entity, columns: recommendation.columns,
+                                                                                          partialPredicate: recommendation.partialPredicate)
+            let properties = recommendation.columns.compactMap { $0.keyPath.map { String($0.dropFirst(2)) } }
+            if fromOtherClass {
+                recommendation.notes.append("a key column belongs to a sub-entity of \(entity), so #Index<\(entity)> cannot declare it: create it with SQL only")
+            }
+            if let declared = root.indexes.first(where: { $0.properties == properties }) {
+                recommendation.declaredInModel = "\(root.file):\(declared.line)"
+            }
+            // Named the way SwiftData names an #Index: follow the model's spelling.
+            if mapped, recommendation.swiftDataIndex != nil, oldProperties.count == recommendation.columns.count,
+               recommendation.name == SwiftDataNaming.indexName(entity: entity, properties: oldProperties) {
+                let name = SwiftDataNaming.indexName(entity: entity, properties: properties)
+                if name != recommendation.name && (name.uppercased() == recommendation.name.uppercased() || !takenNames.contains(name.uppercased())) {
+                    renames.append((recommendation.name, name))
+                    takenNames.insert(name.uppercased())
+                }
+            }
+            result.recommendations[position] = recommendation
+        }
+        for rename in renames { result.renameIndex(rename.from, to: rename.to) }
+
+        // Uniqueness: #Unique from the model's names; rules the model already declares are not proposed again.
+        for position in result.uniqueness.indices {
+            var finding = result.uniqueness[position]
+            guard let map = mappings[finding.table.uppercased()], let root = rootClass[finding.table.uppercased()] else { continue }
+            let properties = finding.columns.compactMap { map[$0.uppercased()]?.property.name }
+            guard properties.count == finding.columns.count else { continue }
+            if let declared = root.uniques.first(where: { Set($0.properties) == Set(properties) }) {
+                if finding.origin == .proposed {
+                    finding.swiftDataUnique = nil
+                    finding.advice += " Your model already declares it (\(root.file):\(declared.line)), but the store has no UNIQUE index enforcing it."
+                }
+            } else if finding.swiftDataUnique != nil, properties.allSatisfy(SwiftDataCode.isSwiftIdentifier), SwiftDataCode.isSwiftIdentifier(root.entity) {
+                finding.swiftDataUnique = "#Unique<\(root.entity)>([\(properties.map { "\\." + $0 }.joined(separator: ", "))])"
+            }
+            result.uniqueness[position] = finding
+        }
+        result.model = ModelSummary(files: source.files, entities: entities, notes: notes)
+        return result
+    }
+
+    /// The uniqueness rules the model declares (`#Unique`, `@Attribute(.unique)`), as `--unique` rules on
+    /// the tables Core Data gives their entities (`Z` + the upper-cased root entity name), for the audit.
+    public static func declaredUniqueRules(in source: ModelSource) -> [UniqueRule] {
+        let modelNames = Set(source.classes.map(\.className))
+        var rules: [UniqueRule] = []
+        for model in source.classes {
+            var root = model
+            var seen: Set<String> = [model.className]
+            while let parent = root.superclass, let next = source.classes.first(where: { $0.className == parent }), seen.insert(parent).inserted {
+                root = next
+            }
+            for declaration in model.uniques {
+                let columns = declaration.properties.compactMap { name in
+                    model.properties.first { $0.name == name && kind(of: $0, modelNames: modelNames) != nil }?.columnName
+                }
+                guard columns.count == declaration.properties.count else { continue }
+                let rule = UniqueRule(table: "Z" + root.entity.uppercased(), columns: columns)
+                if !rules.contains(rule) { rules.append(rule) }
+            }
+        }
+        return rules
+    }
+
+    /// The kind of column a stored property has, or nil when it has none (a to-many relationship).
+    static func kind(of property: ModelProperty, modelNames: Set<String>) -> PropertyMapping.Kind? {
+        if let element = property.elementType {
+            return modelNames.contains(element) || property.isRelationship ? nil : .attribute
+        }
+        return modelNames.contains(property.baseType) || property.isRelationship ? .toOneRelationship : .attribute
+    }
+
+    /// How many of `columns` a class names.
+    private static func score(_ model: ModelClass, _ columns: Set<String>, _ modelNames: Set<String>) -> Int {
+        let names = Set(model.properties.filter { kind(of: $0, modelNames: modelNames) != nil }.flatMap { [$0.columnName, "Z" + $0.name.uppercased()] })
+        return columns.filter { names.contains($0.uppercased()) }.count
+    }
+
+    /// The columns of `table` that the result mentions: recommendations, uniqueness rules, column statistics.
+    private static func columnsMentioned(in result: AnalysisResult, table: String) -> Set<String> {
+        var columns = Set<String>()
+        for recommendation in result.recommendations where recommendation.table == table { columns.formUnion(recommendation.columns.map(\.name)) }
+        for finding in result.uniqueness where finding.table == table { columns.formUnion(finding.columns) }
+        for summary in result.store.tables where summary.name == table { columns.formUnion(summary.columnStatistics.flatMap(\.columns)) }
+        return columns
+    }
+}
+
+extension AnalysisResult {
+    /// Renames the recommended index `old` to `new` everywhere the result mentions it: the recommendation,
+    /// its SQL, the plans and statements that use it, the reasons and notes that name it. A name inside a
+    /// longer identifier (`…Archived` in `…ArchivedupdatedAt`) is left alone.
+    mutating func renameIndex(_ old: String, to new: String) {
+        func replace(_ text: String) -> String { text.replacingIdentifier(old, with: new) }
+        for position in recommendations.indices where recommendations[position].name == old {
+            recommendations[position].name = new
+            recommendations[position].sql = recommendations[position].sql.replacingFirst(SQLIdentifier.quote(old), with: SQLIdentifier.quote(new))
+        }
+        for position in recommendations.indices {
+            recommendations[position].notes = recommendations[position].notes.map(replace)
+        }
+        for position in statements.indices {
+            statements[position].usesRecommendations = statements[position].usesRecommendations.map { $0 == old ? new : $0 }
+            for keyPath in [\StatementReport.planBefore, \StatementReport.planAfter] {
+                guard var plan = statements[position][keyPath: keyPath] else { continue }
+                plan.steps = plan.steps.map { step in
+                    var step = step
+                    step.detail = replace(step.detail)
+                    return step
+                }
+                plan.findings = plan.findings.map { finding in
+                    var finding = finding
+                    finding.detail = replace(finding.detail)
+                    if finding.index == old { finding.index = new }
+                    return finding
+                }
+                statements[position][keyPath: keyPath] = plan
+            }
+            statements[position].notes = statements[position].notes.map(replace)
+        }
+        for position in rejectedCandidates.indices {
+            rejectedCandidates[position].reason = replace(rejectedCandidates[position].reason)
+        }
+        for position in existingIndexes.indices {
+            if existingIndexes[position].supersededBy == old { existingIndexes[position].supersededBy = new }
+            existingIndexes[position].caveat = existingIndexes[position].caveat.map(replace)
+        }
+        warnings = warnings.map(replace)
+    }
+}
+
+extension String {
+    /// The string with every whole-identifier occurrence of `name` (not preceded or followed by a letter,
+    /// digit, `_` or `$`) replaced by `replacement`.
+    func replacingIdentifier(_ name: String, with replacement: String) -> String {
+        guard !name.isEmpty, contains(name) else { return self }
+        func isIdentifierCharacter(_ character: Character?) -> Bool {
+            guard let character else { return false }
+            return character.isLetter || character.isNumber || character == "_" || character == "$"
+        }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.range(of: name) {
+            let before = range.lowerBound == rest.startIndex ? result.last : rest[rest.index(before: range.lowerBound)]
+            let after = range.upperBound < rest.endIndex ? rest[range.upperBound] : nil
+            result += rest[..<range.lowerBound]
+            result += isIdentifierCharacter(before) || isIdentifierCharacter(after) ? name : replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+
+    /// The string with the first occurrence of `target` replaced.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return self[..<range.lowerBound] + replacement + self[range.upperBound...]
+    }
+}

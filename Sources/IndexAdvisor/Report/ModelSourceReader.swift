@@ -1,0 +1,478 @@
+import Foundation
+
+/// A persistent class of the app's model, as read from Swift source: a SwiftData `@Model` class, or a
+/// Core Data `NSManagedObject` subclass with `@NSManaged` properties (its own or in extensions).
+public struct ModelClass: Sendable, Equatable {
+    public enum Framework: String, Sendable {
+        case swiftData
+        case coreData
+    }
+
+    /// The entity name: the class name, or the `@objc(Name)` a Core Data class gives.
+    public var entity: String
+    /// The class name as written.
+    public var className: String
+    public var framework: Framework
+    /// The first type its inheritance clause names (`Item` in `class Note: Item`), for sub-entities.
+    public var superclass: String?
+    /// The file name (no directory) and the 1-based line of `class`.
+    public var file: String
+    public var line: Int
+    /// Stored properties, in declaration order. Computed, `static`, `@Transient` properties are left out.
+    public var properties: [ModelProperty]
+    /// Property lists of `#Unique<…>([…], […])`, and one list per `@Attribute(.unique)` property.
+    public var uniques: [ModelDeclaration]
+    /// Property lists of `#Index<…>([…], […])`.
+    public var indexes: [ModelDeclaration]
+
+    /// `Note.swift:12`.
+    public var location: String { "\(file):\(line)" }
+}
+
+/// A stored property of a ``ModelClass``.
+public struct ModelProperty: Sendable, Equatable {
+    /// The Swift name, e.g. `folderID`.
+    public var name: String
+    /// The type as written, white space removed, e.g. `Folder?`, `[Tag]`, `Date`.
+    public var type: String
+    /// `@Attribute(originalName: "old")` or `@Relationship(originalName: "old")`.
+    public var originalName: String?
+    /// `@Attribute(.unique)`.
+    public var isUnique: Bool
+    /// Declared with `@Relationship`.
+    public var isRelationship: Bool
+    public var line: Int
+
+    /// The Core Data column: `Z` + the upper-cased stored name (`originalName` when given, else the name).
+    public var columnName: String { "Z" + (originalName ?? name).uppercased() }
+
+    /// The type without optionality: `Folder?` → `Folder`, `Optional<[Tag]>` → `[Tag]`.
+    public var baseType: String {
+        var type = self.type
+        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        if type.hasPrefix("Optional<") && type.hasSuffix(">") { type = String(type.dropFirst(9).dropLast()) }
+        return type
+    }
+
+    /// The element type when the type is a collection (`[Tag]`, `Array<Tag>`, `Set<Tag>`), else nil.
+    public var elementType: String? {
+        let type = baseType
+        if type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":") { return String(type.dropFirst().dropLast()) }
+        for prefix in ["Array<", "Set<", "ContiguousArray<"] where type.hasPrefix(prefix) && type.hasSuffix(">") {
+            return String(type.dropFirst(prefix.count).dropLast())
+        }
+        return nil
+    }
+}
+
+/// One `#Unique`/`#Index` property list, or an `@Attribute(.unique)`, with where it is declared.
+public struct ModelDeclaration: Sendable, Equatable {
+    /// Property names (`folderID`), or dotted paths for key paths through a relationship.
+    public var properties: [String]
+    public var line: Int
+}
+
+/// The model classes read from a set of Swift files.
+public struct ModelSource: Sendable, Equatable {
+    /// The files read, by file name.
+    public var files: [String]
+    public var classes: [ModelClass]
+
+    public init(files: [String], classes: [ModelClass]) {
+        self.files = files
+        self.classes = classes
+    }
+}
+
+/// A `--model` path that cannot be read.
+public enum ModelSourceError: Error, Equatable, CustomStringConvertible {
+    case notFound(path: String)
+    case noSwiftFiles(path: String)
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): return "\(path): no such file or directory (--model takes Swift files or folders)"
+        case .noSwiftFiles(let path): return "\(path): the folder has no .swift file (--model)"
+        case .unreadable(let path, let reason): return "\(path): cannot read the Swift file (\(reason))"
+        }
+    }
+}
+
+/// Reads the app's model classes from Swift source, without a compiler: a small lexer (comments,
+/// string literals of every kind, attributes, macros) and a scan of class bodies.
+///
+/// Finds `@Model` classes (`@Model final class Note { … }`, also nested in a `VersionedSchema` enum) and
+/// `NSManagedObject` subclasses; in their bodies, stored properties (`var`/`let name: Type`, with or
+/// without an initializer or `willSet`/`didSet`), `@Attribute(.unique, originalName: "old")`,
+/// `@Relationship(…)`, `@Transient`, and the `#Unique<…>([…])` / `#Index<…>([…])` already declared.
+/// Computed properties (a `{` body that is not `willSet`/`didSet`), `static`/`class` properties, functions
+/// and nested types are skipped. For Core Data, only `@NSManaged` properties are stored, including those
+/// declared in `extension Note { … }` (Xcode's `Note+CoreDataProperties.swift`).
+public enum ModelSourceReader {
+    /// Reads `paths`: Swift files, or folders searched recursively for `.swift` files (sorted by path).
+    /// - Throws: ``ModelSourceError`` for a missing path, a folder without Swift files, an unreadable file.
+    public static func read(paths: [String]) throws -> ModelSource {
+        var files: [URL] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ModelSourceError.notFound(path: path) }
+            if isDirectory.boolValue {
+                let root = URL(fileURLWithPath: path, isDirectory: true)
+                let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+                var found: [URL] = []
+                while let url = enumerator?.nextObject() as? URL {
+                    if url.pathExtension == "swift" { found.append(url) }
+                }
+                guard !found.isEmpty else { throw ModelSourceError.noSwiftFiles(path: path) }
+                files += found.sorted { $0.path < $1.path }
+            } else {
+                files.append(URL(fileURLWithPath: path))
+            }
+        }
+        var classes: [ModelClass] = []
+        var extensions: [ModelClass] = []
+        for url in files {
+            let text: String
+            do {
+                text = try String(contentsOf: url, encoding: .utf8)
+            } catch {
+                throw ModelSourceError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+            }
+            let parsed = scan(text, file: url.lastPathComponent)
+            classes += parsed.classes
+            extensions += parsed.extensions
+        }
+        return ModelSource(files: files.map(\.lastPathComponent), classes: merge(classes, extensions: extensions))
+    }
+
+    /// The model classes declared in `source` (one file's text); `file` names it in locations.
+    public static func parse(_ source: String, file: String) -> [ModelClass] {
+        let parsed = scan(source, file: file)
+        return merge(parsed.classes, extensions: parsed.extensions)
+    }
+
+    /// Adds `@NSManaged` properties declared in extensions to the Core Data class of the same name.
+    private static func merge(_ classes: [ModelClass], extensions: [ModelClass]) -> [ModelClass] {
+        var result = classes
+        for addition in extensions where !addition.properties.isEmpty {
+            if let index = result.lastIndex(where: { $0.className == addition.className && $0.framework == .coreData }) {
+                result[index].properties += addition.properties.filter { property in !result[index].properties.contains { $0.name == property.name } }
+            }
+        }
+        return result
+    }
+
+    // MARK: Scanning
+
+    private static let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "final", "static", "lazy", "override",
+        "nonisolated", "weak", "unowned", "dynamic", "required", "convenience", "mutating", "nonmutating",
+        "optional", "indirect", "isolated", "consuming", "borrowing", "distributed",
+    ]
+    private static let declarationKeywords: Set<String> = [
+        "var", "let", "func", "init", "deinit", "subscript", "enum", "struct", "class", "actor", "protocol",
+        "typealias", "case", "extension", "associatedtype", "import", "macro", "operator", "precedencegroup",
+    ]
+
+    private static func scan(_ source: String, file: String) -> (classes: [ModelClass], extensions: [ModelClass]) {
+        let tokens = SwiftLexer.tokenize(source)
+        var classes: [ModelClass] = []
+        var extensions: [ModelClass] = []
+        var attributes: [Attribute] = []
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            if token.kind == .attribute {
+                let (attribute, next) = readAttribute(tokens, at: i)
+                attributes.append(attribute)
+                i = next
+                continue
+            }
+            if token.kind == .identifier && modifiers.contains(token.text) {
+                i += 1
+                continue
+            }
+            if token.isWord("class") || token.isWord("extension"), i + 1 < tokens.count, tokens[i + 1].kind == .identifier,
+               !declarationKeywords.contains(tokens[i + 1].text) {
+                let isExtension = token.text == "extension"
+                // `extension Schema.Note`: the last component names the class.
+                var nameIndex = i + 1
+                while nameIndex + 2 < tokens.count, tokens[nameIndex + 1].isPunctuation("."), tokens[nameIndex + 2].kind == .identifier { nameIndex += 2 }
+                let name = tokens[nameIndex].text
+                guard let open = bodyStart(tokens, from: nameIndex + 1) else { break }
+                let close = matchingBrace(tokens, open)
+                let inherited = tokens[(nameIndex + 1)..<open].filter { $0.kind == .identifier }.map(\.text)
+                let isSwiftData = attributes.contains { $0.name == "Model" }
+                let isCoreData = inherited.contains("NSManagedObject")
+                if !isExtension && (isSwiftData || isCoreData) {
+                    let objcName = attributes.first { $0.name == "objc" }?.arguments.first { $0.kind == .identifier }?.text
+                    let framework: ModelClass.Framework = isSwiftData ? .swiftData : .coreData
+                    let members = readMembers(tokens, from: open + 1, to: close, framework: framework)
+                    let superclass = inherited.first.flatMap { $0 == "NSManagedObject" || $0 == "PersistentModel" ? nil : $0 }
+                    classes.append(ModelClass(entity: objcName ?? name, className: name, framework: framework, superclass: superclass,
+                                              file: file, line: token.line, properties: members.properties,
+                                              uniques: members.uniques, indexes: members.indexes))
+                    i = close + 1
+                } else if isExtension {
+                    let members = readMembers(tokens, from: open + 1, to: close, framework: .coreData)
+                    extensions.append(ModelClass(entity: name, className: name, framework: .coreData, superclass: nil, file: file,
+                                                 line: token.line, properties: members.properties, uniques: [], indexes: []))
+                    i = close + 1
+                } else {
+                    // Another class: look inside it for nested models.
+                    i = open + 1
+                }
+                attributes = []
+                continue
+            }
+            attributes = []
+            i += 1
+        }
+        return (classes, extensions)
+    }
+
+    private struct Attribute {
+        var name: String
+        var arguments: [SwiftLexer.Token]
+    }
+
+    /// The attribute at `i` (`@Attribute(.unique)`) and the index after it.
+    private static func readAttribute(_ tokens: [SwiftLexer.Token], at i: Int) -> (Attribute, Int) {
+        var name = tokens[i].text
+        var next = i + 1
+        // `@SwiftData.Model`: the last component names it.
+        while next + 1 < tokens.count, tokens[next].isPunctuation("."), tokens[next + 1].kind == .identifier {
+            name = tokens[next + 1].text
+            next += 2
+        }
+        var arguments: [SwiftLexer.Token] = []
+        if next < tokens.count, tokens[next].isPunctuation("("), tokens[next].precededBySpace == false {
+            let close = matchingParenthesis(tokens, next)
+            arguments = Array(tokens[(next + 1)..<close])
+            next = close + 1
+        }
+        return (Attribute(name: name, arguments: arguments), next)
+    }
+
+    private struct Members {
+        var properties: [ModelProperty] = []
+        var uniques: [ModelDeclaration] = []
+        var indexes: [ModelDeclaration] = []
+    }
+
+    private static func readMembers(_ tokens: [SwiftLexer.Token], from start: Int, to end: Int, framework: ModelClass.Framework) -> Members {
+        var members = Members()
+        var attributes: [Attribute] = []
+        var memberModifiers: [String] = []
+        var i = start
+        func reset() {
+            attributes = []
+            memberModifiers = []
+        }
+        while i < end {
+            let token = tokens[i]
+            if token.isPunctuation("{") {
+                i = matchingBrace(tokens, i) + 1
+                reset()
+                continue
+            }
+            if token.kind == .attribute {
+                let (attribute, next) = readAttribute(tokens, at: i)
+                attributes.append(attribute)
+                i = next
+                continue
+            }
+            if token.kind == .pound && (token.text == "Unique" || token.text == "Index") {
+                let (lists, next) = readKeyPathLists(tokens, from: i + 1, end: end)
+                let declarations = lists.map { ModelDeclaration(properties: $0, line: token.line) }
+                if token.text == "Unique" { members.uniques += declarations } else { members.indexes += declarations }
+                i = next
+                reset()
+                continue
+            }
+            if token.kind == .identifier && (modifiers.contains(token.text) || (token.text == "class" && i + 1 < end && ["var", "let", "func"].contains(tokens[i + 1].text))) {
+                memberModifiers.append(token.text)
+                i += 1
+                // `private(set)`.
+                if i < end, tokens[i].isPunctuation("("), !tokens[i].precededBySpace { i = matchingParenthesis(tokens, i) + 1 }
+                continue
+            }
+            if token.isWord("var") || token.isWord("let") {
+                let (property, next) = readProperty(tokens, at: i, end: end, attributes: attributes)
+                if let property, !memberModifiers.contains("static"), !memberModifiers.contains("class"),
+                   !attributes.contains(where: { $0.name == "Transient" }),
+                   framework == .swiftData || attributes.contains(where: { $0.name == "NSManaged" }) {
+                    members.properties.append(property)
+                    if property.isUnique { members.uniques.append(ModelDeclaration(properties: [property.name], line: property.line)) }
+                }
+                i = next
+                reset()
+                continue
+            }
+            if token.kind == .identifier && declarationKeywords.contains(token.text) {
+                // A function, initializer or nested type: skip to its body and over it (typealias and case have none).
+                if ["func", "init", "deinit", "subscript", "enum", "struct", "class", "actor", "protocol", "extension"].contains(token.text) {
+                    var j = i + 1
+                    var depth = 0
+                    while j < end {
+                        if tokens[j].isPunctuation("(") || tokens[j].isPunctuation("[") { depth += 1 }
+                        if tokens[j].isPunctuation(")") || tokens[j].isPunctuation("]") { depth -= 1 }
+                        if depth <= 0 && tokens[j].isPunctuation("{") { break }
+                        j += 1
+                    }
+                    i = j < end ? matchingBrace(tokens, j) + 1 : end
+                } else {
+                    i += 1
+                }
+                reset()
+                continue
+            }
+            reset()
+            i += 1
+        }
+        return members
+    }
+
+    /// The property declared by the `var`/`let` at `i`, or nil when it is computed or a pattern; and the
+    /// index after its declaration.
+    private static func readProperty(_ tokens: [SwiftLexer.Token], at i: Int, end: Int, attributes: [Attribute]) -> (ModelProperty?, Int) {
+        var j = i + 1
+        guard j < end, tokens[j].kind == .identifier else { return (nil, j) }
+        let name = tokens[j].text
+        let line = tokens[i].line
+        j += 1
+        var type = ""
+        if j < end, tokens[j].isPunctuation(":") {
+            j += 1
+            var depth = 0
+            var angle = 0
+            while j < end {
+                let token = tokens[j]
+                if depth == 0 && angle == 0 {
+                    if token.isPunctuation("=") || token.isPunctuation("{") || token.isPunctuation(",") || token.isPunctuation("}") || token.isPunctuation(";") { break }
+                    if token.kind == .attribute || token.kind == .pound { break }
+                    if token.kind == .identifier && (declarationKeywords.contains(token.text) || modifiers.contains(token.text)) { break }
+                    // A new line that does not continue the type (no `.`, `&`, `->` or `?` at its start) ends it.
+                    if token.startsLine && !type.isEmpty && !(token.kind == .punctuation && ".&-?!>".contains(token.text)) && !type.hasSuffix("->") && !type.hasSuffix("&") { break }
+                }
+                if token.isPunctuation("(") || token.isPunctuation("[") { depth += 1 }
+                if token.isPunctuation(")") || token.isPunctuation("]") { depth -= 1 }
+                if token.isPunctuation("<") { angle += 1 }
+                if token.isPunctuation(">") && angle > 0 && !type.hasSuffix("-") { angle -= 1 }
+                type += token.text
+                j += 1
+            }
+        }
+        var isComputed = false
+        if j < end, tokens[j].isPunctuation("=") {
+            // The initializer runs to the next declaration at its nesting level.
+            j += 1
+            var depth = 0
+            while j < end {
+                let token = tokens[j]
+                if depth == 0 {
+                    if token.kind == .attribute || token.kind == .pound || token.isPunctuation("}") || token.isPunctuation(";") { break }
+                    if token.kind == .identifier && (declarationKeywords.contains(token.text) || modifiers.contains(token.text)) { break }
+                }
+                if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") { depth += 1 }
+                if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") { depth -= 1 }
+                j += 1
+            }
+        } else if j < end, tokens[j].isPunctuation("{") {
+            let close = matchingBrace(tokens, j)
+            let first = j + 1 < close ? tokens[j + 1].text : ""
+            isComputed = first != "willSet" && first != "didSet"
+            j = close + 1
+        }
+        if isComputed { return (nil, j) }
+        let attribute = attributes.first { $0.name == "Attribute" }
+        let relationship = attributes.first { $0.name == "Relationship" }
+        let arguments = (attribute?.arguments ?? []) + (relationship?.arguments ?? [])
+        var originalName: String?
+        var isUnique = false
+        for (offset, token) in arguments.enumerated() {
+            if token.isWord("originalName"), offset + 2 < arguments.count, arguments[offset + 1].isPunctuation(":"), arguments[offset + 2].kind == .string {
+                originalName = arguments[offset + 2].text
+            }
+            if token.isWord("unique"), offset > 0, arguments[offset - 1].isPunctuation("."), attribute != nil {
+                isUnique = true
+            }
+        }
+        return (ModelProperty(name: name, type: type, originalName: originalName, isUnique: isUnique,
+                              isRelationship: relationship != nil, line: line), j)
+    }
+
+    /// The key path lists of `<Model>([\.a, \.b], [\.c])` starting at `i` (after `#Unique`), and the index
+    /// after the closing parenthesis.
+    private static func readKeyPathLists(_ tokens: [SwiftLexer.Token], from i: Int, end: Int) -> ([[String]], Int) {
+        var j = i
+        if j < end, tokens[j].isPunctuation("<") {
+            while j < end, !tokens[j].isPunctuation(">") { j += 1 }
+            j += 1
+        }
+        guard j < end, tokens[j].isPunctuation("(") else { return ([], j) }
+        let close = matchingParenthesis(tokens, j)
+        var lists: [[String]] = []
+        var current: [String]?
+        var k = j + 1
+        while k < close {
+            let token = tokens[k]
+            if token.isPunctuation("[") {
+                current = []
+            } else if token.isPunctuation("]") {
+                if let list = current, !list.isEmpty { lists.append(list) }
+                current = nil
+            } else if token.isPunctuation("\\") {
+                // `\.a.b` or `\Note.a.b`: the components after the type.
+                var m = k + 1
+                if m < close, tokens[m].kind == .identifier { m += 1 }
+                var components: [String] = []
+                while m + 1 < close, tokens[m].isPunctuation("."), tokens[m + 1].kind == .identifier {
+                    components.append(tokens[m + 1].text)
+                    m += 2
+                }
+                if !components.isEmpty { current?.append(components.joined(separator: ".")) }
+                k = m
+                continue
+            }
+            k += 1
+        }
+        return (lists, close + 1)
+    }
+
+    /// The `{` that opens the body of a declaration whose header starts at `i`.
+    private static func bodyStart(_ tokens: [SwiftLexer.Token], from i: Int) -> Int? {
+        var depth = 0
+        var j = i
+        while j < tokens.count {
+            if tokens[j].isPunctuation("(") || tokens[j].isPunctuation("[") { depth += 1 }
+            if tokens[j].isPunctuation(")") || tokens[j].isPunctuation("]") { depth -= 1 }
+            if depth <= 0 && tokens[j].isPunctuation("{") { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    private static func matchingBrace(_ tokens: [SwiftLexer.Token], _ open: Int) -> Int {
+        matching(tokens, open, "{", "}")
+    }
+
+    private static func matchingParenthesis(_ tokens: [SwiftLexer.Token], _ open: Int) -> Int {
+        matching(tokens, open, "(", ")")
+    }
+
+    private static func matching(_ tokens: [SwiftLexer.Token], _ open: Int, _ opening: String, _ closing: String) -> Int {
+        var depth = 0
+        var j = open
+        while j < tokens.count {
+            if tokens[j].isPunctuation(opening) { depth += 1 }
+            if tokens[j].isPunctuation(closing) {
+                depth -= 1
+                if depth == 0 { return j }
+            }
+            j += 1
+        }
+        return tokens.count - 1
+    }
+}

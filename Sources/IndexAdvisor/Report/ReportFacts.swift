@@ -1,0 +1,76 @@
+/// Values derived from an ``AnalysisResult`` that several formats print. They are defined once here so
+/// that the Markdown, HTML, SQL and Swift renderers show the same figure for the same fact, and none of
+/// them derives anything on its own. Times are in seconds, sizes in bytes.
+extension AnalysisResult {
+    /// The label each statement has in every report, by statement id: `S1`, `S2`, … in workload order.
+    public var statementLabels: [String: String] {
+        Dictionary(statements.enumerated().map { ($1.id, "S\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The label of the statement with `id` (`S3`), or the id itself when no statement has it.
+    public func label(ofStatement id: String) -> String {
+        statements.firstIndex { $0.id == id }.map { "S\($0 + 1)" } ?? id
+    }
+
+    /// The statement with fingerprint `id`, if the result has it.
+    public func statement(withID id: String) -> StatementReport? {
+        statements.first { $0.id == id }
+    }
+
+    /// Existing indexes the review advises dropping (each has a `DROP INDEX IF EXISTS` statement).
+    public var indexesToDrop: [ExistingIndexFinding] {
+        existingIndexes.filter { $0.dropSQL != nil }
+    }
+
+    /// Seconds that building every recommended index took on this store: what a migration that adds
+    /// them pays, once, on a store of this size.
+    public var migrationBuildSeconds: Double {
+        recommendations.reduce(0) { $0 + $1.buildSeconds }
+    }
+
+    /// Bytes the recommended indexes add to the store.
+    public var migrationBytes: Int64 {
+        recommendations.reduce(0) { $0 + $1.bytes }
+    }
+
+    /// The share (0…1) of the workload's weighted time before the change that `statement` takes;
+    /// 0 when the workload took no measurable time.
+    public func shareOfWorkloadTime(_ statement: StatementReport) -> Double {
+        totals.totalSecondsBefore > 0 ? statement.weightedSecondsBefore / totals.totalSecondsBefore : 0
+    }
+
+    /// True when the Swift names of recommendations come from the app's model source (`--model`) for
+    /// every recommendation that has an entity.
+    public var keyPathsComeFromModel: Bool {
+        model != nil && !recommendations.contains { $0.entity != nil && $0.keyPathsAreGuessed }
+    }
+}
+
+extension Recommendation {
+    /// The effect with the largest frequency-weighted saving (`count × (before − after)`): the statement
+    /// this index is mainly for. Nil when it has no effect.
+    public var mainEffect: StatementEffect? {
+        effects.max { a, b in
+            Double(a.count) * (a.before.medianSeconds - a.after.medianSeconds) < Double(b.count) * (b.before.medianSeconds - b.after.medianSeconds)
+        }
+    }
+
+    /// The key columns as SQL shows them: `ZFOLDERID, ZUPDATEDAT DESC`, with ` WHERE …` for a partial index.
+    public var columnList: String {
+        columns.map { $0.name + ($0.collation.uppercased() == "BINARY" ? "" : " COLLATE " + $0.collation) + ($0.isDescending ? " DESC" : "") }
+            .joined(separator: ", ") + (partialPredicate.map { " WHERE " + $0 } ?? "")
+    }
+}
+
+extension RejectedCandidate {
+    /// `TABLE(col, col DESC) WHERE …`.
+    public var displayName: String {
+        table + "(" + columns.joined(separator: ", ") + ")" + (partialPredicate.map { " WHERE " + $0 } ?? "")
+    }
+
+    /// True when the candidate has a read saving or a write cost to show (false for a candidate set aside
+    /// before measurement, and for one whose every difference was inside the noise).
+    public var hasFigures: Bool {
+        readSecondsSaved != 0 || writeSecondsAdded != 0
+    }
+}

@@ -1,0 +1,71 @@
+/// `--format swift`: the SwiftData declarations to paste, grouped per model — `#Index<Note>([…], […])`
+/// and `#Unique<Note>([…])` — with comments saying where they go, whether the key paths come from the
+/// app's model source (`--model`) or were guessed from column names, and, for a Core Data / SwiftData
+/// store, that adding them is a schema change (a new `VersionedSchema`) whose cost on this store is the
+/// measured build time. Also the Core Data fetch-index equivalent, for models made in Xcode's editor.
+///
+/// Only Swift identifiers are pasted into code (``SwiftDataCode/isSwiftIdentifier(_:)``); store text in
+/// comments is folded onto one line.
+public enum SwiftReport {
+    public static func render(_ result: AnalysisResult) -> String {
+        var lines: [String] = []
+        lines.append(comment("\(result.tool.name) \(result.tool.version): SwiftData declarations for \(result.store.fileName), \(result.tool.generatedAt)."))
+        guard result.store.isCoreData else {
+            lines.append(comment("This is not a Core Data / SwiftData store: there is no model code to change. Use the SQL migration (--format sql)."))
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let indexes = SwiftDataCode.declarationsByModel(for: result.recommendations)
+        let uniques = SwiftDataCode.uniqueDeclarationsByModel(for: result.uniqueness)
+        let undeclarable = result.recommendations.filter { $0.entity != nil && $0.swiftDataIndex == nil }
+        let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
+        if indexes.isEmpty && uniques.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty {
+            lines.append(comment("Nothing to declare: no index to add and no uniqueness rule to propose for this workload."))
+            return lines.joined(separator: "\n") + "\n"
+        }
+        if let model = result.model {
+            lines.append(comment("Key paths from the app's model: \(model.files.joined(separator: ", ")) (--model)."))
+        } else if result.recommendations.contains(where: \.keyPathsAreGuessed) {
+            lines.append(comment("Key paths recovered from the store's column names; some are guesses: check them against your @Model classes, or pass them with --model."))
+        }
+        lines.append(comment(""))
+        lines.append(comment("Adding #Index or #Unique changes the schema: put the model in a new VersionedSchema and add a"))
+        lines.append(comment("migration stage to your SchemaMigrationPlan (a lightweight stage is enough for an index). SwiftData"))
+        lines.append(comment("builds indexes only when it creates a store, so existing stores also need the CREATE INDEX IF NOT"))
+        lines.append(comment("EXISTS statements (--format sql), run before the ModelContainer opens the store."))
+        if !result.recommendations.isEmpty {
+            lines.append(comment("Building them took \(Figures.duration(result.migrationBuildSeconds)) on this store (\(ByteCountText.format(result.store.bytes))): what that migration costs here."))
+        }
+        let models = (indexes.map(\.model) + uniques.map(\.model)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for model in models {
+            lines.append("")
+            lines.append(comment("Inside @Model final class \(model) { … }:"))
+            if let line = indexes.first(where: { $0.model == model })?.declaration { lines.append(line) }
+            if let line = uniques.first(where: { $0.model == model })?.declaration { lines.append(line) }
+        }
+        for recommendation in alreadyDeclared {
+            lines.append("")
+            lines.append(comment("\(recommendation.swiftDataIndex ?? recommendation.name) is already declared at \(recommendation.declaredInModel ?? "the model"); the store lacks it: run its CREATE INDEX."))
+        }
+        for recommendation in undeclarable {
+            lines.append("")
+            lines.append(comment("\(recommendation.name) on \(recommendation.table)(\(recommendation.columnList)) cannot be an #Index (a direction, a collation, a predicate, a Core Data bookkeeping column, or a column without a Swift name): create it with SQL only."))
+        }
+        let fetchIndexes = result.recommendations.filter { $0.swiftDataIndex != nil && $0.entity != nil }
+        if !fetchIndexes.isEmpty {
+            lines.append("")
+            lines.append(comment("Core Data model made in Xcode (.xcdatamodeld): add a new model version and, in it, these Fetch Indexes"))
+            lines.append(comment("(each element ascending, binary):"))
+            for recommendation in fetchIndexes {
+                let properties = recommendation.columns.compactMap(\.keyPath).map { String($0.dropFirst(2)) }
+                lines.append(comment("  entity \(recommendation.entity ?? ""): \(recommendation.name) = \(properties.joined(separator: ", "))"))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `// text` (`//` alone for an empty line), with control characters in `text` replaced by spaces.
+    static func comment(_ text: String) -> String {
+        let folded = SQLReport.comment(text).dropFirst(3)
+        return folded.isEmpty ? "//" : "// " + folded
+    }
+}

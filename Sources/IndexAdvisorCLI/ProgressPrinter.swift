@@ -1,0 +1,80 @@
+import Foundation
+import IndexAdvisor
+
+/// Draws one progress line on stderr while a command works: the elapsed time, the stage in words, and the
+/// item of the stage (`[ 12.3s] timing statements as the store is: statement 3 of 12`), redrawn in place.
+///
+/// Drawn only when stderr is a terminal and `TERM` is not `dumb`; `--quiet` turns it off. The elapsed time
+/// is dimmed unless `NO_COLOR` is set to a non-empty value (https://no-color.org). The line is cut to the
+/// terminal's width so that redrawing it never wraps, and cleared by ``finish()``.
+final class ProgressPrinter: @unchecked Sendable {
+    private let console: Console
+    private let enabled: Bool
+    private let colour: Bool
+    private let width: Int
+    private let started: Date
+    private let lock = NSLock()
+    private var lastLine = ""
+
+    /// - Parameters:
+    ///   - enabled: false for `--quiet` or when stderr is not a terminal.
+    ///   - environment: read for `TERM`, `NO_COLOR` and `COLUMNS`.
+    init(console: Console, enabled: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.console = console
+        self.enabled = enabled && environment["TERM"] != "dumb"
+        self.colour = (environment["NO_COLOR"] ?? "").isEmpty
+        self.width = max(20, console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init) ?? 80)
+        self.started = Date()
+    }
+
+    /// Shows the analysis's progress.
+    func update(_ progress: AnalysisProgress) {
+        draw(Self.describe(progress), elapsed: progress.elapsedSeconds)
+    }
+
+    /// Shows a step of the command's own (building the demo store).
+    func say(_ text: String) {
+        draw(text, elapsed: Date().timeIntervalSince(started))
+    }
+
+    /// Clears the line.
+    func finish() {
+        guard enabled else { return }
+        lock.withLock {
+            guard !lastLine.isEmpty else { return }
+            console.error("\r\u{1B}[K")
+            lastLine = ""
+        }
+    }
+
+    private func draw(_ text: String, elapsed: Double) {
+        guard enabled else { return }
+        let time = String(format: "[%5.1fs]", elapsed)
+        var body = text
+        // "[ 12.3s] " takes 9 columns; one is left free so the cursor never wraps.
+        let room = width - time.count - 2
+        if body.count > room { body = String(body.prefix(max(0, room - 1))) + "…" }
+        let line = (colour ? "\u{1B}[2m" + time + "\u{1B}[22m" : time) + " " + body
+        lock.withLock {
+            guard line != lastLine else { return }
+            lastLine = line
+            console.error("\r\u{1B}[K" + line)
+        }
+    }
+
+    /// The stage and item in words: `timing statements as the store is: statement 3 of 12`.
+    static func describe(_ progress: AnalysisProgress) -> String {
+        let item = min(progress.done + 1, max(progress.total, 1))
+        switch progress.stage {
+        case "snapshot": return "taking a private snapshot of the store"
+        case "sampling": return "sampling large tables"
+        case "baseline": return "timing statements as the store is: statement \(item) of \(progress.total)"
+        case "candidates": return "finding candidate indexes"
+        case "measuring candidates": return "building and timing candidate index \(item) of \(progress.total)"
+        case "selection": return "choosing indexes: \(progress.done) chosen so far"
+        case "final timings": return "timing statements with the advice: statement \(item) of \(progress.total)"
+        case "existing indexes": return "reviewing the store's own indexes"
+        default: return progress.stage + (progress.total > 0 ? ": \(item) of \(progress.total)" : "")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+@Suite("The SQL migration and the Swift code")
+struct CodeReportTests {
+    @Test("the SQL migration: quoted CREATE and DROP statements one per line, each after a comment; names cannot end a comment")
+    func sqlMigration() {
+        let sql = SQLReport.render(ReportFixture.result())
+        let lines = sql.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.hasPrefix("-- ") || ["BEGIN;", "COMMIT;"].contains($0) || $0.hasPrefix("CREATE INDEX IF NOT EXISTS \"") || $0.hasPrefix("DROP INDEX IF EXISTS \"") })
+        let statements = lines.filter { !$0.hasPrefix("--") }
+        #expect(statements == [
+            "BEGIN;",
+            #"CREATE INDEX IF NOT EXISTS "Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt" ON "<script>alert(1)</script>" ("</style><b>x", "a|b`c");"#,
+            #"DROP INDEX IF EXISTS "idx_""onmouseover=""alert(1)'x";"#,
+            "COMMIT;",
+        ])
+        // Each statement follows a comment that says what it does.
+        for (offset, line) in lines.enumerated() where line.hasPrefix("CREATE") || line.hasPrefix("DROP") {
+            #expect(lines[offset - 1].hasPrefix("-- "))
+        }
+        #expect(sql.contains("-- 1. for S1: saves 7.13 s of reads, adds 2.13 ms of writes per workload; built in 107.2 ms, 2.9 MiB."))
+        #expect(sql.contains("Core Data / SwiftData store: adding an index is a schema change."))
+        #expect(SQLReport.comment("a\nDROP TABLE x; --\u{2028}b") == "-- a DROP TABLE x; -- b")
+        var empty = ReportFixture.result(hostile: false)
+        empty.recommendations = []
+        empty.existingIndexes = []
+        #expect(SQLReport.render(empty).hasSuffix("-- No index to add or drop for this workload.\n"))
+    }
+
+    @Test("the Swift format groups #Index and #Unique per model, says where the key paths come from, and leaves out what the model declares")
+    func swiftFormat() {
+        var result = ReportFixture.result(hostile: false)
+        let swift = SwiftReport.render(result)
+        #expect(swift.contains("// Inside @Model final class Note { … }:\n#Index<Note>([\\.folderID, \\.updatedAt])\n#Unique<Note>([\\.folderID])\n"))
+        #expect(swift.contains("some are guesses"))
+        #expect(swift.contains("Building them took 107.2 ms on this store"))
+        result.recommendations[0].declaredInModel = "Note.swift:9"
+        let declared = SwiftReport.render(result)
+        #expect(!declared.contains("\n#Index<Note>"))
+        #expect(declared.contains("is already declared at Note.swift:9"))
+        result.store.isCoreData = false
+        #expect(SwiftReport.render(result).contains("not a Core Data / SwiftData store"))
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+@Suite("The JSON report")
+struct JSONReportTests {
+    @Test("JSON round-trips through its Codable model; newer schemas and non-reports are refused by name")
+    func jsonRoundTrip() throws {
+        var result = ReportFixture.result()
+        result.model = ModelSummary(files: ["Note.swift"], entities: [ModelEntityMapping(entity: "Note", table: "ZNOTE", declaredAt: "Note.swift:4",
+                                                                                         properties: [PropertyMapping(column: "ZFOLDER", property: "folder", kind: .toOneRelationship)])],
+                                    notes: ["x"])
+        result.recommendations[0].declaredInModel = "Note.swift:9"
+        let json = JSONReport.render(result)
+        let decoded = try JSONReport.decode(Data(json.utf8))
+        #expect(JSONReport.render(decoded) == json)
+        #expect(decoded.model?.entities.first?.properties.first?.kind == .toOneRelationship)
+        #expect(decoded.recommendations[0].declaredInModel == "Note.swift:9")
+        #expect(decoded.statements[0].timingBefore == result.statements[0].timingBefore)
+        // A report without the optional fields (an older writer) still reads.
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        object["model"] = nil
+        let older = try JSONReport.decode(try JSONSerialization.data(withJSONObject: object))
+        #expect(older.model == nil)
+        object["schemaVersion"] = AnalysisResult.currentSchemaVersion + 1
+        #expect(throws: JSONReportError.newerSchema(found: AnalysisResult.currentSchemaVersion + 1, supported: AnalysisResult.currentSchemaVersion)) {
+            try JSONReport.decode(try JSONSerialization.data(withJSONObject: object))
+        }
+        #expect(throws: JSONReportError.notAReport) { try JSONReport.decode(Data("[1, 2]".utf8)) }
+        #expect(throws: JSONReportError.notAReport) { try JSONReport.decode(Data("{\"tool\": {}}".utf8)) }
+    }
+
+    @Test("docs/report-json.md describes every field the JSON report can hold, and the current schema version")
+    func documented() throws {
+        // A result with every optional field set, so every key appears.
+        var result = ReportFixture.result()
+        result.model = ModelSummary(files: ["Note.swift"], entities: [ModelEntityMapping(entity: "Note", table: "ZNOTE", declaredAt: "Note.swift:4",
+                                                                                         properties: [PropertyMapping(column: "ZNAME", property: "title", kind: .attribute, originalName: "name")])],
+                                    notes: [])
+        result.recommendations[0].declaredInModel = "Note.swift:9"
+        result.recommendations[0].partialPredicate = "ZISARCHIVED = 0"
+        result.rejectedCandidates[0].partialPredicate = "x IS NOT NULL"
+        result.store.sampledTables = [SampledTable(table: "ZNOTE", rows: 1_000_000, sampledRows: 250_000, step: 4)]
+        result.store.tables[0].sampledRows = 250_000
+        result.store.tables[0].indexes[0].partialPredicate = "x > 0"
+        result.store.tables[0].columnStatistics = result.recommendations[0].columnStatistics
+        result.statements[0].planBefore?.findings[0].index = "i"
+        result.statements[0].planBefore?.findings[0].constraints = "a=?"
+        let timing = result.statements[0].timingBefore
+        result.queryAdvice = [QueryAdvice(kind: .statistics, statementID: "x", advice: "a", timing: timing, rewrite: "PRAGMA optimize;",
+                                          rewriteTiming: timing, rewritePlan: result.statements[0].planBefore, caveat: "c")]
+        if let timing {
+            result.schemaReview = [SchemaFinding(kind: .redundantIndex, table: "t", columns: ["a"], index: "i", bytes: 1, advice: "a", sql: "DROP INDEX i;",
+                                                 measurements: [SchemaMeasurement(operation: "INSERT", withIndex: timing, withoutIndex: timing, isSignificant: false)],
+                                                 swiftDataUnique: "#Unique<T>([\\.a])")]
+        }
+        result.captureHint = ["x"]
+        result.existingIndexes[0].caveat = "c"
+        let json = try JSONSerialization.jsonObject(with: Data(JSONReport.render(result).utf8))
+        var keys = Set<String>()
+        func collect(_ value: Any, under parent: String?) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object {
+                    // `skipped` maps reasons (free text) to counts: its keys are data, not fields.
+                    if parent != "skipped" { keys.insert(key) }
+                    collect(child, under: key)
+                }
+            } else if let array = value as? [Any] {
+                for child in array { collect(child, under: parent) }
+            }
+        }
+        collect(json, under: nil)
+        let doc = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/report-json.md").standardizedFileURL, encoding: .utf8)
+        let undocumented = keys.filter { !doc.contains("`\($0)`") }.sorted()
+        #expect(undocumented.isEmpty, "fields missing from docs/report-json.md: \(undocumented)")
+        #expect(keys.count > 100)
+        #expect(doc.contains("`schemaVersion` (integer, currently **\(AnalysisResult.currentSchemaVersion)**)"))
+    }
+}

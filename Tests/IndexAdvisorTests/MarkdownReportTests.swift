@@ -1,0 +1,125 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+@Suite("The Markdown report")
+struct MarkdownReportTests {
+    @Test("every format renders the result's own totals, not sums of its statements, and the same text twice")
+    func formatsReadTheResult() {
+        let result = ReportFixture.result(hostile: false)
+        // Totals: reads 7.25 s → 0.25 s, writes 0.5 s → 0.75 s, so the workload 7.75 s → 1.00 s; the statements sum to 7.4 s.
+        let markdown = MarkdownReport.render(result)
+        let html = HTMLReport.render(result)
+        let sql = SQLReport.render(result)
+        #expect(markdown.contains("**Workload time 7.75 s → 1.00 s**"))
+        #expect(html.contains("<div class=\"v\">7.75 s → 1.00 s</div>"))
+        #expect(sql.contains("Weighted workload time 7.75 s → 1.00 s"))
+        #expect(!markdown.contains("7.40 s") && !html.contains("7.40 s"))
+        // The migration's cost is the recommendation's measured build time, in every format that states it.
+        for text in [markdown, html, sql, SwiftReport.render(result)] {
+            #expect(text.contains("107.2 ms"))
+        }
+        for format in ReportFormat.allCases {
+            #expect(format.render(result) == format.render(result), "\(format) is not deterministic")
+        }
+    }
+
+    @Test("hostile names render as written in Markdown: no raw HTML outside code, table rows keep their cells")
+    func markdownEscaping() throws {
+        let markdown = MarkdownReport.render(ReportFixture.result())
+        var inFence: String?
+        var headerPipes: Int?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let ticks = line.prefix { $0 == "`" }
+            if let fence = inFence {
+                if ticks.count >= fence.count && line.allSatisfy({ $0 == "`" }) { inFence = nil }
+                continue
+            }
+            if ticks.count >= 3 {
+                inFence = String(ticks)
+                continue
+            }
+            // Outside code: remove code spans, then no `<` may start raw HTML (a tag, a closing tag, a
+            // comment, a declaration or a processing instruction, as CommonMark defines them).
+            var outside = ""
+            var rest = Substring(line)
+            while let start = rest.firstIndex(of: "`") {
+                let run = rest[start...].prefix { $0 == "`" }
+                outside += rest[..<start]
+                let after = rest[run.endIndex...]
+                guard let close = after.range(of: String(run)) else { rest = after; break }
+                rest = after[close.upperBound...]
+            }
+            outside += rest
+            let characters = Array(outside)
+            for (offset, character) in characters.enumerated() where character == "<" && (offset == 0 || characters[offset - 1] != "\\") {
+                let next = offset + 1 < characters.count ? characters[offset + 1] : " "
+                #expect(!(next.isLetter || "/!?".contains(next)), "raw HTML in: \(line)")
+            }
+            // GFM table rows: as many unescaped pipes as the header row.
+            if line.hasPrefix("|") {
+                var pipes = 0
+                var last: Character = " "
+                for character in line {
+                    if character == "|" && last != "\\" { pipes += 1 }
+                    last = character
+                }
+                if line.hasPrefix("|---") || line.hasPrefix("| ---") { continue }
+                if let header = headerPipes, !markdown.contains(line + "\n|---") {
+                    #expect(pipes == header, "row with \(pipes) cells instead of \(header): \(line)")
+                } else {
+                    headerPipes = pipes
+                }
+            } else {
+                headerPipes = nil
+            }
+        }
+        #expect(inFence == nil)
+        // The SQL holds a ``` run: its fence is longer.
+        #expect(markdown.contains("\n````sql\nSELECT *\nFROM \"<script>alert(1)</script>\""))
+        #expect(markdown.contains("`<script>alert(1)</script>`"))
+        #expect(markdown.contains("note with \\*emphasis\\*, \\[a link\\](http://example.com), \\<b\\>html\\</b\\> \\& \\`code\\`"))
+    }
+
+    @Test("Markdown leads each recommendation with its CREATE INDEX and its main statement's plans before and after")
+    func markdownRecommendation() throws {
+        let markdown = MarkdownReport.render(ReportFixture.result(hostile: false))
+        let section = try #require(markdown.components(separatedBy: "### 1. `Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt`").last)
+        let expected = """
+
+
+            ```sql
+            CREATE INDEX IF NOT EXISTS "Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt" ON "ZNOTE" ("ZFOLDERID", "ZUPDATEDAT");
+            ```
+
+            For S1 (select, ×400), its largest saving: 18.5 ms → 27.5 µs per execution (673× faster).
+
+            Plan before:
+            ```
+            QUERY PLAN
+            |--SCAN ZNOTE
+            `--USE TEMP B-TREE FOR ORDER BY
+            ```
+            Plan after:
+            ```
+            QUERY PLAN
+            `--SEARCH ZNOTE USING INDEX Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt (ZFOLDERID=?)
+            ```
+            """
+        #expect(section.hasPrefix(expected))
+        #expect(markdown.contains("1. `#Index<Note>([\\.folderID, \\.updatedAt])`: S1 18.5 ms → 27.5 µs per execution (673× faster); saves 7.13 s of reads, adds 2.13 ms of writes per workload."))
+        #expect(markdown.contains("2. Drop `ZNOTE_ZFOLDERID` (redundant: a left prefix of `Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt`)."))
+        #expect(!markdown.contains("<details"))
+    }
+
+    @Test("percentages and tick labels read as numbers people use")
+    func figures() {
+        #expect(Figures.percent(0.372) == "37 %")
+        #expect(Figures.percent(0.0423) == "4.2 %")
+        #expect(Figures.percent(0.0004) == "<0.1 %")
+        #expect(Figures.percent(0) == "0 %")
+        #expect(Figures.comparison(32.47, 4.55) == "7.1× faster")
+        #expect(Figures.comparison(1.31, 1.32) == "about the same")
+        #expect(Figures.comparison(0.001, 0.0013) == "1.3× slower")
+    }
+}
