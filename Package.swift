@@ -14,7 +14,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "IndexAdvisor", dependencies: ["CSQLite"]),
+        // The SQL tokenizer and the statement fingerprint, shared by the library and the recorder.
+        .target(name: "SQLFingerprint"),
+        .target(name: "IndexAdvisor", dependencies: ["CSQLite", "SQLFingerprint"]),
         // Argument parsing and command dispatch; the executable only calls into it.
         .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
