@@ -101,7 +101,7 @@ struct CommandRunTests {
             (["analyze", directory.url.appendingPathComponent("nope.sqlite").path, "-w", workload.path], "nope.sqlite: no such file"),
             (["analyze", directory.url.path, "-w", workload.path], ": is a directory, not a store file"),
             (["analyze", text.path, "-w", workload.path], "notes.txt: not a SQLite database (no SQLite header; an encrypted store (e.g. SQLCipher) looks like this too)"),
-            (["analyze", store.path, "-w", empty.path], "empty.sql: the workload has no SELECT, INSERT, UPDATE or DELETE statement (2 lines read, 0 statements)"),
+            (["analyze", store.path, "-w", empty.path], "empty.sql: the workload has no SELECT, INSERT, UPDATE or DELETE statement (1 line read, 0 statements)"),
             (["analyze", store.path, "-w", directory.url.appendingPathComponent("gone.sql").path], "gone.sql: no such workload file"),
         ]
         for (arguments, message) in cases {

@@ -167,7 +167,7 @@ struct CoreDataLogReaderTests {
         let file = directory.url.appendingPathComponent("empty.sql")
         try Data("-- nothing here\n".utf8).write(to: file)
         let error = try #require(throws: WorkloadError.self) { try WorkloadLoader.load([file]) }
-        #expect(error.description.hasSuffix("empty.sql: the workload has no SELECT, INSERT, UPDATE or DELETE statement (2 lines read, 0 statements)"))
+        #expect(error.description.hasSuffix("empty.sql: the workload has no SELECT, INSERT, UPDATE or DELETE statement (1 line read, 0 statements)"))
         let missing = try #require(throws: WorkloadError.self) { try WorkloadLoader.load([directory.url.appendingPathComponent("nope.log")]) }
         #expect(missing.description.hasSuffix("nope.log: no such workload file"))
     }

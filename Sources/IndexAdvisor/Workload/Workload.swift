@@ -104,9 +104,10 @@ public struct WorkloadDiagnostics: Sendable, Codable, Equatable {
     /// The first few set-aside items, each as "file:line: reason".
     public var examples: [String] = []
 
-    mutating func skip(_ reason: String, at location: String) {
+    /// Counts one item set aside for `reason`; `location` ("file:line") is only built for the first few.
+    mutating func skip(_ reason: String, at location: @autoclosure () -> String) {
         skipped[reason, default: 0] += 1
-        if examples.count < 10 { examples.append("\(location): \(reason)") }
+        if examples.count < 10 { examples.append("\(location()): \(reason)") }
     }
 
     /// Total items set aside.
