@@ -5,6 +5,8 @@ let package = Package(
     name: "indexadvisor",
     products: [
         .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
+        // The in-process workload recorder, for apps: it does not link the IndexAdvisor library.
+        .library(name: "IndexAdvisorRecorder", targets: ["IndexAdvisorRecorder"]),
         .executable(name: "indexadvisor", targets: ["indexadvisor"]),
     ],
     targets: [
@@ -17,11 +19,13 @@ let package = Package(
         // The SQL tokenizer and the statement fingerprint, shared by the library and the recorder.
         .target(name: "SQLFingerprint"),
         .target(name: "IndexAdvisor", dependencies: ["CSQLite", "SQLFingerprint"]),
+        .target(name: "IndexAdvisorRecorder", dependencies: ["CSQLite", "SQLFingerprint"]),
         // Argument parsing and command dispatch; the executable only calls into it.
         .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
         .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
+        .testTarget(name: "IndexAdvisorRecorderTests", dependencies: ["IndexAdvisorRecorder", "IndexAdvisor", "CSQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,9 +6,12 @@ public enum WorkloadFormat: String, Sendable, Codable, CaseIterable {
     case sql
     /// Core Data / SwiftData SQL debug output.
     case coreDataLog = "coredata-log"
+    /// The JSON Lines workload `IndexAdvisorRecorder` writes (docs/workload-jsonl.md).
+    case jsonl
 
-    /// Works the format out from the text: Core Data debug output when a line carries `CoreData: sql:`
-    /// (or starts with `sql: ` followed by a statement), a SQL script otherwise.
+    /// Works the format out from the text: JSON Lines when the first line that is not blank is a JSON
+    /// object with a `"type"` or `"sql"` key; Core Data debug output when a line carries `CoreData: sql:`
+    /// (or starts with `sql: ` followed by a statement); a SQL script otherwise.
     public static func detect(_ text: Substring) -> WorkloadFormat {
         var copy = String(text.prefix(1 << 20))
         return copy.withUTF8 { detect($0) }
@@ -17,19 +20,29 @@ public enum WorkloadFormat: String, Sendable, Codable, CaseIterable {
     /// Works the format out from the first bytes of a file (up to its first 2,000 lines are looked at).
     package static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> WorkloadFormat {
         var lines = 0
+        var sawText = false
         var format = WorkloadFormat.sql
         var splitter = LineSplitter()
-        splitter.feed(bytes.slice(0, 1 << 20)) { line, _ in
+        func look(_ line: UnsafeBufferPointer<UInt8>, _ cut: Bool) {
             guard lines < 2000, format == .sql else { return }
             lines += 1
+            let trimmed = line.trimmingSpaces()
+            if !sawText, !trimmed.isEmpty {
+                sawText = true
+                if trimmed.hasPrefix("{"), trimmed.firstIndex(of: "\"type\"") != nil || trimmed.firstIndex(of: "\"sql\"") != nil {
+                    format = .jsonl
+                    return
+                }
+            }
             if line.firstIndex(of: "CoreData: sql:") != nil || line.firstIndex(of: "CoreData: annotation:") != nil
                 || line.firstIndex(of: "CoreData: details:") != nil {
                 format = .coreDataLog
                 return
             }
-            let trimmed = line.trimmingSpaces()
             if trimmed.hasPrefix("sql: ") || trimmed.hasPrefix("annotation: ") { format = .coreDataLog }
         }
+        splitter.feed(bytes.slice(0, 1 << 20), look)
+        splitter.finish(look)
         return format
     }
 }
@@ -120,6 +133,12 @@ public enum WorkloadLoader {
             reader.finish(into: &builder)
         case .coreDataLog:
             var reader = CoreDataLogReader(file: file)
+            var splitter = LineSplitter()
+            chunks { chunk in splitter.feed(chunk) { reader.line($0, cut: $1, into: &builder) } }
+            splitter.finish { reader.line($0, cut: $1, into: &builder) }
+            reader.finish(into: &builder)
+        case .jsonl:
+            var reader = JSONLWorkloadReader(file: file)
             var splitter = LineSplitter()
             chunks { chunk in splitter.feed(chunk) { reader.line($0, cut: $1, into: &builder) } }
             splitter.finish { reader.line($0, cut: $1, into: &builder) }
