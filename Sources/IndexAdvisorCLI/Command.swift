@@ -4,6 +4,7 @@ import IndexAdvisor
 /// What the command line asks for.
 public enum Command: Equatable, Sendable {
     case analyze(AnalyzeOptions)
+    case workload(WorkloadOptions)
     case demo(DemoOptions)
     /// `--help`, `help`, or `help <command>`.
     case help(topic: String?)
@@ -50,6 +51,24 @@ public struct AnalyzeOptions: Equatable, Sendable {
         options.uniqueRules = uniqueRules
         return options
     }
+}
+
+/// Options of `indexadvisor workload`.
+public struct WorkloadOptions: Equatable, Sendable {
+    /// The workload files, read and merged in order.
+    public var files: [String] = []
+    public var workloadFormat: WorkloadFormat?
+    public var format = WorkloadSummaryFormat.text
+    public var output: String?
+    /// Statements listed in the text table (the most observed time first); 0 lists all.
+    public var top = 50
+
+    public init() {}
+}
+
+/// How `indexadvisor workload` prints what it read.
+public enum WorkloadSummaryFormat: String, Equatable, Sendable, CaseIterable {
+    case text, json
 }
 
 /// Options of `indexadvisor demo`.

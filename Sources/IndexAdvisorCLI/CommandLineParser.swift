@@ -15,12 +15,15 @@ public enum CommandLineParser {
         case "analyze":
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "analyze") }
             return .analyze(try parseAnalyze(rest))
+        case "workload":
+            if rest.contains("-h") || rest.contains("--help") { return .help(topic: "workload") }
+            return .workload(try parseWorkload(rest))
         case "demo":
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "demo") }
             return .demo(try parseDemo(rest))
         default:
-            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, demo)") }
-            throw UsageError("unknown command '\(first)'; the commands are analyze and demo")
+            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, workload, demo)") }
+            throw UsageError("unknown command '\(first)'; the commands are analyze, workload and demo")
         }
     }
 
@@ -37,11 +40,7 @@ public enum CommandLineParser {
             case "--workload", "-w":
                 options.workloads.append(try reader.value(for: name, inlineValue))
             case "--workload-format":
-                let value = try reader.value(for: name, inlineValue)
-                guard let format = WorkloadFormat(rawValue: value) else {
-                    throw UsageError("--workload-format must be one of \(WorkloadFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'", command: "analyze")
-                }
-                options.workloadFormat = format
+                options.workloadFormat = try workloadFormat(try reader.value(for: name, inlineValue), command: "analyze")
             case "--format", "-f":
                 let value = try reader.value(for: name, inlineValue)
                 guard let format = ReportFormat(argument: value) else {
@@ -85,6 +84,42 @@ public enum CommandLineParser {
             throw UsageError("analyze needs a workload: --workload FILE (a .sql file or a Core Data SQL debug log)", command: "analyze")
         }
         return options
+    }
+
+    static func parseWorkload(_ arguments: [String]) throws -> WorkloadOptions {
+        var options = WorkloadOptions()
+        var reader = OptionReader(arguments: arguments, command: "workload")
+        while let (name, inlineValue) = reader.next() {
+            guard let name else {
+                options.files.append(inlineValue!)
+                continue
+            }
+            switch name {
+            case "--workload", "-w": options.files.append(try reader.value(for: name, inlineValue))
+            case "--workload-format": options.workloadFormat = try workloadFormat(try reader.value(for: name, inlineValue), command: "workload")
+            case "--format", "-f":
+                let value = try reader.value(for: name, inlineValue)
+                guard let format = WorkloadSummaryFormat(rawValue: value.lowercased()) else {
+                    throw UsageError("--format must be text or json, not '\(value)'", command: "workload")
+                }
+                options.format = format
+            case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
+            case "--top": options.top = try reader.integer(for: name, inlineValue, in: 0...1_000_000)
+            default: throw UsageError("unknown option '\(name)' for workload", command: "workload")
+            }
+        }
+        if options.files.isEmpty {
+            throw UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload")
+        }
+        return options
+    }
+
+    /// The `--workload-format` value.
+    static func workloadFormat(_ value: String, command: String) throws -> WorkloadFormat {
+        guard let format = WorkloadFormat(rawValue: value) else {
+            throw UsageError("--workload-format must be one of \(WorkloadFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'", command: command)
+        }
+        return format
     }
 
     static func parseDemo(_ arguments: [String]) throws -> DemoOptions {

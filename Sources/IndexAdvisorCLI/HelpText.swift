@@ -6,6 +6,7 @@ enum HelpText {
         switch topic {
         case nil: return general
         case "analyze": return analyze
+        case "workload": return workload
         case "demo": return demo
         default: return nil
         }
@@ -14,8 +15,9 @@ enum HelpText {
     static func usage(for command: String?) -> String {
         switch command {
         case "analyze": return "Usage: indexadvisor analyze STORE --workload FILE [--format md|json|sql] [--output FILE]"
+        case "workload": return "Usage: indexadvisor workload FILE… [--format text|json] [--top N] [--output FILE]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--output-dir DIR] [--keep DIR]"
-        default: return "Usage: indexadvisor <analyze|demo> [options]; see indexadvisor --help"
+        default: return "Usage: indexadvisor <analyze|workload|demo> [options]; see indexadvisor --help"
         }
     }
 
@@ -29,6 +31,8 @@ enum HelpText {
 
         COMMANDS:
           analyze STORE --workload FILE   Plan, time and advise for a workload on a store.
+          workload FILE…                  Show what a workload holds: statements by fingerprint, counts,
+                                          share of the observed time, lines skipped and why.
           demo                            Build a 100,000-note SwiftData-style store and workload,
                                           analyse it, and write reports/demo.md and reports/demo.json.
 
@@ -54,10 +58,11 @@ enum HelpText {
 
         OPTIONS:
           -w, --workload FILE             A .sql file (statements separated by ';', an optional
-                                          '-- freq: N' comment before each) or Core Data / SwiftData
-                                          SQL debug output (-com.apple.CoreData.SQLDebug 1…4).
-                                          Repeat to merge several files.
-          --workload-format sql|coredata-log
+                                          '-- freq: N' comment before each), Core Data / SwiftData
+                                          SQL debug output (-com.apple.CoreData.SQLDebug 1…4), or the
+                                          JSON Lines file IndexAdvisorRecorder writes
+                                          (STORE.workload.jsonl). Repeat to merge several files.
+          --workload-format sql|coredata-log|jsonl
                                           Force the workload format (default: detected from content).
           -f, --format md|json|sql        Report format (default: md). sql prints only the
                                           CREATE INDEX statements, one per line.
@@ -78,6 +83,30 @@ enum HelpText {
           --temp-dir DIR                  Where to put the private snapshot (default: system temp).
           --unique 'TABLE(col, …)'        A uniqueness rule to check against the data (e.g. one your
                                           model declares with #Unique). Repeat for several.
+        """
+
+    static let workload = """
+        OVERVIEW: Reads workload files the way analyze does and prints what they hold, without a store:
+        every statement by fingerprint (literals and bound values as ?, IN lists collapsed) with its
+        count, the time the source observed (total, share, median), its kind and tables (a lexical
+        scan), whether analyze would measure it, the writes per table and updated column, the
+        transactions, and how many lines were read, how many statements, and what was skipped and why.
+
+        USAGE: indexadvisor workload FILE… [options]
+
+        ARGUMENTS:
+          FILE…                           A .sql file, Core Data / SwiftData SQL debug output, or the
+                                          JSON Lines file IndexAdvisorRecorder writes. Several merge.
+
+        OPTIONS:
+          -w, --workload FILE             Another file (same as a FILE argument).
+          --workload-format sql|coredata-log|jsonl
+                                          Force the format (default: detected from each file's content).
+          -f, --format text|json          Output format (default: text). json lists every statement,
+                                          with the device's plans (SQLDebug 4) and where each was seen.
+          --top N                         Statements in the text table, most observed time first
+                                          (default: 50; 0: all).
+          -o, --output FILE               Write to FILE (atomically) instead of stdout.
         """
 
     static let demo = """

@@ -43,7 +43,7 @@ struct CommandLineParserTests {
         (["analyze", "s.sqlite", "-w", "x", "--repeats", "0"], "--repeats must be a whole number from 1 to 1000, not '0'"),
         (["analyze", "s.sqlite", "-w", "x", "--frobnicate"], "unknown option '--frobnicate' for analyze"),
         (["analyze", "a", "b", "-w", "x"], "analyze takes one store; unexpected 'b'"),
-        (["frob"], "unknown command 'frob'; the commands are analyze and demo"),
+        (["frob"], "unknown command 'frob'; the commands are analyze, workload and demo"),
         (["demo", "--notes", "ten"], "--notes must be a whole number from 1000 to 10000000, not 'ten'"),
     ])
     func mistakes(arguments: [String], message: String) {
