@@ -105,10 +105,17 @@ public struct WorkloadDiagnostics: Sendable, Codable, Equatable {
     public var examples: [String] = []
 
     /// Counts one item set aside for `reason`; `location` ("file:line") is only built for the first few.
+    /// At most ``reasonLimit`` distinct reasons are kept (garbage input can make every statement's first
+    /// word a new one); later new reasons are counted under ``otherReasons``.
     mutating func skip(_ reason: String, at location: @autoclosure () -> String) {
+        var reason = reason
+        if skipped[reason] == nil, skipped.count >= Self.reasonLimit { reason = Self.otherReasons }
         skipped[reason, default: 0] += 1
         if examples.count < 10 { examples.append("\(location()): \(reason)") }
     }
+
+    static let reasonLimit = 50
+    static let otherReasons = "other reasons (more than 50 kinds)"
 
     /// Total items set aside.
     public var skippedCount: Int { skipped.values.reduce(0, +) }

@@ -50,7 +50,8 @@ package struct WorkloadBuilder {
         let key = normalized.fingerprint.id
         if let index = indexByID[key] { return .entry(index) }
         if normalized.kind == .other {
-            let list = SQLTokenList(text)
+            // The first token of the statement's first bytes (the statement may be megabytes of garbage).
+            let list = SQLTokenList(String(decoding: text.utf8.prefix(256), as: UTF8.self))
             return .unanalysable(firstWord: list.count > 0 ? String(list.text(at: 0).prefix(20)) : "")
         }
         guard entries.count < Self.distinctLimit else { return .overLimit }
