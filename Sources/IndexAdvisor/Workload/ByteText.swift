@@ -1,5 +1,8 @@
 import Foundation
 
+/// 10^0 … 10^15, each exactly representable as a double.
+private let exactPowersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
 /// Byte-level text helpers for the streaming workload readers: no `String` or `Character` work per line.
 extension UnsafeBufferPointer where Element == UInt8 {
     /// The bytes from `start` to `end` (clamped).
@@ -86,8 +89,33 @@ extension UnsafeBufferPointer where Element == UInt8 {
             end += 1
         }
         guard end > offset else { return nil }
+        // Fast path for plain decimals such as `0.0123` (Core Data's durations): at most 15 digits and
+        // no exponent, the value is digits ÷ 10^k, both exact doubles, so the one division is correctly
+        // rounded: the same double strtod gives (Clinger's fast path).
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fraction = -1
+        var plain = true
+        for i in offset..<end {
+            let c = self[i]
+            if c >= 0x30, c <= 0x39 {
+                mantissa = mantissa * 10 + Int64(c - 0x30)
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+            } else if c == UInt8(ascii: "."), fraction < 0 {
+                fraction = 0
+            } else {
+                plain = false
+                break
+            }
+        }
+        if plain, digits > 0, digits <= 15 {
+            let scale = Swift.max(0, fraction)
+            return scale == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[scale]
+        }
         return Double(String(decoding: slice(offset, end), as: UTF8.self))
     }
+
 
     /// True when the bytes hold no control characters (other than tab) and are valid UTF-8.
     var isPrintableUTF8: Bool {

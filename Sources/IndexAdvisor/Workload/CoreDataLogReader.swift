@@ -27,12 +27,16 @@ import SQLFingerprint
 /// bounded cache from raw bytes to the fingerprint), so long logs cost little more than reading them.
 /// One reader feeds one ``WorkloadBuilder``.
 package struct CoreDataLogReader {
-    /// What a statement's raw text normalises to.
-    private struct Cached {
-        var normalized: NormalizedStatement
-        var literals: [SQLValue?]
+    /// What a statement's raw text normalises to. A class: the cache and the statement being read share
+    /// it without copying its fields (copies cost reference counting on every line).
+    private final class Cached {
+        let normalized: NormalizedStatement
         /// Set once an occurrence was recorded (the EXPLAIN QUERY PLAN header only needs the fingerprint).
         var resolution: WorkloadBuilder.Resolution?
+
+        init(normalized: NormalizedStatement) {
+            self.normalized = normalized
+        }
     }
 
     enum Level { case sql, details, annotation, other }
@@ -178,12 +182,10 @@ package struct CoreDataLogReader {
     private mutating func close(into builder: inout WorkloadBuilder) {
         guard hasPending, pending == nil else { return }
         pendingOpen = false
-        let location = SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine)
-        var cached = pendingSQL.withUnsafeBufferPointer { cachedStatement(for: $0) }
+        let cached = pendingSQL.withUnsafeBufferPointer { cachedStatement(for: $0) }
         if cached.resolution == nil {
+            let location = SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine)
             cached.resolution = builder.resolve(cached.normalized, text: String(decoding: pendingSQL, as: UTF8.self), location: location)
-            let bytes = pendingSQL
-            bytes.withUnsafeBytes { cache.insert(cached, for: $0, hash: ByteHash.hash($0)) }
         }
         pending = cached
         if case .entry(let index)? = cached.resolution { collectBindings = builder.wantsBindings(at: index) }
@@ -194,8 +196,7 @@ package struct CoreDataLogReader {
         let raw = UnsafeRawBufferPointer(sql)
         let hash = ByteHash.hash(raw)
         if let cached = cache.value(for: raw, hash: hash) { return cached }
-        let normalized = Fingerprinter.normalize(String(decoding: sql, as: UTF8.self))
-        let cached = Cached(normalized: normalized, literals: normalized.parameterValues, resolution: nil)
+        let cached = Cached(normalized: Fingerprinter.normalize(String(decoding: sql, as: UTF8.self)))
         cache.insert(cached, for: raw, hash: hash)
         return cached
     }
@@ -206,7 +207,7 @@ package struct CoreDataLogReader {
         close(into: &builder)
         hasPending = false
         guard let pending, let resolution = pending.resolution else { return }
-        builder.record(resolution, literals: pending.literals, bindings: pendingBindings.isEmpty ? nil : pendingBindings,
+        builder.record(resolution, literals: pending.normalized.parameterValues, bindings: pendingBindings.isEmpty ? nil : pendingBindings,
                        durationSeconds: pendingSeconds, rows: pendingRows, entityName: pendingEntity,
                        location: SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine))
     }
@@ -263,26 +264,34 @@ package struct CoreDataLogReader {
     }
 
     private mutating func annotation(_ message: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
-        if let values = message.firstIndex(of: "with values:") {
-            // Level 3: the rows follow, until the parenthesis opened here closes.
+        // Dispatch on the message's first words; only a fetch annotation can open a level-3 dump.
+        if message.hasPrefix("sql connection fetch time:") {
+            if hasPending { pendingSeconds = Self.seconds(in: message, after: 26) }
+        } else if message.hasPrefix("sql execution time:") {
+            if hasPending { pendingSeconds = Self.seconds(in: message, after: 19) }
+        } else if message.hasPrefix("total fetch execution time:") {
+            if hasPending {
+                if pendingSeconds == nil { pendingSeconds = Self.seconds(in: message, after: 27) }
+                if let rows = message.lastIndex(of: " for ").flatMap({ message.integer(at: $0 + 5) }) { pendingRows = rows }
+            }
+        } else if message.hasPrefix("total count request execution time:") {
+            if hasPending, pendingSeconds == nil { pendingSeconds = Self.seconds(in: message, after: 35) }
+        } else if message.hasPrefix("fetch using ") || message.firstIndex(of: " on entity '") != nil {
+            if let values = message.firstIndex(of: "with values:") {
+                // Level 3: the rows follow, until the parenthesis opened here closes.
+                (dumpDepth, dumpQuoted) = Self.depth(after: message.slice(values + 12), from: 0, quoted: false)
+            }
+            if hasPending, let entity = message.firstIndex(of: "on entity '") {
+                let name = message.slice(entity + 11)
+                if let end = name.firstIndex(of: "'") { pendingEntity = String(decoding: name.slice(0, end), as: UTF8.self) }
+                if let returned = message.lastIndex(of: " returned "), let rows = message.integer(at: returned + 10) { pendingRows = rows }
+            }
+        } else if let values = message.firstIndex(of: "with values:") {
             (dumpDepth, dumpQuoted) = Self.depth(after: message.slice(values + 12), from: 0, quoted: false)
+        } else {
+            return
         }
-        guard hasPending else { return }
-        pendingLastLine = lineNumber
-        if let label = message.firstIndex(of: "sql connection fetch time:") {
-            pendingSeconds = Self.seconds(in: message, after: label + 26)
-        } else if let label = message.firstIndex(of: "sql execution time:") {
-            pendingSeconds = Self.seconds(in: message, after: label + 19)
-        } else if let label = message.firstIndex(of: "total fetch execution time:") {
-            if pendingSeconds == nil { pendingSeconds = Self.seconds(in: message, after: label + 27) }
-            if let rows = message.lastIndex(of: " for ").flatMap({ message.integer(at: $0 + 5) }) { pendingRows = rows }
-        } else if let label = message.firstIndex(of: "count request execution time:") {
-            if pendingSeconds == nil { pendingSeconds = Self.seconds(in: message, after: label + 29) }
-        } else if let entity = message.firstIndex(of: "on entity '") {
-            let name = message.slice(entity + 11)
-            if let end = name.firstIndex(of: "'") { pendingEntity = String(decoding: name.slice(0, end), as: UTF8.self) }
-            if let returned = message.lastIndex(of: " returned "), let rows = message.integer(at: returned + 10) { pendingRows = rows }
-        }
+        if hasPending { pendingLastLine = lineNumber }
     }
 
     // MARK: Plans (level 4)
