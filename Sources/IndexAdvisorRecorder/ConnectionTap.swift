@@ -29,6 +29,9 @@ final class ConnectionTap: @unchecked Sendable {
     private let lock = NSLock()
     private var running: [Running] = []
     private var known: [OpaquePointer: Known] = [:]
+    /// The statement looked up last, and its entry: a loop over one prepared statement skips the dictionary.
+    private var lastStatement: OpaquePointer?
+    private var lastKnown: Known?
 
     static let knownLimit = 4096
     static let runningLimit = 64
@@ -70,7 +73,7 @@ final class ConnectionTap: @unchecked Sendable {
         let now = Clock.monotonicNanoseconds()
         guard let sql = sqlite3_sql(statement) else { return }
         let length = strlen(sql)
-        let (run, entry) = lock.locked { () -> (Running?, Known?) in
+        let (run, found) = lock.locked { () -> (Running?, Known) in
             let index = running.firstIndex { $0.statement == statement }
             let run = index.map { running.remove(at: $0) }
             return (run, knownEntry(statement, sql: sql, length: length))
@@ -78,17 +81,33 @@ final class ConnectionTap: @unchecked Sendable {
         // SQLite's own figure has the VFS clock's resolution (a millisecond with the unix VFS); the
         // monotonic clock from the run's first step is finer.
         let nanoseconds = run.map { now &- $0.started } ?? UInt64(max(0, sqliteNanoseconds))
-        guard let entry else { return }
-        guard let slot = entry.slot else {
-            aggregate.drop()
-            return
-        }
         var rows = run?.rows ?? 0
-        if entry.kind == .insert || entry.kind == .update || entry.kind == .delete, let db = sqlite3_db_handle(statement) {
+        if found.kind == .insert || found.kind == .update || found.kind == .delete, let db = sqlite3_db_handle(statement) {
             rows = Int(sqlite3_changes(db))
         }
-        guard aggregate.record(slot: slot, generation: entry.generation, nanoseconds: nanoseconds, rows: rows) else { return }
-        sample(statement, entry: entry, slot: slot)
+        var entry = found
+        for attempt in 0..<2 {
+            guard let slot = entry.slot else {
+                aggregate.drop()
+                return
+            }
+            switch aggregate.record(slot: slot, generation: entry.generation, nanoseconds: nanoseconds, rows: rows, end: now) {
+            case .counted:
+                return
+            case .countedSampleWanted:
+                sample(statement, entry: entry, slot: slot)
+                return
+            case .stale:
+                // The recorder was reset: forget the slots and look the statement up once more.
+                guard attempt == 0 else { return }
+                entry = lock.locked {
+                    known.removeAll()
+                    lastStatement = nil
+                    lastKnown = nil
+                    return knownEntry(statement, sql: sql, length: length)
+                }
+            }
+        }
     }
 
     /// `SQLITE_TRACE_CLOSE`: the connection is closing. Stops tracing it and leaves the registry.
@@ -100,9 +119,14 @@ final class ConnectionTap: @unchecked Sendable {
     }
 
     /// The slot for `statement`, normalising its SQL on first sight. Call with the lock held.
-    private func knownEntry(_ statement: OpaquePointer, sql: UnsafePointer<CChar>, length: Int) -> Known? {
-        if let entry = known[statement], entry.sql.count == length, entry.generation == aggregate.generation,
-           entry.sql.withUnsafeBytes({ memcmp($0.baseAddress!, sql, length) == 0 }) {
+    private func knownEntry(_ statement: OpaquePointer, sql: UnsafePointer<CChar>, length: Int) -> Known {
+        func matches(_ entry: Known) -> Bool {
+            entry.sql.count == length && entry.sql.withUnsafeBytes({ memcmp($0.baseAddress!, sql, length) == 0 })
+        }
+        if statement == lastStatement, let entry = lastKnown, matches(entry) { return entry }
+        if let entry = known[statement], matches(entry) {
+            lastStatement = statement
+            lastKnown = entry
             return entry
         }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: length)
@@ -112,6 +136,8 @@ final class ConnectionTap: @unchecked Sendable {
                           parameters: normalized.parameterValues)
         if known.count >= Self.knownLimit { known.removeAll(keepingCapacity: true) }
         known[statement] = entry
+        lastStatement = statement
+        lastKnown = entry
         return entry
     }
 

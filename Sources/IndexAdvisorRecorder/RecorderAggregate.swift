@@ -27,8 +27,8 @@ final class RecorderAggregate: @unchecked Sendable {
     private var dropped = 0
     private var random: UInt64 = 0x5EED_1DE7
     private var started = Clock.wallSeconds()
-    /// Changes on every reset, so that connections drop the slot numbers they cached.
-    private(set) var generation = 0
+    /// Changes on every reset, so that connections drop the slot numbers they cached (read under the lock).
+    private var generation = 0
 
     init(limits: WorkloadRecorder.Limits) {
         self.limits = limits
@@ -48,17 +48,27 @@ final class RecorderAggregate: @unchecked Sendable {
         }
     }
 
-    /// Counts one execution of the statement in `slot` (of `generation`). Returns true when a tuple of
-    /// its bound values should be sampled.
-    func record(slot: Int, generation: Int, nanoseconds: UInt64, rows: Int) -> Bool {
-        let now = Clock.wallSeconds()
+    /// What ``record(slot:generation:nanoseconds:rows:end:)`` did.
+    enum Outcome {
+        case counted
+        /// Counted; a tuple of the statement's bound values should be sampled.
+        case countedSampleWanted
+        /// Not counted: the slot belongs to a generation before a reset; look the statement up again.
+        case stale
+    }
+
+    /// Counts one execution of the statement in `slot` (of `generation`) that ended at `end` (monotonic
+    /// nanoseconds).
+    func record(slot: Int, generation: Int, nanoseconds: UInt64, rows: Int, end: UInt64) -> Outcome {
+        let now = Clock.wallSeconds(atMonotonic: end)
         return lock.locked {
-            guard generation == self.generation, slot < entries.count else { return false }
+            guard generation == self.generation, slot < entries.count else { return .stale }
             entries[slot].count &+= 1
             let (total, overflow) = entries[slot].totalNanoseconds.addingReportingOverflow(nanoseconds)
             entries[slot].totalNanoseconds = overflow ? UInt64.max : total
             entries[slot].rows &+= rows
             entries[slot].lastSeen = now
+            if entries[slot].count == 1 { entries[slot].firstSeen = now }
             entries[slot].offered &+= 1
             if entries[slot].timings.count < limits.timingSamples {
                 entries[slot].timings.append(nanoseconds)
@@ -68,9 +78,9 @@ final class RecorderAggregate: @unchecked Sendable {
                 if index < entries[slot].timings.count { entries[slot].timings[index] = nanoseconds }
             }
             guard entries[slot].samples.count < limits.valueSamples,
-                  entries[slot].sampleAttempts < limits.valueSamples * 4 else { return false }
+                  entries[slot].sampleAttempts < limits.valueSamples * 4 else { return .counted }
             entries[slot].sampleAttempts += 1
-            return true
+            return .countedSampleWanted
         }
     }
 

@@ -123,6 +123,23 @@ struct WorkloadRecorderTests {
         #expect(recorder.attachedConnections == 0)
     }
 
+    @Test("after a reset, a statement prepared before it is recorded again from zero")
+    func resetKeepsRecording() throws {
+        let scratch = try Scratch()
+        let connection = try RawConnection(path: try scratch.store().path)
+        defer { connection.close() }
+        let recorder = WorkloadRecorder()
+        try recorder.attach(connection.handle)
+        let statement = try connection.prepare("SELECT * FROM note WHERE id = ?")
+        for id in 0..<5 { try statement.run([Int64(id)]) }
+        #expect(recorder.statements.map(\.count) == [5])
+        recorder.reset()
+        #expect(recorder.statements.isEmpty)
+        for id in 0..<3 { try statement.run([Int64(id)]) }
+        #expect(recorder.statements.map(\.count) == [3])
+        #expect(recorder.statements.first?.rows == 3)
+    }
+
     @Test("memory is bounded: new statements beyond the cap are counted as dropped")
     func limits() throws {
         let scratch = try Scratch()
