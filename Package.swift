@@ -23,6 +23,9 @@ let package = Package(
         // Argument parsing and command dispatch; the executable only calls into it.
         .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
+        // Benchmarks (swift run -c release indexadvisor-bench); CSQLite for the recorder benchmark's raw handle.
+        .executableTarget(name: "indexadvisor-bench", dependencies: ["IndexAdvisor", "IndexAdvisorRecorder", "CSQLite"],
+                          path: "Benchmarks/IndexAdvisorBench"),
         .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
         .testTarget(name: "IndexAdvisorRecorderTests", dependencies: ["IndexAdvisorRecorder", "IndexAdvisor", "CSQLite"]),
