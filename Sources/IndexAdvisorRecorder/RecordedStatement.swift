@@ -31,7 +31,8 @@ public struct RecordedStatement: Sendable, Equatable {
     public var rows: Int
     /// A few distinct tuples of parameter values, one value per `?` of ``sql``, in order.
     public var samples: [[RecordedValue]]
-    /// When the first and the last execution ended.
+    /// When the first execution ended.
     public var firstSeen: Date
+    /// When the last execution ended.
     public var lastSeen: Date
 }

@@ -60,7 +60,7 @@ public final class WorkloadRecorder: Sendable {
     /// Starts recording the statements run on `connection` (a `sqlite3 *`). Attaching to a connection
     /// already attached does nothing.
     /// - Throws: ``RecorderError/traceRegistrationFailed(code:)`` when SQLite refuses the callback.
-    public func attach(_ connection: OpaquePointer) throws {
+    public func attach(_ connection: OpaquePointer) throws(RecorderError) {
         let tap = ConnectionTap(aggregate: aggregate, registry: registry, connection: connection)
         let retained = Unmanaged.passRetained(tap)
         guard registry.add(retained, for: UInt(bitPattern: connection)) else {

@@ -86,8 +86,9 @@ public struct WorkloadStatement: Sendable, Codable {
     /// The query plan the device printed for the statement (`-com.apple.CoreData.SQLDebug 4`), the last one
     /// seen: SQLite's detail rows in order, e.g. `SEARCH t0 USING INDEX ZNOTE_ZFOLDER_INDEX (ZFOLDER=?)`.
     public var devicePlan: [String]? = nil
-    /// When the statement was first and last seen, when the source said (the recorder's JSON Lines).
+    /// When the statement's first execution ended, when the source said (the recorder's JSON Lines).
     public var firstSeen: Date? = nil
+    /// When the statement's last execution ended, when the source said.
     public var lastSeen: Date? = nil
 
     static let bindingLimit = 32

@@ -3,8 +3,11 @@
 public struct TableWrites: Sendable, Codable, Equatable {
     /// The table as the first statement naming it wrote it.
     public var table: String
+    /// Executions of INSERT (and REPLACE) statements into the table.
     public var inserts = 0
+    /// Executions of UPDATE statements on the table.
     public var updates = 0
+    /// Executions of DELETE statements from the table.
     public var deletes = 0
     /// UPDATE executions per assigned column (a column assigned by several statements adds their counts).
     public var updatedColumns: [String: Int] = [:]
@@ -17,9 +20,13 @@ public struct TableWrites: Sendable, Codable, Equatable {
 
 /// Transaction statements executed: `BEGIN`, `COMMIT`/`END`, `ROLLBACK`, `SAVEPOINT`/`RELEASE`.
 public struct TransactionCounts: Sendable, Codable, Equatable {
+    /// `BEGIN [DEFERRED|IMMEDIATE|EXCLUSIVE]` executions.
     public var begins = 0
+    /// `COMMIT` and `END` executions.
     public var commits = 0
+    /// `ROLLBACK` executions that end a transaction.
     public var rollbacks = 0
+    /// `SAVEPOINT`, `RELEASE` and `ROLLBACK TO` executions.
     public var savepoints = 0
 
     public init() {}
