@@ -25,7 +25,9 @@ func expectSane(_ workload: Workload, input: [UInt8], format: WorkloadFormat, _ 
     check(diagnostics.skipped.values.allSatisfy { $0 > 0 }, "a reason counted 0")
     check(diagnostics.examples.count <= 10, "more than 10 examples")
     check(diagnostics.skipped.count <= WorkloadDiagnostics.reasonLimit + 1, "\(diagnostics.skipped.count) reasons")
-    let unanalysable = diagnostics.skipped.filter { $0.key.hasPrefix("not a statement") || $0.key.hasPrefix("more than") }.values.reduce(0, +)
+    let unanalysable = diagnostics.skipped.filter {
+        $0.key.hasPrefix("not a statement") || $0.key.hasPrefix("more than") || $0.key == CoreDataLogReader.longStatement
+    }.values.reduce(0, +)
     if format == .coreDataLog {
         // Every statement occurrence is either kept (weight 1) or skipped with a reason.
         let kept = workload.statements.reduce(0) { $0 + $1.count }
@@ -128,6 +130,18 @@ struct WorkloadBadInputTests {
         try Data(foreign).write(to: file)
         let error = try #require(throws: WorkloadError.self) { try WorkloadLoader.load([file], format: .coreDataLog) }
         #expect(error.description.hasSuffix("foreign.log: the workload has no SELECT, INSERT, UPDATE or DELETE statement (3 lines read, 0 statements, 2 items skipped)"))
+    }
+
+    @Test("a statement whose continuation lines never end is skipped past 1 MB; the next one is read")
+    func endlessStatement() {
+        var bytes = Array("CoreData: sql: SELECT * FROM t WHERE a IN (\n".utf8)
+        for _ in 0..<30_000 { bytes += Array("    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,\n".utf8) }
+        bytes += Array("CoreData: details: SQLite bind[0] = 1\n    more text\nCoreData: sql: SELECT * FROM t WHERE b = ?\n".utf8)
+        let workload = read(bytes, format: .coreDataLog)
+        expectSane(workload, input: bytes, format: .coreDataLog)
+        #expect(workload.statements.map(\.sql) == ["SELECT * FROM t WHERE b = ?"])
+        #expect(workload.diagnostics.statementsRead == 2)
+        #expect(workload.diagnostics.skipped == [CoreDataLogReader.longStatement: 1, CoreDataLogReader.notCoreData: 1])
     }
 
     @Test("many distinct unreadable statements keep at most 50 reasons")

@@ -47,6 +47,9 @@ package struct CoreDataLogReader {
     static let otherMessage = "Core Data message that is not SQL (error:, warning:, …)"
     static let unreadableBind = "unreadable bind line"
     static let orphanPlan = "query plan of a statement the log does not show"
+    static let longStatement = "statement longer than 1 MB (over several lines)"
+    /// The longest statement text kept while joining continuation lines.
+    static let maxStatementBytes = 1 << 20
     static var tooLong: String { "line longer than \(LineSplitter().maxLineBytes >> 20) MB" }
 
     let file: String
@@ -57,6 +60,8 @@ package struct CoreDataLogReader {
     private var hasPending = false
     private var pendingSQL: [UInt8] = []
     private var pendingOpen = false
+    /// The statement's continuation lines went past ``maxStatementBytes``: it is skipped.
+    private var pendingTooLong = false
     private var pendingFirstLine = 0
     private var pendingLastLine = 0
     private var pending: Cached?
@@ -168,6 +173,7 @@ package struct CoreDataLogReader {
         pendingSQL.removeAll(keepingCapacity: true)
         pendingSQL.append(contentsOf: text)
         pendingOpen = true
+        pendingTooLong = false
         pendingFirstLine = lineNumber
         pendingLastLine = lineNumber
         pending = nil
@@ -180,8 +186,9 @@ package struct CoreDataLogReader {
 
     /// Ends the statement's text: normalises it (once per distinct text) and finds its entry.
     private mutating func close(into builder: inout WorkloadBuilder) {
-        guard hasPending, pending == nil else { return }
+        guard hasPending else { return }
         pendingOpen = false
+        guard pending == nil, !pendingTooLong else { return }
         let cached = pendingSQL.withUnsafeBufferPointer { cachedStatement(for: $0) }
         if cached.resolution == nil {
             let location = SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine)
@@ -204,6 +211,12 @@ package struct CoreDataLogReader {
     /// Records the statement read so far.
     private mutating func flush(into builder: inout WorkloadBuilder) {
         guard hasPending else { return }
+        if pendingTooLong {
+            hasPending = false
+            builder.diagnostics.statementsRead += 1
+            builder.diagnostics.skip(Self.longStatement, at: "\(file):\(pendingFirstLine)")
+            return
+        }
         close(into: &builder)
         hasPending = false
         guard let pending, let resolution = pending.resolution else { return }
@@ -227,8 +240,12 @@ package struct CoreDataLogReader {
         }
         if hasPending, pendingOpen, !Self.looksLikeLogLine(trimmed), trimmed.isPrintableUTF8,
            line[0] == 0x20 || line[0] == 0x09 || Self.expectsMore(String(decoding: pendingSQL, as: UTF8.self)) {
-            pendingSQL.append(0x20)
-            pendingSQL.append(contentsOf: trimmed)
+            if pendingSQL.count + 1 + trimmed.count > Self.maxStatementBytes {
+                pendingTooLong = true
+            } else if !pendingTooLong {
+                pendingSQL.append(0x20)
+                pendingSQL.append(contentsOf: trimmed)
+            }
             pendingLastLine = lineNumber
             return
         }

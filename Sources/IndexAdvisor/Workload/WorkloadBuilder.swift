@@ -2,8 +2,8 @@ import Foundation
 
 /// Aggregates statement occurrences into a ``Workload``: one entry per fingerprint, counts added up.
 ///
-/// Memory is bounded whatever the input size: at most ``distinctLimit`` distinct statements (later new
-/// ones are counted as skipped), and per statement at most 32 binding tuples, 8 source ranges and
+/// Memory is bounded whatever the input size: at most ``distinctLimit`` distinct statements and
+/// ``textByteLimit`` bytes of their text (later new ones are counted as skipped), and per statement at most 32 binding tuples, 8 source ranges and
 /// 256 timing samples (a uniform reservoir with a fixed seed, so runs are repeatable).
 package struct WorkloadBuilder {
     /// What a statement occurrence resolves to.
@@ -12,12 +12,16 @@ package struct WorkloadBuilder {
         case entry(Int)
         /// Not a statement indexadvisor analyses (it starts with this word).
         case unanalysable(firstWord: String)
-        /// A new statement beyond ``distinctLimit``.
+        /// A new statement beyond ``distinctLimit`` or ``textByteLimit``.
         case overLimit
     }
 
     /// Distinct statements kept.
     package static let distinctLimit = 10_000
+    /// Bytes of statement text kept (each statement's runnable SQL and first occurrence).
+    package static let textByteLimit = 64 << 20
+
+    private var textBytes = 0
 
     private var entries: [WorkloadStatement] = []
     private var indexByID: [String: Int] = [:]
@@ -54,7 +58,9 @@ package struct WorkloadBuilder {
             let list = SQLTokenList(String(decoding: text.utf8.prefix(256), as: UTF8.self))
             return .unanalysable(firstWord: list.count > 0 ? String(list.text(at: 0).prefix(20)) : "")
         }
-        guard entries.count < Self.distinctLimit else { return .overLimit }
+        let bytes = normalized.parameterizedSQL.utf8.count + text.utf8.count
+        guard entries.count < Self.distinctLimit, textBytes + bytes <= Self.textByteLimit else { return .overLimit }
+        textBytes += bytes
         let list = SQLTokenList(normalized.parameterizedSQL)
         let tables = list.namedTables()
         var entry = WorkloadStatement(
@@ -83,7 +89,7 @@ package struct WorkloadBuilder {
             diagnostics.skip("not a statement indexadvisor analyses (starts with '\(first)')",
                              at: "\(location.file):\(location.firstLine)")
         case .overLimit:
-            diagnostics.skip("more than \(Self.distinctLimit) distinct statements; later new ones are not kept",
+            diagnostics.skip("more than \(Self.distinctLimit) distinct statements or \(Self.textByteLimit >> 20) MB of their text; later new ones are not kept",
                              at: "\(location.file):\(location.firstLine)")
         case .entry(let index):
             entries[index].count = entries[index].count.addingSaturating(max(1, weight))
