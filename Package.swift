@@ -5,6 +5,8 @@ let package = Package(
     name: "indexadvisor",
     products: [
         .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
+        // The in-process workload recorder, for apps: it does not link the IndexAdvisor library.
+        .library(name: "IndexAdvisorRecorder", targets: ["IndexAdvisorRecorder"]),
         .executable(name: "indexadvisor", targets: ["indexadvisor"]),
     ],
     targets: [
@@ -14,13 +16,20 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "IndexAdvisor", dependencies: ["CSQLite"]),
+        // The SQL tokenizer and the statement fingerprint, shared by the library and the recorder.
+        .target(name: "SQLFingerprint"),
+        .target(name: "IndexAdvisor", dependencies: ["CSQLite", "SQLFingerprint"]),
+        .target(name: "IndexAdvisorRecorder", dependencies: ["CSQLite", "SQLFingerprint"]),
         // Argument parsing and command dispatch; the executable only calls into it.
         .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
+        // Benchmarks (swift run -c release indexadvisor-bench); CSQLite for the recorder benchmark's raw handle.
+        .executableTarget(name: "indexadvisor-bench", dependencies: ["IndexAdvisor", "IndexAdvisorRecorder", "CSQLite"],
+                          path: "Benchmarks/IndexAdvisorBench"),
         .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"],
                     exclude: ["FuzzRegressions"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
+        .testTarget(name: "IndexAdvisorRecorderTests", dependencies: ["IndexAdvisorRecorder", "IndexAdvisor", "CSQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@ import IndexAdvisor
 public enum Command: Equatable, Sendable {
     case analyze(AnalyzeOptions)
     case check(CheckOptions)
+    case workload(WorkloadOptions)
     case demo(DemoOptions)
     /// `render REPORT.json`: another format of a saved JSON report, without analysing again.
     case render(RenderOptions)
@@ -77,6 +78,24 @@ public struct RenderOptions: Equatable, Sendable {
     public var models: [String] = []
 
     public init() {}
+}
+
+/// Options of `indexadvisor workload`.
+public struct WorkloadOptions: Equatable, Sendable {
+    /// The workload files, read and merged in order.
+    public var files: [String] = []
+    public var workloadFormat: WorkloadFormat?
+    public var format = WorkloadSummaryFormat.text
+    public var output: String?
+    /// Statements listed in the text table (the most observed time first); 0 lists all.
+    public var top = 50
+
+    public init() {}
+}
+
+/// How `indexadvisor workload` prints what it read.
+public enum WorkloadSummaryFormat: String, Equatable, Sendable, CaseIterable {
+    case text, json
 }
 
 /// Options of `indexadvisor demo`.

@@ -18,6 +18,9 @@ public enum CommandLineParser {
         case "check":
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "check") }
             return .check(try parseCheck(rest))
+        case "workload":
+            if rest.contains("-h") || rest.contains("--help") { return .help(topic: "workload") }
+            return .workload(try parseWorkload(rest))
         case "demo":
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "demo") }
             return .demo(try parseDemo(rest))
@@ -25,8 +28,8 @@ public enum CommandLineParser {
             if rest.contains("-h") || rest.contains("--help") { return .help(topic: "render") }
             return .render(try parseRender(rest))
         default:
-            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, check, render, demo)") }
-            throw UsageError("unknown command '\(first)'; the commands are analyze, check, render and demo")
+            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, check, render, workload, demo)") }
+            throw UsageError("unknown command '\(first)'; the commands are analyze, check, render, workload and demo")
         }
     }
 
@@ -76,11 +79,7 @@ public enum CommandLineParser {
             case "--workload", "-w":
                 options.workloads.append(try reader.value(for: name, inlineValue))
             case "--workload-format":
-                let value = try reader.value(for: name, inlineValue)
-                guard let format = WorkloadFormat(rawValue: value) else {
-                    throw UsageError("--workload-format must be one of \(WorkloadFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'", command: command)
-                }
-                options.workloadFormat = format
+                options.workloadFormat = try workloadFormat(try reader.value(for: name, inlineValue), command: command)
             case "--format", "-f":
                 options.format = try reader.format(for: name, inlineValue)
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
@@ -144,6 +143,42 @@ public enum CommandLineParser {
         }
         options.report = report
         return options
+    }
+
+    static func parseWorkload(_ arguments: [String]) throws -> WorkloadOptions {
+        var options = WorkloadOptions()
+        var reader = OptionReader(arguments: arguments, command: "workload")
+        while let (name, inlineValue) = reader.next() {
+            guard let name else {
+                options.files.append(inlineValue!)
+                continue
+            }
+            switch name {
+            case "--workload", "-w": options.files.append(try reader.value(for: name, inlineValue))
+            case "--workload-format": options.workloadFormat = try workloadFormat(try reader.value(for: name, inlineValue), command: "workload")
+            case "--format", "-f":
+                let value = try reader.value(for: name, inlineValue)
+                guard let format = WorkloadSummaryFormat(rawValue: value.lowercased()) else {
+                    throw UsageError("--format must be text or json, not '\(value)'", command: "workload")
+                }
+                options.format = format
+            case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
+            case "--top": options.top = try reader.integer(for: name, inlineValue, in: 0...1_000_000)
+            default: throw UsageError("unknown option '\(name)' for workload", command: "workload")
+            }
+        }
+        if options.files.isEmpty {
+            throw UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload")
+        }
+        return options
+    }
+
+    /// The `--workload-format` value.
+    static func workloadFormat(_ value: String, command: String) throws -> WorkloadFormat {
+        guard let format = WorkloadFormat(rawValue: value) else {
+            throw UsageError("--workload-format must be one of \(WorkloadFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'", command: command)
+        }
+        return format
     }
 
     static func parseDemo(_ arguments: [String]) throws -> DemoOptions {

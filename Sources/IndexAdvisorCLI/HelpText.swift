@@ -6,6 +6,7 @@ enum HelpText {
         switch topic {
         case nil: return general
         case "analyze": return analyze
+        case "workload": return workload
         case "demo": return demo
         case "check": return check
         case "render": return render
@@ -19,7 +20,8 @@ enum HelpText {
         case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--output-dir DIR] [--keep DIR]"
         case "check": return "Usage: indexadvisor check STORE --workload FILE [--baseline REPORT.json] [--min-share 0.05] [--slowdown 1.5]"
-        default: return "Usage: indexadvisor <analyze|check|render|demo> [options]; see indexadvisor --help"
+        case "workload": return "Usage: indexadvisor workload FILE… [--format text|json] [--top N] [--output FILE]"
+        default: return "Usage: indexadvisor <analyze|check|render|workload|demo> [options]; see indexadvisor --help"
         }
     }
 
@@ -38,6 +40,8 @@ enum HelpText {
           check STORE --workload FILE     For CI: exit 1 when a hot statement does a full table scan
                                           or a temp B-tree sort, or got slower than --baseline.
           render REPORT.json              Write a saved JSON report in another format (no analysis).
+          workload FILE…                  Show what a workload holds: statements by fingerprint, counts,
+                                          share of the observed time, lines skipped and why.
           demo                            Build a 100,000-note SwiftData-style store and workload,
                                           analyse it, and write reports/demo.{md,json,sql,html,swift}.
 
@@ -63,10 +67,11 @@ enum HelpText {
 
         OPTIONS:
           -w, --workload FILE             A .sql file (statements separated by ';', an optional
-                                          '-- freq: N' comment before each) or Core Data / SwiftData
-                                          SQL debug output (-com.apple.CoreData.SQLDebug 1…4).
-                                          Repeat to merge several files.
-          --workload-format sql|coredata-log
+                                          '-- freq: N' comment before each), Core Data / SwiftData
+                                          SQL debug output (-com.apple.CoreData.SQLDebug 1…4), or the
+                                          JSON Lines file IndexAdvisorRecorder writes
+                                          (STORE.workload.jsonl). Repeat to merge several files.
+          --workload-format sql|coredata-log|jsonl
                                           Force the workload format (default: detected from content).
           -f, --format md|json|sql|html|swift
                                           Report format (default: md): md for a pull request,
@@ -133,6 +138,30 @@ enum HelpText {
                                           Output format (default: md).
           -m, --model PATH                The app's @Model classes (a Swift file or a folder; repeat
                                           for several), for exact key paths.
+          -o, --output FILE               Write to FILE (atomically) instead of stdout.
+        """
+
+    static let workload = """
+        OVERVIEW: Reads workload files the way analyze does and prints what they hold, without a store:
+        every statement by fingerprint (literals and bound values as ?, IN lists collapsed) with its
+        count, the time the source observed (total, share, median), its kind and tables (a lexical
+        scan), whether analyze would measure it, the writes per table and updated column, the
+        transactions, and how many lines were read, how many statements, and what was skipped and why.
+
+        USAGE: indexadvisor workload FILE… [options]
+
+        ARGUMENTS:
+          FILE…                           A .sql file, Core Data / SwiftData SQL debug output, or the
+                                          JSON Lines file IndexAdvisorRecorder writes. Several merge.
+
+        OPTIONS:
+          -w, --workload FILE             Another file (same as a FILE argument).
+          --workload-format sql|coredata-log|jsonl
+                                          Force the format (default: detected from each file's content).
+          -f, --format text|json          Output format (default: text). json lists every statement,
+                                          with the device's plans (SQLDebug 4) and where each was seen.
+          --top N                         Statements in the text table, most observed time first
+                                          (default: 50; 0: all).
           -o, --output FILE               Write to FILE (atomically) instead of stdout.
         """
 

@@ -33,11 +33,13 @@ public enum IndexAdvisorCommand {
                 console.out("indexadvisor \(IndexAdvisor.version) (SQLite \(sqliteVersion))\n")
             case .help(let topic):
                 guard let text = HelpText.text(for: topic) else {
-                    throw UsageError("no help for '\(topic ?? "")'; the commands are analyze, render and demo")
+                    throw UsageError("no help for '\(topic ?? "")'; the commands are analyze, check, render, workload and demo")
                 }
                 console.out(text + "\n")
             case .analyze(let options):
                 try analyze(options, console: console)
+            case .workload(let options):
+                try workload(options, console: console)
             case .demo(let options):
                 try demo(options, console: console)
             case .render(let options):
@@ -209,6 +211,20 @@ public enum IndexAdvisorCommand {
             console.error("indexadvisor: warning: \(sanitized(warning))\n")
         }
         return failures.isEmpty ? ExitCode.success : ExitCode.checkFailed
+    }
+
+    static func workload(_ options: WorkloadOptions, console: Console) throws {
+        if let output = options.output, options.files.map(canonicalPath).contains(canonicalPath(output)) {
+            throw UsageError("--output \(output) is one of the workload files: choose another file", command: "workload")
+        }
+        let workload = try WorkloadLoader.read(options.files.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
+        let summary = WorkloadSummary(workload)
+        let text = options.format == .json ? try summary.json() : summary.text(top: options.top)
+        if let output = options.output {
+            try write(text, to: output)
+        } else {
+            console.out(text)
+        }
     }
 
     static func demo(_ options: DemoOptions, console: Console) throws {

@@ -46,7 +46,7 @@ struct CommandLineParserTests {
         (["analyze", "s.sqlite", "-w", "x", "--repeats", "0"], "--repeats must be a whole number from 1 to 1000, not '0'"),
         (["analyze", "s.sqlite", "-w", "x", "--frobnicate"], "unknown option '--frobnicate' for analyze"),
         (["analyze", "a", "b", "-w", "x"], "analyze takes one store; unexpected 'b'"),
-        (["frob"], "unknown command 'frob'; the commands are analyze, check, render and demo"),
+        (["frob"], "unknown command 'frob'; the commands are analyze, check, render, workload and demo"),
         (["demo", "--notes", "ten"], "--notes must be a whole number from 1000 to 10000000, not 'ten'"),
     ])
     func mistakes(arguments: [String], message: String) {
@@ -104,7 +104,7 @@ struct CommandRunTests {
             (["analyze", directory.url.appendingPathComponent("nope.sqlite").path, "-w", workload.path], "nope.sqlite: no such file"),
             (["analyze", directory.url.path, "-w", workload.path], ": is a directory, not a store file"),
             (["analyze", text.path, "-w", workload.path], "notes.txt: not a SQLite database (no SQLite header; an encrypted store (e.g. SQLCipher) looks like this too)"),
-            (["analyze", store.path, "-w", empty.path], "empty.sql: the workload has no SELECT, INSERT, UPDATE or DELETE statement (2 lines read, 0 statements)"),
+            (["analyze", store.path, "-w", empty.path], "empty.sql: the workload has no SELECT, INSERT, UPDATE or DELETE statement (1 line read, 0 statements)"),
             (["analyze", store.path, "-w", directory.url.appendingPathComponent("gone.sql").path], "gone.sql: no such workload file"),
         ]
         for (arguments, message) in cases {

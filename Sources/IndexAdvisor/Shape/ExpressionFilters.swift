@@ -1,3 +1,5 @@
+import SQLFingerprint
+
 /// A filter that applies a deterministic function to a column: `lower(name) = lower(?)`,
 /// `json_extract(doc, '$.k') > ?`, `date(created) = ?`. An index on the expression can serve it
 /// (https://sqlite.org/expridx.html); an index on the column cannot.
@@ -54,7 +56,7 @@ enum ExpressionFilters {
                 let kind = tokens.tokens[j].kind
                 if kind == .parameter { tables.insert("?"); break }
                 if (kind == .word || kind == .quotedIdentifier), !tokens.isSymbol(j + 1, "("),
-                   !(kind == .word && Fingerprinter.nonFunctionWords.contains(tokens.text(at: j).uppercased())) {
+                   !(kind == .word && SQLNormalizer.nonFunctionWords.contains(tokens.text(at: j).uppercased())) {
                     if tokens.isSymbol(j + 1, "."), j + 2 < close {
                         if let table = aliases[tokens.identifier(at: j).sqlFolded],
                            schema.table(named: table)?.column(named: tokens.identifier(at: j + 2)) != nil {

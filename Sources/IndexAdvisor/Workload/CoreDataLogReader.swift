@@ -1,135 +1,429 @@
 import Foundation
+import SQLFingerprint
 
-/// Reads Core Data / SwiftData SQL debug output (`-com.apple.CoreData.SQLDebug 1…4`).
+/// Reads Core Data / SwiftData SQL debug output (`-com.apple.CoreData.SQLDebug 1…4`), line by line, in
+/// bounded memory: feed it lines with ``line(_:cut:into:)`` and call ``finish(into:)`` at the end.
 ///
-/// Lines carry the marker `CoreData: ` anywhere (Xcode's console, `log stream`, NSLog prefixes such as
-/// `2024-05-01 10:00:00.123 Notes[4242:1234567]`), or start with `sql:` / `annotation:` / `details:` when
-/// the marker was stripped. Handled: `sql:` statements, `details: SQLite bind[i] = …` values,
-/// `sql connection fetch time: 0.0123s` durations, `… for N rows.` row counts and `on entity 'Note'`.
-/// Lines without the marker continue the statement before them, unless they look like another
-/// subsystem's log line (they start with a date or a `Process[pid:tid]` prefix); those are skipped
-/// and counted. Line shapes are described in the design notes' Core Data log reference.
-package enum CoreDataLogReader {
+/// Lines carry the marker `CoreData: ` anywhere (Xcode's console, `log stream`/`log show`, NSLog prefixes
+/// such as `2024-05-01 10:00:00.123 Notes[4242:1234567]`, a device's stderr), or start with `sql:` /
+/// `annotation:` / `details:` when the marker was stripped, or carry the unified log's
+/// `[com.apple.coredata…]` tag before such a word. ANSI colour codes (`SyntaxColoredLogging`) are removed.
+///
+/// - `sql:` starts a statement. Lines without a marker continue it while it is open (indented lines, or
+///   when the text so far cannot end: an open parenthesis, a trailing `WHERE`/`AND`/`,`…), unless they
+///   look like another subsystem's log line (a date or a `Process[pid:tid]` prefix): those are skipped.
+/// - `details: SQLite bind[i] = value` (level ≥ 2) adds a bound value: numbers, `"text"`, `nil`, `<hex>`.
+/// - `annotation: sql connection fetch time: 0.0123s`, `sql execution time:`, `total fetch execution time:
+///   0.0150s for 240 rows.`, `total count request execution time:` give the duration (seconds) and rows;
+///   `fetch using NSSQLiteStatement … on entity 'Note' … returned 3 rows` the entity and rows.
+/// - Level 3's `… returned N rows with values: (` starts a dump of row descriptions that runs until its
+///   parentheses close; its lines are skipped and counted, never read as SQL.
+/// - Level 4's `details: SQLite: EXPLAIN QUERY PLAN <sql>` starts the device's plan for that statement;
+///   the rows that follow (`SCAN t0`, `SEARCH t0 USING INDEX …`, optionally after SQLite's id/parent
+///   numbers or the shell's tree glyphs) are kept as the statement's ``WorkloadStatement/devicePlan``.
+///
+/// Everything else is counted as skipped, with the reason: other subsystems' lines, binary data, lines
+/// longer than the line limit, unreadable bind lines. Identical statement text is normalised once (a
+/// bounded cache from raw bytes to the fingerprint), so long logs cost little more than reading them.
+/// One reader feeds one ``WorkloadBuilder``.
+package struct CoreDataLogReader {
+    /// What a statement's raw text normalises to. A class: the cache and the statement being read share
+    /// it without copying its fields (copies cost reference counting on every line).
+    private final class Cached {
+        let normalized: NormalizedStatement
+        /// Set once an occurrence was recorded (the EXPLAIN QUERY PLAN header only needs the fingerprint).
+        var resolution: WorkloadBuilder.Resolution?
+
+        init(normalized: NormalizedStatement) {
+            self.normalized = normalized
+        }
+    }
+
+    enum Level { case sql, details, annotation, other }
+
+    static let notCoreData = "not a Core Data line"
+    static let binary = "binary data, control characters or invalid UTF-8"
+    static let rowValues = "level-3 row values (not SQL)"
+    static let otherMessage = "Core Data message that is not SQL (error:, warning:, …)"
+    static let unreadableBind = "unreadable bind line"
+    static let orphanPlan = "query plan of a statement the log does not show"
+    static let longStatement = "statement longer than 1 MB (over several lines)"
+    /// The longest statement text kept while joining continuation lines.
+    static let maxStatementBytes = 1 << 20
+    static var tooLong: String { "line longer than \(LineSplitter().maxLineBytes >> 20) MB" }
+
+    let file: String
+    private var lineNumber = 0
+    private var registered = false
+
+    // The statement being read.
+    private var hasPending = false
+    private var pendingSQL: [UInt8] = []
+    private var pendingOpen = false
+    /// The statement's continuation lines went past ``maxStatementBytes``: it is skipped.
+    private var pendingTooLong = false
+    private var pendingFirstLine = 0
+    private var pendingLastLine = 0
+    private var pending: Cached?
+    private var pendingBindings: [SQLValue] = []
+    private var collectBindings = false
+    private var pendingSeconds: Double?
+    private var pendingRows: Int?
+    private var pendingEntity: String?
+
+    /// Parenthesis depth inside a level-3 value dump (0: not in one), and whether a quoted row
+    /// description is open at the end of the last line (descriptions may span lines).
+    private var dumpDepth = 0
+    private var dumpQuoted = false
+    /// The plan being collected: the fingerprint it belongs to and its rows.
+    private var planFingerprint: String?
+    private var planRows: [String] = []
+    private var planLine = 0
+
+    private var cache = BytesKeyedCache<Cached>(maxEntries: 4096)
+    private var scratch: [UInt8] = []
+
+    package init(file: String) {
+        self.file = file
+    }
+
+    /// Reads all of `text` (for tests and text already in memory).
     package static func read(_ text: String, file: String, into builder: inout WorkloadBuilder) {
-        if !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
-        var pending: PendingStatement?
-
-        func flush() {
-            guard let statement = pending else { return }
-            pending = nil
-            builder.add(sql: statement.sql, bindings: statement.bindings.isEmpty ? nil : statement.bindings,
-                        durationSeconds: statement.seconds, rows: statement.rows, entityName: statement.entity,
-                        location: SourceRange(file: file, firstLine: statement.firstLine, lastLine: statement.lastLine))
+        var reader = CoreDataLogReader(file: file)
+        var splitter = LineSplitter()
+        var copy = text
+        copy.withUTF8 { bytes in
+            splitter.feed(bytes) { line, cut in reader.line(line, cut: cut, into: &builder) }
         }
-
-        var lineNumber = 0
-        for rawBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            var rawLine = String(decoding: rawBytes, as: UTF8.self)
-            if rawLine.hasSuffix("\r") { rawLine.removeLast() }
-            lineNumber += 1
-            builder.diagnostics.linesRead += 1
-            let line = stripANSI(rawLine)
-            guard let (level, message) = coreDataMessage(in: line) else {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty { continue }
-                if var statement = pending, statement.isOpen, !looksLikeLogLine(trimmed), isPrintable(trimmed),
-                   line.first == " " || line.first == "\t" || expectsMore(statement.sql) {
-                    statement.sql += " " + trimmed
-                    statement.lastLine = lineNumber
-                    pending = statement
-                } else {
-                    builder.diagnostics.skip("not a Core Data line", at: "\(file):\(lineNumber)")
-                }
-                continue
-            }
-            switch level {
-            case "sql":
-                flush()
-                pending = PendingStatement(sql: message, firstLine: lineNumber, lastLine: lineNumber)
-            case "details":
-                if let value = bindValue(in: message) {
-                    pending?.bindings.append(value)
-                    pending?.lastLine = lineNumber
-                } else if message.hasPrefix("SQLite bind") {
-                    builder.diagnostics.skip("unreadable bind line", at: "\(file):\(lineNumber)")
-                }
-                pending?.isOpen = false
-            case "annotation":
-                pending?.isOpen = false
-                pending?.lastLine = lineNumber
-                if let seconds = seconds(after: "sql connection fetch time:", in: message)
-                    ?? seconds(after: "sql execution time:", in: message) {
-                    pending?.seconds = seconds
-                } else if message.contains("total fetch execution time:") {
-                    if pending?.seconds == nil { pending?.seconds = seconds(after: "total fetch execution time:", in: message) }
-                    if let rows = integer(after: " for ", in: message) { pending?.rows = rows }
-                } else if message.contains("count request execution time:") {
-                    if pending?.seconds == nil { pending?.seconds = seconds(after: "execution time:", in: message) }
-                } else if let range = message.range(of: "on entity '") {
-                    let rest = message[range.upperBound...]
-                    if let end = rest.firstIndex(of: "'") { pending?.entity = String(rest[..<end]) }
-                    if let rows = integer(after: " returned ", in: message) { pending?.rows = rows }
-                }
-            default:
-                pending?.isOpen = false
-            }
-        }
-        flush()
+        splitter.finish { line, cut in reader.line(line, cut: cut, into: &builder) }
+        reader.finish(into: &builder)
     }
 
-    private struct PendingStatement {
-        var sql: String
-        var bindings: [SQLValue] = []
-        var seconds: Double?
-        var rows: Int?
-        var entity: String?
-        var firstLine: Int
-        var lastLine: Int
-        /// True until an annotation or detail line follows: only then can a line continue the SQL.
-        var isOpen = true
-    }
-
-    /// The level word (`sql`, `annotation`, `details`, …) and the message after it, when the line is Core Data's.
-    static func coreDataMessage(in line: String) -> (String, String)? {
-        var rest: Substring
-        if let marker = line.range(of: "CoreData: ") {
-            rest = line[marker.upperBound...]
+    /// Reads one line (without its line break); `cut` when it was longer than the splitter's limit.
+    package mutating func line(_ raw: UnsafeBufferPointer<UInt8>, cut: Bool, into builder: inout WorkloadBuilder) {
+        lineNumber += 1
+        builder.diagnostics.linesRead += 1
+        if !registered { register(&builder) }
+        if cut {
+            skip(Self.tooLong, into: &builder)
+            return
+        }
+        if raw.contains(byte: 0x1B) {
+            stripANSI(raw)
+            scratch.withUnsafeBufferPointer { process($0, into: &builder) }
         } else {
-            rest = Substring(line).drop(while: { $0 == " " || $0 == "\t" })
-            guard rest.hasPrefix("sql: ") || rest.hasPrefix("annotation: ") || rest.hasPrefix("details: ") else { return nil }
+            process(raw, into: &builder)
         }
-        guard let colon = rest.firstIndex(of: ":") else { return nil }
-        let level = rest[..<colon]
-        guard !level.isEmpty, level.count <= 12, level.allSatisfy(\.isLetter) else { return nil }
-        let message = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        return (String(level), message)
     }
 
-    /// The value of a `SQLite bind[i] = value` line: numbers, `"text"`, `nil`, `<hex bytes>`; other text as text.
-    static func bindValue(in message: String) -> SQLValue? {
-        guard message.hasPrefix("SQLite bind["), let equals = message.range(of: "] = ") else { return nil }
-        let raw = message[equals.upperBound...].trimmingCharacters(in: .whitespaces)
-        if raw == "nil" || raw == "NULL" || raw == "(null)" { return .null }
-        if raw.count >= 2, raw.hasPrefix("\""), raw.hasSuffix("\"") { return .text(String(raw.dropFirst().dropLast())) }
-        if raw.hasPrefix("<"), raw.hasSuffix(">") {
-            let hex = raw.dropFirst().dropLast().filter { !$0.isWhitespace }
-            if !hex.isEmpty, hex.allSatisfy(\.isHexDigit) { return .blob(SQLValue.bytes(fromHex: String(hex))) }
+    /// Records the last statement and plan.
+    package mutating func finish(into builder: inout WorkloadBuilder) {
+        if !registered { register(&builder) }
+        commitPlan(into: &builder)
+        flush(into: &builder)
+    }
+
+    private mutating func register(_ builder: inout WorkloadBuilder) {
+        registered = true
+        if !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
+    }
+
+    private mutating func process(_ line: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
+        let message = Self.coreDataMessage(in: line)
+        if dumpDepth > 0 {
+            if message == nil {
+                (dumpDepth, dumpQuoted) = Self.depth(after: line, from: dumpDepth, quoted: dumpQuoted)
+                skip(Self.rowValues, into: &builder)
+                return
+            }
+            dumpDepth = 0
+            dumpQuoted = false
         }
-        if let integer = Int64(raw) { return .integer(integer) }
-        if let real = Double(raw) { return .real(real) }
-        return .text(raw)
+        guard let (level, text) = message else {
+            otherLine(line, into: &builder)
+            return
+        }
+        if planFingerprint != nil {
+            if level == .details, let row = Self.planRow(text) {
+                if let row { planRows.append(row) }
+                return
+            }
+            commitPlan(into: &builder)
+        }
+        switch level {
+        case .sql:
+            flush(into: &builder)
+            startStatement(text, builder: &builder)
+        case .details:
+            close(into: &builder)
+            details(text, into: &builder)
+        case .annotation:
+            close(into: &builder)
+            annotation(text, into: &builder)
+        case .other:
+            close(into: &builder)
+            skip(Self.otherMessage, into: &builder)
+        }
     }
 
-    static func seconds(after label: String, in message: String) -> Double? {
-        guard let range = message.range(of: label) else { return nil }
-        let number = message[range.upperBound...].drop(while: { $0 == " " }).prefix(while: { $0.isNumber || $0 == "." || $0 == "e" || $0 == "-" })
-        return Double(number)
+    // MARK: Statements
+
+    private mutating func startStatement(_ text: UnsafeBufferPointer<UInt8>, builder: inout WorkloadBuilder) {
+        hasPending = true
+        pendingSQL.removeAll(keepingCapacity: true)
+        pendingSQL.append(contentsOf: text)
+        pendingOpen = true
+        pendingTooLong = false
+        pendingFirstLine = lineNumber
+        pendingLastLine = lineNumber
+        pending = nil
+        pendingBindings.removeAll(keepingCapacity: true)
+        collectBindings = false
+        pendingSeconds = nil
+        pendingRows = nil
+        pendingEntity = nil
     }
 
-    static func integer(after label: String, in message: String) -> Int? {
-        guard let range = message.range(of: label, options: .backwards) else { return nil }
-        let digits = message[range.upperBound...].drop(while: { $0 == " " }).prefix(while: \.isNumber)
-        return Int(digits)
+    /// Ends the statement's text: normalises it (once per distinct text) and finds its entry.
+    private mutating func close(into builder: inout WorkloadBuilder) {
+        guard hasPending else { return }
+        pendingOpen = false
+        guard pending == nil, !pendingTooLong else { return }
+        let cached = pendingSQL.withUnsafeBufferPointer { cachedStatement(for: $0) }
+        if cached.resolution == nil {
+            let location = SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine)
+            cached.resolution = builder.resolve(cached.normalized, text: String(decoding: pendingSQL, as: UTF8.self), location: location)
+        }
+        pending = cached
+        if case .entry(let index)? = cached.resolution { collectBindings = builder.wantsBindings(at: index) }
+    }
+
+    /// The cached normalisation of `sql`, computed on a miss.
+    private mutating func cachedStatement(for sql: UnsafeBufferPointer<UInt8>) -> Cached {
+        let raw = UnsafeRawBufferPointer(sql)
+        let hash = ByteHash.hash(raw)
+        if let cached = cache.value(for: raw, hash: hash) { return cached }
+        let cached = Cached(normalized: Fingerprinter.normalize(String(decoding: sql, as: UTF8.self)))
+        cache.insert(cached, for: raw, hash: hash)
+        return cached
+    }
+
+    /// Records the statement read so far.
+    private mutating func flush(into builder: inout WorkloadBuilder) {
+        guard hasPending else { return }
+        if pendingTooLong {
+            hasPending = false
+            builder.diagnostics.statementsRead += 1
+            builder.diagnostics.skip(Self.longStatement, at: "\(file):\(pendingFirstLine)")
+            return
+        }
+        close(into: &builder)
+        hasPending = false
+        guard let pending, let resolution = pending.resolution else { return }
+        builder.record(resolution, literals: pending.normalized.parameterValues, bindings: pendingBindings.isEmpty ? nil : pendingBindings,
+                       durationSeconds: pendingSeconds, rows: pendingRows, entityName: pendingEntity,
+                       location: SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine))
+    }
+
+    // MARK: Other lines
+
+    /// A line without a Core Data marker: part of a plan, the open statement's text, blank, or skipped.
+    private mutating func otherLine(_ line: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
+        let trimmed = line.trimmingSpaces()
+        if trimmed.isEmpty { return }
+        if planFingerprint != nil {
+            if let row = Self.planRow(trimmed) {
+                if let row { planRows.append(row) }
+                return
+            }
+            commitPlan(into: &builder)
+        }
+        if hasPending, pendingOpen, !Self.looksLikeLogLine(trimmed), trimmed.isPrintableUTF8,
+           line[0] == 0x20 || line[0] == 0x09 || Self.expectsMore(String(decoding: pendingSQL, as: UTF8.self)) {
+            if pendingSQL.count + 1 + trimmed.count > Self.maxStatementBytes {
+                pendingTooLong = true
+            } else if !pendingTooLong {
+                pendingSQL.append(0x20)
+                pendingSQL.append(contentsOf: trimmed)
+            }
+            pendingLastLine = lineNumber
+            return
+        }
+        skip(line.isPrintableUTF8 ? Self.notCoreData : Self.binary, into: &builder)
+    }
+
+    private mutating func skip(_ reason: String, into builder: inout WorkloadBuilder) {
+        builder.diagnostics.skip(reason, at: "\(file):\(lineNumber)")
+    }
+
+    // MARK: details: and annotation:
+
+    private mutating func details(_ message: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
+        if message.hasPrefix("SQLite bind[") {
+            guard let value = Self.bindValue(in: message) else {
+                skip(Self.unreadableBind, into: &builder)
+                return
+            }
+            if hasPending {
+                if collectBindings { pendingBindings.append(value) }
+                pendingLastLine = lineNumber
+            }
+            return
+        }
+        var rest = message
+        if rest.hasPrefix("SQLite: ") { rest = rest.slice(8) }
+        if rest.hasPrefix("EXPLAIN QUERY PLAN ") {
+            let sql = rest.slice(19).trimmingSpaces()
+            planFingerprint = cachedStatement(for: sql).normalized.fingerprint.id
+            planRows = []
+            planLine = lineNumber
+        }
+    }
+
+    private mutating func annotation(_ message: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
+        // Dispatch on the message's first words; only a fetch annotation can open a level-3 dump.
+        if message.hasPrefix("sql connection fetch time:") {
+            if hasPending { pendingSeconds = Self.seconds(in: message, after: 26) }
+        } else if message.hasPrefix("sql execution time:") {
+            if hasPending { pendingSeconds = Self.seconds(in: message, after: 19) }
+        } else if message.hasPrefix("total fetch execution time:") {
+            if hasPending {
+                if pendingSeconds == nil { pendingSeconds = Self.seconds(in: message, after: 27) }
+                if let rows = message.lastIndex(of: " for ").flatMap({ message.integer(at: $0 + 5) }) { pendingRows = rows }
+            }
+        } else if message.hasPrefix("total count request execution time:") {
+            if hasPending, pendingSeconds == nil { pendingSeconds = Self.seconds(in: message, after: 35) }
+        } else if message.hasPrefix("fetch using ") || message.firstIndex(of: " on entity '") != nil {
+            if let values = message.firstIndex(of: "with values:") {
+                // Level 3: the rows follow, until the parenthesis opened here closes.
+                (dumpDepth, dumpQuoted) = Self.depth(after: message.slice(values + 12), from: 0, quoted: false)
+            }
+            if hasPending, let entity = message.firstIndex(of: "on entity '") {
+                let name = message.slice(entity + 11)
+                if let end = name.firstIndex(of: "'") { pendingEntity = String(decoding: name.slice(0, end), as: UTF8.self) }
+                if let returned = message.lastIndex(of: " returned "), let rows = message.integer(at: returned + 10) { pendingRows = rows }
+            }
+        } else if let values = message.firstIndex(of: "with values:") {
+            (dumpDepth, dumpQuoted) = Self.depth(after: message.slice(values + 12), from: 0, quoted: false)
+        } else {
+            return
+        }
+        if hasPending { pendingLastLine = lineNumber }
+    }
+
+    // MARK: Plans (level 4)
+
+    private mutating func commitPlan(into builder: inout WorkloadBuilder) {
+        guard let fingerprint = planFingerprint else { return }
+        planFingerprint = nil
+        if !planRows.isEmpty, !builder.setDevicePlan(planRows, forFingerprint: fingerprint) {
+            builder.diagnostics.skip(Self.orphanPlan, at: "\(file):\(planLine)")
+        }
+        planRows = []
+    }
+
+    /// For a line of an EXPLAIN QUERY PLAN listing: the detail text (nil for the shell's `QUERY PLAN`
+    /// heading); nil when the line is not a plan row. Accepts SQLite's `id parent notused` numbers (or the
+    /// old `selectid order from`) before the detail, separated by spaces or `|`, and the shell's tree
+    /// glyphs (`|--`, `` `-- ``). Detail keywords: https://sqlite.org/eqp.html.
+    static func planRow(_ text: UnsafeBufferPointer<UInt8>) -> String?? {
+        var rest = text.trimmingSpaces()
+        if rest.hasPrefix("SQLite: ") { rest = rest.slice(8) }
+        var i = 0
+        while i < rest.count {
+            let c = rest[i]
+            if (c >= 0x30 && c <= 0x39) || c == 0x20 || c == 0x09 || c == UInt8(ascii: "|") || c == UInt8(ascii: "-")
+                || c == UInt8(ascii: "`") {
+                i += 1
+            } else {
+                break
+            }
+        }
+        let detail = rest.slice(i)
+        if detail.hasPrefix("QUERY PLAN"), detail.count == 10 { return .some(nil) }
+        let keywords: [StaticString] = ["SCAN ", "SEARCH ", "USE TEMP B-TREE", "MULTI-INDEX OR", "INDEX ", "COMPOUND ",
+                                        "MERGE (", "LEFT", "RIGHT", "CO-ROUTINE ", "MATERIALIZE ", "EXECUTE ", "CORRELATED ",
+                                        "LIST SUBQUERY", "SCALAR SUBQUERY", "BLOOM FILTER", "UNION ", "AUTOMATIC "]
+        guard keywords.contains(where: { detail.hasPrefix($0) }) else { return nil }
+        return .some(String(decoding: detail, as: UTF8.self))
+    }
+
+    // MARK: Line shapes
+
+    /// The level and the message after it, when the line is Core Data's.
+    static func coreDataMessage(in line: UnsafeBufferPointer<UInt8>) -> (Level, UnsafeBufferPointer<UInt8>)? {
+        var rest: UnsafeBufferPointer<UInt8>
+        if let marker = line.firstIndex(of: "CoreData: ") {
+            rest = line.slice(marker + 10)
+        } else {
+            rest = line.trimmingSpaces()
+            if !(rest.hasPrefix("sql: ") || rest.hasPrefix("annotation: ") || rest.hasPrefix("details: ")) {
+                // The unified log's subsystem tag, e.g. `[com.apple.coredata:sql] sql: SELECT …`.
+                guard let tag = line.firstIndex(of: "[com.apple.coredata"),
+                      let close = line.slice(tag).firstIndex(of: "]") else { return nil }
+                rest = line.slice(tag + close + 1).trimmingSpaces()
+                guard rest.hasPrefix("sql: ") || rest.hasPrefix("annotation: ") || rest.hasPrefix("details: ") else { return nil }
+            }
+        }
+        var colon = 0
+        while colon < rest.count, colon <= 12, (rest[colon] | 0x20) >= 0x61, (rest[colon] | 0x20) <= 0x7A { colon += 1 }
+        guard colon > 0, colon <= 12, colon < rest.count, rest[colon] == UInt8(ascii: ":") else { return nil }
+        let word = rest.slice(0, colon)
+        let level: Level = word.hasPrefix("sql") && colon == 3 ? .sql
+            : (word.hasPrefix("details") && colon == 7 ? .details : (word.hasPrefix("annotation") && colon == 10 ? .annotation : .other))
+        return (level, rest.slice(colon + 1).trimmingSpaces())
+    }
+
+    /// The parenthesis depth after `text`, starting from `depth`: `(` and `)` outside double-quoted strings
+    /// (with `\"` escapes), and whether a string is still open.
+    static func depth(after text: UnsafeBufferPointer<UInt8>, from depth: Int, quoted: Bool) -> (Int, Bool) {
+        var depth = depth
+        var quoted = quoted
+        var i = 0
+        while i < text.count {
+            let c = text[i]
+            if quoted {
+                if c == UInt8(ascii: "\\") { i += 1 } else if c == UInt8(ascii: "\"") { quoted = false }
+            } else if c == UInt8(ascii: "\"") {
+                quoted = true
+            } else if c == UInt8(ascii: "(") {
+                depth += 1
+            } else if c == UInt8(ascii: ")") {
+                depth = max(0, depth - 1)
+            }
+            i += 1
+        }
+        return (depth, quoted)
+    }
+
+    /// The value of a `SQLite bind[i] = value` message: numbers, `"text"`, `nil`, `<hex bytes>`; other text as text.
+    static func bindValue(in message: UnsafeBufferPointer<UInt8>) -> SQLValue? {
+        guard let equals = message.firstIndex(of: "] = ") else { return nil }
+        let raw = message.slice(equals + 4).trimmingSpaces()
+        if raw.hasPrefix("nil") && raw.count == 3 || raw.hasPrefix("NULL") && raw.count == 4 || raw.hasPrefix("(null)") && raw.count == 6 {
+            return .null
+        }
+        if raw.count >= 2, raw[0] == UInt8(ascii: "\""), raw[raw.count - 1] == UInt8(ascii: "\"") {
+            return .text(String(decoding: raw.slice(1, raw.count - 1), as: UTF8.self))
+        }
+        if raw.count >= 2, raw[0] == UInt8(ascii: "<"), raw[raw.count - 1] == UInt8(ascii: ">") {
+            let hex = raw.slice(1, raw.count - 1).filter { $0 != 0x20 }
+            if !hex.isEmpty, hex.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) {
+                return .blob(SQLValue.bytes(fromHex: String(decoding: hex, as: UTF8.self)))
+            }
+        }
+        let text = String(decoding: raw, as: UTF8.self)
+        if let integer = Int64(text) { return .integer(integer) }
+        if let real = Double(text), real.isFinite { return .real(real) }
+        return .text(text)
+    }
+
+    /// The seconds value at `offset` (after spaces).
+    static func seconds(in message: UnsafeBufferPointer<UInt8>, after offset: Int) -> Double? {
+        var i = offset
+        while i < message.count, message[i] == 0x20 { i += 1 }
+        guard let value = message.decimal(at: i), value.isFinite, value >= 0 else { return nil }
+        return value
     }
 
     /// True when `sql` cannot end here: unbalanced parentheses, or it ends with a word or symbol that
@@ -149,39 +443,36 @@ package enum CoreDataLogReader {
         return words.contains { list.isWord(last, $0) }
     }
 
-    /// True when the line has no control characters and no replacement characters from invalid UTF-8.
-    static func isPrintable(_ line: String) -> Bool {
-        !line.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0xFFFD || $0.value == 0x7F }
-    }
-
     /// True for a line that starts like another log record (a date, or `Name[pid:tid]`).
-    static func looksLikeLogLine(_ line: String) -> Bool {
-        let bytes = Array(line.utf8.prefix(40))
-        if bytes.count >= 10, bytes[0...3].allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes[4] == UInt8(ascii: "-") {
+    static func looksLikeLogLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = line.slice(0, 40)
+        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        if bytes.count >= 10, isDigit(bytes[0]), isDigit(bytes[1]), isDigit(bytes[2]), isDigit(bytes[3]), bytes[4] == UInt8(ascii: "-") {
             return true
         }
-        if let open = bytes.firstIndex(of: UInt8(ascii: "[")), open > 0,
-           let close = bytes[open...].firstIndex(of: UInt8(ascii: "]")),
-           bytes[(open + 1)..<close].contains(UInt8(ascii: ":")),
-           bytes[(open + 1)..<close].allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "x") }) {
-            return true
+        guard let open = bytes.firstIndex(of: "["), open > 0 else { return false }
+        let inside = bytes.slice(open + 1)
+        guard let close = inside.firstIndex(of: "]") else { return false }
+        let pidTid = inside.slice(0, close)
+        return pidTid.contains(byte: UInt8(ascii: ":")) && pidTid.allSatisfy {
+            isDigit($0) || ($0 >= 0x61 && $0 <= 0x66) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "x")
         }
-        return false
     }
 
-    /// `line` without ANSI colour escapes (`ESC [ … m`), as `SyntaxColoredLogging` adds them.
-    static func stripANSI(_ line: String) -> String {
-        guard line.utf8.contains(0x1B) else { return line }
-        var result: [UInt8] = []
-        var bytes = Array(line.utf8)[...]
-        while let byte = bytes.popFirst() {
-            if byte == 0x1B, bytes.first == UInt8(ascii: "[") {
-                bytes = bytes.dropFirst()
-                while let next = bytes.popFirst(), !(next >= 0x40 && next <= 0x7E) {}
+    /// Puts `line` without ANSI escape sequences (`ESC [ … final`) into `scratch`.
+    private mutating func stripANSI(_ line: UnsafeBufferPointer<UInt8>) {
+        scratch.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < line.count {
+            let byte = line[i]
+            if byte == 0x1B, i + 1 < line.count, line[i + 1] == UInt8(ascii: "[") {
+                i += 2
+                while i < line.count, !(line[i] >= 0x40 && line[i] <= 0x7E) { i += 1 }
+                i += 1
                 continue
             }
-            result.append(byte)
+            scratch.append(byte)
+            i += 1
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }

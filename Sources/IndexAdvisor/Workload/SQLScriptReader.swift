@@ -1,94 +1,198 @@
 /// Reads a `.sql` workload: statements separated by `;`, each optionally preceded by a `-- freq: N`
 /// comment giving how many times the app runs it (1 when absent).
-package enum SQLScriptReader {
-    /// Adds every statement of `text` to `builder`; `file` names the input in source locations.
-    package static func read(_ text: String, file: String, into builder: inout WorkloadBuilder) {
-        let tokens = SQLTokenizer.tokenize(text)
-        let utf8 = Array(text.utf8)
-        var line = 1
-        var position = 0
-        func advance(to offset: Int) {
-            while position < offset {
-                if utf8[position] == 0x0A { line += 1 }
-                position += 1
-            }
-        }
-        var pendingWeight: Int?
-        var statementStart: Int?
-        var startLine = 1
-        var triggerDepth = 0
-        var lastWordEnd = 0
-        builder.diagnostics.linesRead += utf8.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
-        if !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
-
-        func finish(at end: Int) {
-            guard let start = statementStart else { return }
-            let sql = String(decoding: utf8[start..<end], as: UTF8.self)
-            builder.add(sql: sql, weight: pendingWeight ?? 1,
-                        location: SourceRange(file: file, firstLine: startLine, lastLine: line))
-            statementStart = nil
-            pendingWeight = nil
-            triggerDepth = 0
-        }
-
-        for (index, token) in tokens.enumerated() {
-            advance(to: token.start)
-            switch token.kind {
-            case .trivia:
-                guard statementStart == nil else { break }
-                switch frequency(in: utf8[token.start..<token.end]) {
-                case .weight(let weight): pendingWeight = weight
-                case .unreadable(let text):
-                    builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(line)")
-                case .none: break
-                }
-            case .semicolon:
-                if triggerDepth > 0 {
-                    continue
-                }
-                finish(at: lastWordEnd)
-            default:
-                if statementStart == nil {
-                    statementStart = token.start
-                    startLine = line
-                    // CREATE TRIGGER bodies hold semicolons until END.
-                    let word = String(decoding: utf8[token.start..<token.end], as: UTF8.self).uppercased()
-                    if word == "CREATE", tokens[(index + 1)...].prefix(6).contains(where: {
-                        $0.kind == .word && String(decoding: utf8[$0.start..<$0.end], as: UTF8.self).uppercased() == "TRIGGER"
-                    }) {
-                        triggerDepth = 1
-                    }
-                }
-                if triggerDepth > 0, token.kind == .word,
-                   String(decoding: utf8[token.start..<token.end], as: UTF8.self).uppercased() == "END" {
-                    triggerDepth = 0
-                }
-                lastWordEnd = token.end
-            }
-        }
-        advance(to: utf8.count)
-        if let last = tokens.last(where: { $0.kind != .trivia || utf8[$0.start] != 0x20 }), isUnterminated(last, in: utf8) {
-            builder.diagnostics.skip("an unterminated string, quoted name or comment runs to the end of the file; what follows it was not read",
-                                     at: "\(file):\(line)")
-        }
-        finish(at: lastWordEnd)
+///
+/// Streams: feed it chunks with ``feed(_:into:)`` and call ``finish(into:)``; it holds one statement at a
+/// time (at most ``maxStatementBytes``), so a large script costs no more memory than its largest
+/// statement. Semicolons inside strings, quoted names, comments and `CREATE TRIGGER … END` bodies do not
+/// split statements (https://sqlite.org/lang_createtrigger.html).
+package struct SQLScriptReader {
+    /// Where the splitter is in the SQL text.
+    private enum State: Equatable {
+        case normal
+        case quoted(close: UInt8)
+        case lineComment
+        case blockComment
     }
 
-    /// True for a string, quoted identifier or block comment that the file ends inside of.
-    static func isUnterminated(_ token: SQLToken, in utf8: [UInt8]) -> Bool {
-        let length = token.end - token.start
-        let first = utf8[token.start], last = utf8[token.end - 1]
-        switch token.kind {
-        case .string, .quotedIdentifier:
-            let close = first == UInt8(ascii: "[") ? UInt8(ascii: "]") : first
-            return length < 2 || last != close
-        case .blob:
-            return length < 3 || last != UInt8(ascii: "'")
-        case .trivia:
-            return first == UInt8(ascii: "/") && length >= 2 && utf8[token.start + 1] == UInt8(ascii: "*")
-                && !(length >= 4 && utf8[token.end - 2] == UInt8(ascii: "*") && last == UInt8(ascii: "/"))
+    /// The longest statement kept; a longer one is skipped and counted.
+    package static let maxStatementBytes = 16 << 20
+
+    let file: String
+    private var state = State.normal
+    private var previous: UInt8 = 0
+    private var segment: [UInt8] = []
+    private var segmentTooLong = false
+    /// The line the current segment starts on, and the line the reader is on.
+    private var segmentLine = 1
+    private var line = 1
+    private var sawBytes = false
+    private var lastByte: UInt8 = 0
+    private var pendingWeight: Int?
+
+    package init(file: String) {
+        self.file = file
+    }
+
+    /// Reads all of `text` (for tests and text already in memory).
+    package static func read(_ text: String, file: String, into builder: inout WorkloadBuilder) {
+        var reader = SQLScriptReader(file: file)
+        var copy = text
+        copy.withUTF8 { reader.feed($0, into: &builder) }
+        reader.finish(into: &builder)
+    }
+
+    /// Reads the next chunk of the script.
+    package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
+        if !sawBytes, !chunk.isEmpty {
+            sawBytes = true
+            if !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
+        }
+        var segmentStart = 0
+        var i = 0
+        while i < chunk.count {
+            let c = chunk[i]
+            if c == 0x0A { line += 1 }
+            switch state {
+            case .normal:
+                if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "`") {
+                    state = .quoted(close: c)
+                } else if c == UInt8(ascii: "[") {
+                    state = .quoted(close: UInt8(ascii: "]"))
+                } else if c == UInt8(ascii: "-"), previous == UInt8(ascii: "-") {
+                    state = .lineComment
+                } else if c == UInt8(ascii: "*"), previous == UInt8(ascii: "/") {
+                    state = .blockComment
+                    previous = 0
+                    i += 1
+                    continue
+                } else if c == UInt8(ascii: ";") {
+                    append(chunk.slice(segmentStart, i))
+                    segmentStart = i + 1
+                    if !endSegment(into: &builder) {
+                        // A trigger body goes on: keep the semicolon in it.
+                        append(chunk.slice(i, i + 1))
+                    }
+                }
+            case .quoted(let close):
+                if c == close { state = .normal }
+            case .lineComment:
+                if c == 0x0A { state = .normal }
+            case .blockComment:
+                if c == UInt8(ascii: "/"), previous == UInt8(ascii: "*") {
+                    state = .normal
+                    previous = 0
+                    i += 1
+                    continue
+                }
+            }
+            previous = c
+            i += 1
+        }
+        append(chunk.slice(segmentStart))
+        if let last = chunk.last { lastByte = last }
+    }
+
+    /// Reads the last statement (one without a final `;`) and counts the lines.
+    package mutating func finish(into builder: inout WorkloadBuilder) {
+        if !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
+        builder.diagnostics.linesRead += sawBytes ? (lastByte == 0x0A ? line - 1 : line) : 0
+        switch state {
+        case .quoted, .blockComment:
+            builder.diagnostics.skip("an unterminated string, quoted name or comment runs to the end of the file; what follows it was not read",
+                                     at: "\(file):\(line)")
+            // A statement cut by an open string or name is not read; one followed by an open comment is.
+            if let (cut, isComment) = lastUnterminatedStart() { segment.removeSubrange((isComment ? cut : 0)...) }
         default:
-            return false
+            break
+        }
+        state = .normal
+        _ = endSegment(into: &builder, atEnd: true)
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty, !segmentTooLong else { return }
+        if segment.count + bytes.count > Self.maxStatementBytes {
+            segmentTooLong = true
+            segment.removeAll()
+            return
+        }
+        segment.append(contentsOf: bytes)
+    }
+
+    /// Handles the text up to a `;`. Returns false when it is an unfinished `CREATE TRIGGER` (the caller
+    /// keeps accumulating).
+    private mutating func endSegment(into builder: inout WorkloadBuilder, atEnd: Bool = false) -> Bool {
+        defer { previous = 0 }
+        let endLine = line
+        if segmentTooLong {
+            builder.diagnostics.statementsRead += 1
+            builder.diagnostics.skip("statement longer than \(Self.maxStatementBytes >> 20) MB", at: "\(file):\(segmentLine)")
+            resetSegment(nextLine: endLine)
+            return true
+        }
+        let tokens = segment.withUnsafeBufferPointer { SQLTokenizer.tokenize($0) }
+        guard let first = tokens.firstIndex(where: { $0.kind != .trivia }) else {
+            readFrequencies(tokens[...], into: &builder)
+            resetSegment(nextLine: endLine)
+            return true
+        }
+        if !atEnd, isOpenTrigger(tokens) { return false }
+        readFrequencies(tokens[..<first], into: &builder)
+        let lastToken = tokens.last { $0.kind != .trivia }!
+        let startLine = segmentLine + newlines(0, tokens[first].start)
+        let lastLine = startLine + newlines(tokens[first].start, lastToken.end)
+        let sql = String(decoding: segment[tokens[first].start..<lastToken.end], as: UTF8.self)
+        builder.add(sql: sql, weight: pendingWeight ?? 1, location: SourceRange(file: file, firstLine: startLine, lastLine: lastLine))
+        pendingWeight = nil
+        resetSegment(nextLine: endLine)
+        return true
+    }
+
+    private mutating func resetSegment(nextLine: Int) {
+        segment.removeAll(keepingCapacity: segment.capacity <= 1 << 20)
+        segmentTooLong = false
+        segmentLine = nextLine
+    }
+
+    /// `-- freq: N` comments among leading trivia set the next statement's weight (the last one wins).
+    private mutating func readFrequencies(_ trivia: ArraySlice<SQLToken>, into builder: inout WorkloadBuilder) {
+        for token in trivia where token.kind == .trivia && segment[token.start] == UInt8(ascii: "-") {
+            switch Self.frequency(in: segment[token.start..<token.end]) {
+            case .weight(let weight): pendingWeight = weight
+            case .unreadable(let text):
+                let at = segmentLine + newlines(0, token.start)
+                builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(at)")
+            case .none: break
+            }
+        }
+    }
+
+    /// True for `CREATE [TEMP] TRIGGER …` whose last word is not yet `END`.
+    private func isOpenTrigger(_ tokens: [SQLToken]) -> Bool {
+        let words = tokens.lazy.filter { $0.kind != .trivia }
+        guard let first = words.first, word(first) == "CREATE" else { return false }
+        guard words.prefix(6).contains(where: { $0.kind == .word && word($0) == "TRIGGER" }) else { return false }
+        guard let last = words.last else { return false }
+        return !(last.kind == .word && word(last) == "END")
+    }
+
+    private func word(_ token: SQLToken) -> String {
+        String(decoding: segment[token.start..<token.end], as: UTF8.self).uppercased()
+    }
+
+    private func newlines(_ from: Int, _ to: Int) -> Int {
+        segment[from..<to].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    }
+
+    /// Where the string, quoted name or comment that the file ends inside of starts in the segment, and
+    /// whether it is a comment.
+    private func lastUnterminatedStart() -> (Int, Bool)? {
+        let tokens = segment.withUnsafeBufferPointer { SQLTokenizer.tokenize($0) }
+        guard let last = tokens.last(where: { $0.kind != .trivia || segment[$0.start] == UInt8(ascii: "/") }) else { return nil }
+        switch last.kind {
+        case .string, .quotedIdentifier, .blob: return (last.start, false)
+        case .trivia: return (last.start, true)
+        default: return nil
         }
     }
 

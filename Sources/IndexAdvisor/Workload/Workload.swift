@@ -1,3 +1,5 @@
+import Foundation
+
 /// What kind of statement a workload entry is, from its first keyword.
 public enum StatementKind: String, Sendable, Codable, CaseIterable {
     case select, insert, update, delete
@@ -39,7 +41,8 @@ public struct ObservedTiming: Sendable, Codable, Equatable {
     public var count: Int
     /// Their sum, in seconds.
     public var totalSeconds: Double
-    /// The median of the kept samples (at most `sampleLimit`), in seconds.
+    /// The median of a uniform sample of the durations (at most `sampleLimit` kept, by reservoir
+    /// sampling with a fixed seed), in seconds; exact up to `sampleLimit` executions.
     public var medianSeconds: Double
 
     static let sampleLimit = 256
@@ -71,6 +74,22 @@ public struct WorkloadStatement: Sendable, Codable {
     public var entityName: String?
     /// Where the statement was seen (at most 8 ranges).
     public var sources: [SourceRange]
+    /// The tables the statement names, as written (a lexical scan of its FROM, JOIN, INTO and UPDATE
+    /// targets; aliases such as Core Data's `t0`, common table expressions and Core Data's `_Z_intarrayN`
+    /// key lists excluded). Empty when it names none.
+    public var tables: [String] = []
+    /// For an UPDATE, the columns its SET clause assigns, as written.
+    public var updatedColumns: [String] = []
+    /// True for Core Data's own bookkeeping (key allocation in `Z_PRIMARYKEY`, `Z_METADATA`, `Z_MODELCACHE`,
+    /// the schema table): recognised and set aside like pragmas, never analysed.
+    public var isHousekeeping = false
+    /// The query plan the device printed for the statement (`-com.apple.CoreData.SQLDebug 4`), the last one
+    /// seen: SQLite's detail rows in order, e.g. `SEARCH t0 USING INDEX ZNOTE_ZFOLDER_INDEX (ZFOLDER=?)`.
+    public var devicePlan: [String]? = nil
+    /// When the statement's first execution ended, when the source said (the recorder's JSON Lines).
+    public var firstSeen: Date? = nil
+    /// When the statement's last execution ended, when the source said.
+    public var lastSeen: Date? = nil
 
     static let bindingLimit = 32
     static let sourceLimit = 8
@@ -86,10 +105,18 @@ public struct WorkloadDiagnostics: Sendable, Codable, Equatable {
     /// The first few set-aside items, each as "file:line: reason".
     public var examples: [String] = []
 
-    mutating func skip(_ reason: String, at location: String) {
+    /// Counts one item set aside for `reason`; `location` ("file:line") is only built for the first few.
+    /// At most ``reasonLimit`` distinct reasons are kept (garbage input can make every statement's first
+    /// word a new one); later new reasons are counted under ``otherReasons``.
+    mutating func skip(_ reason: String, at location: @autoclosure () -> String) {
+        var reason = reason
+        if skipped[reason] == nil, skipped.count >= Self.reasonLimit { reason = Self.otherReasons }
         skipped[reason, default: 0] += 1
-        if examples.count < 10 { examples.append("\(location): \(reason)") }
+        if examples.count < 10 { examples.append("\(location()): \(reason)") }
     }
+
+    static let reasonLimit = 50
+    static let otherReasons = "other reasons (more than 50 kinds)"
 
     /// Total items set aside.
     public var skippedCount: Int { skipped.values.reduce(0, +) }
@@ -105,6 +132,6 @@ public struct Workload: Sendable, Codable {
         self.diagnostics = diagnostics
     }
 
-    /// Statements the advisor plans and measures (reads and writes).
-    public var analysedStatements: [WorkloadStatement] { statements.filter { $0.kind.isAnalysed } }
+    /// Statements the advisor plans and measures (reads and writes that are not Core Data's bookkeeping).
+    public var analysedStatements: [WorkloadStatement] { statements.filter { $0.kind.isAnalysed && !$0.isHousekeeping } }
 }

@@ -1,11 +1,38 @@
+import Foundation
+
 /// Aggregates statement occurrences into a ``Workload``: one entry per fingerprint, counts added up.
+///
+/// Memory is bounded whatever the input size: at most ``distinctLimit`` distinct statements and
+/// ``textByteLimit`` bytes of their text (later new ones are counted as skipped), and per statement at most 32 binding tuples, 8 source ranges and
+/// 256 timing samples (a uniform reservoir with a fixed seed, so runs are repeatable).
 package struct WorkloadBuilder {
-    private var order: [String] = []
-    private var entries: [String: WorkloadStatement] = [:]
-    private var timingSamples: [String: [Double]] = [:]
+    /// What a statement occurrence resolves to.
+    package enum Resolution: Sendable, Equatable {
+        /// The entry at this index.
+        case entry(Int)
+        /// Not a statement indexadvisor analyses (it starts with this word).
+        case unanalysable(firstWord: String)
+        /// A new statement beyond ``distinctLimit`` or ``textByteLimit``.
+        case overLimit
+    }
+
+    /// Distinct statements kept.
+    package static let distinctLimit = 10_000
+    /// Bytes of statement text kept (each statement's runnable SQL and first occurrence).
+    package static let textByteLimit = 64 << 20
+
+    private var textBytes = 0
+
+    private var entries: [WorkloadStatement] = []
+    private var indexByID: [String: Int] = [:]
+    private var timings: [TimingSamples] = []
+    private var random = SeededGenerator(seed: 0x1D_E7A0)
     package var diagnostics = WorkloadDiagnostics()
 
     package init() {}
+
+    /// The number of distinct statements so far.
+    package var distinctCount: Int { entries.count }
 
     /// Adds one occurrence of `sql`.
     /// - Parameters:
@@ -16,67 +43,177 @@ package struct WorkloadBuilder {
     package mutating func add(sql: String, weight: Int = 1, bindings: [SQLValue]? = nil, durationSeconds: Double? = nil,
                               rows: Int? = nil, entityName: String? = nil, location: SourceRange) {
         let normalized = Fingerprinter.normalize(sql)
-        diagnostics.statementsRead += 1
-        if normalized.kind == .other {
-            let first = SQLTokenList(sql).tokens.first.map { SQLTokenizer.text(of: $0, in: Array(sql.utf8)) } ?? ""
-            diagnostics.skip("not a statement indexadvisor analyses (starts with '\(first.prefix(20))')",
-                             at: "\(location.file):\(location.firstLine)")
-            return
-        }
+        let resolution = resolve(normalized, text: sql, location: location)
+        record(resolution, weight: weight, literals: normalized.parameterValues, bindings: bindings,
+               durationSeconds: durationSeconds, rows: rows, entityName: entityName, location: location)
+    }
+
+    /// The entry for `normalized`, created on first sight (with `text`, the occurrence as the app issued it).
+    /// Counts nothing: ``record(_:weight:bindings:durationSeconds:rows:entityName:location:)`` does.
+    package mutating func resolve(_ normalized: NormalizedStatement, text: String, location: SourceRange) -> Resolution {
         let key = normalized.fingerprint.id
-        var entry = entries[key] ?? WorkloadStatement(
-            fingerprint: normalized.fingerprint, sql: normalized.parameterizedSQL, text: Fingerprinter.trimmed(sql),
+        if let index = indexByID[key] { return .entry(index) }
+        if normalized.kind == .other {
+            // The first token of the statement's first bytes (the statement may be megabytes of garbage).
+            let list = SQLTokenList(String(decoding: text.utf8.prefix(256), as: UTF8.self))
+            return .unanalysable(firstWord: list.count > 0 ? String(list.text(at: 0).prefix(20)) : "")
+        }
+        let bytes = normalized.parameterizedSQL.utf8.count + text.utf8.count
+        guard entries.count < Self.distinctLimit, textBytes + bytes <= Self.textByteLimit else { return .overLimit }
+        textBytes += bytes
+        let list = SQLTokenList(normalized.parameterizedSQL)
+        let tables = list.namedTables()
+        var entry = WorkloadStatement(
+            fingerprint: normalized.fingerprint, sql: normalized.parameterizedSQL, text: Fingerprinter.trimmed(text),
             literalValues: normalized.parameterValues, kind: normalized.kind, count: 0,
             parameterCount: normalized.parameterValues.count, observedBindings: [], observedTiming: nil,
             observedRows: nil, entityName: nil, sources: [])
-        if entries[key] == nil { order.append(key) }
-        let (sum, overflow) = entry.count.addingReportingOverflow(max(1, weight))
-        entry.count = overflow ? Int.max : sum
-        // Fill the statement's own placeholders with the bound values, in order; keep complete tuples only.
+        entry.tables = tables
+        entry.updatedColumns = normalized.kind == .update ? list.updatedColumns() : []
+        entry.isHousekeeping = normalized.kind.isAnalysed && HousekeepingTables.only(tables)
+        indexByID[key] = entries.count
+        entries.append(entry)
+        timings.append(TimingSamples())
+        return .entry(entries.count - 1)
+    }
+
+    /// Counts one occurrence (`weight` executions) of a resolved statement whose own parameters are
+    /// `literals` (the normalised occurrence's parameter values: a literal, or nil for a placeholder
+    /// that `bindings` fills in order).
+    package mutating func record(_ resolution: Resolution, weight: Int = 1, literals: [SQLValue?], bindings: [SQLValue]? = nil,
+                                 durationSeconds: Double? = nil, rows: Int? = nil, entityName: String? = nil,
+                                 location: SourceRange) {
+        diagnostics.statementsRead += 1
+        switch resolution {
+        case .unanalysable(let first):
+            diagnostics.skip("not a statement indexadvisor analyses (starts with '\(first)')",
+                             at: "\(location.file):\(location.firstLine)")
+        case .overLimit:
+            diagnostics.skip("more than \(Self.distinctLimit) distinct statements or \(Self.textByteLimit >> 20) MB of their text; later new ones are not kept",
+                             at: "\(location.file):\(location.firstLine)")
+        case .entry(let index):
+            entries[index].count = entries[index].count.addingSaturating(max(1, weight))
+            addBindings(literals: literals, bindings: bindings ?? [], at: index)
+            if let durationSeconds { addTiming(durationSeconds, executions: 1, at: index) }
+            if let rows { entries[index].observedRows = rows }
+            if let entityName { entries[index].entityName = entityName }
+            addSource(location, at: index)
+        }
+    }
+
+    /// True while the entry keeps new binding tuples (so a reader can skip parsing values it would drop).
+    package func wantsBindings(at index: Int) -> Bool {
+        entries[index].observedBindings.count < WorkloadStatement.bindingLimit
+    }
+
+    /// Keeps one tuple of parameter values: `literals` where the occurrence had a literal, `bindings` in
+    /// order for its placeholders; unless incomplete, already kept, or the entry has 32.
+    package mutating func addBindings(literals: [SQLValue?], bindings: [SQLValue], at index: Int) {
+        guard wantsBindings(at: index), literals.count == entries[index].parameterCount else { return }
         var values: [SQLValue] = []
-        var placeholders = (bindings ?? [])[...]
-        var complete = true
-        for value in normalized.parameterValues {
+        values.reserveCapacity(literals.count)
+        var placeholders = bindings[...]
+        for value in literals {
             if let value {
                 values.append(value)
             } else if let bound = placeholders.popFirst() {
                 values.append(bound)
             } else {
-                complete = false
+                return
             }
         }
-        if complete, values.count == entry.parameterCount, !values.isEmpty,
-           entry.observedBindings.count < WorkloadStatement.bindingLimit, !entry.observedBindings.contains(values) {
-            entry.observedBindings.append(values)
+        if !values.isEmpty, !entries[index].observedBindings.contains(values) {
+            entries[index].observedBindings.append(values)
         }
-        if let durationSeconds, durationSeconds.isFinite, durationSeconds >= 0 {
-            var samples = timingSamples[key] ?? []
-            if samples.count < ObservedTiming.sampleLimit { samples.append(durationSeconds) }
-            timingSamples[key] = samples
-            let previous = entry.observedTiming
-            entry.observedTiming = ObservedTiming(count: (previous?.count ?? 0) + 1,
-                                                  totalSeconds: (previous?.totalSeconds ?? 0) + durationSeconds,
-                                                  medianSeconds: Self.median(samples))
+    }
+
+    /// Adds an observed duration, in seconds, standing for `executions` executions (more than one for a
+    /// recorder's aggregate: `seconds` is then their median and `totalSeconds` their sum).
+    package mutating func addTiming(_ seconds: Double, executions: Int, totalSeconds: Double? = nil, at index: Int) {
+        guard seconds.isFinite, seconds >= 0, executions > 0 else { return }
+        let total = totalSeconds ?? seconds * Double(executions)
+        let previous = entries[index].observedTiming
+        entries[index].observedTiming = ObservedTiming(count: (previous?.count ?? 0).addingSaturating(executions),
+                                                       totalSeconds: (previous?.totalSeconds ?? 0) + total,
+                                                       medianSeconds: 0)
+        timings[index].add(seconds, weight: executions, random: &random)
+    }
+
+    /// Keeps where the statement was seen: adjacent ranges in one file merge; at most 8 ranges.
+    package mutating func addSource(_ location: SourceRange, at index: Int) {
+        if let last = entries[index].sources.last, last.file == location.file, last.lastLine + 1 >= location.firstLine {
+            entries[index].sources[entries[index].sources.count - 1].lastLine = max(last.lastLine, location.lastLine)
+        } else if entries[index].sources.count < WorkloadStatement.sourceLimit {
+            entries[index].sources.append(location)
         }
-        if let rows { entry.observedRows = rows }
-        if let entityName { entry.entityName = entityName }
-        if let last = entry.sources.last, last.file == location.file, last.lastLine + 1 >= location.firstLine {
-            entry.sources[entry.sources.count - 1].lastLine = max(last.lastLine, location.lastLine)
-        } else if entry.sources.count < WorkloadStatement.sourceLimit {
-            entry.sources.append(location)
-        }
-        entries[key] = entry
+    }
+
+    /// Sets the plan the device printed for the statement with fingerprint `id`; false when there is none.
+    @discardableResult
+    package mutating func setDevicePlan(_ plan: [String], forFingerprint id: String) -> Bool {
+        guard let index = indexByID[id] else { return false }
+        entries[index].devicePlan = plan
+        return true
+    }
+
+    /// Widens the entry's first/last seen times.
+    package mutating func noteSeen(first: Date?, last: Date?, at index: Int) {
+        if let first { entries[index].firstSeen = min(entries[index].firstSeen ?? first, first) }
+        if let last { entries[index].lastSeen = max(entries[index].lastSeen ?? last, last) }
+    }
+
+    /// Sets the observed rows per execution.
+    package mutating func setObservedRows(_ rows: Int, at index: Int) {
+        entries[index].observedRows = rows
     }
 
     /// The aggregated workload.
     package func build() -> Workload {
-        Workload(statements: order.compactMap { entries[$0] }, diagnostics: diagnostics)
+        var statements = entries
+        for index in statements.indices where statements[index].observedTiming != nil {
+            statements[index].observedTiming!.medianSeconds = timings[index].median
+        }
+        return Workload(statements: statements, diagnostics: diagnostics)
     }
 
     static func median(_ values: [Double]) -> Double {
+        var samples = TimingSamples()
+        for value in values { samples.values.append((value, 1)) }
+        return samples.median
+    }
+}
+
+/// A bounded uniform sample of durations, each standing for `weight` executions.
+struct TimingSamples {
+    var values: [(seconds: Double, weight: Int)] = []
+    /// Items offered so far (for reservoir sampling).
+    var offered = 0
+
+    mutating func add(_ seconds: Double, weight: Int, random: inout SeededGenerator) {
+        offered += 1
+        if values.count < ObservedTiming.sampleLimit {
+            values.append((seconds, weight))
+        } else {
+            // Algorithm R: the new item replaces a kept one with probability limit/offered.
+            let slot = Int(random.next() % UInt64(offered))
+            if slot < values.count { values[slot] = (seconds, weight) }
+        }
+    }
+
+    /// The weighted median: the middle of the kept values, each repeated `weight` times (the mean of the
+    /// two middle ones when the total weight is even).
+    var median: Double {
         guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        let sorted = values.sorted { $0.seconds < $1.seconds }
+        let total = sorted.reduce(0) { $0.addingSaturating($1.weight) }
+        func value(atRank rank: Int) -> Double {
+            var seen = 0
+            for item in sorted {
+                seen = seen.addingSaturating(item.weight)
+                if rank < seen { return item.seconds }
+            }
+            return sorted[sorted.count - 1].seconds
+        }
+        return total % 2 == 1 ? value(atRank: total / 2) : (value(atRank: total / 2 - 1) + value(atRank: total / 2)) / 2
     }
 }

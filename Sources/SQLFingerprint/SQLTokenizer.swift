@@ -112,16 +112,16 @@ package enum SQLTokenizer {
         String(decoding: utf8[token.start..<token.end], as: UTF8.self)
     }
 
-    @inline(__always) static func isSpace(_ c: UInt8) -> Bool {
+    @inline(__always) package static func isSpace(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C
     }
 
-    @inline(__always) static func isDigit(_ c: UInt8) -> Bool {
+    @inline(__always) package static func isDigit(_ c: UInt8) -> Bool {
         c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
     }
 
     /// Letters, digits, `_`, `$` and every byte of a multi-byte UTF-8 character, as SQLite's tokenizer.
-    @inline(__always) static func isIdentifierByte(_ c: UInt8) -> Bool {
+    @inline(__always) package static func isIdentifierByte(_ c: UInt8) -> Bool {
         (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
             || isDigit(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") || c >= 0x80
     }

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Reads a JSON Lines workload (docs/workload-jsonl.md), as `IndexAdvisorRecorder` writes it: a header
+/// line, then one record per statement with its SQL (`?` placeholders), execution count, total and median
+/// duration in nanoseconds, rows over all executions, sample tuples of bound values and first/last seen
+/// times. Each record is fingerprinted again from its SQL, with the normalisation every source shares, so
+/// it merges with the same statement from a log or a `.sql` file. Line by line, in bounded memory.
+package struct JSONLWorkloadReader {
+    /// One line of the file. Every field is optional so that a partial record is counted, not fatal.
+    private struct Record: Decodable {
+        var type: String?
+        var format: String?
+        var version: Int?
+        var sql: String?
+        var count: Int?
+        var total_ns: UInt64?
+        var median_ns: UInt64?
+        var rows: Int?
+        var samples: [[SQLValue]]?
+        var first_seen: String?
+        var last_seen: String?
+    }
+
+    static let notJSON = "not a JSON workload record"
+    static let noSQL = "JSON record without \"sql\""
+    static let badCount = "JSON record with a count below 1"
+    static let unknownType = "JSON record of an unknown type"
+    static let newerVersion = "header of a newer format version (its records were read as version 1)"
+
+    let file: String
+    private var lineNumber = 0
+    private let decoder = JSONDecoder()
+    private let dates: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
+
+    package init(file: String) {
+        self.file = file
+    }
+
+    /// Reads one line (without its line break); `cut` when it was longer than the splitter's limit.
+    package mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, cut: Bool, into builder: inout WorkloadBuilder) {
+        lineNumber += 1
+        builder.diagnostics.linesRead += 1
+        if lineNumber == 1, !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
+        let trimmed = bytes.trimmingSpaces()
+        if trimmed.isEmpty { return }
+        let location = SourceRange(file: file, firstLine: lineNumber, lastLine: lineNumber)
+        guard !cut, let record = try? decoder.decode(Record.self, from: Data(buffer: trimmed)) else {
+            builder.diagnostics.skip(cut ? CoreDataLogReader.tooLong : Self.notJSON, at: "\(file):\(lineNumber)")
+            return
+        }
+        switch record.type {
+        case "header":
+            if let version = record.version, version > 1 { builder.diagnostics.skip(Self.newerVersion, at: "\(file):\(lineNumber)") }
+        case "statement", nil:
+            statement(record, location: location, into: &builder)
+        default:
+            builder.diagnostics.skip(Self.unknownType, at: "\(file):\(lineNumber)")
+        }
+    }
+
+    /// Registers the file even when it was empty.
+    package mutating func finish(into builder: inout WorkloadBuilder) {
+        if !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
+    }
+
+    private func statement(_ record: Record, location: SourceRange, into builder: inout WorkloadBuilder) {
+        guard let sql = record.sql else {
+            builder.diagnostics.skip(Self.noSQL, at: "\(file):\(lineNumber)")
+            return
+        }
+        let count = record.count ?? 1
+        guard count >= 1 else {
+            builder.diagnostics.skip(Self.badCount, at: "\(file):\(lineNumber)")
+            return
+        }
+        let normalized = Fingerprinter.normalize(sql)
+        let resolution = builder.resolve(normalized, text: sql, location: location)
+        builder.record(resolution, weight: count, literals: normalized.parameterValues, location: location)
+        guard case .entry(let index) = resolution else { return }
+        if let median = record.median_ns {
+            builder.addTiming(Double(median) / 1e9, executions: count, totalSeconds: record.total_ns.map { Double($0) / 1e9 }, at: index)
+        }
+        if let rows = record.rows, rows >= 0 {
+            builder.setObservedRows(Int((Double(rows) / Double(count)).rounded()), at: index)
+        }
+        for sample in record.samples ?? [] {
+            builder.addBindings(literals: normalized.parameterValues, bindings: sample, at: index)
+        }
+        builder.noteSeen(first: record.first_seen.flatMap(dates.date(from:)), last: record.last_seen.flatMap(dates.date(from:)), at: index)
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import IndexAdvisor
+
+/// What `indexadvisor workload` prints: the statements captured, by fingerprint, with their counts and
+/// share of the observed time, and what was read and set aside — before any store is analysed.
+struct WorkloadSummary: Encodable {
+    /// One fingerprint.
+    struct Statement: Encodable {
+        var fingerprint: String
+        var kind: String
+        /// False for statements the advisor sets aside (transactions, pragmas, Core Data's bookkeeping).
+        var analysed: Bool
+        var housekeeping: Bool
+        var count: Int
+        /// Durations the source reported: how many executions had one, their sum and median (seconds).
+        var observedExecutions: Int?
+        var observedSeconds: Double?
+        var medianSeconds: Double?
+        /// Of the observed time of all statements, the part this one took (0…1).
+        var timeShare: Double?
+        var rows: Int?
+        var tables: [String]
+        var updatedColumns: [String]
+        var sql: String
+        var entity: String?
+        var devicePlan: [String]?
+        var boundValueSamples: Int
+        /// Where it was seen: `file:first-last`.
+        var seen: [String]
+    }
+
+    var version = 1
+    var files: [String]
+    var linesRead: Int
+    var statementsRead: Int
+    var distinctStatements: Int
+    var analysedStatements: Int
+    var skipped: [String: Int]
+    var skippedExamples: [String]
+    var observedSeconds: Double
+    var statements: [Statement]
+    var writes: [TableWrites]
+    var transactions: TransactionCounts
+
+    init(_ workload: Workload) {
+        let diagnostics = workload.diagnostics
+        files = diagnostics.files
+        linesRead = diagnostics.linesRead
+        statementsRead = diagnostics.statementsRead
+        distinctStatements = workload.statements.count
+        analysedStatements = workload.analysedStatements.count
+        skipped = diagnostics.skipped
+        skippedExamples = diagnostics.examples
+        let total = workload.statements.reduce(0) { $0 + ($1.observedTiming?.totalSeconds ?? 0) }
+        observedSeconds = total
+        statements = workload.statements.map { statement in
+            let timing = statement.observedTiming
+            return Statement(
+                fingerprint: statement.fingerprint.id, kind: statement.kind.rawValue,
+                analysed: statement.kind.isAnalysed && !statement.isHousekeeping, housekeeping: statement.isHousekeeping,
+                count: statement.count, observedExecutions: timing?.count, observedSeconds: timing?.totalSeconds,
+                medianSeconds: timing?.medianSeconds, timeShare: timing.flatMap { total > 0 ? $0.totalSeconds / total : nil },
+                rows: statement.observedRows, tables: statement.tables, updatedColumns: statement.updatedColumns,
+                sql: statement.sql, entity: statement.entityName, devicePlan: statement.devicePlan,
+                boundValueSamples: statement.observedBindings.count,
+                seen: statement.sources.map { "\($0.file):\($0.firstLine)" + ($0.lastLine > $0.firstLine ? "-\($0.lastLine)" : "") })
+        }
+        // The most observed time first, then the most executed; ties keep the order of appearance.
+        statements = statements.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if (x.observedSeconds ?? -1) != (y.observedSeconds ?? -1) { return (x.observedSeconds ?? -1) > (y.observedSeconds ?? -1) }
+            if x.count != y.count { return x.count > y.count }
+            return a.offset < b.offset
+        }.map(\.element)
+        writes = workload.writesByTable
+        transactions = workload.transactions
+    }
+
+    /// A versioned JSON document (keys sorted).
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    /// A plain-text report: the counts, the reasons lines were skipped, the statements (the `top` most
+    /// observed time first; 0 for all), the writes per table and the transactions.
+    func text(top: Int) -> String {
+        var lines: [String] = []
+        lines.append("Read \(files.joined(separator: ", ")): \(Figures.counted(linesRead, "line")), \(Figures.counted(statementsRead, "statement"))"
+                     + " (\(Figures.count(distinctStatements)) distinct, \(Figures.count(analysedStatements)) to analyse).")
+        let skippedTotal = skipped.values.reduce(0, +)
+        if skippedTotal > 0 {
+            lines.append("Skipped, by reason (\(Figures.count(skippedTotal)) in all):")
+            for (reason, count) in skipped.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+                lines.append("  \(pad(Figures.count(count), 9))  \(IndexAdvisorCommand.sanitized(reason))")
+            }
+            if let example = skippedExamples.first { lines.append("  first: \(IndexAdvisorCommand.sanitized(example))") }
+        }
+        if observedSeconds > 0 {
+            lines.append("Observed time: \(Figures.duration(observedSeconds)) over \(Figures.counted(statements.reduce(0) { $0 + ($1.observedExecutions ?? 0) }, "execution")).")
+        }
+        if !statements.isEmpty {
+            lines.append("")
+            let shown = top > 0 ? Array(statements.prefix(top)) : statements
+            var rows = [["#", "count", "time", "share", "median", "kind", "use", "tables", "statement"]]
+            for (offset, statement) in shown.enumerated() {
+                rows.append([
+                    String(offset + 1), Figures.count(statement.count),
+                    statement.observedSeconds.map(Figures.duration) ?? "–",
+                    statement.timeShare.map { String(format: "%.1f%%", $0 * 100) } ?? "–",
+                    statement.medianSeconds.map(Figures.duration) ?? "–",
+                    statement.kind, statement.analysed ? "analyse" : (statement.housekeeping ? "bookkeeping" : "set aside"),
+                    statement.tables.isEmpty ? "–" : IndexAdvisorCommand.sanitized(statement.tables.joined(separator: ", ")),
+                    Self.abbreviated(statement.sql),
+                ])
+            }
+            lines += table(rows, rightAligned: [0, 1, 2, 3, 4])
+            if shown.count < statements.count {
+                lines.append("… and \(Figures.count(statements.count - shown.count)) more (--top 0 lists all)")
+            }
+            let plans = statements.filter { $0.devicePlan != nil }.count
+            if plans > 0 { lines.append("Plans printed by the device (SQLDebug 4): \(Figures.counted(plans, "statement")); see --format json.") }
+        }
+        if !writes.isEmpty {
+            lines.append("")
+            lines.append("Writes per table (executions):")
+            let width = writes.map(\.table.count).max() ?? 0
+            for table in writes {
+                var parts: [String] = []
+                if table.inserts > 0 { parts.append(Figures.counted(table.inserts, "insert")) }
+                if table.updates > 0 { parts.append(Figures.counted(table.updates, "update")) }
+                if table.deletes > 0 { parts.append(Figures.counted(table.deletes, "delete")) }
+                var line = "  \(IndexAdvisorCommand.sanitized(table.table.padding(toLength: width, withPad: " ", startingAt: 0)))  \(parts.joined(separator: ", "))"
+                if !table.updatedColumns.isEmpty {
+                    let columns = table.updatedColumns.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                    line += "; updated columns: " + IndexAdvisorCommand.sanitized(columns.map { "\($0.key) \(Figures.count($0.value))" }.joined(separator: ", "))
+                }
+                lines.append(line)
+            }
+        }
+        if transactions != TransactionCounts() {
+            lines.append("Transactions: \(Figures.counted(transactions.begins, "begin")), \(Figures.counted(transactions.commits, "commit")), "
+                         + "\(Figures.counted(transactions.rollbacks, "rollback")), \(Figures.counted(transactions.savepoints, "savepoint statement")).")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `sql` on one line (runs of white space as one space), cut to 100 characters.
+    static func abbreviated(_ sql: String) -> String {
+        let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+        let flat = words.joined(separator: " ")
+        return IndexAdvisorCommand.sanitized(flat.count > 100 ? String(flat.prefix(99)) + "…" : flat)
+    }
+
+    /// Rows as columns separated by two spaces; the last column is not padded.
+    private func table(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
+        let columns = rows.first?.count ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                if i == columns - 1 { return cell }
+                return rightAligned.contains(i) ? pad(cell, widths[i]) : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

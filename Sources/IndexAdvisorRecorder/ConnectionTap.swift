@@ -1,0 +1,221 @@
+import CSQLite
+import Foundation
+import SQLFingerprint
+
+/// The recorder's state for one attached connection: statements running on it (started, rows so far)
+/// and the fingerprint slot of each prepared statement it has seen. SQLite calls it from whichever
+/// thread uses the connection; the lock makes that safe whatever the connection's threading mode.
+final class ConnectionTap: @unchecked Sendable {
+    private struct Running {
+        var statement: OpaquePointer
+        var started: UInt64
+        var rows: Int
+    }
+
+    /// A prepared statement's fingerprint slot, checked against its SQL text (a finalized statement's
+    /// address can be reused by a new one).
+    private struct Known {
+        var sql: [UInt8]
+        var slot: Int?
+        var generation: Int
+        var kind: SQLStatementKind
+        var parameters: [SQLLiteral?]
+    }
+
+    let aggregate: RecorderAggregate
+    let registry: TapRegistry
+    /// The connection, as an address (`sqlite3 *`).
+    let connection: UInt
+    private let lock = NSLock()
+    private var running: [Running] = []
+    private var known: [OpaquePointer: Known] = [:]
+    /// The statement looked up last, and its entry: a loop over one prepared statement skips the dictionary.
+    private var lastStatement: OpaquePointer?
+    private var lastKnown: Known?
+
+    static let knownLimit = 4096
+    static let runningLimit = 64
+
+    init(aggregate: RecorderAggregate, registry: TapRegistry, connection: OpaquePointer) {
+        self.aggregate = aggregate
+        self.registry = registry
+        self.connection = UInt(bitPattern: connection)
+    }
+
+    /// `SQLITE_TRACE_STMT`: a run of `statement` starts (`text` is its SQL, or `-- …` for a trigger).
+    func started(_ statement: OpaquePointer, text: UnsafePointer<CChar>?) {
+        if let text, text[0] == 0x2D, text[1] == 0x2D { return }
+        let now = Clock.monotonicNanoseconds()
+        lock.locked {
+            if running.contains(where: { $0.statement == statement }) { return }
+            // A run whose end SQLite never reported (it always does, at the latest on reset or finalize).
+            if running.count >= Self.runningLimit { running.removeFirst() }
+            running.append(Running(statement: statement, started: now, rows: 0))
+        }
+    }
+
+    /// `SQLITE_TRACE_ROW`: `statement` produced a row.
+    func row(_ statement: OpaquePointer) {
+        lock.locked {
+            var i = running.count - 1
+            while i >= 0 {
+                if running[i].statement == statement {
+                    running[i].rows += 1
+                    return
+                }
+                i -= 1
+            }
+        }
+    }
+
+    /// `SQLITE_TRACE_PROFILE`: a run of `statement` ended; SQLite measured `sqliteNanoseconds`.
+    func finished(_ statement: OpaquePointer, sqliteNanoseconds: Int64) {
+        let now = Clock.monotonicNanoseconds()
+        guard let sql = sqlite3_sql(statement) else { return }
+        let length = strlen(sql)
+        let (run, found) = lock.locked { () -> (Running?, Known) in
+            let index = running.firstIndex { $0.statement == statement }
+            let run = index.map { running.remove(at: $0) }
+            return (run, knownEntry(statement, sql: sql, length: length))
+        }
+        // SQLite's own figure has the VFS clock's resolution (a millisecond with the unix VFS); the
+        // monotonic clock from the run's first step is finer.
+        let nanoseconds = run.map { now &- $0.started } ?? UInt64(max(0, sqliteNanoseconds))
+        var rows = run?.rows ?? 0
+        if found.kind == .insert || found.kind == .update || found.kind == .delete, let db = sqlite3_db_handle(statement) {
+            rows = Int(sqlite3_changes(db))
+        }
+        var entry = found
+        for attempt in 0..<2 {
+            guard let slot = entry.slot else {
+                aggregate.drop()
+                return
+            }
+            switch aggregate.record(slot: slot, generation: entry.generation, nanoseconds: nanoseconds, rows: rows, end: now) {
+            case .counted:
+                return
+            case .countedSampleWanted:
+                sample(statement, entry: entry, slot: slot)
+                return
+            case .stale:
+                // The recorder was reset: forget the slots and look the statement up once more.
+                guard attempt == 0 else { return }
+                entry = lock.locked {
+                    known.removeAll()
+                    lastStatement = nil
+                    lastKnown = nil
+                    return knownEntry(statement, sql: sql, length: length)
+                }
+            }
+        }
+    }
+
+    /// `SQLITE_TRACE_CLOSE`: the connection is closing. Stops tracing it and leaves the registry.
+    /// Returns true when the caller must release the reference SQLite held.
+    func closing() -> Bool {
+        guard registry.remove(connection) else { return false }
+        if let handle = OpaquePointer(bitPattern: connection) { sqlite3_trace_v2(handle, 0, nil, nil) }
+        return true
+    }
+
+    /// The slot for `statement`, normalising its SQL on first sight. Call with the lock held.
+    private func knownEntry(_ statement: OpaquePointer, sql: UnsafePointer<CChar>, length: Int) -> Known {
+        func matches(_ entry: Known) -> Bool {
+            entry.sql.count == length && entry.sql.withUnsafeBytes({ memcmp($0.baseAddress!, sql, length) == 0 })
+        }
+        if statement == lastStatement, let entry = lastKnown, matches(entry) { return entry }
+        if let entry = known[statement], matches(entry) {
+            lastStatement = statement
+            lastKnown = entry
+            return entry
+        }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: length)
+        let normalized = SQLNormalizer.normalize(bytes)
+        let (slot, generation) = aggregate.slot(for: normalized)
+        let entry = Known(sql: Array(bytes), slot: slot, generation: generation, kind: normalized.kind,
+                          parameters: normalized.parameterValues)
+        if known.count >= Self.knownLimit { known.removeAll(keepingCapacity: true) }
+        known[statement] = entry
+        lastStatement = statement
+        lastKnown = entry
+        return entry
+    }
+
+    /// Keeps one tuple of the values of the statement's parameters: its literals, and what the app bound
+    /// to its placeholders as `sqlite3_expanded_sql` renders them (https://sqlite.org/c3ref/expanded_sql.html).
+    private func sample(_ statement: OpaquePointer, entry: Known, slot: Int) {
+        var values: [SQLLiteral] = []
+        values.reserveCapacity(entry.parameters.count)
+        if entry.parameters.contains(where: { $0 == nil }) {
+            guard let expanded = sqlite3_expanded_sql(statement) else { return }
+            defer { sqlite3_free(expanded) }
+            let expandedBytes = UnsafeBufferPointer(start: UnsafeRawPointer(expanded).assumingMemoryBound(to: UInt8.self), count: strlen(expanded))
+            let bound = entry.sql.withUnsafeBufferPointer { BoundValues.values(original: $0, expanded: expandedBytes) }
+            guard var remaining = bound?[...] else { return }
+            for parameter in entry.parameters {
+                if let parameter {
+                    values.append(parameter)
+                } else if let value = remaining.popFirst() {
+                    values.append(value)
+                } else {
+                    return
+                }
+            }
+        } else {
+            values = entry.parameters.compactMap { $0 }
+        }
+        guard !values.isEmpty else { return }
+        aggregate.addSample(values, slot: slot, generation: entry.generation)
+    }
+}
+
+/// The connections a recorder is attached to, each with the retained tap SQLite calls back into.
+final class TapRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taps: [UInt: Unmanaged<ConnectionTap>] = [:]
+
+    /// Registers `tap` for its connection; false when the connection already has one.
+    func add(_ tap: Unmanaged<ConnectionTap>, for connection: UInt) -> Bool {
+        lock.locked {
+            guard taps[connection] == nil else { return false }
+            taps[connection] = tap
+            return true
+        }
+    }
+
+    /// Removes the connection's tap; true when there was one.
+    func remove(_ connection: UInt) -> Bool {
+        lock.locked { taps.removeValue(forKey: connection) != nil }
+    }
+
+    /// Removes and returns the connection's tap.
+    func take(_ connection: UInt) -> Unmanaged<ConnectionTap>? {
+        lock.locked { taps.removeValue(forKey: connection) }
+    }
+
+    var count: Int { lock.locked { taps.count } }
+}
+
+/// The `sqlite3_trace_v2` callback (https://sqlite.org/c3ref/trace_v2.html): `context` is the retained
+/// ``ConnectionTap``; `p` the statement (the connection for `SQLITE_TRACE_CLOSE`); `x` the SQL text
+/// (`SQLITE_TRACE_STMT`) or a pointer to the run's duration in nanoseconds (`SQLITE_TRACE_PROFILE`).
+func recorderTraceCallback(_ event: UInt32, _ context: UnsafeMutableRawPointer?, _ p: UnsafeMutableRawPointer?,
+                           _ x: UnsafeMutableRawPointer?) -> Int32 {
+    guard let context else { return 0 }
+    let unmanaged = Unmanaged<ConnectionTap>.fromOpaque(context)
+    let tap = unmanaged.takeUnretainedValue()
+    switch Int32(bitPattern: event) {
+    case SQLITE_TRACE_STMT:
+        if let statement = OpaquePointer(p) { tap.started(statement, text: x.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) }) }
+    case SQLITE_TRACE_ROW:
+        if let statement = OpaquePointer(p) { tap.row(statement) }
+    case SQLITE_TRACE_PROFILE:
+        if let statement = OpaquePointer(p) { tap.finished(statement, sqliteNanoseconds: x?.load(as: Int64.self) ?? 0) }
+    case SQLITE_TRACE_CLOSE:
+        // `tap` stays alive until this function returns.
+        if tap.closing() { unmanaged.release() }
+    default:
+        break
+    }
+    return 0
+}
