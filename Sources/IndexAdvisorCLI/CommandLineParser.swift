@@ -60,9 +60,6 @@ public enum CommandLineParser {
             }
         }
         options.analyze = try parseAnalyze(rest, command: "check")
-        if options.analyze.workloads.isEmpty {
-            throw UsageError("check needs a workload: --workload FILE", command: "check")
-        }
         return options
     }
 

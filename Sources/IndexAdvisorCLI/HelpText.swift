@@ -16,11 +16,11 @@ enum HelpText {
 
     static func usage(for command: String?) -> String {
         switch command {
-        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
+        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
         case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--output-dir DIR] [--keep DIR]"
-        case "check": return "Usage: indexadvisor check STORE --workload FILE [--baseline REPORT.json] [--min-share 0.05] [--slowdown 1.5]"
-        case "workload": return "Usage: indexadvisor workload FILE… [--format text|json] [--top N] [--output FILE]"
+        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--baseline REPORT.json] [--min-share 0.05] [--slowdown 1.5]"
+        case "workload": return "Usage: indexadvisor workload FILE|FOLDER… [--format text|json] [--top N] [--output FILE]"
         default: return "Usage: indexadvisor <analyze|check|render|workload|demo> [options]; see indexadvisor --help"
         }
     }
@@ -35,8 +35,10 @@ enum HelpText {
 
         COMMANDS:
           analyze STORE --workload FILE   Plan, time and advise for a workload on a store.
-          analyze STORE                   Without a workload: review the schema and the data, and
-                                          say how to capture a workload.
+          analyze STORE                   Without --workload: analyse STORE.workload.jsonl (what
+                                          IndexAdvisorRecorder writes) if it is beside the store;
+                                          else review the schema and the data, and say how to
+                                          capture a workload.
           check STORE --workload FILE     For CI: exit 1 when a hot statement does a full table scan
                                           or a temp B-tree sort, or got slower than --baseline.
           render REPORT.json              Write a saved JSON report in another format (no analysis).
@@ -60,17 +62,19 @@ enum HelpText {
         indexes (hypothetically first, then built for real on the snapshot), and recommends the set that saves
         the most frequency-weighted time net of write cost.
 
-        USAGE: indexadvisor analyze STORE [--workload FILE] [options]
+        USAGE: indexadvisor analyze STORE [--workload FILE|FOLDER] [options]
 
         ARGUMENTS:
           STORE                           The SQLite store file. Never written to.
 
         OPTIONS:
-          -w, --workload FILE             A .sql file (statements separated by ';', an optional
+          -w, --workload FILE|FOLDER      A .sql file (statements separated by ';', an optional
                                           '-- freq: N' comment before each), Core Data / SwiftData
                                           SQL debug output (-com.apple.CoreData.SQLDebug 1…4), or the
                                           JSON Lines file IndexAdvisorRecorder writes
-                                          (STORE.workload.jsonl). Repeat to merge several files.
+                                          (STORE.workload.jsonl). Repeat to merge several files. A
+                                          folder stands for its .log, .txt, .sql, .jsonl, .ndjson
+                                          and .trace files. Default: STORE.workload.jsonl if present.
           --workload-format sql|coredata-log|jsonl
                                           Force the workload format (default: detected from content).
           -f, --format md|json|sql|html|swift
@@ -108,10 +112,10 @@ enum HelpText {
         interquartile ranges apart. Query-side advice is printed as warnings. Problems print one per line,
         as GitHub Actions annotations when GITHUB_ACTIONS is set.
 
-        USAGE: indexadvisor check STORE --workload FILE [options]
+        USAGE: indexadvisor check STORE [--workload FILE|FOLDER] [options]
 
         OPTIONS:
-          -w, --workload FILE             As for analyze (repeat to merge).
+          -w, --workload FILE|FOLDER      As for analyze (repeat to merge; default: STORE.workload.jsonl).
           --baseline FILE                 A JSON report from an earlier analyze or check --output.
           --min-share SHARE               Hot statements: at least this share of workload time
                                           (default: 0.05).
@@ -148,7 +152,7 @@ enum HelpText {
         scan), whether analyze would measure it, the writes per table and updated column, the
         transactions, and how many lines were read, how many statements, and what was skipped and why.
 
-        USAGE: indexadvisor workload FILE… [options]
+        USAGE: indexadvisor workload FILE|FOLDER… [options]
 
         ARGUMENTS:
           FILE…                           A .sql file, Core Data / SwiftData SQL debug output, or the

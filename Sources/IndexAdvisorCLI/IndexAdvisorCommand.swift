@@ -77,15 +77,37 @@ public enum IndexAdvisorCommand {
         return result
     }
 
-    static func analyze(_ options: AnalyzeOptions, console: Console) throws {
-        if let output = options.output {
-            // The report must never replace the store, one of its sidecar files, or an input.
-            let target = canonicalPath(output)
-            let protected = ["", "-wal", "-shm", "-journal"].map { canonicalPath(options.store + $0) } + options.workloads.map(canonicalPath)
-            if protected.contains(target) {
-                throw UsageError("--output \(output) is the store, one of its -wal/-shm/-journal files, or a workload: choose another file", command: "analyze")
+    /// The workload paths for `options` and the files they stand for: the `--workload` paths (a folder
+    /// stands for the logs under it, said on stderr), or, when none is given, the recorded workload beside
+    /// the store (`STORE.workload.jsonl`), also said on stderr. Both empty when there is no workload.
+    static func workloadFiles(_ options: AnalyzeOptions, console: Console) throws -> (paths: [String], files: [String]) {
+        if options.workloads.isEmpty {
+            guard let found = WorkloadDiscovery.recordedWorkload(besideStore: URL(fileURLWithPath: options.store)) else { return ([], []) }
+            if !options.quiet {
+                console.error("indexadvisor: using the recorded workload beside the store: \(sanitized(found.path)) (--workload FILE to use another)\n")
             }
+            return ([found.path], [found.path])
         }
+        let inputs = try WorkloadDiscovery.inputs(options.workloads.map { URL(fileURLWithPath: $0) })
+        let folders = options.workloads.filter { path in !inputs.contains { $0.url.path == URL(fileURLWithPath: path).path } }
+        if !folders.isEmpty, !options.quiet {
+            console.error("indexadvisor: reading \(Figures.counted(inputs.count, "workload file")) from \(folders.map(sanitized).joined(separator: ", "))\n")
+        }
+        return (options.workloads, inputs.map(\.url.path))
+    }
+
+    /// Refuses an `--output` that is the store, one of its sidecar files, or an input.
+    static func protectInputs(output: String?, store: String, workloads: [String], command: String) throws {
+        guard let output else { return }
+        let protected = ["", "-wal", "-shm", "-journal"].map { canonicalPath(store + $0) } + workloads.map(canonicalPath)
+        if protected.contains(canonicalPath(output)) {
+            throw UsageError("--output \(output) is the store, one of its -wal/-shm/-journal files, or a workload: choose another file", command: command)
+        }
+    }
+
+    static func analyze(_ options: AnalyzeOptions, console: Console) throws {
+        let (workloads, workloadInputs) = try workloadFiles(options, console: console)
+        try protectInputs(output: options.output, store: options.store, workloads: workloadInputs, command: "analyze")
         // The model is read first: a wrong --model path fails before minutes of analysis.
         let model = options.models.isEmpty ? nil : try readModel(options.models, command: "analyze")
         var analysisOptions = options.analysisOptions
@@ -97,7 +119,7 @@ public enum IndexAdvisorCommand {
         }
         let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal)
         let analysed: AnalysisResult
-        if options.workloads.isEmpty {
+        if workloads.isEmpty {
             // No workload: review the schema and the data, and say how to capture one.
             analysed = try Advisor.review(storeAt: URL(fileURLWithPath: options.store), options: analysisOptions,
                                           progress: progress.update)
@@ -106,7 +128,7 @@ public enum IndexAdvisorCommand {
                 console.error(analysed.captureHint.map { "indexadvisor: " + $0 }.joined(separator: "\n") + "\n")
             }
         } else {
-            let workload = try WorkloadLoader.load(options.workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
+            let workload = try WorkloadLoader.load(workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
             analysed = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
                                            options: analysisOptions, progress: progress.update)
             progress.finish()
@@ -186,7 +208,12 @@ public enum IndexAdvisorCommand {
                 throw UsageError("--baseline \(path): not an indexadvisor JSON report", command: "check")
             }
         }
-        let workload = try WorkloadLoader.load(options.analyze.workloads.map { URL(fileURLWithPath: $0) }, format: options.analyze.workloadFormat)
+        let (workloads, workloadInputs) = try workloadFiles(options.analyze, console: console)
+        if workloads.isEmpty {
+            throw UsageError("check needs a workload: --workload FILE, or a recorded \(URL(fileURLWithPath: options.analyze.store).lastPathComponent)\(WorkloadDiscovery.recordedWorkloadSuffix) beside the store", command: "check")
+        }
+        try protectInputs(output: options.analyze.output, store: options.analyze.store, workloads: workloadInputs, command: "check")
+        let workload = try WorkloadLoader.load(workloads.map { URL(fileURLWithPath: $0) }, format: options.analyze.workloadFormat)
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal)
         let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
                                          options: options.analyze.analysisOptions, progress: progress.update)
@@ -214,7 +241,8 @@ public enum IndexAdvisorCommand {
     }
 
     static func workload(_ options: WorkloadOptions, console: Console) throws {
-        if let output = options.output, options.files.map(canonicalPath).contains(canonicalPath(output)) {
+        let inputs = (try? WorkloadDiscovery.inputs(options.files.map { URL(fileURLWithPath: $0) }).map(\.url.path)) ?? []
+        if let output = options.output, (options.files + inputs).map(canonicalPath).contains(canonicalPath(output)) {
             throw UsageError("--output \(output) is one of the workload files: choose another file", command: "workload")
         }
         let workload = try WorkloadLoader.read(options.files.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)

@@ -78,6 +78,23 @@ struct CandidateTests {
         #expect(candidate.createSQL(name: "idx \"1\"", ifNotExists: true)
             == "CREATE INDEX IF NOT EXISTS \"idx \"\"1\"\"\" ON \"my table\" (\"order\", \"a\"\"b\" COLLATE \"NOCASE\" DESC) WHERE \"order\" IS NOT NULL")
     }
+
+    @Test("beside a chosen full index, a partial index on its leading columns is redundant; not the other way round")
+    func redundantPartial() {
+        // Regression: under load the selection picked ZMOVIE(ZADDED) and then the partial ZMOVIE(ZADDED) WHERE
+        // ZADDED IS NOT NULL as a second index, for a few percent of one statement's time.
+        let full = IndexCandidate(table: "ZMOVIE", columns: [IndexColumn(name: "ZADDED")])
+        let wider = IndexCandidate(table: "ZMOVIE", columns: [IndexColumn(name: "ZADDED"), IndexColumn(name: "ZNAME")])
+        let partial = IndexCandidate(table: "ZMOVIE", columns: [IndexColumn(name: "ZADDED")], partialPredicate: "\"ZADDED\" IS NOT NULL")
+        let otherPartial = IndexCandidate(table: "ZMOVIE", columns: [IndexColumn(name: "ZADDED")], partialPredicate: "\"ZNAME\" IS NULL")
+        #expect(partial.isRedundant(beside: full))
+        #expect(partial.isRedundant(beside: wider))
+        #expect(full.isRedundant(beside: wider))
+        #expect(!full.isRedundant(beside: partial))
+        #expect(!partial.isRedundant(beside: otherPartial))
+        #expect(!wider.isRedundant(beside: full))
+        #expect(!partial.isRedundant(beside: IndexCandidate(table: "ZNOTE", columns: [IndexColumn(name: "ZADDED")])))
+    }
 }
 
 @Suite("SwiftData names")

@@ -57,7 +57,7 @@ func read(_ bytes: [UInt8], format: WorkloadFormat?, chunk: Int = 1 << 20) -> Wo
     let directory = try! TemporaryDirectory()
     let file = directory.url.appendingPathComponent("input")
     try! Data(bytes).write(to: file)
-    try! WorkloadLoader.read(file, format: format, into: &builder)
+    try! WorkloadLoader.read(file, name: "input", format: format, into: &builder)
     return builder.build()
 }
 

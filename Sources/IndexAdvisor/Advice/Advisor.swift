@@ -295,13 +295,14 @@ struct AnalysisRun {
         let minimumBenefit = self.minimumBenefit
         while picks.count < options.maxNewIndexes, !measured.isEmpty {
             report("selection", picks.count, options.maxNewIndexes)
-            // A left prefix of a chosen index adds writes and nothing the chosen one cannot serve.
+            // A left prefix of a chosen index (or a partial index on its leading columns) adds writes and
+            // nothing the chosen one cannot serve.
             let chosen = picks.map(\.measured.candidate)
-            for other in measured where chosen.contains(where: { other.candidate.isPrefix(of: $0) }) {
-                let wider = picks.first { other.candidate.isPrefix(of: $0.measured.candidate) }!
+            for other in measured where chosen.contains(where: { other.candidate.isRedundant(beside: $0) }) {
+                let wider = picks.first { other.candidate.isRedundant(beside: $0.measured.candidate) }!
                 rejected.append(rejection(other.candidate, score: nil, reason: "a left prefix of the recommended \(wider.name), which serves the same lookups"))
             }
-            measured.removeAll { other in chosen.contains { other.candidate.isPrefix(of: $0) } }
+            measured.removeAll { other in chosen.contains { other.candidate.isRedundant(beside: $0) } }
             let scored = measured.map { ($0, CandidateScore($0, profiles: profiles)) }
             let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.sqlFolded }).mapValues(\.count)
             let usedBytes = picks.reduce(Int64(0)) { $0 + $1.measured.bytes }
@@ -309,26 +310,56 @@ struct AnalysisRun {
                 perTable[candidate.candidate.table.sqlFolded, default: 0] < options.maxIndexesPerTable
                     && options.maxIndexBytes.map { usedBytes + candidate.bytes <= $0 } ?? true
             }
-            guard let top = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
-                  top.1.netSeconds >= minimumBenefit else { break }
-            // Candidates that serve the same statements, none of them measurably slower (runs apart by their
-            // interquartile ranges and 5 %), and save within 10 % as much in all are equal as far as timing can tell. Among them, prefer one without a predicate (SwiftData
+            guard let leader = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
+                  leader.1.netSeconds >= minimumBenefit else { break }
+            // Candidates that serve the same statements, none of them measurably slower by more than 10 % (runs
+            // apart by their interquartile ranges and 10 %), and save within 10 % as much in all (give or take their weighted
+            // interquartile widths) are equal as far as timing can tell. Among them, prefer one without a predicate (SwiftData
             // can declare it, and it serves any statement on its columns), then the one whose plans resolve more
             // of the statements' WHERE terms (SQLite's own measure of fit, which noise cannot flip), then fewer
             // columns and fewer bytes.
-            let equals = eligible.filter { other in
-                other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit && other.1.netSeconds >= top.1.netSeconds * 0.9
+            // The weighted interquartile width of a candidate's reader timings: how far its net benefit can
+            // move from one run to the next on this machine, so a difference inside it is not a difference.
+            func spread(_ candidate: (MeasuredCandidate, CandidateScore)) -> Double {
+                candidate.0.users.reduce(0) { sum, position in
+                    sum + (candidate.0.after[position].map { $0.p75Seconds - $0.p25Seconds } ?? 0) * profiles[position].weight
+                }
+            }
+            func isNear(_ other: (MeasuredCandidate, CandidateScore), to top: (MeasuredCandidate, CandidateScore), share: Double) -> Bool {
+                other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit
+                    && other.1.netSeconds >= top.1.netSeconds * share - spread(top) - spread(other)
                     && Set(other.0.users).isSuperset(of: top.0.users)
+            }
+            func isEqual(_ other: (MeasuredCandidate, CandidateScore), to top: (MeasuredCandidate, CandidateScore), share: Double) -> Bool {
+                isNear(other, to: top, share: share)
                     && top.0.users.allSatisfy { position in
                         guard let mine = other.0.after[position], let theirs = top.0.after[position] else { return false }
-                        return !mine.isSlower(than: theirs)
+                        return !(mine.isSlower(than: theirs) && mine.medianSeconds > theirs.medianSeconds * 1.1)
                     }
             }
-            let (best, _) = equals.min { a, b in
+            func preferred(_ a: (MeasuredCandidate, CandidateScore), _ b: (MeasuredCandidate, CandidateScore)) -> Bool {
                 let ka = (a.0.candidate.partialPredicate == nil ? 0 : 1, -a.0.termsUsed, a.0.candidate.columns.count, a.0.bytes)
                 let kb = (b.0.candidate.partialPredicate == nil ? 0 : 1, -b.0.termsUsed, b.0.candidate.columns.count, b.0.bytes)
                 return ka < kb
-            } ?? top
+            }
+            var top = leader
+            var equals = eligible.filter { isEqual($0, to: top, share: 0.9) }
+            // A near tie (within 25 %) that the measurements split against the candidate the order above
+            // prefers is timed again, both candidates once more, each statement keeping the faster of its two
+            // medians: the machine's load only ever slows a run, so one busy moment does not decide the pick.
+            if let favourite = eligible.filter({ isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: preferred),
+               favourite.0.candidate.key != top.0.candidate.key,
+               !equals.contains(where: { $0.0.candidate.key == favourite.0.candidate.key }),
+               let again = remeasure(favourite.0, measurer: measurer), let topAgain = remeasure(top.0, measurer: measurer) {
+                let contenders = [again, topAgain].map { ($0, CandidateScore($0, profiles: profiles)) }
+                for contender in contenders {
+                    if let index = measured.firstIndex(where: { $0.candidate.key == contender.0.candidate.key }) { measured[index] = contender.0 }
+                }
+                top = contenders.max { $0.1.netSeconds < $1.1.netSeconds }!
+                equals = contenders.filter { isEqual($0, to: top, share: 0.9) }
+                    + eligible.filter { candidate in isEqual(candidate, to: top, share: 0.9) && !contenders.contains { $0.0.candidate.key == candidate.0.candidate.key } }
+            }
+            let (best, _) = equals.min(by: preferred) ?? top
             measured.removeAll { $0.candidate.key == best.candidate.key }
             let name = indexName(for: best.candidate, taken: names)
             names.insert(name.sqlFolded)
@@ -474,6 +505,20 @@ struct AnalysisRun {
             rejected.append(rejection(candidate, score: nil, reason: "could not be built on the snapshot: \(error)"))
             return nil
         }
+    }
+
+    /// Times `candidate`'s readers once more and keeps, per statement, the faster of the two medians (writes
+    /// keep the first measurement). Nil when the index cannot be built again.
+    private func remeasure(_ candidate: MeasuredCandidate, measurer: CandidateMeasurer) -> MeasuredCandidate? {
+        guard let again = try? measurer.measure(candidate.candidate, name: indexName(for: candidate.candidate, taken: takenNames, base: "indexadvisor_candidate"),
+                                                users: candidate.users, writes: candidate.writes, profiles: profiles,
+                                                positions: Set(candidate.users)) else { return nil }
+        var merged = candidate
+        for (position, timing) in again.after where candidate.users.contains(position) {
+            if let first = candidate.after[position], first.medianSeconds <= timing.medianSeconds { continue }
+            merged.after[position] = timing
+        }
+        return merged
     }
 
     private func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: String) -> RejectedCandidate {

@@ -41,6 +41,16 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
             && zip(columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
     }
 
+    /// True when `other` makes this candidate redundant: this one's columns lead `other`, and the predicates
+    /// match or `other` has none (a partial index on leading columns that a full index already orders serves
+    /// no lookup the full one cannot, and costs writes of its own).
+    public func isRedundant(beside other: IndexCandidate) -> Bool {
+        table.sqlFolded == other.table.sqlFolded
+            && (partialPredicate == other.partialPredicate || other.partialPredicate == nil)
+            && columns.count <= other.columns.count
+            && zip(columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+    }
+
     /// True when an existing index has these columns as its leading columns (with no predicate of its own
     /// that this candidate lacks): adding the candidate would duplicate what is there.
     public func isServed(by index: Index) -> Bool {

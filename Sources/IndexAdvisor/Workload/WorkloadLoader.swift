@@ -51,6 +51,8 @@ public enum WorkloadFormat: String, Sendable, Codable, CaseIterable {
 public enum WorkloadError: Error, Sendable, CustomStringConvertible {
     case notFound(path: String)
     case notAFile(path: String)
+    /// A folder given as a workload holds no `.log`, `.txt`, `.sql`, `.jsonl`, `.ndjson` or `.trace` file.
+    case emptyFolder(path: String)
     case unreadable(path: String, reason: String)
     /// The inputs held no SELECT, INSERT, UPDATE or DELETE.
     case empty(paths: [String], diagnostics: WorkloadDiagnostics)
@@ -62,6 +64,8 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .notFound(let path): return "\(path): no such workload file"
         case .notAFile(let path): return "\(path): is a directory, not a workload file"
+        case .emptyFolder(let path):
+            return "\(path): the folder has no workload file (.log, .txt, .sql, .jsonl, .ndjson or .trace)"
         case .unreadable(let path, let reason): return "\(path): cannot read the workload (\(reason))"
         case .empty(let paths, let diagnostics):
             var text = "\(paths.joined(separator: ", ")): the workload has no SELECT, INSERT, UPDATE or DELETE statement"
@@ -78,8 +82,10 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
 /// Reads workload files of any supported format into one ``Workload``.
 public enum WorkloadLoader {
     /// Reads and merges `urls`, streaming each file in 4 MB chunks (memory stays bounded whatever their size).
+    /// A folder stands for the workload files under it (``WorkloadDiscovery/inputs(_:)``).
     /// - Parameter format: forces a format; nil works it out from each file's content.
-    /// - Throws: ``WorkloadError`` for a missing or unreadable file, or when no statement can be analysed.
+    /// - Throws: ``WorkloadError`` for a missing or unreadable file, a folder with no workload file, or
+    ///   when no statement can be analysed.
     public static func load(_ urls: [URL], format: WorkloadFormat? = nil) throws -> Workload {
         let workload = try read(urls, format: format)
         if workload.analysedStatements.isEmpty {
@@ -93,7 +99,7 @@ public enum WorkloadLoader {
     /// - Throws: ``WorkloadError`` for a missing or unreadable file.
     public static func read(_ urls: [URL], format: WorkloadFormat? = nil) throws -> Workload {
         var builder = WorkloadBuilder()
-        for url in urls { try read(url, format: format, into: &builder) }
+        for input in try WorkloadDiscovery.inputs(urls) { try read(input.url, name: input.name, format: format, into: &builder) }
         return builder.build()
     }
 
@@ -109,11 +115,11 @@ public enum WorkloadLoader {
     }
 
     /// Streams one file into `builder`.
-    static func read(_ url: URL, format: WorkloadFormat?, into builder: inout WorkloadBuilder) throws {
+    static func read(_ url: URL, name: String, format: WorkloadFormat?, into builder: inout WorkloadBuilder) throws {
         let reader = try ChunkedFileReader(path: url.path)
         let chosen = try format ?? WorkloadFormat.detect(reader.peek())
         var failure: (any Error)?
-        read(chosen, file: url.lastPathComponent, into: &builder) { body in
+        read(chosen, file: name, into: &builder) { body in
             do {
                 try reader.forEachChunk(body)
             } catch {
