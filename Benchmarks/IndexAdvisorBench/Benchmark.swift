@@ -65,6 +65,13 @@ struct BenchmarkResult {
     /// Other figures, as label and value (e.g. peak memory).
     var figures: [(String, String)] = []
     var notes: [String] = []
+    /// Markdown sections of the benchmark's own (tables), placed after the ratios.
+    var sections: [String] = []
+    /// Extra figures for the JSON report.
+    var details: [String: Any] = [:]
+    /// Deterministic checks that failed (a full scan left that the advice should remove, a changed
+    /// recommendation set): the run exits 1. Never a raw timing.
+    var failures: [String] = []
 }
 
 /// Runs `body` once to warm up (discarded), then `samples` times; the durations in seconds.

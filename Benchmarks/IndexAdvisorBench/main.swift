@@ -2,11 +2,16 @@ import Foundation
 
 // indexadvisor-bench: benchmarks for indexadvisor, as ratios measured side by side in one run.
 //
-//   swift run -c release indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE]
-//                                           [--log-mb N] [--lookups N] [--list]
+//   swift run -c release indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md]
+//                                           [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--list]
+//
+// Writes FILE.md (default reports/benchmarks.md) and the same figures as FILE.json. Exits 1 when a
+// benchmark fails or a deterministic check fails (never on a timing).
 //
 // To add a benchmark: a file with a type conforming to `Benchmark`, listed here.
 let registry: [any Benchmark] = [
+    AdviceBenchmark(),
+    ScaleBenchmark(),
     LogParseBenchmark(),
     RecorderOverheadBenchmark(),
 ]
@@ -39,7 +44,7 @@ if arguments.first == "--child" {
 var filters: [String] = []
 var samples = 5
 var quick = false
-var output = "reports/benchmarks-workload.md"
+var output = "reports/benchmarks.md"
 var options: [String: String] = [:]
 var index = 0
 while index < arguments.count {
@@ -60,7 +65,7 @@ while index < arguments.count {
         for benchmark in registry { print("\(benchmark.name)\t\(benchmark.summary)") }
         exit(0)
     case "-h", "--help":
-        print("usage: indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE] [--log-mb N] [--lookups N] [--list]")
+        print("usage: indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md] [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--list]")
         exit(0)
     default:
         guard argument.hasPrefix("--") else { say("unexpected argument \(argument)"); exit(2) }
@@ -102,11 +107,20 @@ for benchmark in selected {
     }
 }
 let command = "swift run -c release indexadvisor-bench " + arguments.joined(separator: " ")
-let report = BenchmarkReport.markdown(results: results, command: command.trimmingCharacters(in: .whitespaces), samples: samples, date: Date())
+let date = Date()
+let report = BenchmarkReport.markdown(results: results, command: command.trimmingCharacters(in: .whitespaces), samples: samples, date: date)
+for failure in results.flatMap({ $0.1.failures }) {
+    say("check failed: \(failure)")
+    failed = true
+}
 do {
-    try FileManager.default.createDirectory(at: URL(fileURLWithPath: output).deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(report.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    say("report written to \(output)")
+    let markdown = URL(fileURLWithPath: output)
+    try FileManager.default.createDirectory(at: markdown.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(report.utf8).write(to: markdown, options: .atomic)
+    let json = markdown.deletingPathExtension().appendingPathExtension("json")
+    try BenchmarkReport.json(results: results, command: command.trimmingCharacters(in: .whitespaces), samples: samples, date: date)
+        .write(to: json, options: .atomic)
+    say("report written to \(output) and \(json.path)")
 } catch {
     say("cannot write \(output): \(error)")
     failed = true

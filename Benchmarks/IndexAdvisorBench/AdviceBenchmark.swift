@@ -1,0 +1,266 @@
+import Foundation
+import IndexAdvisor
+
+/// `advice`: on four stores built from a seed, the workload's measured cost with no new index, with
+/// `.expert`'s indexes, with our advice, and with the best set an exhaustive search over our candidates
+/// finds; and the time each advisor takes.
+///
+/// Method: every configuration is applied to the same private copy of the store, the workload is timed
+/// (each statement the median of `--samples` runs after a warm-up, weighted by its count; writes rolled
+/// back), and the change reverted. The search measures every subset of up to `K` of our best candidates
+/// (and our drops) once; the finalists (no index, `.expert`, ours and the search's three best) are then
+/// measured again in `--rounds` interleaved rounds, and each figure is the median of those rounds.
+struct AdviceBenchmark: Benchmark {
+    let name = "advice"
+    let summary = "Workload cost with no new index, sqlite3 .expert, our advice and an exhaustive search over our candidates, on four seeded stores (notes, recordings, shop, events)"
+
+    func run(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let scale = context.quick ? 0.1 : 1.0
+        let seed = UInt64(context.integer("--seed", 7))
+        let rounds = context.integer("--rounds", context.quick ? 2 : 5)
+        let searchWidth = context.quick ? 5 : 7
+        let searchDepth = context.quick ? 2 : 3
+        let directory = context.directory.appendingPathComponent("advice")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let stores = try AdviceStores.all(in: directory, scale: scale, seed: seed)
+            .filter { store in context.options["--stores"].map { $0.split(separator: ",").contains(Substring(store.name)) } ?? true }
+        context.say("built \(stores.count) stores in \(Figures.duration(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))")
+        let expert = ExpertRunner.shell().map { ExpertRunner(shell: $0) }
+        if expert == nil { context.say("sqlite3 is not installed (Debian: apt-get install sqlite3); .expert is left out") }
+
+        var result = BenchmarkResult()
+        var rows: [StoreOutcome] = []
+        for store in stores {
+            context.say("\(store.name): \(store.summary)")
+            rows.append(try evaluate(store, expert: expert, rounds: rounds, width: searchWidth, depth: searchDepth,
+                                     samples: context.samples, directory: directory, say: context.say))
+        }
+        for row in rows {
+            if let expertTotal = row.expert?.total.median {
+                result.ratios.append(Ratio(name: "\(row.store.name): total time, ours / .expert", value: row.ours.total.median / expertTotal,
+                                           meaning: "workload time with our indexes ÷ with .expert's (lower is better)", target: "≤ 1", met: row.ours.total.median <= expertTotal * 1.0001))
+            }
+            result.ratios.append(Ratio(name: "\(row.store.name): total time, ours / optimum", value: row.ours.total.median / row.optimum.total.median,
+                                       meaning: "÷ the best subset found by exhaustive search (1 is the best possible)", target: "≤ 1.1",
+                                       met: row.ours.total.median <= row.optimum.total.median * 1.1))
+            if let expertSeconds = row.expertSeconds {
+                result.ratios.append(Ratio(name: "\(row.store.name): advisor time, ours / .expert", value: row.oursSeconds / expertSeconds,
+                                           meaning: "our analysis (it builds and times candidates) ÷ .expert's runs", target: nil, met: nil))
+            }
+            for configuration in row.finalists {
+                result.timings.append(TimingSamples(name: "\(row.store.name): \(configuration.label), workload total", seconds: configuration.totals))
+            }
+            result.failures += row.failures
+            // On the quick run's fixed seed the advice itself is checked (deterministic up to near ties).
+            if context.quick, seed == 7,
+               let difference = ExpectedAdvice.difference(store: row.store.name, recommendations: row.recommendations, expected: ExpectedAdvice.quick) {
+                result.failures.append(difference)
+            }
+        }
+        result.sections = [Self.headline(rows, rounds: rounds, samples: context.samples, width: searchWidth, depth: searchDepth)]
+            + rows.map(Self.details)
+        result.details["advice"] = rows.map(\.json)
+        return result
+    }
+
+    /// One configuration's figures over the final rounds.
+    struct Measured {
+        var label: String
+        var configuration: IndexConfiguration
+        var measurements: [ConfigurationMeasurement]
+        var totals: [Double] { measurements.map(\.totalSeconds) }
+        var total: (median: Double, min: Double, max: Double) { Self.summary(totals) }
+        var read: Double { Self.summary(measurements.map(\.readSeconds)).median }
+        var write: Double { Self.summary(measurements.map(\.writeSeconds)).median }
+        var last: ConfigurationMeasurement { measurements.last! }
+
+        static func summary(_ values: [Double]) -> (median: Double, min: Double, max: Double) {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return (0, 0, 0) }
+            let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            return (median, sorted.first!, sorted.last!)
+        }
+
+        var json: [String: Any] {
+            let m = last
+            return ["label": label, "creates": configuration.creates, "drops": configuration.drops,
+                    "totalSeconds": ["median": total.median, "min": total.min, "max": total.max, "rounds": totals],
+                    "readSeconds": read, "writeSeconds": write, "indexesAdded": m.indexesAdded, "indexesDropped": m.indexesDropped,
+                    "bytesAdded": m.bytesAdded, "buildSeconds": m.buildSeconds, "fullScansLeft": m.fullScansLeft, "sortsLeft": m.sortsLeft]
+        }
+    }
+
+    struct StoreOutcome {
+        var store: AdviceStore
+        var rowCount: Int
+        var none: Measured
+        var expert: Measured?
+        var ours: Measured
+        var optimum: Measured
+        var finalists: [Measured]
+        var searched: Int
+        var expertSeconds: Double?
+        var expertFailures: [(sql: String, message: String)]
+        var oursSeconds: Double
+        var recommendations: [String]
+        var failures: [String]
+
+        var json: [String: Any] {
+            var object: [String: Any] = ["store": store.name, "summary": store.summary, "rows": rowCount, "expectation": store.expectation,
+                                         "configurationsSearched": searched, "oursSeconds": oursSeconds, "recommendations": recommendations,
+                                         "none": none.json, "ours": ours.json, "optimum": optimum.json,
+                                         "finalists": finalists.map(\.json), "checkFailures": failures]
+            if let expert { object["expert"] = expert.json }
+            if let expertSeconds { object["expertSeconds"] = expertSeconds }
+            object["expertFailures"] = expertFailures.map { ["sql": $0.sql, "message": $0.message] }
+            return object
+        }
+    }
+
+    func evaluate(_ store: AdviceStore, expert: ExpertRunner?, rounds: Int, width: Int, depth: Int, samples: Int,
+                  directory: URL, say: (String) -> Void) throws -> StoreOutcome {
+        let workloadURL = directory.appendingPathComponent("\(store.name).sql")
+        try Data(store.workloadSQL.utf8).write(to: workloadURL)
+        let rowCount = try Self.largestTable(store.url)
+
+        // .expert, one statement at a time, as a user runs it.
+        var expertOutcome: ExpertRunner.Outcome?
+        if let expert {
+            expertOutcome = try expert.run(statements: store.distinctReads, store: store.url)
+            say("  .expert: \(expertOutcome!.creates.count) indexes in \(Figures.duration(expertOutcome!.seconds))\(expertOutcome!.failures.isEmpty ? "" : ", \(expertOutcome!.failures.count) statements failed")")
+        }
+
+        // Our advice, in process, with the defaults a user gets.
+        let started = DispatchTime.now().uptimeNanoseconds
+        let workload = try WorkloadLoader.load([workloadURL])
+        var options = AnalysisOptions()
+        options.temporaryDirectory = directory
+        let analysis = try Advisor.analyze(storeAt: store.url, workload: workload, options: options)
+        let oursSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let ourCreates = analysis.recommendations.map(\.sql)
+        let ourDrops = analysis.existingIndexes.filter { $0.dropSQL != nil }.map(\.index)
+        let ours = IndexConfiguration(name: "ours", creates: ourCreates, drops: ourDrops)
+        say("  ours: \(ourCreates.count) indexes, \(ourDrops.count) drops in \(Figures.duration(oursSeconds))")
+
+        // The search space: our recommendations, then our other measured candidates by the net time they
+        // saved alone, up to `width`; our drops too.
+        var elements: [IndexConfiguration] = ourCreates.map { IndexConfiguration(name: "", creates: [$0]) }
+        let others = analysis.rejectedCandidates
+            .filter { $0.readSecondsSaved > 0 && !ourCreates.contains($0.sql) }
+            .sorted { ($0.readSecondsSaved - $0.writeSecondsAdded) > ($1.readSecondsSaved - $1.writeSecondsAdded) }
+        for candidate in others where elements.count < max(width, ourCreates.count) && !elements.contains(where: { $0.creates == [candidate.sql] }) {
+            elements.append(IndexConfiguration(name: "", creates: [candidate.sql]))
+        }
+        elements += ourDrops.map { IndexConfiguration(name: "", drops: [$0]) }
+        let depth = max(depth, ours.changeCount)
+        var subsets: [IndexConfiguration] = [IndexConfiguration(name: "no new index")]
+        func extend(_ current: IndexConfiguration, from index: Int) {
+            guard current.changeCount < depth else { return }
+            for next in index..<elements.count {
+                var grown = current
+                grown.creates += elements[next].creates
+                grown.drops += elements[next].drops
+                subsets.append(grown)
+                extend(grown, from: next + 1)
+            }
+        }
+        extend(IndexConfiguration(name: ""), from: 0)
+        if !subsets.contains(where: { Set($0.creates) == Set(ours.creates) && Set($0.drops) == Set(ours.drops) }) {
+            subsets.append(ours)
+        }
+        let evaluator = try WorkloadEvaluator(store: store, copyIn: directory, runs: samples)
+        say("  searching \(subsets.count) subsets of \(elements.count) changes (up to \(depth) at once)")
+        var searched: [(IndexConfiguration, Double)] = []
+        for subset in subsets {
+            searched.append((subset, try evaluator.measure(subset).totalSeconds))
+        }
+        searched.sort { $0.1 < $1.1 }
+
+        // Finalists, measured again in interleaved rounds.
+        let none = IndexConfiguration(name: "no new index")
+        let expertConfiguration = expertOutcome.map { IndexConfiguration(name: ".expert", creates: $0.creates) }
+        var finalists: [(String, IndexConfiguration)] = [("no new index", none)]
+        if let expertConfiguration { finalists.append((".expert", expertConfiguration)) }
+        finalists.append(("ours", ours))
+        for (index, (subset, _)) in searched.prefix(4).enumerated() where !finalists.contains(where: { Self.same($0.1, subset) }) {
+            finalists.append(("search #\(index + 1)", subset))
+        }
+        var measurements = Array(repeating: [ConfigurationMeasurement](), count: finalists.count)
+        for round in 0..<rounds {
+            say("  final round \(round + 1) of \(rounds): \(finalists.count) configurations")
+            for (index, finalist) in finalists.enumerated() {
+                measurements[index].append(try evaluator.measure(finalist.1))
+            }
+        }
+        let measured = zip(finalists, measurements).map { Measured(label: $0.0.0, configuration: $0.0.1, measurements: $0.1) }
+        let oursMeasured = measured.first { $0.label == "ours" }!
+        // The optimum: the best of the searched subsets among the finalists (ours is one of them).
+        let optimum = measured.filter { $0.label == "ours" || $0.label.hasPrefix("search") }.min { $0.total.median < $1.total.median }!
+        var failures: [String] = []
+        for sql in oursMeasured.last.forbiddenScans {
+            failures.append("\(store.name): a full table scan is left with our advice in \(sql.prefix(100))")
+        }
+        return StoreOutcome(store: store, rowCount: rowCount, none: measured[0], expert: measured.first { $0.label == ".expert" },
+                            ours: oursMeasured, optimum: optimum, finalists: measured, searched: subsets.count,
+                            expertSeconds: expertOutcome?.seconds, expertFailures: expertOutcome?.failures ?? [],
+                            oursSeconds: oursSeconds, recommendations: ourCreates.map(Self.key) + ourDrops.map { "DROP \($0)" },
+                            failures: failures)
+    }
+
+    /// `table(columns…) WHERE …`: a recommendation without its generated name, for comparing runs.
+    static func key(_ create: String) -> String {
+        guard let on = create.range(of: " ON ") else { return create }
+        return String(create[on.upperBound...]).replacingOccurrences(of: "\"", with: "")
+            .trimmingCharacters(in: CharacterSet(charactersIn: "; "))
+    }
+
+    static func same(_ a: IndexConfiguration, _ b: IndexConfiguration) -> Bool {
+        Set(a.creates.map(key)) == Set(b.creates.map(key)) && Set(a.drops) == Set(b.drops)
+    }
+
+    static func largestTable(_ url: URL) throws -> Int {
+        let connection = try SQLiteConnection(path: url.path, mode: .readOnly)
+        var largest = 0
+        for row in try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+            guard case .text(let table)? = row.first, case .integer(let count)? = try connection.scalar("SELECT count(*) FROM \(SQLIdentifier.quote(table))") else { continue }
+            largest = max(largest, Int(count))
+        }
+        return largest
+    }
+
+    static func headline(_ rows: [StoreOutcome], rounds: Int, samples: Int, width: Int, depth: Int) -> String {
+        func ratio(_ a: Double, _ b: Double?) -> String { b.map { $0 > 0 ? String(format: "%.2f", a / $0) : "–" } ?? "–" }
+        func scans(_ m: Measured?) -> String { m.map { "\($0.last.fullScansLeft)" } ?? "–" }
+        var out = ["## Advice: ours against `.expert` and the optimum", "",
+                   "Workload time (Σ count × median per execution, reads and writes) with each configuration applied to the same copy of the store. Ratios below 1 favour ours; ours / optimum is at least 1 by construction (the optimum is the best of our advice and the search's best subsets, measured in the same rounds).", "",
+                   "| store | largest table | ours / .expert | ours / optimum | ours / no index | full scans left: none · .expert · ours · optimum | indexes: .expert · ours · optimum | advisor time: ours / .expert |",
+                   "| --- | ---: | ---: | ---: | ---: | --- | --- | ---: |"]
+        for row in rows {
+            let indexes = [row.expert, row.ours, row.optimum].map { m -> String in
+                guard let m else { return "–" }
+                return "+\(m.last.indexesAdded)" + (m.last.indexesDropped > 0 ? " −\(m.last.indexesDropped)" : "")
+            }
+            out.append("| \(row.store.name) | \(Figures.count(row.rowCount)) rows | \(ratio(row.ours.total.median, row.expert?.total.median)) | \(ratio(row.ours.total.median, row.optimum.total.median)) | \(ratio(row.ours.total.median, row.none.total.median)) | \(scans(row.none)) · \(scans(row.expert)) · \(scans(row.ours)) · \(scans(row.optimum)) | \(indexes.joined(separator: " · ")) | \(ratio(row.oursSeconds, row.expertSeconds)) |")
+        }
+        out += ["", "Each workload time is the median of \(rounds) interleaved rounds; in each round every statement is timed \(samples) times after a warm-up (the median counts). The search measured every subset of up to \(depth) changes (more when our advice has more) from our \(width) best candidates and our drops, once each, and its four best joined the final rounds."]
+        return out.joined(separator: "\n")
+    }
+
+    static func details(_ row: StoreOutcome) -> String {
+        var out = ["### \(row.store.name)", "", row.store.summary + ".", "", "Expected: \(row.store.expectation).", "",
+                   "| configuration | changes | reads | writes | total: median (min–max) | index bytes | build | full scans | temp sorts |",
+                   "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
+        for m in row.finalists {
+            let changes = (m.configuration.creates.map(key) + m.configuration.drops.map { "DROP \($0)" })
+            let list = changes.isEmpty ? "–" : changes.map { "`\($0)`" }.joined(separator: "<br>")
+            out.append("| \(m.label)\(m.label == row.optimum.label ? " (optimum)" : "") | \(list) | \(BenchmarkReport.seconds(m.read)) | \(BenchmarkReport.seconds(m.write)) | \(BenchmarkReport.seconds(m.total.median)) (\(BenchmarkReport.seconds(m.total.min))–\(BenchmarkReport.seconds(m.total.max))) | \(ByteCountText.format(m.last.bytesAdded)) | \(BenchmarkReport.seconds(m.last.buildSeconds)) | \(m.last.fullScansLeft) | \(m.last.sortsLeft) |")
+        }
+        out.append("")
+        out.append("Searched \(row.searched) configurations. Our analysis took \(Figures.duration(row.oursSeconds))\(row.expertSeconds.map { "; `.expert` took \(Figures.duration($0)) for \(row.store.distinctReads.count) statements" } ?? "").")
+        for failure in row.expertFailures {
+            out.append("- `.expert` failed on `\(failure.sql.prefix(80))…`: \(failure.message)")
+        }
+        return out.joined(separator: "\n")
+    }
+}

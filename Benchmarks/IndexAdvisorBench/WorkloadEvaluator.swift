@@ -1,0 +1,155 @@
+import Foundation
+import IndexAdvisor
+
+/// A set of index changes to a store: what `.expert`, our advice or a searched subset proposes.
+struct IndexConfiguration: Hashable {
+    var name: String
+    /// `CREATE INDEX` statements.
+    var creates: [String] = []
+    /// Existing indexes to drop, by name.
+    var drops: [String] = []
+
+    var changeCount: Int { creates.count + drops.count }
+}
+
+/// The workload's cost with one configuration in place, measured on the benchmark's copy of the store.
+struct ConfigurationMeasurement {
+    /// Σ count × median seconds per execution, over the reads.
+    var readSeconds: Double
+    /// The same over the writes (each execution rolled back, only the statement timed).
+    var writeSeconds: Double
+    var totalSeconds: Double { readSeconds + writeSeconds }
+    /// Indexes added and dropped, and the net bytes of that change (used pages after − before × page size).
+    var indexesAdded: Int
+    var indexesDropped: Int
+    var bytesAdded: Int64
+    var buildSeconds: Double
+    /// Distinct read statements whose plan still has a full table scan / a temp B-tree sort.
+    var fullScansLeft: Int
+    var sortsLeft: Int
+    /// Reads that must not scan (``AdviceStore/mustNotScan``) but do.
+    var forbiddenScans: [String]
+}
+
+/// Applies configurations to a private copy of a benchmark store, times the workload, and reverts them.
+final class WorkloadEvaluator {
+    let store: AdviceStore
+    let connection: SQLiteConnection
+    /// Timed runs per statement (after one warm-up).
+    let runs: Int
+    private var prepared: [String: SQLiteStatement] = [:]
+
+    init(store: AdviceStore, copyIn directory: URL, runs: Int) throws {
+        self.store = store
+        self.runs = runs
+        let copy = directory.appendingPathComponent("evaluated-\(store.name).sqlite")
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: store.url, to: copy)
+        connection = try SQLiteConnection(path: copy.path, mode: .readWrite)
+        try connection.execute("PRAGMA journal_mode = WAL")
+    }
+
+    /// Applies `configuration`, measures the workload, and reverts it.
+    /// - Throws: ``SQLiteError`` when a change cannot be applied or a statement fails.
+    func measure(_ configuration: IndexConfiguration) throws -> ConfigurationMeasurement {
+        let pagesBefore = try usedPages()
+        let indexesBefore = try indexNames()
+        var restore: [String] = []
+        let start = DispatchTime.now().uptimeNanoseconds
+        for name in configuration.drops {
+            guard let sql = try connection.scalar("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(name)]),
+                  case .text(let definition) = sql else { continue }
+            try connection.execute("DROP INDEX \(SQLIdentifier.quote(name))")
+            restore.append(definition)
+        }
+        for create in configuration.creates { try connection.execute(create) }
+        let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let added = try indexNames().subtracting(indexesBefore)
+        let bytes = (try usedPages() - pagesBefore) * (try pageSize())
+        prepared.removeAll()  // plans change with the schema
+        defer {
+            prepared.removeAll()
+            for name in added { try? connection.execute("DROP INDEX \(SQLIdentifier.quote(name))") }
+            for definition in restore { try? connection.execute(definition) }
+            try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        var read = 0.0, write = 0.0
+        for entry in store.entries {
+            let seconds = try time(entry)
+            if entry.isWrite { write += seconds * Double(entry.count) } else { read += seconds * Double(entry.count) }
+        }
+        var scans = 0, sorts = 0
+        var forbidden: [String] = []
+        for sql in store.distinctReads {
+            let details = try connection.query("EXPLAIN QUERY PLAN " + sql).compactMap { row -> String? in
+                if case .text(let detail)? = row.last { return detail }
+                return nil
+            }
+            let scan = details.contains { $0.hasPrefix("SCAN ") && !$0.contains(" USING ") }
+            if scan {
+                scans += 1
+                if store.mustNotScan.contains(where: { sql.hasPrefix($0) }) { forbidden.append(sql) }
+            }
+            if details.contains(where: { $0.contains("USE TEMP B-TREE") }) { sorts += 1 }
+        }
+        return ConfigurationMeasurement(readSeconds: read, writeSeconds: write, indexesAdded: added.count, indexesDropped: restore.count,
+                                        bytesAdded: bytes, buildSeconds: buildSeconds, fullScansLeft: scans, sortsLeft: sorts,
+                                        forbiddenScans: forbidden)
+    }
+
+    /// The median seconds of one execution of `entry`.
+    private func time(_ entry: WorkloadEntry) throws -> Double {
+        let statement: SQLiteStatement
+        if let cached = prepared[entry.sql] {
+            statement = cached
+        } else {
+            statement = try connection.prepare(entry.sql)
+            prepared[entry.sql] = statement
+        }
+        func once() throws -> Double {
+            if entry.isWrite {
+                try connection.execute("SAVEPOINT bench")
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try statement.run()
+                let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                try connection.execute("ROLLBACK TO bench; RELEASE bench")
+                return Double(elapsed) / 1e9
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            while try statement.step() {}
+            statement.reset()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        // Warm up, then group fast statements so that a timed run lasts about a millisecond.
+        let first = try once()
+        let group = max(1, min(200, Int(0.001 / max(first, 1e-7))))
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            var sum = 0.0
+            for _ in 0..<group { sum += try once() }
+            samples.append(sum / Double(group))
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    private func indexNames() throws -> Set<String> {
+        Set(try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").compactMap { row -> String? in
+            if case .text(let name)? = row.first { return name }
+            return nil
+        })
+    }
+
+    private func usedPages() throws -> Int64 {
+        func integer(_ sql: String) throws -> Int64 {
+            if case .integer(let value)? = try connection.scalar(sql) { return value }
+            return 0
+        }
+        return try integer("PRAGMA page_count") - integer("PRAGMA freelist_count")
+    }
+
+    private func pageSize() throws -> Int64 {
+        if case .integer(let value)? = try connection.scalar("PRAGMA page_size") { return value }
+        return 4096
+    }
+}
