@@ -32,6 +32,8 @@ public enum HTMLReport {
         statementChart(result, into: &page)
         recommendations(result, into: &page)
         codeToPaste(result, into: &page)
+        queryAdvice(result, into: &page)
+        schemaReview(result, into: &page)
         tradeOffChart(result, into: &page)
         statements(result, into: &page)
         existingIndexes(result, into: &page)
@@ -193,11 +195,11 @@ public enum HTMLReport {
         page.raw("<h2>Code to paste</h2>")
         page.raw("<h3>SQL migration</h3>")
         page.raw(#"<p class="muted">Safe to run twice (<code>IF NOT EXISTS</code>, <code>IF EXISTS</code>). The same text as <code>--format sql</code>.</p>"#)
-        codeBlock(SQLReport.render(result), id: "code-sql", into: &page)
+        codeBlock(SQLReport.render(result, queryAdvice: false), id: "code-sql", into: &page)
         if result.store.isCoreData {
             page.raw("<h3>SwiftData</h3>")
             page.raw("<p>Adding an index is a schema change: declare it in a new <code>VersionedSchema</code> with a migration stage. Building the indexes took <strong>\(e(Figures.duration(result.migrationBuildSeconds)))</strong> on this store (\(e(ByteCountText.format(result.store.bytes)))): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>")
-            codeBlock(SwiftReport.render(result), id: "code-swift", into: &page)
+            codeBlock(SwiftReport.render(result, queryAdvice: false), id: "code-swift", into: &page)
         }
         page.raw("</section>")
     }
@@ -268,6 +270,78 @@ public enum HTMLReport {
             }
             plans(before: statement.planBefore, after: statement.planAfter, into: &page)
             page.raw("</article>")
+        }
+        page.raw("</section>")
+    }
+
+    private static func queryAdvice(_ result: AnalysisResult, into page: inout Page) {
+        guard !result.queryAdvice.isEmpty else { return }
+        let labels = result.statementLabels
+        page.raw(#"<section id="query-advice">"#)
+        page.raw("<h2>Query-side advice</h2>")
+        page.raw("<p>Statements that no plain index fixes as written. Each time is measured on the snapshot with the recommended indexes built; a rewrite’s time is of the rewritten statement run there.</p>")
+        for (offset, advice) in result.queryAdvice.enumerated() {
+            let label = labels[advice.statementID] ?? advice.statementID
+            page.raw("<article>")
+            page.raw("<h3>\(link(to: label, e(label))): \(e(advice.kind.title))</h3>")
+            page.raw("<p>\(e(advice.advice))</p>")
+            if let timing = advice.timing {
+                var row = "<table><tr><th>As it is</th>" + (advice.rewriteTiming == nil ? "" : "<th>With the change</th><th>Change</th>") + "</tr>"
+                row += "<tr><td class=\"num\">\(timingCell(timing))</td>"
+                if let rewritten = advice.rewriteTiming {
+                    let significant = timing.isSlower(than: rewritten) || rewritten.isSlower(than: timing)
+                    row += "<td class=\"num\">\(timingCell(rewritten))</td><td>\(e(Figures.change(timing.medianSeconds, rewritten.medianSeconds, significant: significant)))</td>"
+                }
+                page.raw(row + "</tr></table>")
+            }
+            if let caveat = advice.caveat { page.raw("<p class=\"muted\">Caveat: \(e(caveat))</p>") }
+            if let rewrite = advice.rewrite { codeBlock(rewrite, id: "query-advice-\(offset + 1)", into: &page) }
+            if let plan = advice.rewritePlan, !plan.steps.isEmpty {
+                page.raw(#"<div class="plans"><figure><figcaption>Plan with the change</figcaption>\#(planTree(plan))</figure></div>"#)
+            }
+            page.raw("</article>")
+        }
+        page.raw("</section>")
+    }
+
+    /// Without a workload: the findings from the schema and the data, and how to capture a workload.
+    private static func schemaReview(_ result: AnalysisResult, into page: inout Page) {
+        guard !result.schemaReview.isEmpty || !result.captureHint.isEmpty else { return }
+        page.raw(#"<section id="schema-review">"#)
+        page.raw("<h2>Schema review</h2>")
+        page.raw("<p>Every finding here comes from the schema and the data only; times are of single operations (a lookup, a write), not of the app’s statements.</p>")
+        for kind in SchemaFinding.Kind.reportOrder {
+            let findings = result.schemaReview.filter { $0.kind == kind }
+            guard !findings.isEmpty else { continue }
+            page.raw("<h3>\(e(kind.title))</h3>")
+            page.raw("<ul>")
+            for finding in findings {
+                var item = ""
+                if let index = finding.index {
+                    item += "<code>\(e(index))</code> on <code>\(e(finding.table))</code>"
+                } else if !finding.table.isEmpty {
+                    item += "<code>\(e(finding.table + (finding.columns.isEmpty ? "" : "(" + finding.columns.joined(separator: ", ") + ")")))</code>"
+                }
+                if let bytes = finding.bytes { item += " (\(e(ByteCountText.format(bytes))))" }
+                item += (item.isEmpty ? "" : ": ") + e(finding.advice)
+                if !finding.measurements.isEmpty {
+                    item += "<ul>" + finding.measurements.map { "<li>\(e($0.operation)): \(e($0.comparisonText))</li>" }.joined() + "</ul>"
+                }
+                if let sql = finding.sql { item += "<br><code>\(e(sql))</code>" }
+                if let unique = finding.swiftDataUnique { item += "<br>SwiftData: <code>\(e(unique))</code>" }
+                page.raw("<li>\(item)</li>")
+            }
+            page.raw("</ul>")
+        }
+        if !result.captureHint.isEmpty {
+            page.raw("<h3>Next: capture a workload</h3>")
+            // The hint's lines are Markdown: a leading "- " and `code` spans.
+            let items = result.captureHint.map { line -> String in
+                let body = line.hasPrefix("- ") ? String(line.dropFirst(2)) : line
+                return body.components(separatedBy: "`").enumerated()
+                    .map { $0.offset % 2 == 1 ? "<code>\(e($0.element))</code>" : e($0.element) }.joined()
+            }
+            page.raw("<ul>" + items.map { "<li>\($0)</li>" }.joined() + "</ul>")
         }
         page.raw("</section>")
     }

@@ -27,6 +27,9 @@ public enum MarkdownReport {
         summary.append("temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)")
         summary.append("reads \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter))")
         summary.append("writes \(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))")
+        if !result.queryAdvice.isEmpty {
+            summary.append("\(Figures.counted(result.queryAdvice.count, "query-side fix", plural: "query-side fixes")) (below)")
+        }
         out.append(summary.joined(separator: " · ") + ".")
         out.append("")
         for recommendation in result.recommendations {
@@ -118,13 +121,39 @@ public enum MarkdownReport {
             out.append("")
             out.append("SQL migration (`--format sql`), safe to run twice:")
             out.append("")
-            out.append(fence(SQLReport.render(result).trimmingTrailingNewline, language: "sql"))
+            out.append(fence(SQLReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "sql"))
             out.append("")
             if result.store.isCoreData && !result.recommendations.isEmpty {
                 out.append("SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema`; building took \(Figures.duration(result.migrationBuildSeconds)) on this store.")
                 out.append("")
-                out.append(fence(SwiftReport.render(result).trimmingTrailingNewline, language: "swift"))
+                out.append(fence(SwiftReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "swift"))
                 out.append("")
+            }
+        }
+
+        if !result.queryAdvice.isEmpty {
+            out.append("## Query-side advice")
+            out.append("")
+            out.append("Statements that no plain index fixes as written. Each time is measured on the snapshot with the recommended indexes built; a rewrite's time is of the rewritten statement run there.")
+            out.append("")
+            for advice in result.queryAdvice {
+                let label = labels[advice.statementID] ?? advice.statementID
+                out.append("### \(label): \(advice.kind.title)")
+                out.append("")
+                out.append(text(advice.advice))
+                out.append("")
+                out.append("- " + advice.measuredLine(label: label) + (advice.timing.map { " (\(cellTiming($0)) as it is)" } ?? ""))
+                if let caveat = advice.caveat { out.append("- Caveat: \(text(caveat))") }
+                out.append("")
+                if let rewrite = advice.rewrite {
+                    out.append(fence(rewrite, language: "sql"))
+                    out.append("")
+                }
+                if let plan = advice.rewritePlan, !plan.steps.isEmpty {
+                    out.append("Plan with the change:")
+                    out.append(fence(plan.tree, language: ""))
+                    out.append("")
+                }
             }
         }
 
@@ -270,23 +299,17 @@ public enum MarkdownReport {
         var out = ["# indexadvisor schema review: \(inline(result.store.fileName))", ""]
         out.append("No workload: every finding below comes from the schema and the data only, and times are of single operations (lookups, writes), not of the app's statements.")
         out.append("")
-        let order: [SchemaFinding.Kind] = [.redundantIndex, .unindexedReference, .identityColumn, .tableWithoutIndex, .hierarchyIndex, .uniqueRule, .noStatistics]
-        let titles: [SchemaFinding.Kind: String] = [
-            .redundantIndex: "Redundant indexes", .unindexedReference: "References without an index",
-            .identityColumn: "Identity-like columns without a unique rule", .tableWithoutIndex: "Large tables without an index",
-            .hierarchyIndex: "Core Data hierarchy indexes", .uniqueRule: "Unique rules", .noStatistics: "Statistics",
-        ]
-        for kind in order {
+        for kind in SchemaFinding.Kind.reportOrder {
             let findings = result.schemaReview.filter { $0.kind == kind }
             guard !findings.isEmpty else { continue }
-            out.append("## \(titles[kind] ?? kind.rawValue)")
+            out.append("## \(kind.title)")
             out.append("")
             for finding in findings {
                 let subject = finding.index.map { "\(inline($0)) on \(inline(finding.table))" }
                     ?? (finding.table.isEmpty ? "" : inline(finding.table + (finding.columns.isEmpty ? "" : "(" + finding.columns.joined(separator: ", ") + ")")))
                 out.append("- " + (subject.isEmpty ? "" : subject + (finding.bytes.map { " (\(ByteCountText.format($0)))" } ?? "") + ": ") + text(finding.advice))
                 for measurement in finding.measurements {
-                    out.append("  - \(text(measurement.operation)): with the index \(Figures.duration(measurement.withIndex.medianSeconds)), without \(Figures.duration(measurement.withoutIndex.medianSeconds))\(measurement.isSignificant ? "" : " (within the noise)") (medians of \(measurement.withIndex.runs) and \(measurement.withoutIndex.runs) runs; the index was really added or dropped between them, then put back)")
+                    out.append("  - \(text(measurement.operation)): \(measurement.comparisonText) (medians of \(measurement.withIndex.runs) and \(measurement.withoutIndex.runs) runs; the index was really added or dropped between them, then put back)")
                 }
                 if let sql = finding.sql { out.append("  " + inline(sql)) }
                 if let unique = finding.swiftDataUnique { out.append("  SwiftData: " + inline(unique)) }

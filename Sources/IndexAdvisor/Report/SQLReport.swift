@@ -6,14 +6,16 @@
 ///
 /// Text from the store in comments is folded onto one line, so a name cannot end a comment early.
 public enum SQLReport {
-    public static func render(_ result: AnalysisResult) -> String {
+    /// - Parameter queryAdvice: false leaves out the query-side advice comments (for the reports that
+    ///   embed this code and show that advice in a section of their own).
+    public static func render(_ result: AnalysisResult, queryAdvice: Bool = true) -> String {
         var lines: [String] = []
         let drops = result.indexesToDrop
         let totals = result.totals
         lines.append(comment("\(result.tool.name) \(result.tool.version): index migration for \(result.store.fileName) (SQLite \(result.tool.sqliteVersion)), \(result.tool.generatedAt)."))
         guard !result.recommendations.isEmpty || !drops.isEmpty else {
             lines.append(comment("No index to add or drop for this workload."))
-            return lines.joined(separator: "\n") + "\n"
+            return finish(lines, result, queryAdvice: queryAdvice)
         }
         lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop. Weighted workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."))
         if result.store.isCoreData && !result.recommendations.isEmpty {
@@ -39,9 +41,16 @@ public enum SQLReport {
             lines.append(drop + ";")
         }
         lines.append("COMMIT;")
-        return lines.joined(separator: "\n") + "\n"
+        return finish(lines, result, queryAdvice: queryAdvice)
     }
 
+
+    /// The lines as the file's text, with the query-side advice appended as comments.
+    static func finish(_ lines: [String], _ result: AnalysisResult, queryAdvice: Bool) -> String {
+        let notes = queryAdvice ? result.queryAdviceNotes : []
+        let all = notes.isEmpty ? lines : lines + [""] + notes.map(comment)
+        return all.joined(separator: "\n") + "\n"
+    }
     /// `-- text`, with line breaks and other control characters in `text` replaced by spaces.
     static func comment(_ text: String) -> String {
         "-- " + String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })

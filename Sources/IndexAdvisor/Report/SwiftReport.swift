@@ -7,12 +7,14 @@
 /// Only Swift identifiers are pasted into code (``SwiftDataCode/isSwiftIdentifier(_:)``); store text in
 /// comments is folded onto one line.
 public enum SwiftReport {
-    public static func render(_ result: AnalysisResult) -> String {
+    /// - Parameter queryAdvice: false leaves out the query-side advice comments (for the reports that
+    ///   embed this code and show that advice in a section of their own).
+    public static func render(_ result: AnalysisResult, queryAdvice: Bool = true) -> String {
         var lines: [String] = []
         lines.append(comment("\(result.tool.name) \(result.tool.version): SwiftData declarations for \(result.store.fileName), \(result.tool.generatedAt)."))
         guard result.store.isCoreData else {
             lines.append(comment("This is not a Core Data / SwiftData store: there is no model code to change. Use the SQL migration (--format sql)."))
-            return lines.joined(separator: "\n") + "\n"
+            return finish(lines, result, queryAdvice: queryAdvice)
         }
         let indexes = SwiftDataCode.declarationsByModel(for: result.recommendations)
         let uniques = SwiftDataCode.uniqueDeclarationsByModel(for: result.uniqueness)
@@ -20,7 +22,7 @@ public enum SwiftReport {
         let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
         if indexes.isEmpty && uniques.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty {
             lines.append(comment("Nothing to declare: no index to add and no uniqueness rule to propose for this workload."))
-            return lines.joined(separator: "\n") + "\n"
+            return finish(lines, result, queryAdvice: queryAdvice)
         }
         if let model = result.model {
             lines.append(comment("Key paths from the app's model: \(model.files.joined(separator: ", ")) (--model)."))
@@ -60,9 +62,16 @@ public enum SwiftReport {
                 lines.append(comment("  entity \(recommendation.entity ?? ""): \(recommendation.name) = \(properties.joined(separator: ", "))"))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return finish(lines, result, queryAdvice: queryAdvice)
     }
 
+
+    /// The lines as the file's text, with the query-side advice appended as comments.
+    static func finish(_ lines: [String], _ result: AnalysisResult, queryAdvice: Bool) -> String {
+        let notes = queryAdvice ? result.queryAdviceNotes : []
+        let all = notes.isEmpty ? lines : lines + [""] + notes.map(comment)
+        return all.joined(separator: "\n") + "\n"
+    }
     /// `// text` (`//` alone for an empty line), with control characters in `text` replaced by spaces.
     static func comment(_ text: String) -> String {
         let folded = SQLReport.comment(text).dropFirst(3)
