@@ -34,7 +34,8 @@ struct AdviceBenchmark: Benchmark {
         for store in stores {
             context.say("\(store.name): \(store.summary)")
             rows.append(try evaluate(store, expert: expert, rounds: rounds, width: searchWidth, depth: searchDepth,
-                                     samples: context.samples, directory: directory, say: context.say))
+                                     samples: context.samples, directory: directory,
+                                     keep: context.options["--keep-stores"].map { URL(fileURLWithPath: $0) }, say: context.say))
         }
         for row in rows {
             if let expertTotal = row.expert?.total.median {
@@ -119,9 +120,18 @@ struct AdviceBenchmark: Benchmark {
     }
 
     func evaluate(_ store: AdviceStore, expert: ExpertRunner?, rounds: Int, width: Int, depth: Int, samples: Int,
-                  directory: URL, say: (String) -> Void) throws -> StoreOutcome {
+                  directory: URL, keep: URL?, say: (String) -> Void) throws -> StoreOutcome {
         let workloadURL = directory.appendingPathComponent("\(store.name).sql")
         try Data(store.workloadSQL.utf8).write(to: workloadURL)
+        if let keep {
+            // For a reader to reproduce a row by hand: the store as built and its workload.
+            try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
+            for file in [store.url, workloadURL] {
+                let target = keep.appendingPathComponent(file.lastPathComponent)
+                try? FileManager.default.removeItem(at: target)
+                try FileManager.default.copyItem(at: file, to: target)
+            }
+        }
         let rowCount = try Self.largestTable(store.url)
 
         // .expert, one statement at a time, as a user runs it.
@@ -143,17 +153,22 @@ struct AdviceBenchmark: Benchmark {
         let ours = IndexConfiguration(name: "ours", creates: ourCreates, drops: ourDrops)
         say("  ours: \(ourCreates.count) indexes, \(ourDrops.count) drops in \(Figures.duration(oursSeconds))")
 
-        // The search space: our recommendations, then our other measured candidates by the net time they
-        // saved alone, up to `width`; our drops too.
+        // The search space: our recommendations, then our other candidates (measured ones by the net time
+        // they saved alone, then those set aside before measuring, in our order), up to `width`; our drops too.
         var elements: [IndexConfiguration] = ourCreates.map { IndexConfiguration(name: "", creates: [$0]) }
-        let others = analysis.rejectedCandidates
-            .filter { $0.readSecondsSaved > 0 && !ourCreates.contains($0.sql) }
-            .sorted { ($0.readSecondsSaved - $0.writeSecondsAdded) > ($1.readSecondsSaved - $1.writeSecondsAdded) }
+        let others = analysis.rejectedCandidates.enumerated()
+            .filter { !ourCreates.contains($0.element.sql) }
+            .sorted { a, b in
+                let na = a.element.readSecondsSaved - a.element.writeSecondsAdded, nb = b.element.readSecondsSaved - b.element.writeSecondsAdded
+                return na != nb ? na > nb : a.offset < b.offset
+            }
+            .map(\.element)
         for candidate in others where elements.count < max(width, ourCreates.count) && !elements.contains(where: { $0.creates == [candidate.sql] }) {
             elements.append(IndexConfiguration(name: "", creates: [candidate.sql]))
         }
         elements += ourDrops.map { IndexConfiguration(name: "", drops: [$0]) }
-        let depth = max(depth, ours.changeCount)
+        // Deep enough for our advice plus one more change, so the search can beat it by adding as well as by swapping.
+        let depth = max(depth, ours.changeCount + 1)
         var subsets: [IndexConfiguration] = [IndexConfiguration(name: "no new index")]
         func extend(_ current: IndexConfiguration, from index: Int) {
             guard current.changeCount < depth else { return }

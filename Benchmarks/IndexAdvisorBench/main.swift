@@ -3,7 +3,8 @@ import Foundation
 // indexadvisor-bench: benchmarks for indexadvisor, as ratios measured side by side in one run.
 //
 //   swift run -c release indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md]
-//                                           [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--list]
+//                                           [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b]
+//                                           [--keep-stores DIR] [--rows N] [--list]
 //
 // Writes FILE.md (default reports/benchmarks.md) and the same figures as FILE.json. Exits 1 when a
 // benchmark fails or a deterministic check fails (never on a timing).
@@ -65,7 +66,7 @@ while index < arguments.count {
         for benchmark in registry { print("\(benchmark.name)\t\(benchmark.summary)") }
         exit(0)
     case "-h", "--help":
-        print("usage: indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md] [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--list]")
+        print("usage: indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md] [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--keep-stores DIR] [--rows N] [--list]")
         exit(0)
     default:
         guard argument.hasPrefix("--") else { say("unexpected argument \(argument)"); exit(2) }

@@ -292,9 +292,12 @@ struct AnalysisRun {
         }
 
         var names = takenNames
-        let minimumBenefit = self.minimumBenefit
         while picks.count < options.maxNewIndexes, !measured.isEmpty {
             report("selection", picks.count, options.maxNewIndexes)
+            // Worth a schema change relative to what is left: after the first picks have removed the big
+            // scans, a pick that saves a third of the remaining time counts even if it is small next to
+            // the workload as it was.
+            let minimumBenefit = self.minimumBenefit
             // A left prefix of a chosen index (or a partial index on its leading columns) adds writes and
             // nothing the chosen one cannot serve.
             let chosen = picks.map(\.measured.candidate)
@@ -436,9 +439,9 @@ struct AnalysisRun {
     }
 
     /// The smallest frequency-weighted saving, in seconds, worth recommending an index (a schema change) for:
-    /// `minimumBenefitShare` of the workload's measured time, and at least 1 ms.
+    /// `minimumBenefitShare` of the workload's measured time with the indexes chosen so far, and at least 1 ms.
     var minimumBenefit: Double {
-        let total = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * ($1.timingBefore?.medianSeconds ?? 0) }
+        let total = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * (($1.current ?? $1.timingBefore)?.medianSeconds ?? 0) }
         return max(0.001, total * options.minimumBenefitShare)
     }
 
