@@ -169,27 +169,30 @@ struct AdviceBenchmark: Benchmark {
         elements += ourDrops.map { IndexConfiguration(name: "", drops: [$0]) }
         // Deep enough for our advice plus one more change, so the search can beat it by adding as well as by swapping.
         let depth = max(depth, ours.changeCount + 1)
-        var subsets: [IndexConfiguration] = [IndexConfiguration(name: "no new index")]
-        func extend(_ current: IndexConfiguration, from index: Int) {
+        let evaluator = try WorkloadEvaluator(store: store, copyIn: directory, runs: samples)
+        // Depth-first over the subsets, one change applied on the way down and reverted on the way up, so
+        // each subset costs one index build; a read whose plan was timed under another subset keeps that time.
+        var searched: [(IndexConfiguration, Double)] = []
+        func search(_ current: IndexConfiguration, applied: [WorkloadEvaluator.Applied], from index: Int) throws {
+            let measured = try evaluator.measureApplied(applied: applied.last ?? .init(added: [], restore: [], buildSeconds: 0, bytes: 0),
+                                                        cachingReads: true)
+            searched.append((current, measured.totalSeconds))
             guard current.changeCount < depth else { return }
             for next in index..<elements.count {
+                let step = try evaluator.apply(elements[next])
+                defer { evaluator.revert(step) }
                 var grown = current
                 grown.creates += elements[next].creates
                 grown.drops += elements[next].drops
-                subsets.append(grown)
-                extend(grown, from: next + 1)
+                try search(grown, applied: applied + [step], from: next + 1)
             }
         }
-        extend(IndexConfiguration(name: ""), from: 0)
-        if !subsets.contains(where: { Set($0.creates) == Set(ours.creates) && Set($0.drops) == Set(ours.drops) }) {
-            subsets.append(ours)
+        say("  searching the subsets of \(elements.count) changes (up to \(depth) at once)")
+        try search(IndexConfiguration(name: "no new index"), applied: [], from: 0)
+        if !searched.contains(where: { Self.same($0.0, ours) }) {
+            searched.append((ours, try evaluator.measure(ours).totalSeconds))
         }
-        let evaluator = try WorkloadEvaluator(store: store, copyIn: directory, runs: samples)
-        say("  searching \(subsets.count) subsets of \(elements.count) changes (up to \(depth) at once)")
-        var searched: [(IndexConfiguration, Double)] = []
-        for subset in subsets {
-            searched.append((subset, try evaluator.measure(subset).totalSeconds))
-        }
+        let subsets = searched.map(\.0)
         searched.sort { $0.1 < $1.1 }
 
         // Finalists, measured again in interleaved rounds.
