@@ -59,7 +59,8 @@ struct AdviceBenchmark: Benchmark {
                 result.failures.append(difference)
             }
         }
-        result.sections = [Self.headline(rows, rounds: rounds, samples: context.samples, width: searchWidth, depth: searchDepth)]
+        result.sections = [Self.headline(rows, rounds: rounds, samples: context.samples, width: searchWidth, depth: searchDepth),
+                           Self.losses(rows)]
             + rows.map(Self.details)
         result.details["advice"] = rows.map(\.json)
         return result
@@ -75,6 +76,11 @@ struct AdviceBenchmark: Benchmark {
         var read: Double { Self.summary(measurements.map(\.readSeconds)).median }
         var write: Double { Self.summary(measurements.map(\.writeSeconds)).median }
         var last: ConfigurationMeasurement { measurements.last! }
+        /// Count × seconds of each workload entry, the median over the rounds.
+        var entrySeconds: [Double] {
+            guard let first = measurements.first else { return [] }
+            return first.entrySeconds.indices.map { i in Self.summary(measurements.map { $0.entrySeconds[i] }).median }
+        }
 
         static func summary(_ values: [Double]) -> (median: Double, min: Double, max: Double) {
             let sorted = values.sorted()
@@ -105,6 +111,10 @@ struct AdviceBenchmark: Benchmark {
         var expertFailures: [(sql: String, message: String)]
         var oursSeconds: Double
         var recommendations: [String]
+        /// Our candidates that were not recommended, with the reason our analysis gave.
+        var rejected: [RejectedCandidate]
+        /// Our analysis of each statement (its notes say why a statement got no index).
+        var statements: [StatementReport]
         var failures: [String]
 
         var json: [String: Any] {
@@ -223,13 +233,15 @@ struct AdviceBenchmark: Benchmark {
                             ours: oursMeasured, optimum: optimum, finalists: measured, searched: subsets.count,
                             expertSeconds: expertOutcome?.seconds, expertFailures: expertOutcome?.failures ?? [],
                             oursSeconds: oursSeconds, recommendations: ourCreates.map(Self.key) + ourDrops.map { "DROP \($0)" },
-                            failures: failures)
+                            rejected: analysis.rejectedCandidates, statements: analysis.statements, failures: failures)
     }
 
     /// `table(columns…) WHERE …`: a recommendation without its generated name, for comparing runs.
     static func key(_ create: String) -> String {
         guard let on = create.range(of: " ON ") else { return create }
+        // Ours quote and space (`"t" ("a")`), .expert's do not (`t(a)`): one spelling for both.
         return String(create[on.upperBound...]).replacingOccurrences(of: "\"", with: "")
+            .replacingOccurrences(of: " (", with: "(")
             .trimmingCharacters(in: CharacterSet(charactersIn: "; "))
     }
 
@@ -262,6 +274,61 @@ struct AdviceBenchmark: Benchmark {
             out.append("| \(row.store.name) | \(Figures.count(row.rowCount)) rows | \(ratio(row.ours.total.median, row.expert?.total.median)) | \(ratio(row.ours.total.median, row.optimum.total.median)) | \(ratio(row.ours.total.median, row.none.total.median)) | \(scans(row.none)) · \(scans(row.expert)) · \(scans(row.ours)) · \(scans(row.optimum)) | \(indexes.joined(separator: " · ")) | \(ratio(row.oursSeconds, row.expertSeconds)) |")
         }
         out += ["", "Each workload time is the median of \(rounds) interleaved rounds; in each round every statement is timed \(samples) times after a warm-up (the median counts). The search measured every subset of up to \(depth) changes (more when our advice has more) from our \(width) best candidates and our drops, once each, and its four best joined the final rounds."]
+        return out.joined(separator: "\n")
+    }
+
+    /// "Where we lose": every store where `.expert` or a searched subset beat our advice, with what differs
+    /// between the two configurations, why our analysis left the other's indexes out, and the statements
+    /// that account for the gap. Written from the run's own figures, whatever they are.
+    static func losses(_ rows: [StoreOutcome]) -> String {
+        var out = ["## Where we lose", ""]
+        var any = false
+        for row in rows {
+            var rivals: [Measured] = []
+            if let expert = row.expert, expert.total.median < row.ours.total.median { rivals.append(expert) }
+            if row.optimum.label != "ours", row.optimum.total.median < row.ours.total.median { rivals.append(row.optimum) }
+            for rival in rivals {
+                any = true
+                let ours = row.ours.total, theirs = rival.total
+                let noise = ours.min <= theirs.max
+                out.append("- **\(row.store.name)**: ours / \(rival.label) = \(String(format: "%.2f", ours.median / theirs.median)) (\(BenchmarkReport.seconds(ours.median)) against \(BenchmarkReport.seconds(theirs.median)); "
+                           + (noise ? "the rounds' ranges overlap, so the gap is within this run's noise)." : "ours was slower in every round)."))
+                // An index and its mirror image (every column's direction flipped) serve the same lookups and sorts.
+                func unsorted(_ key: String) -> String { key.replacingOccurrences(of: " DESC", with: "") }
+                let ourKeys = Set(row.ours.configuration.creates.map(key)), theirKeys = Set(rival.configuration.creates.map(key))
+                for missing in rival.configuration.creates.map(key) where !ourKeys.contains(missing) {
+                    if let same = ourKeys.first(where: { unsorted($0) == unsorted(missing) }) {
+                        out.append("  - \(rival.label) adds `\(missing)`; we add `\(same)`, the same columns in another direction.")
+                    } else if let candidate = row.rejected.first(where: { key($0.sql) == missing })
+                                ?? row.rejected.first(where: { unsorted(key($0.sql)) == unsorted(missing) }) {
+                        out.append("  - \(rival.label) adds `\(missing)`; our analysis measured it (alone: \(BenchmarkReport.seconds(candidate.readSecondsSaved)) of reads saved, \(BenchmarkReport.seconds(candidate.writeSecondsAdded)) of writes added) and left it out: \(candidate.reason).")
+                    } else {
+                        out.append("  - \(rival.label) adds `\(missing)`, which is not among our candidates.")
+                    }
+                }
+                for extra in row.ours.configuration.creates.map(key) where !theirKeys.contains(where: { unsorted($0) == unsorted(extra) }) {
+                    out.append("  - we add `\(extra)`, which \(rival.label) does not.")
+                }
+                for drop in Set(row.ours.configuration.drops).symmetricDifference(rival.configuration.drops).sorted() {
+                    out.append("  - " + (row.ours.configuration.drops.contains(drop) ? "we drop `\(drop)`; \(rival.label) keeps it." : "\(rival.label) drops `\(drop)`; we keep it."))
+                }
+                let oursByEntry = row.ours.entrySeconds, theirsByEntry = rival.entrySeconds
+                let slower: [Int] = row.store.entries.indices.filter { i in
+                    i < oursByEntry.count && i < theirsByEntry.count && oursByEntry[i] > theirsByEntry[i]
+                }
+                let worst = slower.sorted { a, b in oursByEntry[a] - theirsByEntry[a] > oursByEntry[b] - theirsByEntry[b] }
+                for i in worst.prefix(3) {
+                    let entry = row.store.entries[i]
+                    let sql = entry.sql.count > 90 ? entry.sql.prefix(90) + "…" : entry.sql
+                    let ours = BenchmarkReport.seconds(oursByEntry[i]), theirs = BenchmarkReport.seconds(theirsByEntry[i])
+                    let shape = Fingerprinter.normalize(entry.sql).parameterizedSQL
+                    let notes = row.statements.first { Fingerprinter.normalize($0.sql).parameterizedSQL == shape }?.notes ?? []
+                    out.append("  - ×\(entry.count) `\(sql)`: \(ours) with ours, \(theirs) with \(rival.label) (count × median)."
+                               + (notes.isEmpty ? "" : " Our analysis of it: " + notes.joined(separator: " ")))
+                }
+            }
+        }
+        if !any { out.append("Nowhere in this run: on every store our advice's workload time was at most `.expert`'s and the search's best.") }
         return out.joined(separator: "\n")
     }
 

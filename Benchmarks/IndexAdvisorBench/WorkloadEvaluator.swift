@@ -29,6 +29,8 @@ struct ConfigurationMeasurement {
     var sortsLeft: Int
     /// Reads that must not scan (``AdviceStore/mustNotScan``) but do.
     var forbiddenScans: [String]
+    /// Count × median seconds of each workload entry, in ``AdviceStore/entries`` order.
+    var entrySeconds: [Double]
 }
 
 /// Applies configurations to a private copy of a benchmark store, times the workload, and reverts them.
@@ -102,6 +104,7 @@ final class WorkloadEvaluator {
     func measureApplied(applied: Applied, cachingReads: Bool) throws -> ConfigurationMeasurement {
         let added = applied.added, restore = applied.restore, bytes = applied.bytes, buildSeconds = applied.buildSeconds
         var read = 0.0, write = 0.0
+        var entrySeconds: [Double] = []
         for entry in store.entries {
             let seconds: Double
             if cachingReads, !entry.isWrite {
@@ -119,6 +122,7 @@ final class WorkloadEvaluator {
                 seconds = try time(entry)
             }
             if entry.isWrite { write += seconds * Double(entry.count) } else { read += seconds * Double(entry.count) }
+            entrySeconds.append(seconds * Double(entry.count))
         }
         var scans = 0, sorts = 0
         var forbidden: [String] = []
@@ -136,7 +140,7 @@ final class WorkloadEvaluator {
         }
         return ConfigurationMeasurement(readSeconds: read, writeSeconds: write, indexesAdded: added.count, indexesDropped: restore.count,
                                         bytesAdded: bytes, buildSeconds: buildSeconds, fullScansLeft: scans, sortsLeft: sorts,
-                                        forbiddenScans: forbidden)
+                                        forbiddenScans: forbidden, entrySeconds: entrySeconds)
     }
 
     /// The median seconds of one execution of `entry`.
