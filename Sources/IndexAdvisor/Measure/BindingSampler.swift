@@ -142,12 +142,16 @@ package struct BindingSampler {
     private mutating func coldRow(table: String, column: String) -> [String: SQLValue]? {
         let key = table.sqlFolded + "\u{1}" + column.sqlFolded
         if distinctValues[key] == nil {
-            let rows = (try? connection.query("SELECT DISTINCT \(SQLIdentifier.quote(column)) FROM \(SQLIdentifier.quote(table)) LIMIT \(coldValueLimit + 1)")) ?? []
+            // Sorted, so that the list (and the value a seed picks from it) does not depend on whether an
+            // index on the column exists: `DISTINCT` alone returns values in the order of whatever it scans.
+            let rows = (try? connection.query("SELECT DISTINCT \(SQLIdentifier.quote(column)) FROM \(SQLIdentifier.quote(table)) ORDER BY 1 LIMIT \(coldValueLimit + 1)")) ?? []
             distinctValues[key] = rows.count > coldValueLimit ? [] : rows.map { $0[0] }
         }
         guard let values = distinctValues[key], !values.isEmpty else { return nil }
         let value = values[Int(generator.next() % UInt64(values.count))]
-        guard let statement = try? connection.prepare("SELECT * FROM \(SQLIdentifier.quote(table)) WHERE \(SQLIdentifier.quote(column)) IS ? LIMIT 1"),
+        // The first holder in rowid order, whichever index the lookup goes through.
+        let order = schema.table(named: table)?.isWithoutRowid == true ? "" : " ORDER BY rowid"
+        guard let statement = try? connection.prepare("SELECT * FROM \(SQLIdentifier.quote(table)) WHERE \(SQLIdentifier.quote(column)) IS ?\(order) LIMIT 1"),
               (try? statement.bind([value])) != nil, (try? statement.step()) == true else { return nil }
         var row: [String: SQLValue] = [:]
         for index in 0..<statement.columnCount {
