@@ -18,8 +18,8 @@ enum HelpText {
         switch command {
         case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
         case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
-        case "demo": return "Usage: indexadvisor demo [--notes N] [--output-dir DIR] [--keep DIR]"
-        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--baseline REPORT.json] [--min-share 0.05] [--slowdown 1.5]"
+        case "demo": return "Usage: indexadvisor demo [--notes N] [--seed N] [--output-dir DIR] [--keep DIR] [--quiet]"
+        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--baseline REPORT.json] [--min-share 0.05] [--min-count N] [--slowdown 1.5] [--output FILE]"
         case "workload": return "Usage: indexadvisor workload FILE|FOLDER… [--format text|json] [--top N] [--output FILE]"
         default: return "Usage: indexadvisor <analyze|check|render|workload|demo> [options]; see indexadvisor --help"
         }
@@ -116,7 +116,8 @@ enum HelpText {
 
         OPTIONS:
           -w, --workload FILE|FOLDER      As for analyze (repeat to merge; default: STORE.workload.jsonl).
-          --baseline FILE                 A JSON report from an earlier analyze or check --output.
+          --baseline FILE                 A JSON report from an earlier analyze or check --output; it
+                                          fails the check when it shares no statement with the workload.
           --min-share SHARE               Hot statements: at least this share of workload time
                                           (default: 0.05).
           --min-count N                   …or run at least N times (default: share only).

@@ -140,6 +140,9 @@ public enum IndexAdvisorCommand {
         }
         if let output = options.output {
             try write(report, to: output)
+            if !options.quiet {
+                console.error("indexadvisor: wrote \(sanitized(output)): \(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(Figures.counted(result.existingIndexes.filter { $0.dropSQL != nil }.count, "index", plural: "indexes")) to drop\n")
+            }
         } else {
             console.out(report)
         }

@@ -67,6 +67,12 @@ struct ProgressTests {
         let quiet = TerminalConsole()
         #expect(IndexAdvisorCommand.run(["analyze", fixture.store.path, "-w", fixture.workload.path, "--repeats", "3", "-f", "sql", "-q"], console: quiet.console) == ExitCode.success)
         #expect(quiet.error.isEmpty)
+        // With --output the run ends by naming the file it wrote (a new user saw nothing after the progress).
+        let output = fixture.directory.url.appendingPathComponent("advice.sql").path
+        let written = TerminalConsole()
+        #expect(IndexAdvisorCommand.run(["analyze", fixture.store.path, "-w", fixture.workload.path, "--repeats", "3", "-f", "sql", "-o", output], console: written.console) == ExitCode.success)
+        #expect(written.error.contains("indexadvisor: wrote \(output): "))
+        #expect(written.error.contains(" to drop\n"))
     }
 }
 

@@ -17,6 +17,8 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         case fullTableScan = "full-table-scan"
         case tempBTreeSort = "temp-b-tree-sort"
         case slowerThanBaseline = "slower-than-baseline"
+        /// A baseline was given but none of its statements is in this workload: nothing was compared.
+        case baselineUnmatched = "baseline-unmatched"
         /// A query-side or statistics advice (warnings only, never a failure).
         case queryAdvice = "query-advice"
     }
@@ -34,7 +36,9 @@ public struct CheckProblem: Sendable, Codable, Equatable {
 /// Decides which statements of an analysis fail a CI check.
 public enum CheckEvaluator {
     /// The failures and warnings for `result` (the plans and times of a `check` run), compared with `baseline`
-    /// (an earlier JSON report) when given.
+    /// (an earlier JSON report) when given. Only hot statements (``CheckThresholds/minimumShare`` or
+    /// ``CheckThresholds/minimumCount``) fail, for a plan or for a slowdown; a baseline that shares no
+    /// statement with `result` fails once.
     public static func evaluate(_ result: AnalysisResult, baseline: AnalysisResult?, thresholds: CheckThresholds) -> [CheckProblem] {
         let usable = result.statements.filter { $0.error == nil }
         let total = usable.reduce(0) { $0 + $1.weightedSecondsBefore }
@@ -60,11 +64,16 @@ public enum CheckEvaluator {
                     }
                 }
             }
-            if let now = statement.timingBefore, let before = baselineByID[statement.id]?.timingBefore,
+            if hot, let now = statement.timingBefore, let before = baselineByID[statement.id]?.timingBefore,
                now.medianSeconds > before.medianSeconds * thresholds.slowdownFactor, now.p25Seconds > before.p75Seconds {
                 problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
                                              message: "\(label) got slower than the baseline: \(Figures.timing(before)) → \(Figures.timing(now)) (\(weight)): \(sql)"))
             }
+        }
+        // A baseline from another store or workload would compare nothing and pass: say so, and fail.
+        if let baseline, !baseline.statements.isEmpty, !usable.contains(where: { baselineByID[$0.id] != nil }) {
+            problems.append(CheckProblem(kind: .baselineUnmatched, statement: "—", statementID: "", isFailure: true,
+                                         message: "none of the baseline's \(Figures.counted(baseline.statements.count, "statement")) is in this workload (a report of another store or workload?): nothing was compared; write a new baseline with check --output"))
         }
         for advice in result.queryAdvice {
             let label = result.statements.firstIndex { $0.id == advice.statementID }.map { "S\($0 + 1)" } ?? "—"
