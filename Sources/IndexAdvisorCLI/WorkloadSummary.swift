@@ -99,6 +99,9 @@ struct WorkloadSummary: Encodable {
         }
         if observedSeconds > 0 {
             lines.append("Observed time: \(Figures.duration(observedSeconds)) over \(Figures.counted(statements.reduce(0) { $0 + ($1.observedExecutions ?? 0) }, "execution")).")
+        } else if !statements.isEmpty {
+            // Say why the time columns are empty, and how to fill them.
+            lines.append("No observed times (time, share and median show –): the input carries none. Core Data's SQL debug output has them where it prints 'sql connection fetch time' / 'total fetch execution time' lines, the recorder always records them, .sql files have none; analyze measures every statement itself either way.")
         }
         if !statements.isEmpty {
             lines.append("")

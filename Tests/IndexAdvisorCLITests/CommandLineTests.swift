@@ -125,7 +125,8 @@ struct CommandRunTests {
         let output = directory.url.appendingPathComponent("report.json")
         let (code, console) = run(["analyze", store.path, "-w", workload.path, "--format", "json", "-o", output.path, "--repeats", "3"])
         #expect(code == ExitCode.success, "\(console.error)")
-        #expect(console.error == "indexadvisor: warning: S2 (SELECT * FROM no_such_table WHERE x = 1) does not prepare on this store: no such table: no_such_table\n")
+        #expect(console.error == "indexadvisor: wrote \(output.path): 1 index to add, 0 indexes to drop\n"
+                + "indexadvisor: warning: S2 (SELECT * FROM no_such_table WHERE x = 1) does not prepare on this store: no such table: no_such_table\n")
         let result = try JSONReport.decode(Data(contentsOf: output))
         #expect(result.statements.count == 2)
         #expect(result.statements[1].error == "does not prepare on this store: no such table: no_such_table")

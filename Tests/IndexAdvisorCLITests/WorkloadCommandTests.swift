@@ -78,6 +78,18 @@ struct WorkloadCommandTests {
         #expect(console.out.hasSuffix("Transactions: 1 begin, 1 commit, 0 rollbacks, 0 savepoint statements.\n"))
     }
 
+    // Regression: a workload without times showed columns of – and nothing said why.
+    @Test("text: a workload with no observed times says so")
+    func noTimes() throws {
+        let directory = try TemporaryDirectory()
+        let script = directory.url.appendingPathComponent("queries.sql")
+        try Data("-- freq: 3\nSELECT * FROM item WHERE owner = 7;\n".utf8).write(to: script)
+        let (code, console) = run(["workload", script.path])
+        #expect(code == ExitCode.success, "\(console.error)")
+        let lines = console.out.split(separator: "\n").map(String.init)
+        #expect(lines[1].hasPrefix("No observed times (time, share and median show –): the input carries none."))
+    }
+
     @Test("json: every statement with its numbers; several files merge, JSON Lines among them")
     func json() throws {
         let directory = try TemporaryDirectory()

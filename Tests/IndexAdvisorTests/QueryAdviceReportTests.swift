@@ -17,7 +17,7 @@ struct QueryAdviceReportTests {
     @Test("Markdown: a section with the statement, the measured change, the caveat and the rewrite in a fence")
     func markdown() {
         let text = MarkdownReport.render(Self.result())
-        #expect(text.contains("query-side fix (below)"))
+        #expect(text.contains("1 query-side finding (below)"))
         #expect(text.contains("## Query-side advice"))
         #expect(text.contains("### S1: case-insensitive LIKE against a BINARY index"))
         #expect(text.contains("- S1 18.5 ms → 13.0 µs per execution with the change (1423× faster)"))
@@ -26,6 +26,23 @@ struct QueryAdviceReportTests {
         // The migration embedded under "Code to paste" stays a migration.
         let code = text.components(separatedBy: "## Code to paste")[1].components(separatedBy: "## Query-side advice")[0]
         #expect(!code.contains("Query-side advice"))
+    }
+
+    // Regression: the advice's own code spans printed as escaped backticks, and the time as it is was said twice.
+    @Test("advice text: its backtick spans become code, the rest stays escaped, in Markdown and HTML")
+    func prose() throws {
+        var result = Self.result()
+        result.queryAdvice[0].advice = "Use `GLOB 'a*'` on <b>x|y</b>_z_"
+        let text = MarkdownReport.render(result)
+        #expect(text.contains("Use `GLOB 'a*'` on \\<b\\>x\\|y\\</b\\>\\_z\\_"))
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Use ") })
+        #expect(!line.contains("\\`"))
+        result.queryAdvice[0].rewriteTiming = nil
+        let alone = MarkdownReport.render(result)
+        #expect(alone.contains("- S1 18.5 ms per execution as it is; as it is: 18.5 ms (IQR") == false)
+        #expect(alone.contains("- S1 18.5 ms per execution as it is (IQR "))
+        let page = HTMLReport.render(result)
+        #expect(page.contains("Use <code>GLOB &#39;a*&#39;</code> on &lt;b&gt;x|y&lt;/b&gt;_z_") || page.contains("Use <code>GLOB 'a*'</code> on &lt;b&gt;x|y&lt;/b&gt;_z_"))
     }
 
     @Test("HTML: a section with both timings, the caveat and the rewrite escaped")

@@ -70,7 +70,8 @@ struct QueryAdviceTests {
             SELECT 0, t0.Z_PK FROM ZSONG t0 ORDER BY t0.ZTITLE COLLATE NSCollateLocaleSensitive LIMIT 50;
             """)
         let advice = try #require(result.queryAdvice.first { $0.kind == .collationSort })
-        #expect(advice.rewrite?.contains("COLLATE") == false)
+        // Regression: the rewrite was shown parameterized (`SELECT ?, …`) with the cut's spaces left in.
+        #expect(advice.rewrite == "SELECT 0, t0.Z_PK FROM ZSONG t0 ORDER BY t0.ZTITLE LIMIT 50")
         let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)
         #expect(after.medianSeconds * 10 < before.medianSeconds)
         #expect(advice.rewritePlan?.findings.contains { $0.kind == .tempBTree } == false)

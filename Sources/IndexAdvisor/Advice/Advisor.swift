@@ -400,7 +400,7 @@ struct AnalysisRun {
                 let use = whatIfUse(of: other.candidate, chosen: picks.map(\.measured.candidate), whatIf: whatIf)
                 let users = use.users
                 if users.isEmpty {
-                    rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) exist"))
+                    rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"))
                     continue
                 }
                 let stale = Set(users + other.writes).intersection(changed).union(Set(users).subtracting(other.users))
@@ -594,8 +594,8 @@ struct AnalysisRun {
         let usedNames = Set(finalPlans.values.flatMap(\.indexesUsed).map { $0.sqlFolded })
         for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
             _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
-            let later = picks.filter { $0.name != pick.name }.map(\.name).joined(separator: ", ")
-            rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: "no statement uses it once \(later) exist"))
+            let others = picks.filter { $0.name != pick.name }.map(\.name)
+            rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: "no statement uses it once \(others.joined(separator: ", ")) \(others.count == 1 ? "exists" : "exist")"))
         }
         picks.removeAll { !usedNames.contains($0.name.sqlFolded) }
         snapshot.checkpoint()
@@ -612,12 +612,23 @@ struct AnalysisRun {
                 profile.timingAfter = profile.timingBefore
             }
         }
-        report("query advice", 0, 0)
-        queryAdvice += QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
-            .run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
         report("existing indexes", 0, 0)
         existingIndexes = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
             .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
+        // Query-side advice is measured with the whole advice applied, drops included (in a savepoint that
+        // is rolled back, so the report still has the dropped indexes' sizes): a rewrite's plan must not
+        // rely on an index the same report says to drop.
+        report("query advice", 0, 0)
+        let drops = existingIndexes.filter { $0.dropSQL != nil }.map(\.index)
+        let inSavepoint = !drops.isEmpty && (try? snapshot.connection.execute("SAVEPOINT indexadvisor_drops")) != nil
+        if inSavepoint {
+            for name in drops { _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
+        }
+        queryAdvice += QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
+            .run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
+        if inSavepoint {
+            _ = try? snapshot.connection.execute("ROLLBACK TO indexadvisor_drops; RELEASE indexadvisor_drops")
+        }
     }
 
     // MARK: Result

@@ -26,10 +26,12 @@ struct QueryRewrites {
             if let sort = shape.unindexableSorts.first {
                 let rewrite = SQLTokenList(sql).removingOrderByCollations()
                 let rewriteTiming = try? timer.time(rewrite, samples: profile.samples, isWrite: false)
+                // Shown as the app issued it (its literals in place), so it can be pasted and run.
+                let shown = SQLTokenList(profile.statement.text).removingOrderByCollations()
                 advice.append(QueryAdvice(
                     kind: .collationSort, statementID: id,
                     advice: "ORDER BY \(sort.column) COLLATE \(sort.collation) cannot use an index: the collation exists only on the app's connection. Sort with a binary comparator (SwiftData: `SortDescriptor(\\.property, comparator: .lexical)`; Core Data: `compare:`) and an index on \(sort.column) can return rows in order.",
-                    timing: timing, rewrite: rewrite, rewriteTiming: rewriteTiming,
+                    timing: timing, rewrite: shown, rewriteTiming: rewriteTiming,
                     rewritePlan: try? planner.plan(for: rewrite, bindings: profile.samples.first ?? []),
                     caveat: "rows then come in byte order (upper case before lower case, no locale rules); sort for display in the app if that matters"))
             }

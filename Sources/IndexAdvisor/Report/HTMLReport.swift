@@ -100,7 +100,7 @@ public enum HTMLReport {
                 if let main = recommendation.mainEffect {
                     line += " — " + e("\(result.label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
                 }
-                line += e("; saves \(Figures.duration(recommendation.readSecondsSaved)) of reads, adds \(Figures.duration(recommendation.writeSecondsAdded)) of writes per workload")
+                line += e("; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload")
                 page.raw("<li>\(line)</li>")
             }
             for finding in drops {
@@ -208,12 +208,12 @@ public enum HTMLReport {
         var points = result.recommendations.map { recommendation in
             SVGCharts.TradeOffPoint(label: "#\(recommendation.rank)", writeSecondsAdded: recommendation.writeSecondsAdded,
                                     readSecondsSaved: recommendation.readSecondsSaved, isRecommended: true,
-                                    detail: "#\(recommendation.rank) \(recommendation.table)(\(recommendation.columnList)): saves \(Figures.duration(recommendation.readSecondsSaved)) of reads, adds \(Figures.duration(recommendation.writeSecondsAdded)) of writes")
+                                    detail: "#\(recommendation.rank) \(recommendation.table)(\(recommendation.columnList)): \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded))")
         }
         for (offset, candidate) in result.rejectedCandidates.enumerated() where candidate.hasFigures {
             points.append(SVGCharts.TradeOffPoint(label: "C\(offset + 1)", writeSecondsAdded: candidate.writeSecondsAdded,
                                                   readSecondsSaved: candidate.readSecondsSaved, isRecommended: false,
-                                                  detail: "C\(offset + 1) \(candidate.displayName): saves \(Figures.duration(candidate.readSecondsSaved)) of reads, adds \(Figures.duration(candidate.writeSecondsAdded)) of writes; not recommended: \(candidate.reason)"))
+                                                  detail: "C\(offset + 1) \(candidate.displayName): \(Figures.readWriteEffect(readSaved: candidate.readSecondsSaved, writeAdded: candidate.writeSecondsAdded)); not recommended: \(candidate.reason)"))
         }
         guard !points.isEmpty else { return }
         let hidden = result.rejectedCandidates.filter { !$0.hasFigures }.count
@@ -228,6 +228,7 @@ public enum HTMLReport {
         let labels = result.statementLabels
         page.raw(#"<section id="statements">"#)
         page.raw("<h2>Statements</h2>")
+        if !result.statementsTimingNote.isEmpty { page.raw(#"<p class="muted">\#(e(result.statementsTimingNote))</p>"#) }
         page.raw("<table>")
         page.raw(#"<tr><th></th><th>Kind</th><th class="num">Count</th><th class="num">Share of time</th><th class="num">Before</th><th class="num">After</th><th>Plan before</th><th>Uses</th></tr>"#)
         for statement in result.statements {
@@ -284,7 +285,7 @@ public enum HTMLReport {
             let label = labels[advice.statementID] ?? advice.statementID
             page.raw("<article>")
             page.raw("<h3>\(link(to: label, e(label))): \(e(advice.kind.title))</h3>")
-            page.raw("<p>\(e(advice.advice))</p>")
+            page.raw("<p>\(prose(advice.advice))</p>")
             if let timing = advice.timing {
                 var row = "<table><tr><th>As it is</th>" + (advice.rewriteTiming == nil ? "" : "<th>With the change</th><th>Change</th>") + "</tr>"
                 row += "<tr><td class=\"num\">\(timingCell(timing))</td>"
@@ -294,7 +295,7 @@ public enum HTMLReport {
                 }
                 page.raw(row + "</tr></table>")
             }
-            if let caveat = advice.caveat { page.raw("<p class=\"muted\">Caveat: \(e(caveat))</p>") }
+            if let caveat = advice.caveat { page.raw("<p class=\"muted\">Caveat: \(prose(caveat))</p>") }
             if let rewrite = advice.rewrite { codeBlock(rewrite, id: "query-advice-\(offset + 1)", into: &page) }
             if let plan = advice.rewritePlan, !plan.steps.isEmpty {
                 page.raw(#"<div class="plans"><figure><figcaption>Plan with the change</figcaption>\#(planTree(plan))</figure></div>"#)
@@ -417,7 +418,7 @@ public enum HTMLReport {
         page.raw("<h2>Store</h2>")
         var facts = ["\(result.store.fileName), \(ByteCountText.format(result.store.bytes))"]
         if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
-        facts.append(result.store.hasStatistics ? "has sqlite_stat1 (kept as is)" : "no sqlite_stat1 (plans are chosen from the schema alone, as on the device)")
+        facts.append(result.store.statisticsFact)
         page.raw("<p>\(e(facts.joined(separator: " · ")))</p>")
         let sampled = Dictionary(result.store.sampledTables.map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
         page.raw("<table>")
@@ -537,6 +538,13 @@ public enum HTMLReport {
     }
 
     private static func e(_ text: String) -> String { HTMLText.escape(text) }
+
+    /// Prose that marks code with backticks (the advice texts), escaped, with the marked parts in `<code>`.
+    static func prose(_ text: String) -> String {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
+            index % 2 == 1 && !part.isEmpty ? "<code>\(e(String(part)))</code>" : e(String(part))
+        }.joined()
+    }
 
     /// `<a href="#anchor">html</a>`; `anchor` is reduced to letters, digits, `-` and `_`.
     private static func link(to anchor: String, _ html: String) -> String {

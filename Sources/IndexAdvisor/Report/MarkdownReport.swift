@@ -28,7 +28,7 @@ public enum MarkdownReport {
         summary.append("reads \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter))")
         summary.append("writes \(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))")
         if !result.queryAdvice.isEmpty {
-            summary.append("\(Figures.counted(result.queryAdvice.count, "query-side fix", plural: "query-side fixes")) (below)")
+            summary.append("\(Figures.counted(result.queryAdvice.count, "query-side finding")) (below)")
         }
         out.append(summary.joined(separator: " · ") + ".")
         out.append("")
@@ -37,7 +37,7 @@ public enum MarkdownReport {
             if let main = recommendation.mainEffect {
                 line += ": \(labels[main.statementID] ?? main.statementID) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))"
             }
-            line += "; saves \(Figures.duration(recommendation.readSecondsSaved)) of reads, adds \(Figures.duration(recommendation.writeSecondsAdded)) of writes per workload."
+            line += "; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload."
             out.append(line)
         }
         for (offset, finding) in drops.enumerated() {
@@ -140,10 +140,14 @@ public enum MarkdownReport {
                 let label = labels[advice.statementID] ?? advice.statementID
                 out.append("### \(label): \(advice.kind.title)")
                 out.append("")
-                out.append(text(advice.advice))
+                out.append(prose(advice.advice))
                 out.append("")
-                out.append("- " + advice.measuredLine(label: label) + (advice.timing.map { " (\(cellTiming($0)) as it is)" } ?? ""))
-                if let caveat = advice.caveat { out.append("- Caveat: \(text(caveat))") }
+                let spread = advice.timing.map { timing in
+                    advice.rewriteTiming == nil ? " (IQR \(Figures.duration(timing.p25Seconds))–\(Figures.duration(timing.p75Seconds)))"
+                        : "; as it is: \(cellTiming(timing))"
+                } ?? ""
+                out.append("- " + advice.measuredLine(label: label) + spread)
+                if let caveat = advice.caveat { out.append("- Caveat: \(prose(caveat))") }
                 out.append("")
                 if let rewrite = advice.rewrite {
                     out.append(fence(rewrite, language: "sql"))
@@ -159,6 +163,10 @@ public enum MarkdownReport {
 
         out.append("## Statements")
         out.append("")
+        if !result.statementsTimingNote.isEmpty {
+            out.append(text(result.statementsTimingNote))
+            out.append("")
+        }
         out.append("| | Kind | Count | Share of time | Before | After | Plan before | Tables |")
         out.append("|---|---|---|---|---|---|---|---|")
         for (offset, statement) in result.statements.enumerated() {
@@ -260,7 +268,7 @@ public enum MarkdownReport {
         out.append("")
         var facts = ["\(inline(result.store.fileName)), \(ByteCountText.format(result.store.bytes))"]
         if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
-        facts.append(result.store.hasStatistics ? "has sqlite_stat1 (kept as is)" : "no sqlite_stat1 (plans are chosen from the schema alone, as on the device)")
+        facts.append(result.store.statisticsFact)
         facts.append("snapshot: \(result.store.snapshotMethod), \(Figures.duration(result.store.snapshotSeconds))")
         out.append(facts.joined(separator: " · "))
         out.append("")
@@ -323,6 +331,15 @@ public enum MarkdownReport {
         out.append("---")
         out.append("\(result.tool.name) \(result.tool.version), SQLite \(result.tool.sqliteVersion), reviewed in \(Figures.duration(result.tool.analysisSeconds)).")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Prose that marks code with backticks (the advice texts): the marked parts as code spans, the rest
+    /// escaped. A name from the store that holds a backtick can shift which part is which, but every part
+    /// is escaped or fenced either way, so nothing from the store becomes Markdown.
+    static func prose(_ value: String) -> String {
+        value.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
+            index % 2 == 1 && !part.isEmpty ? inline(String(part)) : text(String(part))
+        }.joined()
     }
 
     /// `text` as inline code, with a fence longer than any backtick run inside it.

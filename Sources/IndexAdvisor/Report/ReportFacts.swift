@@ -1,10 +1,28 @@
 /// Values derived from an ``AnalysisResult`` that several formats print. They are defined once here so
 /// that the Markdown, HTML, SQL and Swift renderers show the same figure for the same fact, and none of
 /// them derives anything on its own. Times are in seconds, sizes in bytes.
+extension StoreSummary {
+    /// Whether the store has `sqlite_stat1`, and what that means for the plans ("as on the device" only
+    /// for a Core Data store, whose app runs on one).
+    public var statisticsFact: String {
+        if hasStatistics { return "has sqlite_stat1 (kept as is)" }
+        return "no sqlite_stat1 (plans are chosen from the schema alone, " + (isCoreData ? "as on the device)" : "as in the app)")
+    }
+}
+
 extension AnalysisResult {
     /// The label each statement has in every report, by statement id: `S1`, `S2`, … in workload order.
     public var statementLabels: [String: String] {
         Dictionary(statements.enumerated().map { ($1.id, "S\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What the statements table's Before and After columns are, and why an After time can differ a little
+    /// from the With-it time an index's own table shows: they are two measurements, taken at different
+    /// points of the analysis. Empty when nothing is recommended.
+    public var statementsTimingNote: String {
+        guard !recommendations.isEmpty else { return "" }
+        return "Before: as the store is. After: every statement timed again with all the advice in place, in one final pass; "
+            + "the tables of each index above were timed when that index was picked, so the two can differ within the runs' spread."
     }
 
     /// The label of the statement with `id` (`S3`), or the id itself when no statement has it.

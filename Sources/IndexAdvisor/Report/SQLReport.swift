@@ -27,7 +27,7 @@ public enum SQLReport {
             let users = recommendation.effects.filter { $0.isSignificant && $0.after.medianSeconds < $0.before.medianSeconds }
                 .map { result.label(ofStatement: $0.statementID) }
             let serves = users.isEmpty ? "" : "for \(users.joined(separator: ", ")): "
-            lines.append(comment("\(recommendation.rank). \(serves)saves \(Figures.duration(recommendation.readSecondsSaved)) of reads, adds \(Figures.duration(recommendation.writeSecondsAdded)) of writes per workload; built in \(Figures.duration(recommendation.buildSeconds)), \(ByteCountText.format(recommendation.bytes))."))
+            lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload; built in \(Figures.duration(recommendation.buildSeconds)), \(ByteCountText.format(recommendation.bytes))."))
             lines.append(recommendation.sql + ";")
         }
         for finding in drops {

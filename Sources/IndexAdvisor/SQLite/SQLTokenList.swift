@@ -153,8 +153,9 @@ package struct SQLTokenList {
     package func removingOrderByCollations() -> String {
         var cuts: [Range<Int>] = []
         for term in topLevelOrderByTerms() {
-            for i in term where isWord(i, "COLLATE") && i + 1 <= term.upperBound {
-                cuts.append(tokens[i].start..<tokens[i + 1].end)
+            // From the end of the sorted expression, so the white space before COLLATE goes too.
+            for i in term where isWord(i, "COLLATE") && i + 1 <= term.upperBound && i > term.lowerBound {
+                cuts.append(tokens[i - 1].end..<tokens[i + 1].end)
             }
         }
         guard !cuts.isEmpty else { return text }
@@ -162,7 +163,6 @@ package struct SQLTokenList {
         var position = 0
         for cut in cuts {
             bytes.append(contentsOf: utf8[position..<cut.lowerBound])
-            bytes.append(UInt8(ascii: " "))
             position = cut.upperBound
         }
         bytes.append(contentsOf: utf8[position...])
