@@ -312,6 +312,41 @@ struct BadInputRegressionTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { !$0.hasPrefix("owner.pid") } == ["report.md"])
     }
 
+    // Regressions: --output replaced /dev/null, a FIFO and a symbolic link with a regular file (as root it
+    // broke the machine's /dev/null), reported success on /dev/full, and overwrote an SQLite database.
+    @Test("--output follows a link, writes a device or FIFO in place, reports a full device, never replaces a database")
+    func specialTargets() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.url.appendingPathComponent("real.md")
+        let link = directory.url.appendingPathComponent("link.md")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        try AtomicFile.write("through the link", to: link.path)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "through the link")
+
+        try AtomicFile.write("discarded", to: "/dev/null")
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try #require(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: "/dev/full") }
+            #expect(full.description == "/dev/full: cannot write the report (No space left on device)")
+        }
+
+        let fifo = directory.url.appendingPathComponent("pipe.md")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let lonely = try #require(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: fifo.path) }
+        #expect(lonely.description.hasSuffix("cannot write the report (a FIFO with no reader)"))
+        #expect(stat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+
+        let database = directory.url.appendingPathComponent("app.sqlite")
+        let connection = try SQLiteConnection(path: database.path, mode: .readWriteCreate)
+        try connection.execute("CREATE TABLE t (x)")
+        let refused = try #require(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: database.path) }
+        #expect(refused.description.hasSuffix("cannot write the report (it is an SQLite database; choose another file)"))
+        #expect(AtomicFile.isSQLiteDatabase(database.path))
+    }
+
     @Test("a private directory whose process is gone is removed by the next run; a live one is kept")
     func abandonedDirectories() throws {
         let parent = try TemporaryDirectory()

@@ -61,6 +61,21 @@ struct WorkloadDiscoveryTests {
         #expect(missingConsole.error.hasPrefix("indexadvisor: error: check needs a workload: --workload FILE, or a recorded app.sqlite.workload.jsonl beside the store (usage:"))
     }
 
+    // Regressions: a FIFO named STORE.workload.jsonl was picked up and analyze waited for ever; `workload
+    // /dev/zero` never ended.
+    @Test("a FIFO beside the store is not picked up; a device given as a workload is refused in one line")
+    func specialFiles() throws {
+        let fifo = store.path + WorkloadDiscovery.recordedWorkloadSuffix
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(WorkloadDiscovery.recordedWorkload(besideStore: store) == nil)
+        let (code, console) = run(["analyze", store.path, "-q", "--repeats", "3", "-f", "json"])
+        #expect(code == ExitCode.success)
+        #expect(!console.error.contains("using the recorded workload"))
+        let (refused, message) = run(["workload", "/dev/zero"])
+        #expect(refused == ExitCode.failure)
+        #expect(message.error == "indexadvisor: error: /dev/zero: is a device or socket, not a workload file\n")
+    }
+
     @Test("--workload FOLDER reads the logs under it, in name order, and leaves other files out")
     func folder() throws {
         _ = try write("-- freq: 20\nSELECT * FROM item WHERE owner = 7;\n", to: "logs/b-scripts/lookups.sql")

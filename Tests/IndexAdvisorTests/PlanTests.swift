@@ -13,6 +13,10 @@ struct PlanTests {
         ("SEARCH TABLE ZNOTE AS t0 USING COVERING INDEX i (a=?)", .coveringIndexSearch, "ZNOTE", "i"),
         ("SCAN t0 USING INDEX Z_Movie_SwiftDataIndexOnBinaryadded", .fullIndexScan, "ZNOTE", "Z_Movie_SwiftDataIndexOnBinaryadded"),
         ("SEARCH t0 USING INTEGER PRIMARY KEY (rowid=?)", .rowidLookup, "ZNOTE", nil),
+        // Regression: index names with spaces were cut at the first space, so no plan "used" them.
+        ("SEARCH t0 USING INDEX Z_Th ing_title (ZTITLE=?)", .indexSearch, "ZNOTE", "Z_Th ing_title"),
+        ("SCAN t0 USING COVERING INDEX my index", .fullIndexScan, "ZNOTE", "my index"),
+        ("SEARCH TABLE ZNOTE AS t0 USING INDEX i (a=?) (~10 rows)", .indexSearch, "ZNOTE", "i"),
         ("SEARCH u USING AUTOMATIC COVERING INDEX (c=?)", .automaticIndex, "U", nil),
         ("SEARCH u USING AUTOMATIC PARTIAL COVERING INDEX (c=?)", .automaticIndex, "U", nil),
         ("USE TEMP B-TREE FOR ORDER BY", .tempBTree, nil, nil),
@@ -88,5 +92,31 @@ struct OddNamePlanTests {
         let aliased = try planner.plan(for: "SELECT * FROM \(quoted) AS \"an alias\" WHERE folder = 7")
         #expect(aliased.findings.first?.table == name)
         #expect(aliased.findings.first?.alias == "an alias")
+    }
+}
+
+@Suite("Index names with spaces, end to end")
+struct SpacedIndexNameTests {
+    // Regression: an entity named "Th ing" gave index names like `Z_Th ing_title`; plans naming them were
+    // read as using `Z_Th`, so every pick looked unused and was withdrawn: no advice at all.
+    @Test("a Core Data entity whose name has a space still gets its index recommended")
+    func spacedEntity() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Th ing', 0, 0);
+            CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+            CREATE TABLE "ZTH ING" (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZBODY VARCHAR);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO "ZTH ING" SELECT i, 1, 1, 'title ' || i, printf('%.*c', 60, 'b') FROM n;
+            """)
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse("""
+            -- freq: 100
+            SELECT Z_PK, ZTITLE FROM "ZTH ING" WHERE ZTITLE = 'title 77';
+            """, file: "w.sql", format: .sql), options: quickOptions())
+        let recommendation = try #require(result.recommendations.first)
+        #expect(recommendation.table == "ZTH ING")
+        #expect(recommendation.columns.map(\.name) == ["ZTITLE"])
+        #expect(recommendation.name.contains(" "))
+        #expect(result.statements.first?.usesRecommendations == [recommendation.name])
     }
 }

@@ -97,6 +97,30 @@ struct QueryAdviceTests {
         #expect(after.medianSeconds * 10 < before.medianSeconds)
     }
 
+    // Regressions: the shown index name was built unquoted from the table name (a table named
+    // `x"; DROP TABLE y; --` made a pasteable DROP TABLE), and columns "a b" and ab shared one temporary
+    // index name, so only one index was built and the OR measured as no faster.
+    @Test("OR advice with a hostile table name and clashing column names: quoted, and both indexes measured")
+    func orAcrossOddColumns() throws {
+        var options = quickOptions()
+        options.maxNewIndexes = 0
+        let result = try analyze("""
+            CREATE TABLE "x""; DROP TABLE y; --" (id INTEGER PRIMARY KEY, "a b" TEXT, ab TEXT, note TEXT);
+            CREATE TABLE y (id INTEGER PRIMARY KEY);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO "x""; DROP TABLE y; --" SELECT i, 'e' || i, 'p' || i, printf('%.*c', 80, 'n') FROM n;
+            """, workload: """
+            -- freq: 50
+            SELECT id FROM "x""; DROP TABLE y; --" WHERE "a b" = 'e42' OR ab = 'p43';
+            """, options: options)
+        let advice = try #require(result.queryAdvice.first { $0.kind == .orAcrossColumns })
+        #expect(advice.rewrite == #"CREATE INDEX IF NOT EXISTS "idx_x""; DROP TABLE y; --_a b" ON "x""; DROP TABLE y; --" ("a b");"#
+                + "\n" + #"CREATE INDEX IF NOT EXISTS "idx_x""; DROP TABLE y; --_ab" ON "x""; DROP TABLE y; --" ("ab");"#)
+        #expect(advice.rewritePlan?.findings.contains { $0.kind == .multiIndexOr } == true)
+        let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)
+        #expect(after.medianSeconds * 10 < before.medianSeconds)
+    }
+
     @Test("a correlated subquery that scans its table per outer row: indexed when allowed, advised when not")
     func correlatedSubquery() throws {
         let schema = """

@@ -160,7 +160,8 @@ struct QueryRewrites {
     /// Times the statement with a single-column index on each of `columns`, built for real and dropped after
     /// (see ``ChangeComparison``).
     private func measureWithIndexes(table: String, columns: [String], profile: StatementProfile) -> (sql: String, timing: Timing, plan: QueryPlan?)? {
-        let names = columns.map { "indexadvisor_or_\($0.filter { $0.isLetter || $0.isNumber })" }
+        // Numbered: names made from the columns' letters alone collide (`"a b"` and `ab`).
+        let names = columns.indices.map { "indexadvisor_or_\($0)" }
         let creates = zip(names, columns).map { name, column in
             IndexCandidate(table: table, columns: [IndexColumn(name: column)]).createSQL(name: name, ifNotExists: true)
         }
@@ -174,8 +175,9 @@ struct QueryRewrites {
         guard let (_, with) = ChangeComparison(snapshot: snapshot, timer: timer).compare(
             apply: creates, revert: names.map { "DROP INDEX IF EXISTS \(SQLIdentifier.quote($0))" },
             sql: profile.statement.sql, samples: profile.samples, isWrite: false) else { return nil }
-        let shown = zip(columns, creates).map { column, sql in
-            sql.replacingOccurrences(of: "indexadvisor_or_\(column.filter { $0.isLetter || $0.isNumber })", with: "idx_\(table)_\(column)")
+        // What the user runs: the same indexes under readable names, quoted like every generated identifier.
+        let shown = columns.map { column in
+            IndexCandidate(table: table, columns: [IndexColumn(name: column)]).createSQL(name: "idx_\(table)_\(column)", ifNotExists: true)
         }
         return (shown.joined(separator: ";\n") + ";", with, plan)
     }

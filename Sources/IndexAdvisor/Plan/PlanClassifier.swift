@@ -52,7 +52,9 @@ package enum PlanClassifier {
         } else if rest.hasPrefix("USING COVERING INDEX ") || rest.hasPrefix("USING INDEX ") {
             let covering = rest.hasPrefix("USING COVERING INDEX ")
             let indexWords = rest.dropFirst(covering ? "USING COVERING INDEX ".count : "USING INDEX ".count)
-            finding.index = indexWords.split(separator: " ").first.map(String.init)
+            // The name runs to the constraints' " (" or to the end: index names may hold spaces ("Z_My Entity_title").
+            let name = indexWords.hasSuffix(")") ? indexWords.range(of: " (").map { indexWords[..<$0.lowerBound] } ?? indexWords : indexWords
+            finding.index = name.isEmpty ? nil : String(name)
             if first == "SCAN" {
                 finding.kind = .fullIndexScan
             } else {

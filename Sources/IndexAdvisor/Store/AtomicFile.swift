@@ -2,6 +2,9 @@ import Foundation
 
 /// Writes report files so that a reader never sees half of one: the bytes go to a hidden temporary file
 /// beside the target (removed on error and on SIGINT/SIGTERM/SIGHUP), which is then renamed over it.
+/// A symbolic link is followed (its target is replaced, the link stays); a target that is not a regular
+/// file (`/dev/stdout`, a FIFO, a device) is written in place, never replaced; an SQLite database is never
+/// overwritten.
 public enum AtomicFile {
     /// Why a file could not be written.
     public struct WriteError: Error, Sendable, CustomStringConvertible {
@@ -12,15 +15,24 @@ public enum AtomicFile {
 
     /// Writes `text` to `path` atomically.
     /// - Throws: ``WriteError`` naming the file: its directory is missing, it is a directory, or the write failed.
-    public static func write(_ text: String, to path: String) throws {
+    public static func write(_ text: String, to requested: String) throws {
+        let path = try followingLinks(requested)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw WriteError(path: path, reason: "the directory \(directory) does not exist")
+            throw WriteError(path: requested, reason: "the directory \(directory) does not exist")
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw WriteError(path: path, reason: "it is a directory")
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: throw WriteError(path: requested, reason: "it is a directory")
+            case S_IFREG:
+                if isSQLiteDatabase(path) { throw WriteError(path: requested, reason: "it is an SQLite database; choose another file") }
+            default:
+                try writeInPlace(text, to: path, shownAs: requested)
+                return
+            }
         }
         var template = Array((directory + "/." + url.lastPathComponent + ".indexadvisor-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -47,7 +59,46 @@ public enum AtomicFile {
         }
         if let failure {
             unlink(temporary)
-            throw WriteError(path: path, reason: failure)
+            throw WriteError(path: requested, reason: failure)
+        }
+    }
+
+    /// `path` with symbolic links at its end followed, dangling ones too (a link to a report not written yet).
+    private static func followingLinks(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+        }
+        throw WriteError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// True when the file at `path` starts with SQLite's header string (https://sqlite.org/fileformat.html).
+    package static func isSQLiteDatabase(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data("SQLite format 3\0".utf8)
+    }
+
+    /// Writes to a FIFO, a device or another special file as it is. A FIFO with no reader is an error, not
+    /// a wait; a write error (a full device) is reported.
+    private static func writeInPlace(_ text: String, to path: String, shownAs requested: String) throws {
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw WriteError(path: requested, reason: errno == ENXIO ? "a FIFO with no reader" : String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(path: requested, reason: String(cString: strerror(errno)))
+            }
+            bytes = bytes.dropFirst(written)
         }
     }
 }

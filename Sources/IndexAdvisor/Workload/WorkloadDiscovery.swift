@@ -11,14 +11,13 @@ public enum WorkloadDiscovery {
     /// `.sql` scripts reads as expected, and a stray `.DS_Store` or image does not.
     public static let folderExtensions: Set<String> = ["log", "txt", "sql", "jsonl", "ndjson", "trace"]
 
-    /// The recorded workload beside the store at `store`, if that regular file exists:
-    /// `<store path>.workload.jsonl`.
+    /// The recorded workload beside the store at `store`, if that regular file exists (a link to one counts):
+    /// `<store path>.workload.jsonl`. A directory, FIFO or device of that name is not picked up (a FIFO
+    /// nobody writes to would wait for ever).
     public static func recordedWorkload(besideStore store: URL) -> URL? {
         let candidate = URL(fileURLWithPath: store.path + recordedWorkloadSuffix)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return nil
-        }
+        var status = stat()
+        guard stat(candidate.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return candidate
     }
 
@@ -41,6 +40,11 @@ public enum WorkloadDiscovery {
                 throw WorkloadError.notFound(path: url.path)
             }
             guard isDirectory.boolValue else {
+                // A pipe is a stream a user means to give (`<(log show …)`); a device such as /dev/zero is not.
+                var status = stat()
+                if stat(url.path, &status) == 0, [S_IFCHR, S_IFBLK, S_IFSOCK].contains(status.st_mode & S_IFMT) {
+                    throw WorkloadError.notAFile(path: url.path)
+                }
                 inputs.append(Input(url: url, name: url.lastPathComponent))
                 continue
             }

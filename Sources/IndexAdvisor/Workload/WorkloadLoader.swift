@@ -63,7 +63,10 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         switch self {
         case .notFound(let path): return "\(path): no such workload file"
-        case .notAFile(let path): return "\(path): is a directory, not a workload file"
+        case .notAFile(let path):
+            var status = stat()
+            let what = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "a device or socket"
+            return "\(path): is \(what), not a workload file"
         case .emptyFolder(let path):
             return "\(path): the folder has no workload file (.log, .txt, .sql, .jsonl, .ndjson or .trace)"
         case .unreadable(let path, let reason): return "\(path): cannot read the workload (\(reason))"
