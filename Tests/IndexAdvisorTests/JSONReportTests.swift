@@ -30,6 +30,47 @@ struct JSONReportTests {
         #expect(throws: JSONReportError.notAReport) { try JSONReport.decode(Data("{\"tool\": {}}".utf8)) }
     }
 
+    // Regression: render printed report fields as code without a look: a DROP TABLE appended to a
+    // recommendation's SQL reached the migration, a newline in a key path reached the Swift file.
+    @Test("a report whose code fields were edited into something else is refused, naming the field")
+    func editedCodeFields() throws {
+        let json = JSONReport.render(ReportFixture.result())
+        func edited(_ change: (inout [String: Any]) -> Void) throws -> Data {
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            change(&object)
+            return try JSONSerialization.data(withJSONObject: object)
+        }
+        func recommendation(_ key: String, _ value: Any) -> (inout [String: Any]) -> Void {
+            { object in
+                var list = object["recommendations"] as! [[String: Any]]
+                list[0][key] = value
+                object["recommendations"] = list
+            }
+        }
+        let sql = (ReportFixture.result().recommendations[0].sql)
+        #expect(throws: JSONReportError.unsafeField("recommendations[0].sql is not one CREATE INDEX statement")) {
+            try JSONReport.decode(try edited(recommendation("sql", sql + "\nDROP TABLE z; --")))
+        }
+        #expect(throws: JSONReportError.unsafeField("recommendations[0].sql is not one CREATE INDEX statement")) {
+            try JSONReport.decode(try edited(recommendation("sql", "DELETE FROM t;")))
+        }
+        #expect(throws: JSONReportError.unsafeField("recommendations[0].entity is not a Swift type name")) {
+            try JSONReport.decode(try edited(recommendation("entity", "Note>([])\nimport Evil\n#Index<Note")))
+        }
+        #expect(throws: JSONReportError.unsafeField("existingIndexes[0].dropSQL is not one DROP INDEX statement")) {
+            try JSONReport.decode(try edited { object in
+                var list = object["existingIndexes"] as! [[String: Any]]
+                list[0]["dropSQL"] = "DROP INDEX IF EXISTS \"i\"; DROP TABLE z"
+                object["existingIndexes"] = list
+            })
+        }
+        #expect(throws: JSONReportError.notAReport) {
+            try JSONReport.decode(try edited { $0["schemaVersion"] = 0 })
+        }
+        // The untouched report still reads.
+        #expect(try JSONReport.decode(Data(json.utf8)).recommendations.count == ReportFixture.result().recommendations.count)
+    }
+
     @Test("docs/report-json.md describes every field the JSON report can hold, and the current schema version")
     func documented() throws {
         // A result with every optional field set, so every key appears.

@@ -32,10 +32,68 @@ public enum JSONReport {
         } catch {
             throw JSONReportError.notAReport
         }
+        guard version >= 1 else { throw JSONReportError.notAReport }
         guard version <= AnalysisResult.currentSchemaVersion else {
             throw JSONReportError.newerSchema(found: version, supported: AnalysisResult.currentSchemaVersion)
         }
-        return try decoder.decode(AnalysisResult.self, from: data)
+        let result = try decoder.decode(AnalysisResult.self, from: data)
+        if let problem = codeProblem(in: result) { throw JSONReportError.unsafeField(problem) }
+        return result
+    }
+
+    /// The first field that `render` would print as code (SQL statements, Swift macros) but that is not
+    /// what indexadvisor writes there, or nil. A report is a file in a repository that anyone can edit in a
+    /// pull request: a `DROP TABLE` appended to a `CREATE INDEX`, or a line of Swift in a key path, must
+    /// not reach a migration or source file.
+    static func codeProblem(in result: AnalysisResult) -> String? {
+        // `CREATE [UNIQUE] INDEX … ON t (…) [WHERE …] [;]` and `DROP INDEX [IF EXISTS] [s.]i [;]`, one statement.
+        func createIndex(_ sql: String) -> Bool {
+            let tokens = SQLTokenList(sql)
+            guard tokens.isWord(0, "CREATE"), tokens.isWord(1, "INDEX") || (tokens.isWord(1, "UNIQUE") && tokens.isWord(2, "INDEX")),
+                  !(0..<max(0, tokens.count - 1)).contains(where: { tokens.isSymbol($0, ";") }),
+                  let on = (0..<tokens.count).first(where: { tokens.isWord($0, "ON") }),
+                  let open = (on..<tokens.count).first(where: { tokens.isSymbol($0, "(") }) else { return false }
+            var depth = 0, close = open
+            for i in open..<tokens.count {
+                if tokens.isSymbol(i, "(") { depth += 1 }
+                if tokens.isSymbol(i, ")") { depth -= 1; if depth == 0 { close = i; break } }
+            }
+            guard depth == 0 else { return false }
+            let next = close + 1
+            return next == tokens.count || tokens.isWord(next, "WHERE") || (tokens.isSymbol(next, ";") && next == tokens.count - 1)
+        }
+        func dropIndex(_ sql: String) -> Bool {
+            let tokens = SQLTokenList(sql)
+            guard tokens.isWord(0, "DROP"), tokens.isWord(1, "INDEX") else { return false }
+            var i = tokens.isWord(2, "IF") && tokens.isWord(3, "EXISTS") ? 4 : 2
+            guard i < tokens.count else { return false }
+            i += 1
+            if tokens.isSymbol(i, "."), i + 1 < tokens.count { i += 2 }
+            return i == tokens.count || (tokens.isSymbol(i, ";") && i == tokens.count - 1)
+        }
+        func keyPath(_ path: String) -> Bool {
+            guard path.hasPrefix("\\.") else { return false }
+            return path.dropFirst(2).split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftDataCode.isSwiftIdentifier(String($0)) }
+        }
+        func macro(_ code: String, _ name: String) -> Bool {
+            code.hasPrefix("#\(name)<") && code.hasSuffix(")") && !code.contains(where: \.isNewline)
+        }
+        for (offset, recommendation) in result.recommendations.enumerated() {
+            let field = "recommendations[\(offset)]"
+            if !createIndex(recommendation.sql) {
+                return "\(field).sql is not one CREATE INDEX statement"
+            }
+            if let entity = recommendation.entity, !SwiftDataCode.isSwiftIdentifier(entity) { return "\(field).entity is not a Swift type name" }
+            if recommendation.columns.contains(where: { $0.keyPath.map { !keyPath($0) } ?? false }) { return "\(field).columns has a keyPath that is not a Swift key path" }
+            if let code = recommendation.swiftDataIndex, !macro(code, "Index") { return "\(field).swiftDataIndex is not one #Index line" }
+        }
+        for (offset, finding) in result.existingIndexes.enumerated() {
+            if let drop = finding.dropSQL, !dropIndex(drop) { return "existingIndexes[\(offset)].dropSQL is not one DROP INDEX statement" }
+        }
+        for (offset, finding) in result.uniqueness.enumerated() {
+            if let code = finding.swiftDataUnique, !macro(code, "Unique") { return "uniqueness[\(offset)].swiftDataUnique is not one #Unique line" }
+        }
+        return nil
     }
 
     private struct VersionProbe: Decodable {
@@ -49,6 +107,8 @@ public enum JSONReportError: Error, Equatable, CustomStringConvertible {
     case notAReport
     /// Written by a newer indexadvisor whose schema this build does not know.
     case newerSchema(found: Int, supported: Int)
+    /// A field that reports print as code holds something indexadvisor does not write there.
+    case unsafeField(String)
 
     public var description: String {
         switch self {
@@ -56,6 +116,8 @@ public enum JSONReportError: Error, Equatable, CustomStringConvertible {
             return "not an indexadvisor JSON report (no integer schemaVersion at the top level)"
         case .newerSchema(let found, let supported):
             return "the report has schemaVersion \(found); this indexadvisor reads up to \(supported): update indexadvisor"
+        case .unsafeField(let problem):
+            return "the report was edited: \(problem); regenerate it with analyze --format json"
         }
     }
 }
