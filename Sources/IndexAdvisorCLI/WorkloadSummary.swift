@@ -87,7 +87,7 @@ struct WorkloadSummary: Encodable {
     /// observed time first; 0 for all), the writes per table and the transactions.
     func text(top: Int) -> String {
         var lines: [String] = []
-        lines.append("Read \(files.joined(separator: ", ")): \(Figures.counted(linesRead, "line")), \(Figures.counted(statementsRead, "statement"))"
+        lines.append("Read \(IndexAdvisorCommand.sanitized(files.joined(separator: ", "))): \(Figures.counted(linesRead, "line")), \(Figures.counted(statementsRead, "statement"))"
                      + " (\(Figures.count(distinctStatements)) distinct, \(Figures.count(analysedStatements)) to analyse).")
         let skippedTotal = skipped.values.reduce(0, +)
         if skippedTotal > 0 {
