@@ -103,7 +103,7 @@ public enum CommandLineParser {
                     throw UsageError("--unique: \(error)", command: command)
                 }
             default:
-                throw UsageError("unknown option '\(name)' for \(command)", command: command)
+                throw unknownOption(name, command: command, known: Self.analyzeOptions + (command == "check" ? ["--baseline", "--min-share", "--min-count", "--slowdown"] : []))
             }
         }
         guard let store = positionals.first else {
@@ -129,7 +129,7 @@ public enum CommandLineParser {
             case "--format", "-f": options.format = try reader.format(for: name, inlineValue)
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
             case "--model", "-m": options.models.append(try reader.value(for: name, inlineValue))
-            default: throw UsageError("unknown option '\(name)' for render", command: "render")
+            default: throw unknownOption(name, command: "render", known: ["--format", "--output", "--model"])
             }
         }
         guard let report = positionals.first else {
@@ -161,13 +161,36 @@ public enum CommandLineParser {
                 options.format = format
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
             case "--top": options.top = try reader.integer(for: name, inlineValue, in: 0...1_000_000)
-            default: throw UsageError("unknown option '\(name)' for workload", command: "workload")
+            default: throw unknownOption(name, command: "workload", known: ["--workload", "--workload-format", "--format", "--output", "--top"])
             }
         }
         if options.files.isEmpty {
             throw UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload")
         }
         return options
+    }
+
+    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--quiet", "--repeats", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
+
+    /// "unknown option '--wokload' for analyze (did you mean --workload?)": the nearest known option within
+    /// two edits, when there is one.
+    static func unknownOption(_ name: String, command: String, known: [String]) -> UsageError {
+        func distance(_ a: String, _ b: String) -> Int {
+            let a = Array(a), b = Array(b)
+            guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+            var previous = Array(0...b.count)
+            for i in 1...a.count {
+                var current = [i] + Array(repeating: 0, count: b.count)
+                for j in 1...b.count {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                previous = current
+            }
+            return previous[b.count]
+        }
+        let nearest = known.map { ($0, distance(name, $0)) }.min { $0.1 < $1.1 }
+        let hint = nearest.flatMap { $0.1 <= 2 ? " (did you mean \($0.0)?)" : nil } ?? ""
+        return UsageError("unknown option '\(name)' for \(command)\(hint)", command: command)
     }
 
     /// The `--workload-format` value.
@@ -189,7 +212,7 @@ public enum CommandLineParser {
             case "--keep": options.keepDirectory = try reader.value(for: name, inlineValue)
             case "--seed": options.seed = UInt64(try reader.integer(for: name, inlineValue, in: 0...Int.max))
             case "--quiet", "-q": options.quiet = true
-            default: throw UsageError("unknown option '\(name)' for demo", command: "demo")
+            default: throw unknownOption(name, command: "demo", known: ["--notes", "--output-dir", "--keep", "--seed", "--quiet"])
             }
         }
         return options
