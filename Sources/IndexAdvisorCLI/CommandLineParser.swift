@@ -29,7 +29,7 @@ public enum CommandLineParser {
             return .render(try parseRender(rest))
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, check, render, workload, demo)") }
-            throw UsageError("unknown command '\(first)'; the commands are analyze, check, render, workload and demo")
+            throw UsageError("unknown command '\(first)'\(suggestion(for: first, among: ["analyze", "check", "render", "workload", "demo", "help"])); the commands are analyze, check, render, workload and demo")
         }
     }
 
@@ -175,6 +175,11 @@ public enum CommandLineParser {
     /// "unknown option '--wokload' for analyze (did you mean --workload?)": the nearest known option within
     /// two edits, when there is one.
     static func unknownOption(_ name: String, command: String, known: [String]) -> UsageError {
+        UsageError("unknown option '\(name)' for \(command)\(suggestion(for: name, among: known))", command: command)
+    }
+
+    /// " (did you mean X?)" for the known word nearest to `word` (letter case ignored) within two edits, else "".
+    static func suggestion(for word: String, among known: [String]) -> String {
         func distance(_ a: String, _ b: String) -> Int {
             let a = Array(a), b = Array(b)
             guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
@@ -188,9 +193,8 @@ public enum CommandLineParser {
             }
             return previous[b.count]
         }
-        let nearest = known.map { ($0, distance(name, $0)) }.min { $0.1 < $1.1 }
-        let hint = nearest.flatMap { $0.1 <= 2 ? " (did you mean \($0.0)?)" : nil } ?? ""
-        return UsageError("unknown option '\(name)' for \(command)\(hint)", command: command)
+        let nearest = known.map { ($0, distance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+        return nearest.flatMap { $0.1 <= 2 ? " (did you mean \($0.0)?)" : nil } ?? ""
     }
 
     /// The `--workload-format` value.

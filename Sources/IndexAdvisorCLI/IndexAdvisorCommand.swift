@@ -97,17 +97,42 @@ public enum IndexAdvisorCommand {
     }
 
     /// Refuses an `--output` that is the store, one of its sidecar files, or an input.
-    static func protectInputs(output: String?, store: String, workloads: [String], command: String) throws {
+    static func protectInputs(output: String?, store: String, workloads: [String], models: [String] = [], command: String) throws {
         guard let output else { return }
-        let protected = ["", "-wal", "-shm", "-journal"].map { canonicalPath(store + $0) } + workloads.map(canonicalPath)
-        if protected.contains(canonicalPath(output)) {
-            throw UsageError("--output \(output) is the store, one of its -wal/-shm/-journal files, or a workload: choose another file", command: command)
+        // The side files belong to the store's real path: through a link `s.sqlite` → `t/s.sqlite` they are
+        // `t/s.sqlite-wal`, not `s.sqlite-wal`.
+        let realStore = canonicalPath(store)
+        let sideFiles = ["", "-wal", "-shm", "-journal"].flatMap { [canonicalPath(store + $0), canonicalPath(realStore + $0)] }
+        let protected = sideFiles + workloads.map(canonicalPath) + models.map(canonicalPath)
+        // By path, and by file identity (a hard link has another path).
+        let identities = Set(protected.compactMap(fileIdentity))
+        if protected.contains(canonicalPath(output)) || fileIdentity(output).map(identities.contains) == true
+            || isModelSource(output, models: models) {
+            throw UsageError("--output \(output) is the store, one of its -wal/-shm/-journal files, a workload or a model file: choose another file", command: command)
         }
+    }
+
+    /// True when `output` is a `--model` file, or a Swift file inside a `--model` folder (the app's sources).
+    static func isModelSource(_ output: String, models: [String]) -> Bool {
+        let target = canonicalPath(output)
+        return models.map(canonicalPath).contains { model in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: model, isDirectory: &isDirectory) else { return false }
+            return isDirectory.boolValue ? target.hasPrefix(model + "/") && target.hasSuffix(".swift") : target == model
+                || fileIdentity(output).map { $0 == fileIdentity(model) } == true
+        }
+    }
+
+    /// Device and inode of an existing file, links followed.
+    static func fileIdentity(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return "\(status.st_dev):\(status.st_ino)"
     }
 
     static func analyze(_ options: AnalyzeOptions, console: Console) throws {
         let (workloads, workloadInputs) = try workloadFiles(options, console: console)
-        try protectInputs(output: options.output, store: options.store, workloads: workloadInputs, command: "analyze")
+        try protectInputs(output: options.output, store: options.store, workloads: workloadInputs, models: options.models, command: "analyze")
         // The model is read first: a wrong --model path fails before minutes of analysis.
         let model = options.models.isEmpty ? nil : try readModel(options.models, command: "analyze")
         var analysisOptions = options.analysisOptions
@@ -181,6 +206,9 @@ public enum IndexAdvisorCommand {
             if canonicalPath(output) == canonicalPath(options.report) {
                 throw UsageError("--output \(output) is the report being read: choose another file", command: "render")
             }
+            if isModelSource(output, models: options.models) {
+                throw UsageError("--output \(output) is one of the --model sources: choose another file", command: "render")
+            }
             try write(report, to: output)
         } else {
             console.out(report)
@@ -207,6 +235,8 @@ public enum IndexAdvisorCommand {
             }
             do {
                 baseline = try JSONReport.decode(data)
+            } catch let error as JSONReportError {
+                throw UsageError("--baseline \(path): \(error)", command: "check")
             } catch {
                 throw UsageError("--baseline \(path): not an indexadvisor JSON report", command: "check")
             }

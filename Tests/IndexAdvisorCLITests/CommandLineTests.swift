@@ -48,12 +48,14 @@ struct CommandLineParserTests {
         (["analyze", "s.sqlite", "--wokload", "x"], "unknown option '--wokload' for analyze (did you mean --workload?)"),
         (["check", "s.sqlite", "--baselin", "b.json"], "unknown option '--baselin' for check (did you mean --baseline?)"),
         (["workload", "a.log", "--tpo", "3"], "unknown option '--tpo' for workload (did you mean --top?)"),
+        (["analyze", "s.sqlite", "--WORKLOAD", "x"], "unknown option '--WORKLOAD' for analyze (did you mean --workload?)"),
+        (["anlyze", "s.sqlite"], "unknown command 'anlyze' (did you mean analyze?); the commands are analyze, check, render, workload and demo"),
         (["analyze", "a", "b", "-w", "x"], "analyze takes one store; unexpected 'b'"),
         (["frob"], "unknown command 'frob'; the commands are analyze, check, render, workload and demo"),
         (["demo", "--notes", "ten"], "--notes must be a whole number from 1000 to 10000000, not 'ten'"),
     ])
     func mistakes(arguments: [String], message: String) {
-        #expect(throws: UsageError(message, command: arguments.first == "frob" ? nil : arguments.first)) {
+        #expect(throws: UsageError(message, command: ["frob", "anlyze"].contains(arguments.first ?? "") ? nil : arguments.first)) {
             try CommandLineParser.parse(arguments)
         }
     }
@@ -204,7 +206,7 @@ struct OutputProtectionTests {
             let captured = CapturedConsole()
             let code = IndexAdvisorCommand.run(["analyze", store.path, "-w", workload.path, "-o", output], console: captured.console)
             #expect(code == ExitCode.failure)
-            #expect(captured.error.contains("is the store, one of its -wal/-shm/-journal files, or a workload"))
+            #expect(captured.error.contains("is the store, one of its -wal/-shm/-journal files, a workload or a model file"))
         }
         #expect(try Data(contentsOf: store) == bytes)
         #expect(!FileManager.default.fileExists(atPath: store.path + "-wal"))
@@ -346,8 +348,49 @@ struct BadInputRegressionTests {
         let connection = try SQLiteConnection(path: database.path, mode: .readWriteCreate)
         try connection.execute("CREATE TABLE t (x)")
         let refused = try #require(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: database.path) }
-        #expect(refused.description.hasSuffix("cannot write the report (it is an SQLite database; choose another file)"))
+        #expect(refused.description.hasSuffix("cannot write the report (it is an SQLite database or write-ahead log; choose another file)"))
         #expect(AtomicFile.isSQLiteDatabase(database.path))
+
+        // Second pass: a write-ahead log is refused too; a replaced file keeps its mode; the process's own
+        // streams are written as open descriptors, not reopened by path.
+        let wal = directory.url.appendingPathComponent("other-wal")
+        try Data([0x37, 0x7F, 0x06, 0x82, 0, 0x2D, 0xE2, 0x18]).write(to: wal)
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: wal.path) }
+        let secret = directory.url.appendingPathComponent("secret.md")
+        try Data("old".utf8).write(to: secret)
+        #expect(chmod(secret.path, 0o600) == 0)
+        try AtomicFile.write("new", to: secret.path)
+        #expect(stat(secret.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(AtomicFile.standardDescriptor("/dev/stdout") == 1)
+        #expect(AtomicFile.standardDescriptor("/proc/self/fd/2") == 2)
+        #expect(AtomicFile.standardDescriptor("/dev/fd/9999") == nil)
+        #expect(AtomicFile.standardDescriptor("/dev/null") == nil)
+    }
+
+    // Regression: through a link to the store, --output at the real store's -wal replaced the WAL (losing
+    // committed transactions); --output at the --model file replaced the app's source.
+    @Test("--output cannot be the real store's side files through a link, a hard link to the store, or a model file")
+    func protectedThroughLinks() throws {
+        let directory = try TemporaryDirectory()
+        let real = directory.url.appendingPathComponent("t1")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let store = real.appendingPathComponent("s.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, owner INTEGER); INSERT INTO item(owner) VALUES (1), (2);")
+        let link = directory.url.appendingPathComponent("sl.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: store.path)
+        let hard = directory.url.appendingPathComponent("hard.sqlite")
+        #expect(Foundation.link(store.path, hard.path) == 0)
+        let workload = directory.url.appendingPathComponent("w.sql")
+        try Data("SELECT * FROM item WHERE owner = 1;\n".utf8).write(to: workload)
+        let model = directory.url.appendingPathComponent("Item.swift")
+        try Data("@Model final class Item { var owner: Int = 0 }\n".utf8).write(to: model)
+        for output in [store.path + "-wal", hard.path, model.path] {
+            let (code, console) = run(["analyze", link.path, "-w", workload.path, "-m", model.path, "-f", "swift", "-o", output])
+            #expect(code == ExitCode.failure, "\(output)")
+            #expect(console.error.contains("is the store, one of its -wal/-shm/-journal files, a workload or a model file"), "\(console.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: store.path + "-wal"))
     }
 
     @Test("a private directory whose process is gone is removed by the next run; a live one is kept")
@@ -499,6 +542,13 @@ struct CheckCommandTests {
         let (code, console) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path, "--min-share", "1"])
         #expect(code == ExitCode.checkFailed)
         #expect(console.out.hasPrefix("FAIL none of the baseline's 1 statement is in this workload"))
+        // A report written without a workload (the schema review) has no statement to compare either.
+        let review = directory.url.appendingPathComponent("review.json")
+        let (reviewed, _) = run(["analyze", other.path, "-f", "json", "-o", review.path])
+        #expect(reviewed == ExitCode.success)
+        let (empty, nothing) = run(["check", store.path, "-w", workload.path, "--baseline", review.path, "--min-share", "1"])
+        #expect(empty == ExitCode.checkFailed)
+        #expect(nothing.out.hasPrefix("FAIL the baseline has no statement (a report of a run without a workload?): nothing was compared"))
     }
 
     @Test("a missing or foreign baseline is a usage error")

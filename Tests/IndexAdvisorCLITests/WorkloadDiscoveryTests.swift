@@ -48,7 +48,7 @@ struct WorkloadDiscoveryTests {
         // The recorded workload is an input: the report may not replace it.
         let (refused, errors) = run(["analyze", store.path, "-o", recorded.path])
         #expect(refused == ExitCode.failure)
-        #expect(errors.error.contains("is the store, one of its -wal/-shm/-journal files, or a workload"))
+        #expect(errors.error.contains("is the store, one of its -wal/-shm/-journal files, a workload or a model file"))
         #expect(try String(contentsOf: recorded, encoding: .utf8) == WorkloadCommandTests.jsonl)
 
         // check finds it too; without one, check says what it needs.

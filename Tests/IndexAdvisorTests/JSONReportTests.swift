@@ -64,6 +64,31 @@ struct JSONReportTests {
                 object["existingIndexes"] = list
             })
         }
+        // Second pass: a comment or string left open in one field swallowed the `;` and the next field's quoting.
+        #expect(throws: JSONReportError.unsafeField("recommendations[0].sql is not one CREATE INDEX statement")) {
+            try JSONReport.decode(try edited(recommendation("sql", #"CREATE INDEX IF NOT EXISTS "x" ON "ZNOTE" ("ZTITLE") WHERE 1 /*"#)))
+        }
+        #expect(throws: JSONReportError.unsafeField("recommendations[0].sql is not one CREATE INDEX statement")) {
+            try JSONReport.decode(try edited(recommendation("sql", #"CREATE INDEX IF NOT EXISTS "x" ON "ZNOTE" ("ZTITLE") WHERE ZSLUG = '"#)))
+        }
+        #expect(throws: JSONReportError.unsafeField("recommendations[0].sql is not one CREATE INDEX statement")) {
+            try JSONReport.decode(try edited(recommendation("sql", #"CREATE INDEX IF NOT EXISTS "x" ON "ZNOTE" ("ZTITLE") --"#)))
+        }
+        #expect(throws: JSONReportError.unsafeField("uniqueness[0].swiftDataUnique is not one #Unique line")) {
+            try JSONReport.decode(try edited { object in
+                var list = object["uniqueness"] as! [[String: Any]]
+                list[0]["swiftDataUnique"] = #"#Unique<Note>([\.remoteID]); static let pwned: Void = print("pwned")"#
+                object["uniqueness"] = list
+            })
+        }
+        // An entity that is not a Swift type name is fine where no #Index is generated for it (our own reports).
+        let plain = try JSONReport.decode(try edited { object in
+            var list = object["recommendations"] as! [[String: Any]]
+            list[0]["entity"] = "My Note"
+            list[0]["swiftDataIndex"] = nil
+            object["recommendations"] = list
+        })
+        #expect(plain.recommendations[0].entity == "My Note")
         #expect(throws: JSONReportError.notAReport) {
             try JSONReport.decode(try edited { $0["schemaVersion"] = 0 })
         }

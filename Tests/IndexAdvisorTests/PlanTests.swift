@@ -32,6 +32,16 @@ struct PlanTests {
         #expect(finding.index == index)
     }
 
+    // Regression: an index named `byRemote (v2)` was read as `byRemote`, so the review called it unused.
+    @Test("index names holding ' (' or plan words are read whole when the connection knows them")
+    func knownIndexNames() {
+        let names = ["byRemote (v2)", "byRemote", "Z_Using_USING COVERING INDEX (ZFOLDER ID=?)"]
+        #expect(PlanClassifier.finding(for: "SEARCH t0 USING INDEX byRemote (v2) (ZREMOTEID=?)", aliases: Self.aliases, indexNames: names).index == "byRemote (v2)")
+        #expect(PlanClassifier.finding(for: "SEARCH t0 USING INDEX byRemote (ZREMOTEID=?)", aliases: Self.aliases, indexNames: names).index == "byRemote")
+        #expect(PlanClassifier.finding(for: "SEARCH t0 USING COVERING INDEX Z_Using_USING COVERING INDEX (ZFOLDER ID=?) (ZFOLDER=?)", aliases: Self.aliases, indexNames: names).index
+                == "Z_Using_USING COVERING INDEX (ZFOLDER ID=?)")
+    }
+
     @Test("the temp B-tree's purpose and the constraints are kept")
     func details() {
         #expect(PlanClassifier.finding(for: "USE TEMP B-TREE FOR GROUP BY", aliases: [:]).purpose == "GROUP BY")

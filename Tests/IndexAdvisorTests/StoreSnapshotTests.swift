@@ -227,4 +227,20 @@ struct OddIdentifierTests {
         #expect(markdown.contains("`my \"order\" 📦`"))
         _ = try JSONReport.decode(Data(ReportFormat.json.render(result).utf8))
     }
+
+    // Regression: two columns named "é" composed (U+00E9) and decomposed (e + U+0301) are two columns to
+    // SQLite but one dictionary key to Swift; building the shape trapped ("Duplicate values for key").
+    @Test("columns whose names differ only in Unicode normalization do not crash the analysis")
+    func unicodeNormalization() throws {
+        let composed = "\u{E9}", decomposed = "e\u{301}"
+        let store = try FixtureStore("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, "\(composed)" INTEGER, "\(decomposed)" INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+            INSERT INTO t SELECT i, i % 50, i % 70 FROM n;
+            """)
+        let workload = "-- freq: 10\nSELECT * FROM t WHERE id = 5;\n-- freq: 10\nSELECT id FROM t WHERE \"\(decomposed)\" = 3;"
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, format: .sql), options: quickOptions())
+        #expect(result.statements.count == 2)
+        #expect(result.statements.allSatisfy { $0.error == nil })
+    }
 }

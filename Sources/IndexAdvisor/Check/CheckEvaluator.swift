@@ -71,9 +71,11 @@ public enum CheckEvaluator {
             }
         }
         // A baseline from another store or workload would compare nothing and pass: say so, and fail.
-        if let baseline, !baseline.statements.isEmpty, !usable.contains(where: { baselineByID[$0.id] != nil }) {
+        if let baseline, !usable.contains(where: { baselineByID[$0.id] != nil }) {
+            let what = baseline.statements.isEmpty ? "the baseline has no statement (a report of a run without a workload?)"
+                : "none of the baseline's \(Figures.counted(baseline.statements.count, "statement")) is in this workload (a report of another store or workload?)"
             problems.append(CheckProblem(kind: .baselineUnmatched, statement: "—", statementID: "", isFailure: true,
-                                         message: "none of the baseline's \(Figures.counted(baseline.statements.count, "statement")) is in this workload (a report of another store or workload?): nothing was compared; write a new baseline with check --output"))
+                                         message: what + ": nothing was compared; write a new baseline with check --output"))
         }
         for advice in result.queryAdvice {
             let label = result.statements.firstIndex { $0.id == advice.statementID }.map { "S\($0 + 1)" } ?? "—"

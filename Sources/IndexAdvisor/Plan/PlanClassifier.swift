@@ -5,7 +5,9 @@
 /// `MULTI-INDEX OR`, and `… SUBQUERY n` (https://sqlite.org/eqp.html).
 package enum PlanClassifier {
     /// The finding for one detail line; `aliases` maps lower-cased aliases and table names to table names.
-    package static func finding(for detail: String, aliases: [String: String]) -> PlanFinding {
+    /// `indexNames` are the connection's index names: the longest one the text after `USING INDEX` starts
+    /// with wins, so names holding " (" or plan words are read whole.
+    package static func finding(for detail: String, aliases: [String: String], indexNames: [String] = []) -> PlanFinding {
         var finding = PlanFinding(kind: .other, detail: detail)
         let words = detail.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let first = words.first else { return finding }
@@ -52,8 +54,12 @@ package enum PlanClassifier {
         } else if rest.hasPrefix("USING COVERING INDEX ") || rest.hasPrefix("USING INDEX ") {
             let covering = rest.hasPrefix("USING COVERING INDEX ")
             let indexWords = rest.dropFirst(covering ? "USING COVERING INDEX ".count : "USING INDEX ".count)
-            // The name runs to the constraints' " (" or to the end: index names may hold spaces ("Z_My Entity_title").
-            let name = indexWords.hasSuffix(")") ? indexWords.range(of: " (").map { indexWords[..<$0.lowerBound] } ?? indexWords : indexWords
+            // A known name, whole; else the name runs to the constraints' " (" or to the end: index names may
+            // hold spaces ("Z_My Entity_title").
+            let known = indexNames.filter { name in
+                indexWords.hasPrefix(name) && (indexWords.count == name.count || indexWords.dropFirst(name.count).hasPrefix(" ("))
+            }.max { $0.count < $1.count }
+            let name = known.map { Substring($0) } ?? (indexWords.hasSuffix(")") ? indexWords.range(of: " (").map { indexWords[..<$0.lowerBound] } ?? indexWords : indexWords)
             finding.index = name.isEmpty ? nil : String(name)
             if first == "SCAN" {
                 finding.kind = .fullIndexScan

@@ -22,8 +22,13 @@ package struct QueryPlanner {
                                         detail: statement.column(3).textValue ?? ""))
         }
         let aliases = SQLTokenList(sql).tableAliases()
+        // Index names only when a step names an index (a plan row cannot quote a name that holds " (").
+        let indexNames: [String] = steps.contains(where: { $0.detail.contains(" INDEX ") })
+            ? ((try? connection.query("SELECT name FROM sqlite_master WHERE type = 'index' UNION ALL SELECT name FROM sqlite_temp_master WHERE type = 'index'")) ?? [])
+                .compactMap { $0.first?.textValue }
+            : []
         return QueryPlan(steps: steps, findings: steps.map { step in
-            var finding = PlanClassifier.finding(for: step.detail, aliases: aliases)
+            var finding = PlanClassifier.finding(for: step.detail, aliases: aliases, indexNames: indexNames)
             finding.tableRows = finding.table.flatMap { rowCounts[$0.sqlFolded] }
             // A CTE, a view's subquery or a temporary table is not a table of the store.
             if !rowCounts.isEmpty, finding.tableRows == nil, finding.kind == .fullTableScan {

@@ -1,4 +1,5 @@
 import Foundation
+import CSQLite
 
 /// The JSON report: ``AnalysisResult`` encoded with sorted keys. Times are seconds, sizes bytes; optional
 /// fields are left out when they have no value. `schemaVersion` changes when a field changes meaning or
@@ -47,7 +48,10 @@ public enum JSONReport {
     /// not reach a migration or source file.
     static func codeProblem(in result: AnalysisResult) -> String? {
         // `CREATE [UNIQUE] INDEX … ON t (…) [WHERE …] [;]` and `DROP INDEX [IF EXISTS] [s.]i [;]`, one statement.
+        // Complete with the `;` the migration appends: no comment or string left open to swallow what follows.
+        func closed(_ sql: String) -> Bool { sqlite3_complete(sql + ";") == 1 }
         func createIndex(_ sql: String) -> Bool {
+            guard closed(sql) else { return false }
             let tokens = SQLTokenList(sql)
             guard tokens.isWord(0, "CREATE"), tokens.isWord(1, "INDEX") || (tokens.isWord(1, "UNIQUE") && tokens.isWord(2, "INDEX")),
                   !(0..<max(0, tokens.count - 1)).contains(where: { tokens.isSymbol($0, ";") }),
@@ -63,6 +67,7 @@ public enum JSONReport {
             return next == tokens.count || tokens.isWord(next, "WHERE") || (tokens.isSymbol(next, ";") && next == tokens.count - 1)
         }
         func dropIndex(_ sql: String) -> Bool {
+            guard closed(sql) else { return false }
             let tokens = SQLTokenList(sql)
             guard tokens.isWord(0, "DROP"), tokens.isWord(1, "INDEX") else { return false }
             var i = tokens.isWord(2, "IF") && tokens.isWord(3, "EXISTS") ? 4 : 2
@@ -75,17 +80,27 @@ public enum JSONReport {
             guard path.hasPrefix("\\.") else { return false }
             return path.dropFirst(2).split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftDataCode.isSwiftIdentifier(String($0)) }
         }
+        // `#Name<Entity>([\.a, \.b], [\.c])`, parsed whole.
         func macro(_ code: String, _ name: String) -> Bool {
-            code.hasPrefix("#\(name)<") && code.hasSuffix(")") && !code.contains(where: \.isNewline)
+            let prefix = "#\(name)<"
+            guard code.hasPrefix(prefix), code.hasSuffix("])"), let close = code.firstIndex(of: ">"),
+                  SwiftDataCode.isSwiftIdentifier(String(code[code.index(code.startIndex, offsetBy: prefix.count)..<close])) else { return false }
+            let body = code[code.index(after: close)...]
+            guard body.hasPrefix("([") else { return false }
+            let lists = body.dropFirst(2).dropLast(2).components(separatedBy: "], [")
+            return lists.allSatisfy { list in list.components(separatedBy: ", ").allSatisfy(keyPath) }
         }
         for (offset, recommendation) in result.recommendations.enumerated() {
             let field = "recommendations[\(offset)]"
             if !createIndex(recommendation.sql) {
                 return "\(field).sql is not one CREATE INDEX statement"
             }
-            if let entity = recommendation.entity, !SwiftDataCode.isSwiftIdentifier(entity) { return "\(field).entity is not a Swift type name" }
-            if recommendation.columns.contains(where: { $0.keyPath.map { !keyPath($0) } ?? false }) { return "\(field).columns has a keyPath that is not a Swift key path" }
-            if let code = recommendation.swiftDataIndex, !macro(code, "Index") { return "\(field).swiftDataIndex is not one #Index line" }
+            // Entity and key paths become Swift code only with a `#Index` (an entity named "My Note" has none).
+            if let code = recommendation.swiftDataIndex {
+                if !macro(code, "Index") { return "\(field).swiftDataIndex is not one #Index line" }
+                if let entity = recommendation.entity, !SwiftDataCode.isSwiftIdentifier(entity) { return "\(field).entity is not a Swift type name" }
+                if recommendation.columns.contains(where: { $0.keyPath.map { !keyPath($0) } ?? true }) { return "\(field).columns has a keyPath that is not a Swift key path" }
+            }
         }
         for (offset, finding) in result.existingIndexes.enumerated() {
             if let drop = finding.dropSQL, !dropIndex(drop) { return "existingIndexes[\(offset)].dropSQL is not one DROP INDEX statement" }

@@ -111,9 +111,11 @@ package final class ShapeExtractor {
                 op: recorded.op, collation: recorded.collation, parameter: parameter,
                 isJoin: parameter == nil && observation.joined.contains(recorded))
         }
-        let collations = Dictionary(uniqueKeysWithValues: zip(mirrored.columns.map { $0.sqlFolded }, mirrored.columns.map { name in
+        // Not unique keys: Swift compares strings by canonical equivalence, so two columns SQLite keeps
+        // apart ("é" composed and decomposed) are one key here.
+        let collations = Dictionary(zip(mirrored.columns.map { $0.sqlFolded }, mirrored.columns.map { name in
             Self.declaredCollation(of: name, in: mirrored.declaration)
-        }))
+        }), uniquingKeysWith: { first, _ in first })
         let orderBy = observation.orderBy.map { term -> SortTerm in
             let column = recorder.columnName(table: index, column: term.column)
             return SortTerm(column: column, isDescending: term.descending, collation: collations[column.sqlFolded] ?? "BINARY")

@@ -16,6 +16,12 @@ public enum AtomicFile {
     /// Writes `text` to `path` atomically.
     /// - Throws: ``WriteError`` naming the file: its directory is missing, it is a directory, or the write failed.
     public static func write(_ text: String, to requested: String) throws {
+        // The process's own streams: write to the open descriptor (appending where the shell opened it so),
+        // never to a reopened or replaced file.
+        if let descriptor = standardDescriptor(requested) {
+            try writeAll(text, to: descriptor, shownAs: requested)
+            return
+        }
         let path = try followingLinks(requested)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -24,11 +30,14 @@ public enum AtomicFile {
             throw WriteError(path: requested, reason: "the directory \(directory) does not exist")
         }
         var status = stat()
+        // A new file gets the mode the umask allows; a replaced one keeps its own.
+        var mode = mode_t(0o666) & ~currentUmask()
         if stat(path, &status) == 0 {
+            mode = status.st_mode & 0o7777
             switch status.st_mode & S_IFMT {
             case S_IFDIR: throw WriteError(path: requested, reason: "it is a directory")
             case S_IFREG:
-                if isSQLiteDatabase(path) { throw WriteError(path: requested, reason: "it is an SQLite database; choose another file") }
+                if isSQLiteDatabase(path) { throw WriteError(path: requested, reason: "it is an SQLite database or write-ahead log; choose another file") }
             default:
                 try writeInPlace(text, to: path, shownAs: requested)
                 return
@@ -54,7 +63,7 @@ public enum AtomicFile {
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if failure == nil {
-            fchmodat(AT_FDCWD, temporary, 0o644, 0)
+            fchmodat(AT_FDCWD, temporary, mode, 0)
             if rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         }
         if let failure {
@@ -74,12 +83,33 @@ public enum AtomicFile {
         throw WriteError(path: path, reason: "too many levels of symbolic links")
     }
 
-    /// True when the file at `path` starts with SQLite's header string (https://sqlite.org/fileformat.html).
+    /// True when the file at `path` starts with SQLite's database header string or a write-ahead log's
+    /// magic number (https://sqlite.org/fileformat.html, sections 1.3 and 4.1).
     package static func isSQLiteDatabase(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         return header == Data("SQLite format 3\0".utf8)
+            || header.prefix(4) == Data([0x37, 0x7F, 0x06, 0x82]) || header.prefix(4) == Data([0x37, 0x7F, 0x06, 0x83])
+    }
+
+    /// The descriptor `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` names, if `path` is one.
+    package static func standardDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                if let number = Int32(path.dropFirst(prefix.count)), fcntl(number, F_GETFD) != -1 { return number }
+            }
+            return nil
+        }
+    }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     /// Writes to a FIFO, a device or another special file as it is. A FIFO with no reader is an error, not
@@ -91,6 +121,10 @@ public enum AtomicFile {
         }
         defer { close(descriptor) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        try writeAll(text, to: descriptor, shownAs: requested)
+    }
+
+    private static func writeAll(_ text: String, to descriptor: Int32, shownAs requested: String) throws {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
