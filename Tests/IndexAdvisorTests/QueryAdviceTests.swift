@@ -92,6 +92,20 @@ struct QueryAdviceTests {
             """, options: options)
         let advice = try #require(result.queryAdvice.first { $0.kind == .orAcrossColumns })
         #expect(advice.rewrite == "CREATE INDEX IF NOT EXISTS \"idx_contact_email\" ON \"contact\" (\"email\");\nCREATE INDEX IF NOT EXISTS \"idx_contact_phone\" ON \"contact\" (\"phone\");")
+        // Regression: a shown name the schema already had (an index on another column, a table) was skipped
+        // by IF NOT EXISTS or failed.
+        let taken = try analyze("""
+            CREATE TABLE contact (id INTEGER PRIMARY KEY, email TEXT, phone TEXT, note TEXT);
+            CREATE TABLE idx_contact_phone (x);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO contact SELECT i, 'e' || i || '@x.org', '+1' || (5550000 + i), printf('%.*c', 80, 'n') FROM n;
+            CREATE INDEX idx_contact_email ON contact(note);
+            """, workload: """
+            -- freq: 50
+            SELECT id FROM contact WHERE email = 'e42@x.org' OR phone = '+15550042';
+            """, options: options)
+        let renamed = try #require(taken.queryAdvice.first { $0.kind == .orAcrossColumns })
+        #expect(renamed.rewrite == "CREATE INDEX IF NOT EXISTS \"idx_contact_email_2\" ON \"contact\" (\"email\");\nCREATE INDEX IF NOT EXISTS \"idx_contact_phone_2\" ON \"contact\" (\"phone\");")
         #expect(advice.rewritePlan?.findings.contains { $0.kind == .multiIndexOr } == true)
         let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)
         #expect(after.medianSeconds * 10 < before.medianSeconds)

@@ -175,9 +175,14 @@ struct QueryRewrites {
         guard let (_, with) = ChangeComparison(snapshot: snapshot, timer: timer).compare(
             apply: creates, revert: names.map { "DROP INDEX IF EXISTS \(SQLIdentifier.quote($0))" },
             sql: profile.statement.sql, samples: profile.samples, isWrite: false) else { return nil }
-        // What the user runs: the same indexes under readable names, quoted like every generated identifier.
-        let shown = columns.map { column in
-            IndexCandidate(table: table, columns: [IndexColumn(name: column)]).createSQL(name: "idx_\(table)_\(column)", ifNotExists: true)
+        // What the user runs: the same indexes under readable names, quoted like every generated identifier,
+        // and not a name the schema already has (IF NOT EXISTS would then skip it; a table's name fails).
+        var taken = Set(((try? snapshot.connection.query("SELECT name FROM sqlite_master")) ?? []).compactMap { $0.first?.textValue?.sqlFolded })
+        let shown = columns.map { column -> String in
+            var name = "idx_\(table)_\(column)", suffix = 2
+            while taken.contains(name.sqlFolded) { name = "idx_\(table)_\(column)_\(suffix)"; suffix += 1 }
+            taken.insert(name.sqlFolded)
+            return IndexCandidate(table: table, columns: [IndexColumn(name: column)]).createSQL(name: name, ifNotExists: true)
         }
         return (shown.joined(separator: ";\n") + ";", with, plan)
     }
