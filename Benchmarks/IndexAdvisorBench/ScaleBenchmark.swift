@@ -49,7 +49,8 @@ struct ScaleBenchmark: Benchmark {
         output.timings = [build, TimingSamples(name: "indexadvisor analyze (whole run, once)", seconds: [analysis])]
         output.ratios.append(Ratio(name: "scale: analysis / one CREATE INDEX", value: analysis / build.median,
                                    meaning: "the whole analysis costs as much as building this many indexes on the table",
-                                   target: "≤ 30", met: analysis / build.median <= 30))
+                                   // At --quick's small scale the analysis's fixed costs dominate: the target is the full run's.
+                                   target: context.quick ? nil : "≤ 30", met: context.quick ? nil : analysis / build.median <= 30))
         if let shell = ExpertRunner.shell() {
             let expert = try ExpertRunner(shell: shell).run(statements: statements.filter { !$0.1.hasPrefix("UPDATE") }.map(\.1), store: store)
             output.timings.append(TimingSamples(name: ".expert on the 3 reads (whole run, once)", seconds: [expert.seconds]))

@@ -179,7 +179,7 @@ enum HelpText {
         USAGE: indexadvisor demo [options]
 
         OPTIONS:
-          --notes N                       Notes in the store (default: 100,000).
+          --notes N                       Notes in the store (default: 100,000; at least 1,000).
           --output-dir DIR                Where to write the demo's reports (default: reports).
           --keep DIR                      Keep the store (notes.sqlite), the log (notes-workload.log)
                                           and the model (Note.swift) in DIR, to run

@@ -330,7 +330,7 @@ public enum IndexAdvisorCommand {
 
         var lines = ["indexadvisor demo: \(Figures.count(options.notes)) notes (\(ByteCountText.format(result.store.bytes))) built in \(Figures.duration(built)), analysed in \(Figures.duration(result.tool.analysisSeconds))."]
         let totals = result.totals
-        lines.append("Weighted read time \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter)); \(Figures.counted(result.recommendations.count, "index", plural: "indexes")) recommended:")
+        lines.append("Workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median); \(Figures.counted(result.recommendations.count, "index", plural: "indexes")) recommended:")
         for recommendation in result.recommendations {
             // The statement it saves most on, timed with no new index and in the final state.
             let statements = recommendation.effects.compactMap { effect in result.statements.first { $0.id == effect.statementID } }

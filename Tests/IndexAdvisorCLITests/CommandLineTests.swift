@@ -439,6 +439,14 @@ struct SchemaReviewCommandTests {
         let redundant = try #require(result.schemaReview.first { $0.kind == .redundantIndex })
         #expect(redundant.measurements.map(\.operation) == ["INSERT of a copied row", "UPDATE of ZTITLE", "DELETE of a row"])
         #expect(result.schemaReview.contains { $0.kind == .identityColumn && $0.swiftDataUnique == #"#Unique<Note>([\.remoteID])"# })
+        // Regression: --format sql and swift printed "no index … for this workload" and left the review out.
+        let sql = SQLReport.render(result)
+        #expect(sql.contains("-- No workload was given: no index to add or drop is measured (the schema review is below)."))
+        #expect(sql.contains("-- Schema review, from the schema and the data only"))
+        #expect(sql.contains("--     DROP INDEX IF EXISTS \"Z_Note_title\";"))
+        #expect(!sql.split(separator: "\n").contains { !$0.hasPrefix("--") && $0.contains("DROP INDEX") })
+        let swift = SwiftReport.render(result)
+        #expect(swift.contains(#"//     #Unique<Note>([\.remoteID])"#))
     }
 
     @Test("a foreign-key column without an index shows the lookup measured with and without one")

@@ -50,6 +50,34 @@ struct StoreSnapshotTests {
         _ = app
     }
 
+    @Test("a hot journal (a writer that died mid-transaction) is rolled back in the copy: the last committed state, the files untouched")
+    func hotJournal() throws {
+        let writer = try FixtureStore(Self.schema)
+        // A transaction whose changes spill into the database file before it commits: the journal then
+        // holds the original pages. Copy the files while it is open, as a crash would leave them.
+        let app = try SQLiteConnection(path: writer.url.path, mode: .readWrite)
+        try app.execute("PRAGMA journal_mode = DELETE; PRAGMA cache_size = 1; BEGIN; UPDATE t SET v = 'uncommitted ' || id || printf('%.*c', 200, 'x');")
+        let directory = try TemporaryDirectory()
+        let store = directory.url.appendingPathComponent("crashed.sqlite")
+        try FileManager.default.copyItem(at: writer.url, to: store)
+        try FileManager.default.copyItem(atPath: writer.url.path + "-journal", toPath: store.path + "-journal")
+        try app.execute("ROLLBACK")
+        // The journal is hot: without it, the copied file shows the uncommitted rows.
+        let bare = directory.url.appendingPathComponent("bare.sqlite")
+        try FileManager.default.copyItem(at: store, to: bare)
+        let raw = try SQLiteConnection(path: bare.path, mode: .readWrite)
+        #expect(try raw.scalar("SELECT count(*) FROM t WHERE v LIKE 'uncommitted%'") != .integer(0))
+        func state() throws -> [String: Data] {
+            try ["", "-journal"].reduce(into: [:]) { $0[$1] = try Data(contentsOf: URL(fileURLWithPath: store.path + $1)) }
+        }
+        let before = try state()
+        let snapshot = try StoreSnapshot.take(of: store, temporaryParent: directory.url)
+        #expect(try snapshot.connection.scalar("SELECT count(*) FROM t WHERE v LIKE 'uncommitted%'") == .integer(0))
+        #expect(try snapshot.connection.scalar("SELECT v FROM t WHERE id = 7") == .text("v7"))
+        snapshot.close()
+        #expect(try state() == before)
+    }
+
     @Test("a missing file, a directory, an empty file, a text file and a truncated store each give a one-line error")
     func badFiles() throws {
         let directory = try TemporaryDirectory()

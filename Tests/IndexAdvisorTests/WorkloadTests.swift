@@ -194,6 +194,14 @@ struct CoreDataLogReaderTests {
         let none = WorkloadLoader.parse("just a line\nand another\n", format: .coreDataLog)
         #expect(none.statements.isEmpty)
         #expect(none.diagnostics.skippedCount == 2)
+        // Regression: a statement the log cut inside a string was analysed as `SELECT ?`.
+        let cut = WorkloadLoader.parse("CoreData: sql: SELECT 'unterminated FROM ZNOTE\nCoreData: sql: SELECT Z_PK FROM ZNOTE WHERE ZTITLE = 'a'\n", format: .coreDataLog)
+        #expect(cut.statements.map(\.sql) == ["SELECT Z_PK FROM ZNOTE WHERE ZTITLE = ?"])
+        #expect(cut.diagnostics.skipped == ["statement cut inside a string, quoted name or comment": 1])
+        #expect(cut.diagnostics.statementsRead == 2)
+        // …and in a .sql file the skip names the file's last line, not the one after it.
+        let script = WorkloadLoader.parse("SELECT * FROM ZNOTE WHERE ZTITLE = 'abc;\nSELECT 1;\n", file: "un.sql", format: .sql)
+        #expect(script.diagnostics.examples.first?.hasPrefix("un.sql:2: an unterminated string") == true)
     }
 
     @Test("an empty workload file is a one-line error naming the file")

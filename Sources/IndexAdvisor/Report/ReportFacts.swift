@@ -145,6 +145,26 @@ extension SchemaMeasurement {
 }
 
 extension AnalysisResult {
+    /// The schema review (a run without a workload) as plain lines, for the formats that can only carry it
+    /// as comments (SQL, Swift): a heading, then per kind its findings, each with its measurements and, for
+    /// `code` (`sql` or `swift`), the statement or `#Unique` line to consider, indented. Empty without a review.
+    public func schemaReviewNotes(code: String) -> [String] {
+        guard !schemaReview.isEmpty else { return [] }
+        var lines = ["Schema review, from the schema and the data only (no workload was given, so nothing here is applied; check each against your app first):"]
+        for kind in SchemaFinding.Kind.reportOrder {
+            let findings = schemaReview.filter { $0.kind == kind }
+            guard !findings.isEmpty else { continue }
+            lines.append("\(kind.title):")
+            for finding in findings {
+                lines.append("  \(finding.table)\(finding.columns.isEmpty ? "" : " (" + finding.columns.joined(separator: ", ") + ")"): \(finding.advice)")
+                for measurement in finding.measurements { lines.append("    \(measurement.operation): \(measurement.comparisonText)") }
+                let snippet = code == "swift" ? finding.swiftDataUnique : finding.sql
+                if let snippet { lines += snippet.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 } }
+            }
+        }
+        return lines
+    }
+
     /// The query-side advice as plain lines, for the formats that can only carry it as comments (SQL,
     /// Swift): a heading line, then per advice its statement, kind and advice, the measured times, and the
     /// rewrite indented. Empty when there is none.

@@ -81,7 +81,7 @@ public enum Figures {
     /// candidate that made reads slower, an index whose writes got cheaper): never "saves -28 ms".
     public static func readWriteEffect(readSaved: Double, writeAdded: Double) -> String {
         let reads = readSaved >= 0 ? "saves \(duration(readSaved)) of reads" : "makes reads \(duration(-readSaved)) slower"
-        let writes = writeAdded >= 0 ? "adds \(duration(writeAdded)) of writes" : "saves \(duration(-writeAdded)) of writes"
+        let writes = writeAdded > 0 ? "adds \(duration(writeAdded)) of writes" : writeAdded == 0 ? "adds no measurable write time" : "saves \(duration(-writeAdded)) of writes"
         return reads + ", " + writes
     }
 

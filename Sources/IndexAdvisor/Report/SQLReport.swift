@@ -14,7 +14,7 @@ public enum SQLReport {
         let totals = result.totals
         lines.append(comment("\(result.tool.name) \(result.tool.version): index migration for \(result.store.fileName) (SQLite \(result.tool.sqliteVersion)), \(result.tool.generatedAt)."))
         guard !result.recommendations.isEmpty || !drops.isEmpty else {
-            lines.append(comment("No index to add or drop for this workload."))
+            lines.append(comment(result.workload.analysedStatements == 0 ? "No workload was given: no index to add or drop is measured (the schema review is below)." : "No index to add or drop for this workload."))
             return finish(lines, result, queryAdvice: queryAdvice)
         }
         lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop. Weighted workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."))
@@ -48,7 +48,9 @@ public enum SQLReport {
     /// The lines as the file's text, with the query-side advice appended as comments.
     static func finish(_ lines: [String], _ result: AnalysisResult, queryAdvice: Bool) -> String {
         let notes = queryAdvice ? result.queryAdviceNotes : []
-        let all = notes.isEmpty ? lines : lines + [""] + notes.map(comment)
+        var all = notes.isEmpty ? lines : lines + [""] + notes.map(comment)
+        let review = queryAdvice ? result.schemaReviewNotes(code: "sql") : []
+        if !review.isEmpty { all += [""] + review.map(comment) }
         return all.joined(separator: "\n") + "\n"
     }
     /// `-- text`, with line breaks and other control characters in `text` replaced by spaces.

@@ -21,7 +21,7 @@ public enum SwiftReport {
         let undeclarable = result.recommendations.filter { $0.entity != nil && $0.swiftDataIndex == nil }
         let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
         if indexes.isEmpty && uniques.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty {
-            lines.append(comment("Nothing to declare: no index to add and no uniqueness rule to propose for this workload."))
+            lines.append(comment(result.workload.analysedStatements == 0 ? "No workload was given: nothing to declare from measurements (the schema review is below)." : "Nothing to declare: no index to add and no uniqueness rule to propose for this workload."))
             return finish(lines, result, queryAdvice: queryAdvice)
         }
         if let model = result.model {
@@ -69,7 +69,9 @@ public enum SwiftReport {
     /// The lines as the file's text, with the query-side advice appended as comments.
     static func finish(_ lines: [String], _ result: AnalysisResult, queryAdvice: Bool) -> String {
         let notes = queryAdvice ? result.queryAdviceNotes : []
-        let all = notes.isEmpty ? lines : lines + [""] + notes.map(comment)
+        var all = notes.isEmpty ? lines : lines + [""] + notes.map(comment)
+        let review = queryAdvice ? result.schemaReviewNotes(code: "swift") : []
+        if !review.isEmpty { all += [""] + review.map(comment) }
         return all.joined(separator: "\n") + "\n"
     }
     /// `// text` (`//` alone for an empty line), with control characters in `text` replaced by spaces.

@@ -1,5 +1,6 @@
 import Foundation
 import SQLFingerprint
+import CSQLite
 
 /// Reads Core Data / SwiftData SQL debug output (`-com.apple.CoreData.SQLDebug 1…4`), line by line, in
 /// bounded memory: feed it lines with ``line(_:cut:into:)`` and call ``finish(into:)`` at the end.
@@ -31,11 +32,14 @@ package struct CoreDataLogReader {
     /// it without copying its fields (copies cost reference counting on every line).
     private final class Cached {
         let normalized: NormalizedStatement
+        /// The text ends inside a string, quoted name or comment: the log cut the statement.
+        let isUnterminated: Bool
         /// Set once an occurrence was recorded (the EXPLAIN QUERY PLAN header only needs the fingerprint).
         var resolution: WorkloadBuilder.Resolution?
 
-        init(normalized: NormalizedStatement) {
+        init(normalized: NormalizedStatement, isUnterminated: Bool) {
             self.normalized = normalized
+            self.isUnterminated = isUnterminated
         }
     }
 
@@ -48,6 +52,7 @@ package struct CoreDataLogReader {
     static let unreadableBind = "unreadable bind line"
     static let orphanPlan = "query plan of a statement the log does not show"
     static let longStatement = "statement longer than 1 MB (over several lines)"
+    static let unterminated = "statement cut inside a string, quoted name or comment"
     /// The longest statement text kept while joining continuation lines.
     static let maxStatementBytes = 1 << 20
     static var tooLong: String { "line longer than \(LineSplitter().maxLineBytes >> 20) MB" }
@@ -190,7 +195,7 @@ package struct CoreDataLogReader {
         pendingOpen = false
         guard pending == nil, !pendingTooLong else { return }
         let cached = pendingSQL.withUnsafeBufferPointer { cachedStatement(for: $0) }
-        if cached.resolution == nil {
+        if cached.resolution == nil, !cached.isUnterminated {
             let location = SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine)
             cached.resolution = builder.resolve(cached.normalized, text: String(decoding: pendingSQL, as: UTF8.self), location: location)
         }
@@ -203,7 +208,10 @@ package struct CoreDataLogReader {
         let raw = UnsafeRawBufferPointer(sql)
         let hash = ByteHash.hash(raw)
         if let cached = cache.value(for: raw, hash: hash) { return cached }
-        let cached = Cached(normalized: Fingerprinter.normalize(String(decoding: sql, as: UTF8.self)))
+        let text = String(decoding: sql, as: UTF8.self)
+        // sqlite3_complete is true only when the text ends outside any string, name or comment
+        // (https://sqlite.org/c3ref/complete.html); the newline ends a trailing line comment.
+        let cached = Cached(normalized: Fingerprinter.normalize(text), isUnterminated: sqlite3_complete(text + "\n;") == 0)
         cache.insert(cached, for: raw, hash: hash)
         return cached
     }
@@ -219,6 +227,11 @@ package struct CoreDataLogReader {
         }
         close(into: &builder)
         hasPending = false
+        if let pending, pending.isUnterminated {
+            builder.diagnostics.statementsRead += 1
+            builder.diagnostics.skip(Self.unterminated, at: "\(file):\(pendingFirstLine)")
+            return
+        }
         guard let pending, let resolution = pending.resolution else { return }
         builder.record(resolution, literals: pending.normalized.parameterValues, bindings: pendingBindings.isEmpty ? nil : pendingBindings,
                        durationSeconds: pendingSeconds, rows: pendingRows, entityName: pendingEntity,

@@ -98,8 +98,9 @@ package struct SQLScriptReader {
         builder.diagnostics.linesRead += sawBytes ? (lastByte == 0x0A ? line - 1 : line) : 0
         switch state {
         case .quoted, .blockComment:
+            // The file's last line (a final newline does not start another).
             builder.diagnostics.skip("an unterminated string, quoted name or comment runs to the end of the file; what follows it was not read",
-                                     at: "\(file):\(line)")
+                                     at: "\(file):\(lastByte == 0x0A ? line - 1 : line)")
             // A statement cut by an open string or name is not read; one followed by an open comment is.
             if let (cut, isComment) = lastUnterminatedStart() { segment.removeSubrange((isComment ? cut : 0)...) }
         default:
