@@ -183,8 +183,8 @@ struct AdviceBenchmark: Benchmark {
         // Depth-first over the subsets, one change applied on the way down and reverted on the way up, so
         // each subset costs one index build; a read whose plan was timed under another subset keeps that time.
         var searched: [(IndexConfiguration, Double)] = []
-        func search(_ current: IndexConfiguration, applied: [WorkloadEvaluator.Applied], from index: Int) throws {
-            let measured = try evaluator.measureApplied(applied: applied.last ?? .init(added: [], restore: [], buildSeconds: 0, bytes: 0),
+        func search(_ current: IndexConfiguration, last: WorkloadEvaluator.Applied, from index: Int) throws {
+            let measured = try evaluator.measureApplied(applied: last,
                                                         cachingReads: true)
             searched.append((current, measured.totalSeconds))
             guard current.changeCount < depth else { return }
@@ -194,11 +194,11 @@ struct AdviceBenchmark: Benchmark {
                 var grown = current
                 grown.creates += elements[next].creates
                 grown.drops += elements[next].drops
-                try search(grown, applied: applied + [step], from: next + 1)
+                try search(grown, last: step, from: next + 1)
             }
         }
         say("  searching the subsets of \(elements.count) changes (up to \(depth) at once)")
-        try search(IndexConfiguration(name: "no new index"), applied: [], from: 0)
+        try search(IndexConfiguration(name: "no new index"), last: .init(added: [], restore: [], buildSeconds: 0, bytes: 0), from: 0)
         if !searched.contains(where: { Self.same($0.0, ours) }) {
             searched.append((ours, try evaluator.measure(ours).totalSeconds))
         }

@@ -118,8 +118,8 @@ public enum IndexAdvisorCommand {
         return models.map(canonicalPath).contains { model in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: model, isDirectory: &isDirectory) else { return false }
-            return isDirectory.boolValue ? target.hasPrefix(model + "/") && target.hasSuffix(".swift") : target == model
-                || fileIdentity(output).map { $0 == fileIdentity(model) } == true
+            if isDirectory.boolValue { return target.hasPrefix(model + "/") && target.hasSuffix(".swift") }
+            return target == model || (fileIdentity(output) != nil && fileIdentity(output) == fileIdentity(model))
         }
     }
 

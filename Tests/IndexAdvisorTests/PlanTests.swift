@@ -42,6 +42,19 @@ struct PlanTests {
                 == "Z_Using_USING COVERING INDEX (ZFOLDER ID=?)")
     }
 
+    @Test("the connection's index names follow schema changes in the main and temp schemas")
+    func indexNamesCache() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute("CREATE TABLE t (a, b); CREATE INDEX \"by a (v2)\" ON t(a)")
+        #expect(connection.indexNames() == ["by a (v2)"])
+        try connection.execute("CREATE INDEX by_b ON t(b)")
+        #expect(connection.indexNames().sorted() == ["by a (v2)", "by_b"])
+        try connection.execute("CREATE TEMP TABLE u (c); CREATE INDEX temp.by_c ON u(c)")
+        #expect(connection.indexNames().sorted() == ["by a (v2)", "by_b", "by_c"])
+        try connection.execute("DROP INDEX by_b")
+        #expect(connection.indexNames().sorted() == ["by a (v2)", "by_c"])
+    }
+
     @Test("the temp B-tree's purpose and the constraints are kept")
     func details() {
         #expect(PlanClassifier.finding(for: "USE TEMP B-TREE FOR GROUP BY", aliases: [:]).purpose == "GROUP BY")

@@ -15,10 +15,7 @@ public enum Advisor {
     public static func analyze(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions = AnalysisOptions(),
                                progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
         let clock = DispatchTime.now().uptimeNanoseconds
-        func report(_ stage: String, _ done: Int = 0, _ total: Int = 0) {
-            progress?(AnalysisProgress(stage: stage, done: done, total: total,
-                                       elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
-        }
+        let report = stageReporter(started: clock, progress)
         var run = try prepare(storeAt: storeURL, workload: workload, options: options, report: report)
         defer { run.snapshot.close() }
         try run.profileStatements()
@@ -34,10 +31,7 @@ public enum Advisor {
     public static func profile(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions = AnalysisOptions(),
                                progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
         let clock = DispatchTime.now().uptimeNanoseconds
-        func report(_ stage: String, _ done: Int = 0, _ total: Int = 0) {
-            progress?(AnalysisProgress(stage: stage, done: done, total: total,
-                                       elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
-        }
+        let report = stageReporter(started: clock, progress)
         var run = try prepare(storeAt: storeURL, workload: workload, options: options, report: report)
         defer { run.snapshot.close() }
         try run.profileStatements()
@@ -58,19 +52,25 @@ public enum Advisor {
     public static func review(storeAt storeURL: URL, options: AnalysisOptions = AnalysisOptions(),
                               progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
         let clock = DispatchTime.now().uptimeNanoseconds
-        func report(_ stage: String, _ done: Int = 0, _ total: Int = 0) {
-            progress?(AnalysisProgress(stage: stage, done: done, total: total,
-                                       elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
-        }
+        let report = stageReporter(started: clock, progress)
         let empty = Workload(statements: [], diagnostics: WorkloadDiagnostics())
         var run = try prepare(storeAt: storeURL, workload: empty, options: options, report: report)
         defer { run.snapshot.close() }
-        report("schema review")
+        report("schema review", 0, 0)
         var review = SchemaReview(schema: run.schema, snapshot: run.snapshot, timer: run.timer, seed: options.seed)
         run.schemaFindings = review.run(sizes: run.indexSizes())
         var result = run.result(storeURL: storeURL, started: clock)
         result.captureHint = CaptureHint.lines(storePath: storeURL.path, isCoreData: run.schema.coreData != nil)
         return result
+    }
+
+    /// Reports a stage (and item `done` of `total`) to `progress` with the seconds since `clock` (nanoseconds
+    /// of `DispatchTime`).
+    private static func stageReporter(started clock: UInt64, _ progress: ((AnalysisProgress) -> Void)?) -> (String, Int, Int) -> Void {
+        { stage, done, total in
+            progress?(AnalysisProgress(stage: stage, done: done, total: total,
+                                       elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
+        }
     }
 
     /// The one-line shape summary reports print, for the fuzz target (it exercises every shape field).

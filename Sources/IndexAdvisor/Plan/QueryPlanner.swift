@@ -23,10 +23,7 @@ package struct QueryPlanner {
         }
         let aliases = SQLTokenList(sql).tableAliases()
         // Index names only when a step names an index (a plan row cannot quote a name that holds " (").
-        let indexNames: [String] = steps.contains(where: { $0.detail.contains(" INDEX ") })
-            ? ((try? connection.query("SELECT name FROM sqlite_master WHERE type = 'index' UNION ALL SELECT name FROM sqlite_temp_master WHERE type = 'index'")) ?? [])
-                .compactMap { $0.first?.textValue }
-            : []
+        let indexNames = steps.contains(where: { $0.detail.contains(" INDEX ") }) ? connection.indexNames() : []
         return QueryPlan(steps: steps, findings: steps.map { step in
             var finding = PlanClassifier.finding(for: step.detail, aliases: aliases, indexNames: indexNames)
             finding.tableRows = finding.table.flatMap { rowCounts[$0.sqlFolded] }

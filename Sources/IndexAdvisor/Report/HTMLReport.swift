@@ -541,9 +541,7 @@ public enum HTMLReport {
 
     /// Prose that marks code with backticks (the advice texts), escaped, with the marked parts in `<code>`.
     static func prose(_ text: String) -> String {
-        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
-            index % 2 == 1 && !part.isEmpty ? "<code>\(e(String(part)))</code>" : e(String(part))
-        }.joined()
+        backtickSpans(text).map { $0.isCode ? "<code>\(e($0.text))</code>" : e($0.text) }.joined()
     }
 
     /// `<a href="#anchor">html</a>`; `anchor` is reduced to letters, digits, `-` and `_`.

@@ -337,9 +337,7 @@ public enum MarkdownReport {
     /// escaped. A name from the store that holds a backtick can shift which part is which, but every part
     /// is escaped or fenced either way, so nothing from the store becomes Markdown.
     static func prose(_ value: String) -> String {
-        value.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
-            index % 2 == 1 && !part.isEmpty ? inline(String(part)) : text(String(part))
-        }.joined()
+        backtickSpans(value).map { $0.isCode ? inline($0.text) : text($0.text) }.joined()
     }
 
     /// `text` as inline code, with a fence longer than any backtick run inside it.

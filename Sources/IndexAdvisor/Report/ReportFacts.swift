@@ -1,6 +1,14 @@
 /// Values derived from an ``AnalysisResult`` that several formats print. They are defined once here so
 /// that the Markdown, HTML, SQL and Swift renderers show the same figure for the same fact, and none of
 /// them derives anything on its own. Times are in seconds, sizes in bytes.
+/// Our own prose marks code with backticks (the advice texts): its parts in order, each flagged as code or
+/// not, for each format to escape and mark up in its own way.
+func backtickSpans(_ text: String) -> [(text: String, isCode: Bool)] {
+    text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
+        (String(part), index % 2 == 1 && !part.isEmpty)
+    }
+}
+
 extension StoreSummary {
     /// Whether the store has `sqlite_stat1`, and what that means for the plans ("as on the device" only
     /// for a Core Data store, whose app runs on one).
@@ -147,8 +155,8 @@ extension SchemaMeasurement {
 extension AnalysisResult {
     /// The schema review (a run without a workload) as plain lines, for the formats that can only carry it
     /// as comments (SQL, Swift): a heading, then per kind its findings, each with its measurements and, for
-    /// `code` (`sql` or `swift`), the statement or `#Unique` line to consider, indented. Empty without a review.
-    public func schemaReviewNotes(code: String) -> [String] {
+    /// `format` (`.sql` or `.swift`), the statement or `#Unique` line to consider, indented. Empty without a review.
+    public func schemaReviewNotes(for format: ReportFormat) -> [String] {
         guard !schemaReview.isEmpty else { return [] }
         var lines = ["Schema review, from the schema and the data only (no workload was given, so nothing here is applied; check each against your app first):"]
         for kind in SchemaFinding.Kind.reportOrder {
@@ -158,7 +166,7 @@ extension AnalysisResult {
             for finding in findings {
                 lines.append("  \(finding.table)\(finding.columns.isEmpty ? "" : " (" + finding.columns.joined(separator: ", ") + ")"): \(finding.advice)")
                 for measurement in finding.measurements { lines.append("    \(measurement.operation): \(measurement.comparisonText)") }
-                let snippet = code == "swift" ? finding.swiftDataUnique : finding.sql
+                let snippet = format == .swift ? finding.swiftDataUnique : finding.sql
                 if let snippet { lines += snippet.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 } }
             }
         }

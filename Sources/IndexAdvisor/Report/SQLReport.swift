@@ -49,7 +49,7 @@ public enum SQLReport {
     static func finish(_ lines: [String], _ result: AnalysisResult, queryAdvice: Bool) -> String {
         let notes = queryAdvice ? result.queryAdviceNotes : []
         var all = notes.isEmpty ? lines : lines + [""] + notes.map(comment)
-        let review = queryAdvice ? result.schemaReviewNotes(code: "sql") : []
+        let review = queryAdvice ? result.schemaReviewNotes(for: .sql) : []
         if !review.isEmpty { all += [""] + review.map(comment) }
         return all.joined(separator: "\n") + "\n"
     }

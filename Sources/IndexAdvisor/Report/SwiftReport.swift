@@ -70,7 +70,7 @@ public enum SwiftReport {
     static func finish(_ lines: [String], _ result: AnalysisResult, queryAdvice: Bool) -> String {
         let notes = queryAdvice ? result.queryAdviceNotes : []
         var all = notes.isEmpty ? lines : lines + [""] + notes.map(comment)
-        let review = queryAdvice ? result.schemaReviewNotes(code: "swift") : []
+        let review = queryAdvice ? result.schemaReviewNotes(for: .swift) : []
         if !review.isEmpty { all += [""] + review.map(comment) }
         return all.joined(separator: "\n") + "\n"
     }

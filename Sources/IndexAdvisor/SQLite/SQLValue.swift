@@ -1,3 +1,5 @@
+import SQLFingerprint
+
 /// A value as SQLite stores it: one of its five storage classes (https://sqlite.org/datatype3.html).
 public enum SQLValue: Hashable, Sendable {
     case null
@@ -102,24 +104,6 @@ extension SQLValue: Codable {
 
     /// Bytes from a hex string; characters that are not hex digits end the parse.
     package static func bytes(fromHex hex: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(hex.utf8.count / 2)
-        var high: UInt8?
-        for char in hex.utf8 {
-            let nibble: UInt8
-            switch char {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = char - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = char - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = char - UInt8(ascii: "A") + 10
-            default: return bytes
-            }
-            if let h = high {
-                bytes.append(h << 4 | nibble)
-                high = nil
-            } else {
-                high = nibble
-            }
-        }
-        return bytes
+        Array(hex.utf8).withUnsafeBufferPointer { SQLLiteral.hexBytes($0) }
     }
 }

@@ -164,6 +164,18 @@ package final class SQLiteConnection {
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
     package var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// The names of the indexes in the main and temp schemas, read again only when either's `PRAGMA
+    /// schema_version` says it changed (https://sqlite.org/pragma.html#pragma_schema_version): plans are read many times between two index builds.
+    package func indexNames() -> [String] {
+        let version = ["main", "temp"].map { (try? scalar("PRAGMA \($0).schema_version"))?.integerValue ?? -1 }
+        if let cached = indexNameCache, cached.version == version { return cached.names }
+        let names = ((try? query("SELECT name FROM sqlite_master WHERE type = 'index' UNION ALL SELECT name FROM sqlite_temp_master WHERE type = 'index'")) ?? [])
+            .compactMap { $0.first?.textValue }
+        indexNameCache = (version, names)
+        return names
+    }
+    private var indexNameCache: (version: [Int64], names: [String])?
+
     /// Waits up to `milliseconds` for a lock held by another connection (https://sqlite.org/c3ref/busy_timeout.html).
     package func setBusyTimeout(milliseconds: Int) {
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))

@@ -13,8 +13,11 @@ public enum AtomicFile {
         public var description: String { "\(path): cannot write the report (\(reason))" }
     }
 
-    /// Writes `text` to `path` atomically.
-    /// - Throws: ``WriteError`` naming the file: its directory is missing, it is a directory, or the write failed.
+    /// Writes `text` to the file at `requested` atomically (links followed); to `/dev/stdout`, `/dev/fd/N`,
+    /// a device or a FIFO in place.
+    /// - Throws: ``WriteError`` naming the file: its directory is missing, it is a directory, an SQLite
+    ///   database or write-ahead log, a FIFO with no reader, a chain of more than 40 links, or the write
+    ///   failed (a full device: `No space left on device`).
     public static func write(_ text: String, to requested: String) throws {
         // The process's own streams: write to the open descriptor (appending where the shell opened it so),
         // never to a reopened or replaced file.
