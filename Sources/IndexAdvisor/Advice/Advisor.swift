@@ -363,7 +363,7 @@ struct AnalysisRun {
                     + eligible.filter { candidate in isEqual(candidate, to: top, share: 0.9) && !contenders.contains { $0.0.candidate.key == candidate.0.candidate.key } }
             }
             // A candidate that serves the leader's statements and is measurably faster on them (by more than
-            // 10 %, runs apart) replaces it unless its extra write time is real: beyond the writes' weighted
+            // 10 %, runs apart, and by at least the minimum benefit in all) replaces it unless its extra write time is real: beyond the writes' weighted
             // interquartile widths. The leader is chosen by net time, and between two indexes of one table the
             // write figures are the noisy part (microseconds per insert), so a covering index that reads 4×
             // faster must not lose to a narrower one on a write difference inside the noise.
@@ -386,7 +386,9 @@ struct AnalysisRun {
                     }
                 }
                 let writeExtra = other.1.writeSecondsAdded - top.1.writeSecondsAdded
-                return readGain > 0 && readGain > writeExtra - writeSpread(other.0) - writeSpread(top.0)
+                // Worth a switch only when the reads gain at least what a new index must save: two orders of
+                // the same equality columns differ by noise on microsecond lookups, not by design.
+                return readGain >= minimumBenefit && readGain > writeExtra - writeSpread(other.0) - writeSpread(top.0)
             }
             if let better = eligible.filter({ dominates($0, top) }).max(by: { $0.1.netSeconds < $1.1.netSeconds }) {
                 top = better
