@@ -23,6 +23,7 @@ public struct AnalyzeOptions: Equatable, Sendable {
     public var output: String?
     public var quiet = false
     public var repeats = 7
+    public var costSource = CostSource.wallClock
     public var bindingSamples = 12
     public var statementTimeout: Double = 10
     public var busyTimeout: Double = 5
@@ -43,6 +44,7 @@ public struct AnalyzeOptions: Equatable, Sendable {
     public var analysisOptions: AnalysisOptions {
         var options = AnalysisOptions()
         options.repeats = repeats
+        options.costSource = costSource
         options.bindingSamples = bindingSamples
         options.statementTimeout = statementTimeout
         options.busyTimeout = busyTimeout

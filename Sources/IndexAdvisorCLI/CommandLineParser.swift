@@ -83,6 +83,12 @@ public enum CommandLineParser {
             case "--model", "-m": options.models.append(try reader.value(for: name, inlineValue))
             case "--quiet", "-q": options.quiet = true
             case "--repeats": options.repeats = try reader.integer(for: name, inlineValue, in: 1...1000)
+            case "--cost":
+                let value = try reader.value(for: name, inlineValue)
+                guard let source = CostSource(rawValue: value) else {
+                    throw UsageError("--cost takes time or counters, not '\(value)'", command: command)
+                }
+                options.costSource = source
             case "--samples": options.bindingSamples = try reader.integer(for: name, inlineValue, in: 1...1000)
             case "--statement-timeout": options.statementTimeout = try reader.seconds(for: name, inlineValue)
             case "--busy-timeout": options.busyTimeout = try reader.seconds(for: name, inlineValue)
@@ -170,7 +176,7 @@ public enum CommandLineParser {
         return options
     }
 
-    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--quiet", "--repeats", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
+    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--quiet", "--repeats", "--cost", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
 
     /// "unknown option '--wokload' for analyze (did you mean --workload?)": the nearest known option within
     /// two edits, when there is one.

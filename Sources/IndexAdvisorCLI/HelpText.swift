@@ -88,6 +88,10 @@ enum HelpText {
           -o, --output FILE               Write the report to FILE (atomically) instead of stdout.
           -q, --quiet                     No progress on stderr (shown only when it is a terminal).
           --repeats N                     Timed runs per statement; the median is reported (default: 7).
+          --cost time|counters            What a statement costs: wall-clock time (default), or
+                                          SQLite's work counters (VM steps, page lookups) priced
+                                          in seconds: the same figures on every run, for CI gates
+                                          on shared machines.
           --samples N                     Sets of bound values drawn from the data per statement
                                           when the workload has none (default: 12).
           --statement-timeout SECONDS     Interrupt one execution after this long (default: 10).

@@ -4,6 +4,14 @@ import Foundation
 import IndexAdvisor
 
 /// Collects what a command writes.
+/// `arguments` with `--cost counters` added to `analyze` and `check`: the tests' picks and verdicts then
+/// rest on SQLite's work counters, which a busy machine does not change, instead of on wall-clock
+/// timings that can swap two close candidates from one run to the next.
+func deterministic(_ arguments: [String]) -> [String] {
+    guard let command = arguments.first, command == "analyze" || command == "check", !arguments.contains("--cost") else { return arguments }
+    return arguments + ["--cost", "counters"]
+}
+
 final class CapturedConsole: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
@@ -95,7 +103,7 @@ struct CommandRunTests {
 
     func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
         let captured = CapturedConsole()
-        let code = IndexAdvisorCommand.run(arguments, console: captured.console)
+        let code = IndexAdvisorCommand.run(deterministic(arguments), console: captured.console)
         return (code, captured)
     }
 
@@ -204,7 +212,7 @@ struct OutputProtectionTests {
         let bytes = try Data(contentsOf: store)
         for output in [store.path, store.path + "-wal", workload.path, directory.url.path + "/./s.sqlite"] {
             let captured = CapturedConsole()
-            let code = IndexAdvisorCommand.run(["analyze", store.path, "-w", workload.path, "-o", output], console: captured.console)
+            let code = IndexAdvisorCommand.run(deterministic(["analyze", store.path, "-w", workload.path, "-o", output]), console: captured.console)
             #expect(code == ExitCode.failure)
             #expect(captured.error.contains("is the store, one of its -wal/-shm/-journal files, a workload or a model file"))
         }
@@ -217,7 +225,7 @@ struct OutputProtectionTests {
 struct BadInputRegressionTests {
     func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
         let captured = CapturedConsole()
-        return (IndexAdvisorCommand.run(arguments, console: captured.console), captured)
+        return (IndexAdvisorCommand.run(deterministic(arguments), console: captured.console), captured)
     }
 
     @Test("random 64-bit keys and a key at Int64.max do not crash the value sampler")
@@ -417,7 +425,7 @@ struct SchemaReviewCommandTests {
         let store = directory.url.appendingPathComponent("notes.sqlite")
         try NotesDemo.makeStore(at: store, notes: 30_000)
         let captured = CapturedConsole()
-        let code = IndexAdvisorCommand.run(["analyze", store.path, "--repeats", "3"], console: captured.console)
+        let code = IndexAdvisorCommand.run(deterministic(["analyze", store.path, "--repeats", "3"]), console: captured.console)
         #expect(code == ExitCode.success, "\(captured.error)")
         let report = captured.out
         #expect(report.hasPrefix("# indexadvisor schema review: `notes.sqlite`"))
@@ -431,7 +439,7 @@ struct SchemaReviewCommandTests {
         #expect(!report.contains("## Recommended indexes"))
         #expect(!report.contains("## Statements"))
         let json = CapturedConsole()
-        #expect(IndexAdvisorCommand.run(["analyze", store.path, "-f", "json", "--repeats", "3"], console: json.console) == ExitCode.success)
+        #expect(IndexAdvisorCommand.run(deterministic(["analyze", store.path, "-f", "json", "--repeats", "3"]), console: json.console) == ExitCode.success)
         let result = try JSONReport.decode(Data(json.out.utf8))
         #expect(result.statements.isEmpty && result.recommendations.isEmpty)
         #expect(result.totals.readSecondsBefore == 0)
@@ -461,6 +469,7 @@ struct SchemaReviewCommandTests {
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000) INSERT INTO book SELECT i, 1 + (i * 7919) % 2000, 't' || i, 'isbn' || i FROM n;
             """)
         var options = AnalysisOptions()
+        options.costSource = .sqliteCounters  // picks that do not depend on the machine's load
         options.repeats = 5
         let result = try Advisor.review(storeAt: store, options: options)
         let finding = try #require(result.schemaReview.first { $0.kind == .unindexedReference })
@@ -497,7 +506,7 @@ struct CheckCommandTests {
 
     func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
         let captured = CapturedConsole()
-        return (IndexAdvisorCommand.run(arguments + ["--repeats", "3", "-q"], console: captured.console), captured)
+        return (IndexAdvisorCommand.run(deterministic(arguments + ["--repeats", "3", "-q"]), console: captured.console), captured)
     }
 
     @Test("a hot statement with a full scan and a sort fails (exit 1); with the index it passes (exit 0)")
@@ -584,7 +593,7 @@ struct InterruptTests {
         let bytes = try Data(contentsOf: store)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("indexadvisor")
-        process.arguments = ["analyze", store.path, "-w", log.path, "--temp-dir", temp.url.path, "-o", report.path, "-q"]
+        process.arguments = deterministic(["analyze", store.path, "-w", log.path, "--temp-dir", temp.url.path, "-o", report.path, "-q"])
         process.standardError = Pipe()
         process.standardOutput = Pipe()
         try process.run()

@@ -61,16 +61,16 @@ struct ProgressTests {
     func analyze() throws {
         let fixture = try CoreDataFixture()
         let terminal = TerminalConsole()
-        #expect(IndexAdvisorCommand.run(["analyze", fixture.store.path, "-w", fixture.workload.path, "--repeats", "3", "-f", "sql"], console: terminal.console) == ExitCode.success)
+        #expect(IndexAdvisorCommand.run(deterministic(["analyze", fixture.store.path, "-w", fixture.workload.path, "--repeats", "3", "-f", "sql"]), console: terminal.console) == ExitCode.success)
         #expect(terminal.error.contains("timing statements as the store is: statement 1 of 1"))
         #expect(terminal.error.hasSuffix("\r\u{1B}[K"))
         let quiet = TerminalConsole()
-        #expect(IndexAdvisorCommand.run(["analyze", fixture.store.path, "-w", fixture.workload.path, "--repeats", "3", "-f", "sql", "-q"], console: quiet.console) == ExitCode.success)
+        #expect(IndexAdvisorCommand.run(deterministic(["analyze", fixture.store.path, "-w", fixture.workload.path, "--repeats", "3", "-f", "sql", "-q"]), console: quiet.console) == ExitCode.success)
         #expect(quiet.error.isEmpty)
         // With --output the run ends by naming the file it wrote (a new user saw nothing after the progress).
         let output = fixture.directory.url.appendingPathComponent("advice.sql").path
         let written = TerminalConsole()
-        #expect(IndexAdvisorCommand.run(["analyze", fixture.store.path, "-w", fixture.workload.path, "--repeats", "3", "-f", "sql", "-o", output], console: written.console) == ExitCode.success)
+        #expect(IndexAdvisorCommand.run(deterministic(["analyze", fixture.store.path, "-w", fixture.workload.path, "--repeats", "3", "-f", "sql", "-o", output]), console: written.console) == ExitCode.success)
         #expect(written.error.contains("indexadvisor: wrote \(output): "))
         #expect(written.error.contains(" to drop\n"))
     }
@@ -113,7 +113,7 @@ struct CoreDataFixture {
 struct ReportCommandTests {
     func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
         let captured = CapturedConsole()
-        return (IndexAdvisorCommand.run(arguments, console: captured.console), captured)
+        return (IndexAdvisorCommand.run(deterministic(arguments), console: captured.console), captured)
     }
 
     @Test("--model: key paths and the index name from the model (originalName), in analyze and in render of a saved JSON report")

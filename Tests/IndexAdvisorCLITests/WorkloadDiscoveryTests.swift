@@ -21,7 +21,7 @@ struct WorkloadDiscoveryTests {
 
     func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
         let captured = CapturedConsole()
-        let code = IndexAdvisorCommand.run(arguments, console: captured.console)
+        let code = IndexAdvisorCommand.run(deterministic(arguments), console: captured.console)
         return (code, captured)
     }
 

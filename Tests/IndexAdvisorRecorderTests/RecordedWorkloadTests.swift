@@ -51,6 +51,7 @@ struct RecordedWorkloadTests {
         #expect(workload.statements.first { $0.kind == .update }?.count == 40)
 
         var options = AnalysisOptions()
+        options.costSource = .sqliteCounters  // picks that do not depend on the machine's load
         options.repeats = 3
         options.bindingSamples = 4
         let result = try Advisor.analyze(storeAt: store, workload: workload, options: options)

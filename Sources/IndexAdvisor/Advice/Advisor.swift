@@ -135,6 +135,7 @@ struct AnalysisRun {
         timer.repeats = options.repeats
         timer.minimumRunSeconds = options.minimumRunSeconds
         timer.statementTimeout = options.statementTimeout
+        timer.costSource = options.costSource
         self.timer = timer
     }
 
@@ -758,13 +759,23 @@ struct AnalysisRun {
                                       skippedExamples: diagnostics.examples, housekeepingStatements: housekeeping),
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
-                statementTimeoutSeconds: options.statementTimeout, seed: options.seed,
-                description: (sampledTables.isEmpty ? "" : "Measured on a deterministic sample: " + sampledTables.map { "\($0.table), about 1 row in \($0.step) (\(Figures.count($0.sampledRows)) of \(Figures.count($0.rows)))" }.joined(separator: "; ") + "; plans are the store's, absolute times shrink with the sample. ") + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms; each timing gives its count) after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row, on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Bound values: the workload's own, or up to \(options.bindingSamples) rows drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)). Writes run inside a savepoint that is rolled back."),
+                statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
+                description: (sampledTables.isEmpty ? "" : "Measured on a deterministic sample: " + sampledTables.map { "\($0.table), about 1 row in \($0.step) (\(Figures.count($0.sampledRows)) of \(Figures.count($0.rows)))" }.joined(separator: "; ") + "; plans are the store's, absolute times shrink with the sample. ") + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Bound values: the workload's own, or up to \(options.bindingSamples) rows drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)). Writes run inside a savepoint that is rolled back."),
             statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
             totals: totals, warnings: warnings)
+    }
+
+    /// How each statement's time was taken, for the method section.
+    var timingMethod: String {
+        switch options.costSource {
+        case .wallClock:
+            return "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms; each timing gives its count) after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
+        case .sqliteCounters:
+            return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(Int(CounterCost.nanosecondsPerStep)) ns per virtual machine step and \(Int(CounterCost.nanosecondsPerPage)) ns per page lookup (--cost counters: the same figures on every run, not wall-clock time),"
+        }
     }
 
     /// For each key column of `candidate` that most writes to its table change (UPDATE … SET it, weighted by

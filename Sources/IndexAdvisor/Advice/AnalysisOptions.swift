@@ -2,6 +2,9 @@ import Foundation
 
 /// Settings of an analysis. Defaults suit a store of up to a few million rows on a laptop.
 public struct AnalysisOptions: Sendable {
+    /// Where statement costs come from: wall-clock time (the default) or SQLite's deterministic work
+    /// counters (``CostSource/sqliteCounters``), which repeat exactly on a busy machine.
+    public var costSource = CostSource.wallClock
     /// Runs per timed statement; reports give their median and interquartile range.
     public var repeats = 7
     /// Sets of bound values drawn per statement when the workload gave none.

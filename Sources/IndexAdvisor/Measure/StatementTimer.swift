@@ -17,6 +17,21 @@ public enum MeasurementError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// One execution to time: a statement's text and the values bound to its parameters.
+///
+/// A workload statement seen with different literals (`LIMIT 20`, `ZHANDLE = 'user42'`) is timed as the
+/// app ran it: each literal set is its own text, since SQLite's planner reads literal values
+/// (optoverview.html: a LIMIT, a constant compared with an indexed column, a LIKE pattern).
+package struct Execution: Sendable, Hashable {
+    package var sql: String
+    package var values: [SQLValue]
+
+    package init(sql: String, values: [SQLValue]) {
+        self.sql = sql
+        self.values = values
+    }
+}
+
 /// Times statements on the snapshot.
 ///
 /// A *pass* executes the statement once with each set of bound values, in order, stepping through every
@@ -26,6 +41,9 @@ public enum MeasurementError: Error, Sendable, CustomStringConvertible {
 /// The reported time is per execution (run time / executions in the run). Slow statements get fewer runs
 /// (5 when a pass takes over 50 ms, 3 over 250 ms). Writes run inside a savepoint that is rolled back, so
 /// the snapshot's rows never change.
+///
+/// With ``CostSource/sqliteCounters`` one pass is made and its SQLite work counters, priced by
+/// ``CounterCost``, are the time: the same on every run.
 package struct StatementTimer {
     package let connection: SQLiteConnection
     /// Runs per statement (the median is over these).
@@ -36,30 +54,45 @@ package struct StatementTimer {
     package var maximumExecutionsPerRun = 2_000
     /// One execution longer than this, in seconds, is interrupted.
     package var statementTimeout = 10.0
+    /// Wall-clock time or SQLite's counters.
+    package var costSource = CostSource.wallClock
 
     package init(connection: SQLiteConnection) {
         self.connection = connection
     }
 
     /// Times `sql` with the bound-value `samples` (an empty list binds nothing).
+    /// - Throws: as ``time(_:isWrite:giveUpAboveSeconds:)``.
+    package func time(_ sql: String, samples: [[SQLValue]], isWrite: Bool, giveUpAboveSeconds: Double? = nil) throws -> Timing {
+        let executions = samples.isEmpty ? [Execution(sql: sql, values: [])] : samples.map { Execution(sql: sql, values: $0) }
+        return try time(executions, isWrite: isWrite, giveUpAboveSeconds: giveUpAboveSeconds)
+    }
+
+    /// Times `executions` (each text is prepared once; a pass runs every execution in order).
     /// - Parameters:
     ///   - isWrite: run each execution inside `SAVEPOINT … ROLLBACK TO` so nothing is kept.
     ///   - giveUpAboveSeconds: when the warm-up pass is already slower than this per execution, return its
     ///     single measurement (runs = 1) instead of timing runs: the statement is not getting faster.
-    /// - Throws: ``MeasurementError`` when an execution times out, or every execution fails.
-    package func time(_ sql: String, samples: [[SQLValue]], isWrite: Bool, giveUpAboveSeconds: Double? = nil) throws -> Timing {
-        let statement = try connection.prepareResolvingStandIns(sql)
+    /// - Throws: ``MeasurementError`` when an execution times out, or every execution fails; ``SQLiteError``
+    ///   when a text does not prepare.
+    package func time(_ executions: [Execution], isWrite: Bool, giveUpAboveSeconds: Double? = nil) throws -> Timing {
+        precondition(!executions.isEmpty, "at least one execution to time")
+        var prepared: [String: SQLiteStatement] = [:]
+        for execution in executions where prepared[execution.sql] == nil {
+            prepared[execution.sql] = try connection.prepareResolvingStandIns(execution.sql)
+        }
+        let plan = executions.map { (prepared[$0.sql]!, $0.values) }
         let savepoint = isWrite ? try connection.prepare("SAVEPOINT indexadvisor_measure") : nil
         let rollback = isWrite ? try connection.prepare("ROLLBACK TO indexadvisor_measure") : nil
         let release = isWrite ? try connection.prepare("RELEASE indexadvisor_measure") : nil
-        let bindings = samples.isEmpty ? [[]] : samples
         var failures = 0
         var firstFailure: SQLiteError?
         var rows = 0
-        var executions = 0
+        var executionsDone = 0
+        var counters = CounterCost()
 
         /// One execution; its duration in nanoseconds, or nil when it failed.
-        func execute(_ values: [SQLValue]) throws -> UInt64? {
+        func execute(_ statement: SQLiteStatement, _ values: [SQLValue]) throws -> UInt64? {
             try statement.bind(values)
             if let savepoint { try savepoint.run() }
             defer {
@@ -68,6 +101,8 @@ package struct StatementTimer {
                     _ = try? release.run()
                 }
             }
+            _ = statement.virtualMachineSteps(reset: true)
+            _ = connection.pageLookups(reset: true)
             let start = DispatchTime.now().uptimeNanoseconds
             connection.statementDeadline = start + UInt64(statementTimeout * 1e9)
             defer { connection.statementDeadline = nil }
@@ -75,24 +110,26 @@ package struct StatementTimer {
                 var count = 0
                 while try statement.step() { count += 1 }
                 let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                counters = counters + CounterCost(vmSteps: statement.virtualMachineSteps(reset: false),
+                                                  pageLookups: connection.pageLookups(reset: false))
                 rows += isWrite ? connection.changes : count
-                executions += 1
+                executionsDone += 1
                 return elapsed
             } catch let error as SQLiteError {
                 statement.reset()
-                if error.code == 9 { throw MeasurementError.timedOut(seconds: statementTimeout, sql: sql) }
+                if error.code == 9 { throw MeasurementError.timedOut(seconds: statementTimeout, sql: statement.sql) }
                 failures += 1
                 if firstFailure == nil { firstFailure = error }
                 return nil
             }
         }
 
-        /// One pass over every set of values: (total nanoseconds, successful executions).
+        /// One pass over every execution: (total nanoseconds, successful executions).
         func pass() throws -> (UInt64, Int) {
             var total: UInt64 = 0
             var succeeded = 0
-            for values in bindings {
-                if let elapsed = try execute(values) {
+            for (statement, values) in plan {
+                if let elapsed = try execute(statement, values) {
                     total += elapsed
                     succeeded += 1
                 }
@@ -102,18 +139,25 @@ package struct StatementTimer {
 
         let (warmTotal, warmSucceeded) = try pass()
         guard warmSucceeded > 0 else {
-            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: sql))
+            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: executions[0].sql))
+        }
+        let warmRows = Double(rows) / Double(max(1, executionsDone))
+        if costSource == .sqliteCounters {
+            let perExecution = counters.seconds / Double(warmSucceeded)
+            return Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
+                               counters: (counters, executionsDone), source: .sqliteCounters)
         }
         let perExecution = Double(warmTotal) / Double(warmSucceeded) / 1e9
         if let limit = giveUpAboveSeconds, perExecution > limit {
-            return Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded,
-                               rows: Double(rows) / Double(max(1, executions)), failures: failures)
+            return Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
+                               counters: (counters, executionsDone), source: .wallClock)
         }
         rows = 0
-        executions = 0
+        executionsDone = 0
         failures = 0
+        counters = CounterCost()
         let passSeconds = Double(warmTotal) / 1e9
-        let passesPerRun = max(1, min(maximumExecutionsPerRun / bindings.count, Int((minimumRunSeconds / max(passSeconds, 1e-9)).rounded(.up))))
+        let passesPerRun = max(1, min(maximumExecutionsPerRun / plan.count, Int((minimumRunSeconds / max(passSeconds, 1e-9)).rounded(.up))))
         let runs = passSeconds > 0.25 ? min(3, repeats) : (passSeconds > 0.05 ? min(5, repeats) : repeats)
         var runSeconds: [Double] = []
         for _ in 0..<runs {
@@ -127,9 +171,10 @@ package struct StatementTimer {
             if succeeded > 0 { runSeconds.append(Double(total) / Double(succeeded) / 1e9) }
         }
         guard !runSeconds.isEmpty else {
-            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: sql))
+            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: executions[0].sql))
         }
-        return Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * bindings.count,
-                           rows: executions > 0 ? Double(rows) / Double(executions) : 0, failures: failures)
+        return Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * plan.count,
+                           rows: executionsDone > 0 ? Double(rows) / Double(executionsDone) : 0, failures: failures,
+                           counters: (counters, executionsDone), source: .wallClock)
     }
 }

@@ -18,6 +18,14 @@ public struct Timing: Sendable, Codable, Equatable {
     public var failures: Int
     /// Every run's time per execution, in seconds, in the order measured.
     public var runSeconds: [Double] = []
+    /// SQLite virtual machine steps per execution, averaged (`SQLITE_STMTSTATUS_VM_STEP`): the same on
+    /// every run with the same plan, data and values. Nil in reports written before it was kept.
+    public var vmStepsPerExecution: Double? = nil
+    /// Page-cache lookups per execution, averaged (`SQLITE_DBSTATUS_CACHE_HIT` + `_MISS`). Nil as above.
+    public var pageLookupsPerExecution: Double? = nil
+    /// Where the seconds come from: "time" (wall clock) or "counters" (``CounterCost``). Nil in reports
+    /// written before it was kept, which were all wall-clock.
+    public var costSource: CostSource? = nil
 
     /// Total executions timed.
     public var sampleSize: Int { runs * executionsPerRun }
@@ -31,7 +39,8 @@ public struct Timing: Sendable, Codable, Equatable {
         other.p75Seconds < p25Seconds && other.medianSeconds < medianSeconds * 0.95
     }
 
-    static func from(samples: [Double], executionsPerRun: Int, rows: Double, failures: Int) -> Timing {
+    static func from(samples: [Double], executionsPerRun: Int, rows: Double, failures: Int,
+                     counters: (CounterCost, executions: Int)? = nil, source: CostSource? = nil) -> Timing {
         let sorted = samples.sorted()
         func quantile(_ q: Double) -> Double {
             guard !sorted.isEmpty else { return 0 }
@@ -43,6 +52,9 @@ public struct Timing: Sendable, Codable, Equatable {
         }
         return Timing(medianSeconds: quantile(0.5), p25Seconds: quantile(0.25), p75Seconds: quantile(0.75),
                       minSeconds: sorted.first ?? 0, maxSeconds: sorted.last ?? 0, runs: sorted.count,
-                      executionsPerRun: executionsPerRun, rowsPerExecution: rows, failures: failures, runSeconds: samples)
+                      executionsPerRun: executionsPerRun, rowsPerExecution: rows, failures: failures, runSeconds: samples,
+                      vmStepsPerExecution: counters.map { Double($0.0.vmSteps) / Double(max(1, $0.executions)) },
+                      pageLookupsPerExecution: counters.map { Double($0.0.pageLookups) / Double(max(1, $0.executions)) },
+                      costSource: source)
     }
 }

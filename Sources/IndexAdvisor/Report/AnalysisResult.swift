@@ -115,6 +115,9 @@ public struct MethodSummary: Sendable, Codable {
     public var bindingSamples: Int
     public var statementTimeoutSeconds: Double
     public var seed: UInt64
+    /// "time" (wall clock) or "counters" (SQLite's work counters priced in seconds); nil in reports
+    /// written before it was kept, which were all wall-clock.
+    public var costSource: CostSource? = nil
     /// One-sentence description for reports.
     public var description: String
 }

@@ -161,6 +161,16 @@ package final class SQLiteConnection {
         return try statement.step() ? statement.column(0) : nil
     }
 
+    /// Pages this connection requested from its page cache (hits plus misses) since the last call with
+    /// `reset` (https://sqlite.org/c3ref/c_dbstatus_options.html, `SQLITE_DBSTATUS_CACHE_HIT` and `_MISS`):
+    /// the B-tree pages a statement visited, whether or not they were cached.
+    package func pageLookups(reset: Bool) -> Int64 {
+        var hits: Int32 = 0, misses: Int32 = 0, highwater: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_HIT, &hits, &highwater, reset ? 1 : 0)
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &misses, &highwater, reset ? 1 : 0)
+        return Int64(hits) + Int64(misses)
+    }
+
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
     package var changes: Int { Int(sqlite3_changes(handle)) }
 

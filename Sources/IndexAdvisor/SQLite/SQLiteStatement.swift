@@ -86,6 +86,12 @@ package final class SQLiteStatement {
         return rows
     }
 
+    /// Virtual machine steps this statement ran since the last call with `reset` (https://sqlite.org/c3ref/stmt_status.html,
+    /// `SQLITE_STMTSTATUS_VM_STEP`): deterministic for the same plan, data and bound values.
+    package func virtualMachineSteps(reset: Bool) -> Int64 {
+        Int64(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, reset ? 1 : 0))
+    }
+
     /// Rewinds the statement so it can run again with the same or new bindings.
     package func reset() {
         sqlite3_reset(handle)
