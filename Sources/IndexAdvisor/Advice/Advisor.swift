@@ -158,11 +158,26 @@ struct AnalysisRun {
                 profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
             }
             let parameterCount = (try? snapshot.connection.prepareResolvingStandIns(sql))?.parameterCount
-            (profile.samples, profile.bindingSource) = sampler.samples(for: profile.statement, shape: profile.shape,
-                                                                       count: options.bindingSamples, parameterCount: parameterCount,
-                                                                       expressions: profile.expressionFilters)
+            let (samples, source) = sampler.samples(for: profile.statement, shape: profile.shape,
+                                                    count: options.bindingSamples, parameterCount: parameterCount,
+                                                    expressions: profile.expressionFilters)
+            profile.bindingSource = source
+            profile.sampleWeights = nil
+            profile.samples = samples
+            if source == .observed, profile.statement.observedBindingWeights.count == samples.count {
+                // Heavy keys: by the rows the log reported, else counted here; then which sets to time.
+                let reported = profile.statement.observedBindingRows
+                let heaviness = reported.count == samples.count && reported.contains(where: { $0 != nil })
+                    ? reported.map { $0 ?? 0 }
+                    : HeavyKeys.matchedRows(samples: samples, shape: profile.shape, schema: schema, connection: snapshot.connection)
+                let chosen = ValueSetSelection.select(weights: profile.statement.observedBindingWeights, heaviness: heaviness,
+                                                      limit: Self.observedSetsTimed)
+                profile.sampleWeights = chosen.map(\.weight)
+                profile.samples = chosen.map { samples[$0.position] }
+            }
             do {
-                profile.planBefore = try planner.plan(for: sql, bindings: profile.samples.first ?? [])
+                // The app's own text, literals in place: SQLite plans `LIMIT 20` differently from `LIMIT ?`.
+                profile.planBefore = try planner.plan(for: profile.planSQL, bindings: profile.planBindings)
             } catch let error as SQLiteError {
                 profile.error = "does not prepare on this store: \(error.message)"
                 continue
@@ -173,11 +188,11 @@ struct AnalysisRun {
             do {
                 // Enough values that a pass takes about 50 ms, but at least 3 (all when there are fewer).
                 if profile.samples.count > 3 {
-                    let probe = try timer.time(sql, samples: [profile.samples[0]], isWrite: profile.isWrite, giveUpAboveSeconds: 0)
+                    let probe = try timer.time([profile.executions[0]], isWrite: profile.isWrite, giveUpAboveSeconds: 0)
                     let fit = Int(0.05 / max(probe.medianSeconds, 1e-9))
-                    profile.samples = Array(profile.samples.prefix(max(3, min(profile.samples.count, fit))))
+                    profile.trimSamples(to: max(3, min(profile.samples.count, fit)))
                 }
-                profile.timingBefore = try timer.time(sql, samples: profile.samples, isWrite: profile.isWrite)
+                profile.timingBefore = try timer.time(profile.executions, isWrite: profile.isWrite)
                 profile.current = profile.timingBefore
                 profile.currentPlan = profile.planBefore
             } catch MeasurementError.failed(let error) where error.code == 11 || error.code == 26 {
@@ -199,6 +214,9 @@ struct AnalysisRun {
             })
         }
     }
+
+    /// The most observed value sets timed per statement.
+    static let observedSetsTimed = 32
 
     private func addNotes(to profile: StatementProfile) {
         guard let shape = profile.shape else { return }
@@ -490,11 +508,11 @@ struct AnalysisRun {
         var changes: [TimingChange] = []
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             guard let shape = profile.shape, shape.access(to: table) != nil else { continue }
-            let plan = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+            let plan = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
             let planChanged = plan?.steps != profile.currentPlan?.steps
             let writesTable = profile.writtenTables.contains(table.sqlFolded)
             guard planChanged || writesTable, let before = profile.current,
-                  let after = try? timer.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite) else { continue }
+                  let after = try? timer.time(profile.executions, isWrite: profile.isWrite) else { continue }
             changes.append(TimingChange(position: position, before: before, after: after, planBefore: profile.currentPlan,
                                         isUser: planChanged))
             profile.current = after
@@ -515,7 +533,7 @@ struct AnalysisRun {
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             guard let tables = profile.shape?.tables.map({ $0.table.sqlFolded }),
                   tables.contains(candidate.table.sqlFolded) else { continue }
-            guard let (plan, names) = try? whatIf.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [],
+            guard let (plan, names) = try? whatIf.plan(for: profile.planSQL, bindings: profile.planBindings,
                                                       with: chosen + [candidate]),
                   let name = names.last?.sqlFolded else { continue }
             let uses = plan.findings.filter { $0.index?.sqlFolded == name }
@@ -622,7 +640,7 @@ struct AnalysisRun {
         // A pick that a later pick made unnecessary: no final plan uses it. Drop it, keep its write cost off.
         var finalPlans: [Int: QueryPlan] = [:]
         for (position, profile) in profiles.enumerated() where profile.isUsable {
-            finalPlans[position] = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+            finalPlans[position] = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
         }
         let usedNames = Set(finalPlans.values.flatMap(\.indexesUsed).map { $0.sqlFolded })
         for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
@@ -635,11 +653,11 @@ struct AnalysisRun {
         let changedTables = Set(picks.map { $0.measured.candidate.table.sqlFolded })
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             report("final timings", position, profiles.count)
-            profile.planAfter = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+            profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
             let planChanged = profile.planAfter?.steps != profile.planBefore?.steps
             let writesChangedTable = profile.isWrite && !profile.writtenTables.isDisjoint(with: changedTables)
             if planChanged || writesChangedTable {
-                profile.timingAfter = (try? timer.time(profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite))
+                profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite))
                     ?? profile.current
             } else {
                 profile.timingAfter = profile.timingBefore
@@ -709,7 +727,8 @@ struct AnalysisRun {
             }
             return StatementReport(
                 id: profile.statement.fingerprint.id, sql: profile.statement.text,
-                parameterizedSQL: profile.statement.sql, kind: profile.statement.kind,
+                parameterizedSQL: profile.statement.sql, valueSetsSeen: valueSetsSeen(profile), valueSetsTimed: profile.samples.isEmpty ? nil : profile.samples.count,
+                kind: profile.statement.kind,
                 count: profile.statement.count, tables: profile.shape?.tables.map(\.table) ?? [],
                 shapeSummary: profile.shape.map(Self.summary), bindingSource: profile.bindingSource.rawValue,
                 planBefore: profile.planBefore, planAfter: profile.planAfter,
@@ -760,12 +779,18 @@ struct AnalysisRun {
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
-                description: (sampledTables.isEmpty ? "" : "Measured on a deterministic sample: " + sampledTables.map { "\($0.table), about 1 row in \($0.step) (\(Figures.count($0.sampledRows)) of \(Figures.count($0.rows)))" }.joined(separator: "; ") + "; plans are the store's, absolute times shrink with the sample. ") + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Bound values: the workload's own, or up to \(options.bindingSamples) rows drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)). Writes run inside a savepoint that is rolled back."),
+                description: (sampledTables.isEmpty ? "" : "Measured on a deterministic sample: " + sampledTables.map { "\($0.table), about 1 row in \($0.step) (\(Figures.count($0.sampledRows)) of \(Figures.count($0.rows)))" }.joined(separator: "; ") + "; plans are the store's, absolute times shrink with the sample. ") + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back."),
             statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
             totals: totals, warnings: warnings)
+    }
+
+    /// Distinct value sets the workload showed for `profile`'s statement; nil when it showed none.
+    func valueSetsSeen(_ profile: StatementProfile) -> Int? {
+        let statement = profile.statement
+        return statement.observedBindings.isEmpty ? nil : max(statement.distinctValueSets, statement.observedBindings.count)
     }
 
     /// How each statement's time was taken, for the method section.

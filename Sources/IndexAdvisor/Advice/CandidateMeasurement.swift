@@ -39,7 +39,7 @@ struct CandidateMeasurer {
         var writesBefore: [Int: Timing] = [:]
         for position in writes where !users.contains(position) && (positions?.contains(position) ?? true) {
             let profile = profiles[position]
-            writesBefore[position] = try? timer.time(profile.statement.sql, samples: profile.samples, isWrite: true)
+            writesBefore[position] = try? timer.time(profile.executions, isWrite: true)
         }
         let start = DispatchTime.now().uptimeNanoseconds
         try connection.execute(candidate.createSQL(name: name))
@@ -61,8 +61,7 @@ struct CandidateMeasurer {
             do {
                 // A read already half again slower than it is now will not be a gain: one pass tells enough.
                 let giveUp = profile.isRead ? profile.current.map { $0.medianSeconds * 1.5 + 0.000_05 } : nil
-                measured.after[position] = try timer.time(profile.statement.sql, samples: profile.samples,
-                                                          isWrite: profile.isWrite, giveUpAboveSeconds: giveUp)
+                measured.after[position] = try timer.time(profile.executions, isWrite: profile.isWrite, giveUpAboveSeconds: giveUp)
             } catch {
                 measured.failures[position] = "\(error)"
             }

@@ -63,7 +63,7 @@ struct ExistingIndexReview {
         for position in Set(writes + readers).sorted() {
             let profile = profiles[position]
             guard let (current, without) = comparison.compare(apply: ["DROP INDEX \(SQLIdentifier.quote(index.name))"], revert: [definition],
-                                                            sql: profile.statement.sql, samples: profile.samples, isWrite: profile.isWrite) else {
+                                                            executions: profile.executions, isWrite: profile.isWrite) else {
                 finding.caveat = (finding.caveat.map { $0 + "; " } ?? "") + "could not be measured"
                 return
             }

@@ -169,12 +169,12 @@ struct QueryRewrites {
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         // Plan while the indexes exist: apply, plan, and let the comparison time it.
         guard (try? creates.forEach { try snapshot.connection.execute($0) }) != nil else { return nil }
-        plan = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? [])
+        plan = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
         for name in names { _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
         snapshot.checkpoint()
         guard let (_, with) = ChangeComparison(snapshot: snapshot, timer: timer).compare(
             apply: creates, revert: names.map { "DROP INDEX IF EXISTS \(SQLIdentifier.quote($0))" },
-            sql: profile.statement.sql, samples: profile.samples, isWrite: false) else { return nil }
+            executions: profile.executions, isWrite: false) else { return nil }
         // What the user runs: the same indexes under readable names, quoted like every generated identifier,
         // and not a name the schema already has (IF NOT EXISTS would then skip it; a table's name fails).
         var taken = Set(((try? snapshot.connection.query("SELECT name FROM sqlite_master")) ?? []).compactMap { $0.first?.textValue?.sqlFolded })

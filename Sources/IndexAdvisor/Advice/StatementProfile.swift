@@ -4,7 +4,16 @@ final class StatementProfile {
     var shape: StatementShape?
     /// Filters on an expression of a column (found lexically, see ``ExpressionFilters``).
     var expressionFilters: [ExpressionFilter] = []
-    var samples: [[SQLValue]] = []
+    /// The value sets timed, each a full tuple of the statement's parameters (literals included).
+    var samples: [[SQLValue]] = [] { didSet { executions = LiteralExecutions.executions(for: statement, samples: samples, weights: sampleWeights) } }
+    /// How many of the workload's executions each sample stands for (nil: one each).
+    var sampleWeights: [Double]? { didSet { executions = LiteralExecutions.executions(for: statement, samples: samples, weights: sampleWeights) } }
+    /// What is timed: each sample as the app's own text (its literals in place), with its weight.
+    private(set) var executions: [Execution]
+    /// The text planned for the report's plans: the app's statement as it ran it (the first sample's text).
+    var planSQL: String { executions.first?.sql ?? statement.sql }
+    /// The values bound to ``planSQL``'s own placeholders.
+    var planBindings: [SQLValue] { executions.first?.values ?? [] }
     var bindingSource = BindingSampler.Source.none
     var planBefore: QueryPlan?
     var timingBefore: Timing?
@@ -19,8 +28,18 @@ final class StatementProfile {
     /// True when ANALYZE statistics alone give it a plan without problems (see ``StatisticsCheck``).
     var fixedByStatistics = false
 
+    /// Keeps the first `count` samples (and their weights): the ones that matter most come first.
+    func trimSamples(to count: Int) {
+        guard count < samples.count else { return }
+        let weights = sampleWeights.map { Array($0.prefix(count)) }
+        sampleWeights = nil
+        samples = Array(samples.prefix(count))
+        sampleWeights = weights
+    }
+
     init(statement: WorkloadStatement) {
         self.statement = statement
+        self.executions = LiteralExecutions.executions(for: statement, samples: [])
     }
 
     var weight: Double { Double(statement.count) }

@@ -25,9 +25,9 @@ struct StatisticsCheck {
             let planner = QueryPlanner(connection: connection, schema: schema)
             for profile in profiles where profile.isUsable && profile.isRead {
                 guard let before = profile.planBefore, let timingBefore = profile.timingBefore,
-                      let with = try? planner.plan(for: profile.statement.sql, bindings: profile.samples.first ?? []),
+                      let with = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings),
                       with.steps != before.steps,
-                      let timing = try? timer.time(profile.statement.sql, samples: profile.samples, isWrite: false) else { continue }
+                      let timing = try? timer.time(profile.executions, isWrite: false) else { continue }
                 let better = timingBefore.isSlower(than: timing)
                 let worse = timing.isSlower(than: timingBefore)
                 guard better || worse else { continue }

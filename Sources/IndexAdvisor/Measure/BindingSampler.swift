@@ -14,6 +14,7 @@ package struct BindingSampler {
     private var generator: SeededGenerator
     private var rowidRanges: [String: (Int64, Int64)?] = [:]
     private var distinctValues: [String: [SQLValue]] = [:]
+    private var sortedSamples: [String: ([SQLValue], Int)] = [:]
     /// Columns with more distinct values than this draw hot values only (listing them costs too much).
     package var coldValueLimit = 100_000
 
@@ -37,7 +38,20 @@ package struct BindingSampler {
         let parameterCount = parameterCount ?? statement.parameterCount
         guard parameterCount > 0 else { return ([], .none) }
         if !statement.observedBindings.isEmpty {
-            return (Array(statement.observedBindings.prefix(max(count, statement.observedBindings.count))), .observed)
+            var tuples = statement.observedBindings
+            if statement.kind == .insert, let shape {
+                // The app's own new keys may exist in the snapshot (the log was taken after): replayed as
+                // they are, the INSERT fails on its UNIQUE key and its cost is never measured. A fresh key
+                // costs the same B-tree work.
+                for (index, tuple) in tuples.enumerated() {
+                    for target in shape.parameters where target.op == nil && target.parameter - 1 < tuple.count {
+                        guard let table = schema.table(named: target.table),
+                              let fresh = freshValue(for: target.column, in: table, index: index, statement: statement) else { continue }
+                        tuples[index][target.parameter - 1] = fresh
+                    }
+                }
+            }
+            return (tuples, .observed)
         }
         let fallback = SQLTokenList(statement.sql).parameterColumns()
         let coldKey = shape?.parameters.first { target in
@@ -51,6 +65,8 @@ package struct BindingSampler {
                 rows[coldKey.table.sqlFolded] = row
             }
             var writeRows: [String: [String: SQLValue]] = [:]
+            var lowerBounds: [String: SQLValue] = [:]
+            var equalityColumns: Set<String> = []
             var tuple: [SQLValue] = []
             for parameter in 1...parameterCount {
                 // A literal the app wrote into the statement (Core Data's `SELECT 0`, `LIMIT 50`) keeps its value.
@@ -78,12 +94,27 @@ package struct BindingSampler {
                     tuple.append(fresh)
                     continue
                 }
+                let columnKey = key + "\u{1}" + target.column.sqlFolded
+                // The upper bound of a range whose lower bound was drawn: a value `rangeWidthRows` rows
+                // later in the column's order, so the range selects rows as an app's ranges do.
+                if let op = target.op, op == .lessThan || op == .lessOrEqual, let lower = lowerBounds[columnKey],
+                   let upper = upperBound(after: lower, table: target.table, column: target.column) {
+                    tuple.append(upper)
+                    continue
+                }
                 var row = (isWrittenValue ? writeRows[key] : rows[key]) ?? [:]
+                // A second equality or IN value on a column already given one: another row, so an
+                // `IN (?, ?, ?)` list holds distinct existing values.
+                if !isWrittenValue, let op = target.op, op.isEquality, equalityColumns.contains(columnKey) {
+                    row = randomRow(of: target.table)
+                }
                 if row.isEmpty {
                     row = randomRow(of: target.table)
                     if isWrittenValue { writeRows[key] = row } else { rows[key] = row }
                 }
                 var value = row[target.column.sqlFolded] ?? .null
+                if let op = target.op, op.isEquality { equalityColumns.insert(columnKey) }
+                if let op = target.op, op == .greaterThan || op == .greaterOrEqual { lowerBounds[columnKey] = value }
                 if target.op == .like || target.op == .glob, case .text(let text) = value {
                     value = .text(String(text.prefix(3)) + (target.op == .like ? "%" : "*"))
                 }
@@ -114,6 +145,34 @@ package struct BindingSampler {
         case .blob(let bytes)?: return .blob(bytes + Array("indexadvisor\(index)".utf8))
         default: return isRowid ? .integer(1 + Int64(index)) : .text("indexadvisor\(index)")
         }
+    }
+
+    /// How many rows a drawn range spans: 1 % of the table, at least 10 and at most 1,000 rows (a page
+    /// of a list, a week of a calendar), unless set.
+    package var rangeWidthRows: Int?
+
+    /// The column's value `width` rows after `lower` in the column's order (NULLs left out), read from a
+    /// sorted systematic sample of at most 20,000 of its values (one scan per column, then cached). Nil
+    /// when the column has no comparable values.
+    private mutating func upperBound(after lower: SQLValue, table: String, column: String) -> SQLValue? {
+        guard !lower.isNull else { return nil }
+        let key = table.sqlFolded + "\u{1}" + column.sqlFolded
+        if sortedSamples[key] == nil {
+            let rows = schema.table(named: table)?.rowCount ?? 0
+            let step = max(1, rows / 20_000)
+            let quotedColumn = SQLIdentifier.quote(column), quotedTable = SQLIdentifier.quote(table)
+            let filter = schema.table(named: table)?.isWithoutRowid == true || step == 1 ? "" : " AND rowid % \(step) = 0"
+            let values = (try? connection.query("SELECT \(quotedColumn) FROM \(quotedTable) WHERE \(quotedColumn) IS NOT NULL\(filter) ORDER BY 1")) ?? []
+            sortedSamples[key] = (values.map { $0[0] }, max(1, step))
+        }
+        guard let (values, step) = sortedSamples[key], !values.isEmpty else { return nil }
+        let tableRows = schema.table(named: table)?.rowCount ?? values.count * step
+        let width = rangeWidthRows ?? min(1_000, max(10, tableRows / 100))
+        // The first sampled value at or after `lower`, then `width` table rows further.
+        let start = values.firstIndex { !SQLValue.orders($0, before: lower) } ?? values.count - 1
+        let end = min(values.count - 1, start + max(1, width / step))
+        let upper = values[end]
+        return upper == lower && end == values.count - 1 ? nil : upper
     }
 
     /// The value of `filter`'s expression on a row of its table picked at random (NULL when there is none).

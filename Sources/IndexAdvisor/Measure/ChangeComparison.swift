@@ -14,8 +14,15 @@ struct ChangeComparison {
     ///   - apply: statements that make the change, e.g. `DROP INDEX "i"`.
     ///   - revert: statements that undo it, e.g. the index's `CREATE INDEX`.
     func compare(apply: [String], revert: [String], sql: String, samples: [[SQLValue]], isWrite: Bool) -> (Timing, Timing)? {
+        compare(apply: apply, revert: revert,
+                executions: samples.isEmpty ? [Execution(sql: sql, values: [])] : samples.map { Execution(sql: sql, values: $0) },
+                isWrite: isWrite)
+    }
+
+    /// As ``compare(apply:revert:sql:samples:isWrite:)``, timing `executions` (each with its own text).
+    func compare(apply: [String], revert: [String], executions: [Execution], isWrite: Bool) -> (Timing, Timing)? {
         let connection = snapshot.connection
-        guard let first = try? timer.time(sql, samples: samples, isWrite: isWrite) else { return nil }
+        guard let first = try? timer.time(executions, isWrite: isWrite) else { return nil }
         do {
             for statement in apply { try connection.execute(statement) }
         } catch {
@@ -24,10 +31,10 @@ struct ChangeComparison {
             return nil
         }
         snapshot.checkpoint()
-        let changed = try? timer.time(sql, samples: samples, isWrite: isWrite)
+        let changed = try? timer.time(executions, isWrite: isWrite)
         for statement in revert { _ = try? connection.execute(statement) }
         snapshot.checkpoint()
-        guard let changed, let second = try? timer.time(sql, samples: samples, isWrite: isWrite) else { return nil }
+        guard let changed, let second = try? timer.time(executions, isWrite: isWrite) else { return nil }
         return (Self.pooled(first, second), changed)
     }
 

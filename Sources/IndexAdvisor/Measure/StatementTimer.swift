@@ -25,10 +25,14 @@ public enum MeasurementError: Error, Sendable, CustomStringConvertible {
 package struct Execution: Sendable, Hashable {
     package var sql: String
     package var values: [SQLValue]
+    /// How many of the workload's executions this one stands for, relative to the others timed with it:
+    /// a timing's per-execution figure is the weighted mean over its executions.
+    package var weight: Double
 
-    package init(sql: String, values: [SQLValue]) {
+    package init(sql: String, values: [SQLValue], weight: Double = 1) {
         self.sql = sql
         self.values = values
+        self.weight = weight
     }
 }
 
@@ -81,7 +85,7 @@ package struct StatementTimer {
         for execution in executions where prepared[execution.sql] == nil {
             prepared[execution.sql] = try connection.prepareResolvingStandIns(execution.sql)
         }
-        let plan = executions.map { (prepared[$0.sql]!, $0.values) }
+        let plan = executions.map { (prepared[$0.sql]!, $0.values, max(0, $0.weight)) }
         let savepoint = isWrite ? try connection.prepare("SAVEPOINT indexadvisor_measure") : nil
         let rollback = isWrite ? try connection.prepare("ROLLBACK TO indexadvisor_measure") : nil
         let release = isWrite ? try connection.prepare("RELEASE indexadvisor_measure") : nil
@@ -89,10 +93,11 @@ package struct StatementTimer {
         var firstFailure: SQLiteError?
         var rows = 0
         var executionsDone = 0
-        var counters = CounterCost()
+        // Weighted sums over successful executions: steps, page lookups, and the weight they carried.
+        var steps = 0.0, pages = 0.0, countedWeight = 0.0
 
         /// One execution; its duration in nanoseconds, or nil when it failed.
-        func execute(_ statement: SQLiteStatement, _ values: [SQLValue]) throws -> UInt64? {
+        func execute(_ statement: SQLiteStatement, _ values: [SQLValue], weight: Double) throws -> UInt64? {
             try statement.bind(values)
             if let savepoint { try savepoint.run() }
             defer {
@@ -110,8 +115,9 @@ package struct StatementTimer {
                 var count = 0
                 while try statement.step() { count += 1 }
                 let elapsed = DispatchTime.now().uptimeNanoseconds - start
-                counters = counters + CounterCost(vmSteps: statement.virtualMachineSteps(reset: false),
-                                                  pageLookups: connection.pageLookups(reset: false))
+                steps += Double(statement.virtualMachineSteps(reset: false)) * weight
+                pages += Double(connection.pageLookups(reset: false)) * weight
+                countedWeight += weight
                 rows += isWrite ? connection.changes : count
                 executionsDone += 1
                 return elapsed
@@ -124,57 +130,75 @@ package struct StatementTimer {
             }
         }
 
-        /// One pass over every execution: (total nanoseconds, successful executions).
-        func pass() throws -> (UInt64, Int) {
-            var total: UInt64 = 0
+        /// One pass over every execution: (weighted nanoseconds, successful executions, their weight).
+        func pass() throws -> (Double, Int, Double) {
+            var total = 0.0
             var succeeded = 0
-            for (statement, values) in plan {
-                if let elapsed = try execute(statement, values) {
-                    total += elapsed
+            var weight = 0.0
+            for (statement, values, share) in plan {
+                if let elapsed = try execute(statement, values, weight: share) {
+                    total += Double(elapsed) * share
                     succeeded += 1
+                    weight += share
                 }
             }
-            return (total, succeeded)
+            return (total, succeeded, weight)
         }
 
-        let (warmTotal, warmSucceeded) = try pass()
-        guard warmSucceeded > 0 else {
+        /// The counters so far, per execution (weighted).
+        func counted() -> (CounterCost, executions: Int)? {
+            guard countedWeight > 0 else { return nil }
+            return (CounterCost(vmSteps: Int64((steps / countedWeight).rounded()), pageLookups: Int64((pages / countedWeight).rounded())), 1)
+        }
+
+        let (warmTotal, warmSucceeded, warmWeight) = try pass()
+        guard warmSucceeded > 0, warmWeight > 0 else {
             throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: executions[0].sql))
         }
         let warmRows = Double(rows) / Double(max(1, executionsDone))
         if costSource == .sqliteCounters {
-            let perExecution = counters.seconds / Double(warmSucceeded)
-            return Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
-                               counters: (counters, executionsDone), source: .sqliteCounters)
+            let perExecution = (steps * CounterCost.nanosecondsPerStep + pages * CounterCost.nanosecondsPerPage) / countedWeight / 1e9
+            var timing = Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
+                                     counters: counted(), source: .sqliteCounters)
+            timing.vmStepsPerExecution = steps / countedWeight
+            timing.pageLookupsPerExecution = pages / countedWeight
+            return timing
         }
-        let perExecution = Double(warmTotal) / Double(warmSucceeded) / 1e9
+        let perExecution = warmTotal / warmWeight / 1e9
         if let limit = giveUpAboveSeconds, perExecution > limit {
             return Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
-                               counters: (counters, executionsDone), source: .wallClock)
+                               counters: counted(), source: .wallClock)
         }
         rows = 0
         executionsDone = 0
         failures = 0
-        counters = CounterCost()
-        let passSeconds = Double(warmTotal) / 1e9
+        steps = 0
+        pages = 0
+        countedWeight = 0
+        let passSeconds = warmTotal / warmWeight * Double(plan.count) / 1e9
         let passesPerRun = max(1, min(maximumExecutionsPerRun / plan.count, Int((minimumRunSeconds / max(passSeconds, 1e-9)).rounded(.up))))
         let runs = passSeconds > 0.25 ? min(3, repeats) : (passSeconds > 0.05 ? min(5, repeats) : repeats)
         var runSeconds: [Double] = []
         for _ in 0..<runs {
-            var total: UInt64 = 0
-            var succeeded = 0
+            var total = 0.0
+            var weight = 0.0
             for _ in 0..<passesPerRun {
-                let (elapsed, count) = try pass()
+                let (elapsed, _, share) = try pass()
                 total += elapsed
-                succeeded += count
+                weight += share
             }
-            if succeeded > 0 { runSeconds.append(Double(total) / Double(succeeded) / 1e9) }
+            if weight > 0 { runSeconds.append(total / weight / 1e9) }
         }
         guard !runSeconds.isEmpty else {
             throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: executions[0].sql))
         }
-        return Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * plan.count,
-                           rows: executionsDone > 0 ? Double(rows) / Double(executionsDone) : 0, failures: failures,
-                           counters: (counters, executionsDone), source: .wallClock)
+        var timing = Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * plan.count,
+                                 rows: executionsDone > 0 ? Double(rows) / Double(executionsDone) : 0, failures: failures,
+                                 counters: counted(), source: .wallClock)
+        if countedWeight > 0 {
+            timing.vmStepsPerExecution = steps / countedWeight
+            timing.pageLookupsPerExecution = pages / countedWeight
+        }
+        return timing
     }
 }

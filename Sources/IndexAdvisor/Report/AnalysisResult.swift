@@ -128,8 +128,13 @@ public struct StatementReport: Sendable, Codable {
     public var id: String
     /// The statement as the app issued it (first occurrence).
     public var sql: String
-    /// The runnable form that was planned and timed: literals replaced by `?`.
+    /// The statement's fingerprint form: literals replaced by `?` (each value set is planned and timed
+    /// as the app's own text, its literals in place).
     public var parameterizedSQL: String
+    /// Distinct value sets the workload showed for it (nil when it showed none: values were drawn).
+    public var valueSetsSeen: Int? = nil
+    /// Value sets it was timed with (observed or drawn).
+    public var valueSetsTimed: Int? = nil
     public var kind: StatementKind
     /// Executions in the workload (weighted).
     public var count: Int
@@ -138,6 +143,15 @@ public struct StatementReport: Sendable, Codable {
     public var shapeSummary: String?
     /// Where the timed bound values came from.
     public var bindingSource: String
+
+    /// "observed (40 distinct value sets, 12 timed)", or the source alone when counts are unknown.
+    public var boundValuesSummary: String {
+        guard let timed = valueSetsTimed else { return bindingSource }
+        if let seen = valueSetsSeen {
+            return "\(bindingSource) (\(Figures.count(seen)) distinct value set\(seen == 1 ? "" : "s"), \(Figures.count(timed)) timed)"
+        }
+        return "\(bindingSource) (\(Figures.count(timed)) value set\(timed == 1 ? "" : "s") timed)"
+    }
     public var planBefore: QueryPlan?
     public var planAfter: QueryPlan?
     public var timingBefore: Timing?

@@ -249,7 +249,7 @@ public enum HTMLReport {
             }
             page.raw(#"<dl class="facts">"#)
             if let shape = statement.shapeSummary, shape.contains(":") { page.raw("<dt>Shape</dt><dd><code>\(e(shape))</code> <span class=\"muted\">(from SQLite’s planner)</span></dd>") }
-            page.raw("<dt>Bound values</dt><dd>\(e(statement.bindingSource))</dd>")
+            page.raw("<dt>Bound values</dt><dd>\(e(statement.boundValuesSummary))</dd>")
             if let before = statement.timingBefore {
                 let rows = Figures.rows(before.rowsPerExecution)
                 page.raw("<dt>Before</dt><dd>\(e(Figures.timing(before))); \(e(rows)) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution</dd>")

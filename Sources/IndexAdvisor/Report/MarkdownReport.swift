@@ -189,7 +189,7 @@ public enum MarkdownReport {
                 continue
             }
             if let shape = statement.shapeSummary, shape.contains(":") { out.append("- Shape (from SQLite's planner): \(inline(shape))") }
-            out.append("- Bound values: \(statement.bindingSource)")
+            out.append("- Bound values: \(statement.boundValuesSummary)")
             if let before = statement.timingBefore {
                 let rows = Figures.rows(before.rowsPerExecution)
                 out.append("- Before: \(Figures.timing(before)); \(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution")

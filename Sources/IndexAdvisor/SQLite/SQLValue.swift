@@ -107,3 +107,26 @@ extension SQLValue: Codable {
         Array(hex.utf8).withUnsafeBufferPointer { SQLLiteral.hexBytes($0) }
     }
 }
+
+extension SQLValue {
+    /// True when `a` sorts before `b` under SQLite's ordering with the BINARY collation
+    /// (datatype3.html, "Sort Order"): NULL, then numbers by value, then text by bytes, then blobs by bytes.
+    package static func orders(_ a: SQLValue, before b: SQLValue) -> Bool {
+        func rank(_ value: SQLValue) -> Int {
+            switch value {
+            case .null: return 0
+            case .integer, .real: return 1
+            case .text: return 2
+            case .blob: return 3
+            }
+        }
+        let (ra, rb) = (rank(a), rank(b))
+        if ra != rb { return ra < rb }
+        switch (a, b) {
+        case (.integer(let x), .integer(let y)): return x < y
+        case (.text(let x), .text(let y)): return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
+        case (.blob(let x), .blob(let y)): return x.lexicographicallyPrecedes(y)
+        default: return (a.doubleValue ?? 0) < (b.doubleValue ?? 0)
+        }
+    }
+}

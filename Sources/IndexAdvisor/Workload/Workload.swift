@@ -63,9 +63,22 @@ public struct WorkloadStatement: Sendable, Codable {
     public var count: Int
     /// The number of parameters in `sql`.
     public var parameterCount: Int
-    /// Parameter values seen (literals in a `.sql` file, bind lines in a log), at most 32 tuples, each of
-    /// `parameterCount` values. Empty when the source gave no values; the advisor then draws them from the data.
+    /// Parameter values seen (literals in a `.sql` file, bind lines in a log), at most 256 distinct tuples,
+    /// each of `parameterCount` values, counted over the whole input (``ValueSetTally``: exact counts while
+    /// they fit, then a uniform reservoir), the first occurrence's first. Empty when the source gave no
+    /// values; the advisor then draws them from the data, and times a selection of these otherwise
+    /// (``ValueSetSelection``).
     public var observedBindings: [[SQLValue]]
+    /// Executions seen with each tuple of ``observedBindings`` (same order), of those tallied.
+    public var observedBindingCounts: [Int] = []
+    /// How many of the workload's executions each tuple of ``observedBindings`` stands for: its count, plus
+    /// for tuples seen once an even share of the executions whose tuples were not kept.
+    public var observedBindingWeights: [Double] = []
+    /// The most rows the source reported for an execution with each tuple (nil: none reported).
+    public var observedBindingRows: [Int?] = []
+    /// Distinct value tuples seen in all (a lower bound when ``distinctValueSetsIsLowerBound``).
+    public var distinctValueSets = 0
+    public var distinctValueSetsIsLowerBound = false
     /// Durations reported by the source (Core Data's `sql connection fetch time`), when there were any.
     public var observedTiming: ObservedTiming?
     /// Rows reported by the source (`… for N rows`), the last value seen.
@@ -91,7 +104,7 @@ public struct WorkloadStatement: Sendable, Codable {
     /// When the statement's last execution ended, when the source said.
     public var lastSeen: Date? = nil
 
-    static let bindingLimit = 32
+    static let bindingLimit = ValueSetTally.trackLimit
     static let sourceLimit = 8
 }
 

@@ -26,6 +26,7 @@ package struct WorkloadBuilder {
     private var entries: [WorkloadStatement] = []
     private var indexByID: [String: Int] = [:]
     private var timings: [TimingSamples] = []
+    private var valueSets: [ValueSetTally] = []
     private var random = SeededGenerator(seed: 0x1D_E7A0)
     package var diagnostics = WorkloadDiagnostics()
 
@@ -74,6 +75,7 @@ package struct WorkloadBuilder {
         indexByID[key] = entries.count
         entries.append(entry)
         timings.append(TimingSamples())
+        valueSets.append(ValueSetTally())
         return .entry(entries.count - 1)
     }
 
@@ -93,7 +95,7 @@ package struct WorkloadBuilder {
                              at: "\(location.file):\(location.firstLine)")
         case .entry(let index):
             entries[index].count = entries[index].count.addingSaturating(max(1, weight))
-            addBindings(literals: literals, bindings: bindings ?? [], at: index)
+            addBindings(literals: literals, bindings: bindings ?? [], weight: max(1, weight), rows: rows, at: index)
             if let durationSeconds { addTiming(durationSeconds, executions: 1, at: index) }
             if let rows { entries[index].observedRows = rows }
             if let entityName { entries[index].entityName = entityName }
@@ -101,15 +103,15 @@ package struct WorkloadBuilder {
         }
     }
 
-    /// True while the entry keeps new binding tuples (so a reader can skip parsing values it would drop).
-    package func wantsBindings(at index: Int) -> Bool {
-        entries[index].observedBindings.count < WorkloadStatement.bindingLimit
-    }
+    /// True: every occurrence's values are counted (a bounded tally keeps the frequent, the heavy and a
+    /// uniform sample of the rest), so readers always pass them.
+    package func wantsBindings(at index: Int) -> Bool { true }
 
-    /// Keeps one tuple of parameter values: `literals` where the occurrence had a literal, `bindings` in
-    /// order for its placeholders; unless incomplete, already kept, or the entry has 32.
-    package mutating func addBindings(literals: [SQLValue?], bindings: [SQLValue], at index: Int) {
-        guard wantsBindings(at: index), literals.count == entries[index].parameterCount else { return }
+    /// Counts one tuple of parameter values (`weight` executions, `rows` rows when the source said):
+    /// `literals` where the occurrence had a literal, `bindings` in order for its placeholders; unless
+    /// incomplete.
+    package mutating func addBindings(literals: [SQLValue?], bindings: [SQLValue], weight: Int = 1, rows: Int? = nil, at index: Int) {
+        guard literals.count == entries[index].parameterCount, !literals.isEmpty else { return }
         var values: [SQLValue] = []
         values.reserveCapacity(literals.count)
         var placeholders = bindings[...]
@@ -122,9 +124,7 @@ package struct WorkloadBuilder {
                 return
             }
         }
-        if !values.isEmpty, !entries[index].observedBindings.contains(values) {
-            entries[index].observedBindings.append(values)
-        }
+        valueSets[index].add(values, weight: weight, rows: rows, random: &random)
     }
 
     /// Adds an observed duration, in seconds, standing for `executions` executions (more than one for a
@@ -172,6 +172,15 @@ package struct WorkloadBuilder {
         var statements = entries
         for index in statements.indices where statements[index].observedTiming != nil {
             statements[index].observedTiming!.medianSeconds = timings[index].median
+        }
+        for index in statements.indices {
+            let chosen = valueSets[index].tracked()
+            statements[index].observedBindings = chosen.map(\.entry.values)
+            statements[index].observedBindingCounts = chosen.map(\.entry.count)
+            statements[index].observedBindingWeights = chosen.map(\.weight)
+            statements[index].observedBindingRows = chosen.map(\.entry.rows)
+            statements[index].distinctValueSets = valueSets[index].distinctSeen
+            statements[index].distinctValueSetsIsLowerBound = valueSets[index].distinctIsLowerBound
         }
         return Workload(statements: statements, diagnostics: diagnostics)
     }

@@ -1,0 +1,55 @@
+/// The executions to time for a workload statement: its text as the app ran it.
+///
+/// A statement's fingerprint replaces literals with `?` so that `LIMIT 20` and `LIMIT 50` group together;
+/// but SQLite's planner reads literal values (a LIMIT, a constant compared with an indexed column, a LIKE
+/// pattern: optoverview.html), so `LIMIT ?` can get another join order than `LIMIT 20`. Each value set is
+/// therefore timed as its own text: parameters that were literals in the app's statement are written back
+/// as literals, placeholders the app bound itself stay parameters and are bound.
+package enum LiteralExecutions {
+    /// One ``Execution`` per value set in `samples` (each a full tuple of `statement.parameterCount`
+    /// values), with `weights` (one per sample; 1 each when nil).
+    ///
+    /// Falls back to binding every value to the parameterised text when that text's parameters are not
+    /// plain `?` in order (numbered or named placeholders), so the tuple's order cannot be trusted to
+    /// match the text's.
+    package static func executions(for statement: WorkloadStatement, samples: [[SQLValue]], weights: [Double]? = nil) -> [Execution] {
+        guard !samples.isEmpty else { return [Execution(sql: statement.sql, values: [])] }
+        let weight = { (index: Int) -> Double in weights.map { index < $0.count ? $0[index] : 1 } ?? 1 }
+        let literalPositions = statement.literalValues.enumerated().filter { $0.element != nil }.map(\.offset)
+        let tokens = SQLTokenList(statement.sql)
+        let parameters = tokens.tokens.indices.filter { tokens.tokens[$0].kind == .parameter }
+        guard !literalPositions.isEmpty, parameters.count == statement.literalValues.count,
+              parameters.allSatisfy({ tokens.text(at: $0) == "?" }) else {
+            return samples.enumerated().map { Execution(sql: statement.sql, values: $0.element, weight: weight($0.offset)) }
+        }
+        return samples.enumerated().map { index, sample in
+            var text: [UInt8] = []
+            var values: [SQLValue] = []
+            var cursor = 0
+            for (position, token) in parameters.enumerated() {
+                let range = tokens.tokens[token]
+                text += tokens.utf8[cursor..<range.start]
+                let value = position < sample.count ? sample[position] : .null
+                if statement.literalValues[position] != nil {
+                    text += Array(literal(value).utf8)
+                } else {
+                    text += Array("?".utf8)
+                    values.append(value)
+                }
+                cursor = range.end
+            }
+            text += tokens.utf8[cursor...]
+            return Execution(sql: String(decoding: text, as: UTF8.self), values: values, weight: weight(index))
+        }
+    }
+
+    /// `value` as SQL literal text that stays one operand wherever a `?` stood: negative numbers are
+    /// parenthesised, so `x - ?` never becomes `x --5` (a comment).
+    static func literal(_ value: SQLValue) -> String {
+        switch value {
+        case .integer(let number) where number < 0: return "(\(value.sqlLiteral))"
+        case .real(let number) where number < 0 || number.isInfinite: return "(\(value.sqlLiteral))"
+        default: return value.sqlLiteral
+        }
+    }
+}
