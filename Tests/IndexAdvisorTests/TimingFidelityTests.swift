@@ -172,4 +172,23 @@ struct TimingFidelityTests {
         #expect(recommendation.writeSecondsAdded > 0)
         #expect(recommendation.effects.contains { $0.statementID == insert.id })
     }
+
+    @Test("a write that cannot run on the snapshot is reported as not timed, and the write cost says it is incomplete")
+    func failingWrite() throws {
+        let result = try analyze("""
+            CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZFOLDER INTEGER, ZTITLE VARCHAR NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 40000)
+            INSERT INTO ZNOTE SELECT i, 1, 1, i % 400, 'note ' || i FROM n;
+            """, workload: """
+            -- freq: 200
+            SELECT Z_PK, ZTITLE FROM ZNOTE WHERE ZFOLDER = 17;
+            -- freq: 500
+            INSERT INTO ZNOTE (Z_ENT, Z_OPT, ZFOLDER, ZTITLE) VALUES (1, 1, 17, NULL);
+            """)
+        let insert = try #require(result.statements.first { $0.kind == .insert })
+        #expect(insert.timingBefore == nil)
+        #expect(insert.error?.contains("NOT NULL constraint failed") == true)
+        let recommendation = try #require(result.recommendations.first)
+        #expect(recommendation.notes.contains { $0.hasPrefix("The write cost is incomplete: S2 (INSERT INTO ZNOTE") && $0.contains("NOT NULL constraint failed") })
+    }
 }

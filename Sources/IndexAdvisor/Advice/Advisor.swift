@@ -716,7 +716,7 @@ struct AnalysisRun {
                 keyPathsAreGuessed: guessed, buildSeconds: pick.measured.buildSeconds, bytes: pick.measured.bytes,
                 readSecondsSaved: pick.score.readSecondsSaved, writeSecondsAdded: pick.score.writeSecondsAdded,
                 netSecondsSaved: pick.score.netSeconds, effects: pick.score.effects, columnStatistics: prefixStatistics,
-                notes: churnNotes(for: candidate))
+                notes: churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
         }
         let pickNames = Set(picks.map { $0.name.sqlFolded })
         let statements = profiles.map { profile -> StatementReport in
@@ -800,6 +800,23 @@ struct AnalysisRun {
             return "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms; each timing gives its count) after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
         case .sqliteCounters:
             return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(Int(CounterCost.nanosecondsPerStep)) ns per virtual machine step and \(Int(CounterCost.nanosecondsPerPage)) ns per page lookup (--cost counters: the same figures on every run, not wall-clock time),"
+        }
+    }
+
+    /// A note for each write to `candidate`'s table that did not run on the snapshot (every execution
+    /// failed, or some did): its cost is missing from the write time above, which is then a lower bound.
+    func untimedWriteNotes(for candidate: IndexCandidate) -> [String] {
+        let table = candidate.table.sqlFolded
+        return profiles.enumerated().compactMap { position, profile in
+            guard profile.isWrite, profile.statement.tables.contains(where: { $0.sqlFolded == table }) else { return nil }
+            let label = "S\(position + 1) (\(SQLText.oneLine(profile.statement.text, limit: 60)))"
+            if let error = profile.error {
+                return "The write cost is incomplete: \(label) was not timed: \(error)."
+            }
+            if let failures = profile.timingBefore?.failures, failures > 0 {
+                return "The write cost is incomplete: \(failures) execution\(failures == 1 ? "" : "s") of \(label) failed on the snapshot and are not in its time."
+            }
+            return nil
         }
     }
 
