@@ -764,7 +764,7 @@ struct AnalysisRun {
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
-            totals: totals, warnings: warnings)
+            totals: totals, warnings: snapshot.warnings + warnings)
     }
 
     /// For each key column of `candidate` that most writes to its table change (UPDATE … SET it, weighted by

@@ -101,8 +101,25 @@ package final class SQLiteConnection {
     /// `CREATE` (a table, index, view or trigger definition). Anything after the first statement, or any
     /// other kind of statement, is refused: schema text is data, and a crafted store must not be able to
     /// make indexadvisor run statements of its choosing.
+    /// A function the definition calls that this connection lacks (an app's function in a CHECK, a generated
+    /// column or an expression index) gets a stand-in (`registerStandInFunction(named:)`), as for statements.
     /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for text that is not a single CREATE statement, or SQLite's error.
     package func executeDefinition(_ sql: String) throws {
+        var attempts = 0
+        while true {
+            do {
+                return try executeDefinitionOnce(sql)
+            } catch let error as SQLiteError where error.code == 1 && attempts < 32 {
+                attempts += 1
+                guard let range = error.message.range(of: "no such function: ") else { throw error }
+                let name = String(error.message[range.upperBound...])
+                guard !name.isEmpty, !standInFunctions.contains(name) else { throw error }
+                try registerStandInFunction(named: name)
+            }
+        }
+    }
+
+    private func executeDefinitionOnce(_ sql: String) throws {
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let rc = sql.withCString { text in
