@@ -11,13 +11,19 @@ public struct Console: Sendable {
     /// Why writing to standard output failed (a closed pipe, a full disk), if it did.
     public var outputFailure: @Sendable () -> String?
 
+    /// Why standard output cannot take a report at all, asked before the work starts (closed, read-only, a
+    /// pipe whose reader is gone); nil when it looks writable.
+    public var outputProblem: @Sendable () -> String?
+
     public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
-                terminalWidth: Int? = nil, outputFailure: @escaping @Sendable () -> String? = { nil }) {
+                terminalWidth: Int? = nil, outputFailure: @escaping @Sendable () -> String? = { nil },
+                outputProblem: @escaping @Sendable () -> String? = { nil }) {
         self.out = out
         self.error = error
         self.errorIsTerminal = errorIsTerminal
         self.terminalWidth = terminalWidth
         self.outputFailure = outputFailure
+        self.outputProblem = outputProblem
     }
 
     /// The process's standard output and error, written with `write(2)`; a failed write to standard
@@ -27,7 +33,35 @@ public struct Console: Sendable {
         let isTerminal = isatty(STDERR_FILENO) != 0
         return Console(out: { streams.write($0, to: STDOUT_FILENO) }, error: { streams.write($0, to: STDERR_FILENO) },
                        errorIsTerminal: isTerminal, terminalWidth: isTerminal ? terminalColumns(STDERR_FILENO) : nil,
-                       outputFailure: { streams.failure })
+                       outputFailure: { streams.failure }, outputProblem: { descriptorProblem(STDOUT_FILENO) })
+    }
+
+    /// Call first thing in `main`: a standard descriptor that the shell closed (`>&-`) is filled with `/dev/null`
+    /// (read-only for 1 and 2, so that writes fail), so that no file opened later — the snapshot, a report —
+    /// takes its number and receives the report or the error lines. Standard output remembers it was closed.
+    public static func holdClosedStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let held = open("/dev/null", O_RDONLY)
+            if held >= 0, held != descriptor {
+                dup2(held, descriptor)
+                close(held)
+            }
+            if descriptor == STDOUT_FILENO { StandardStreams.closedAtStart.set() }
+        }
+    }
+
+    /// Why `descriptor` cannot be written, without writing to it: not open, open read-only, or a pipe whose
+    /// reading end is closed (`poll` reports `POLLERR`); nil otherwise.
+    static func descriptorProblem(_ descriptor: Int32) -> String? {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags == -1 || (descriptor == STDOUT_FILENO && StandardStreams.closedAtStart.isSet) { return "it is closed" }
+        if flags & O_ACCMODE == O_RDONLY { return "it is open for reading only" }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            if poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLERR) != 0 { return "a pipe whose reader has closed" }
+        }
+        return nil
     }
 
     /// The width of the terminal on `descriptor`, from `TIOCGWINSZ`; nil when it does not say.
@@ -40,6 +74,16 @@ public struct Console: Sendable {
 
 /// Writes to file descriptors, keeping the first failure on standard output.
 final class StandardStreams: @unchecked Sendable {
+    /// Set when standard output was closed when the process started.
+    static let closedAtStart = Flag()
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
+    }
+
     private let lock = NSLock()
     private var firstFailure: String?
 

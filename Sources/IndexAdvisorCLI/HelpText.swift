@@ -113,7 +113,8 @@ enum HelpText {
         (no candidate indexes are built, so it is quick) and exits 1 when a hot statement — one taking at least
         --min-share of the workload's time, or run at least --min-count times — does a full table scan or
         sorts in a temp B-tree, or got slower than in --baseline by more than --slowdown with the runs'
-        interquartile ranges apart. Query-side advice is printed as warnings. Problems print one per line,
+        interquartile ranges apart, or cannot be timed (past --statement-timeout, or no longer prepares).
+        Query-side advice is printed as warnings. Problems print one per line,
         as GitHub Actions annotations when GITHUB_ACTIONS is set.
 
         USAGE: indexadvisor check STORE [--workload FILE|FOLDER] [options]

@@ -10,6 +10,12 @@ public enum ExitCode {
     public static let failure: Int32 = 2
 }
 
+/// A report that cannot be written where it should go: one line, exit 2.
+struct OutputError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
 /// Runs `indexadvisor` with `arguments` (without the program name) and returns the exit code. Errors are
 /// printed as one line, `indexadvisor: error: …`, on stderr; usage mistakes add a `Usage:` line.
 public enum IndexAdvisorCommand {
@@ -24,6 +30,15 @@ public enum IndexAdvisorCommand {
             console.error("indexadvisor: error: \(oneLine(error))\n")
             return ExitCode.failure
         }
+        // Told when another process deletes this run's private directory (see `RunWatch`).
+        let watch = RunWatch()
+        return RunWatch.$current.withValue(watch) {
+            execute(command, console: console, watch: watch)
+        }
+    }
+
+    /// Runs a parsed command; the exit code.
+    private static func execute(_ command: Command, console: Console, watch: RunWatch) -> Int32 {
         do {
             var code = ExitCode.success
             switch command {
@@ -54,9 +69,27 @@ public enum IndexAdvisorCommand {
             console.error(usageLine(error))
             return ExitCode.failure
         } catch {
-            console.error("indexadvisor: error: \(oneLine(error))\n")
+            // A snapshot deleted under the run makes later steps fail in odd ways: name the cause.
+            let cause = watch.vanished.first.map { StoreError.snapshotVanished(directory: $0) } ?? error
+            console.error("indexadvisor: error: \(oneLine(cause))\n")
             return ExitCode.failure
         }
+    }
+
+    /// Checks where a command will write before it does any work: a missing directory, an unwritable or
+    /// refused target, `--output ""`, or a closed standard output are found in a moment, not after minutes of
+    /// analysis. Each is one line, exit 2.
+    static func checkOutput(_ output: String?, console: Console, command: String) throws {
+        guard let output else {
+            if let problem = console.outputProblem() {
+                throw OutputError(message: "cannot write the report to standard output (\(problem)); use --output FILE")
+            }
+            return
+        }
+        if output.isEmpty {
+            throw UsageError("--output needs a file name, not an empty string", command: command)
+        }
+        try AtomicFile.checkWritable(output)
     }
 
     /// A usage mistake as one line: the message, then how the command is used.
@@ -133,6 +166,7 @@ public enum IndexAdvisorCommand {
     static func analyze(_ options: AnalyzeOptions, console: Console) throws {
         let (workloads, workloadInputs) = try workloadFiles(options, console: console)
         try protectInputs(output: options.output, store: options.store, workloads: workloadInputs, models: options.models, command: "analyze")
+        try checkOutput(options.output, console: console, command: "analyze")
         // The model is read first: a wrong --model path fails before minutes of analysis.
         let model = options.models.isEmpty ? nil : try readModel(options.models, command: "analyze")
         var analysisOptions = options.analysisOptions
@@ -158,6 +192,7 @@ public enum IndexAdvisorCommand {
                                            options: analysisOptions, progress: progress.update)
             progress.finish()
         }
+        try RunWatch.current?.check()
         let result = model.map { ModelMapping.apply($0, to: analysed) } ?? analysed
         let report = options.format.render(result)
         if options.format == .sql, result.recommendations.isEmpty, !options.quiet {
@@ -185,6 +220,7 @@ public enum IndexAdvisorCommand {
 
     /// Renders a saved JSON report in another format, with the model's names when `--model` is given.
     static func render(_ options: RenderOptions, console: Console) throws {
+        try checkOutput(options.output, console: console, command: "render")
         let model = options.models.isEmpty ? nil : try readModel(options.models, command: "render")
         let data: Data
         do {
@@ -246,11 +282,15 @@ public enum IndexAdvisorCommand {
             throw UsageError("check needs a workload: --workload FILE, or a recorded \(URL(fileURLWithPath: options.analyze.store).lastPathComponent)\(WorkloadDiscovery.recordedWorkloadSuffix) beside the store", command: "check")
         }
         try protectInputs(output: options.analyze.output, store: options.analyze.store, workloads: workloadInputs, command: "check")
+        try checkOutput(options.analyze.output, console: console, command: "check")
+        // The verdict goes to standard output even with --output: it must be writable too.
+        if options.analyze.output != nil { try checkOutput(nil, console: console, command: "check") }
         let workload = try WorkloadLoader.load(workloads.map { URL(fileURLWithPath: $0) }, format: options.analyze.workloadFormat)
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal)
         let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
                                          options: options.analyze.analysisOptions, progress: progress.update)
         progress.finish()
+        try RunWatch.current?.check()
         if let output = options.analyze.output { try write(ReportFormat.json.render(result), to: output) }
         let problems = CheckEvaluator.evaluate(result, baseline: baseline, thresholds: options.thresholds)
         let failures = problems.filter(\.isFailure)
@@ -278,6 +318,7 @@ public enum IndexAdvisorCommand {
         if let output = options.output, (options.files + inputs).map(canonicalPath).contains(canonicalPath(output)) {
             throw UsageError("--output \(output) is one of the workload files: choose another file", command: "workload")
         }
+        try checkOutput(options.output, console: console, command: "workload")
         let workload = try WorkloadLoader.read(options.files.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
         let summary = WorkloadSummary(workload)
         let text = options.format == .json ? try summary.json() : summary.text(top: options.top)

@@ -322,7 +322,7 @@ struct BadInputRegressionTests {
         try AtomicFile.write("old", to: target.path)
         try AtomicFile.write("new report", to: target.path)
         #expect(try String(contentsOf: target, encoding: .utf8) == "new report")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { !$0.hasPrefix("owner.pid") } == ["report.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0 != "owner.lock" } == ["report.md"])
     }
 
     // Regressions: --output replaced /dev/null, a FIFO and a symbolic link with a regular file (as root it
@@ -399,21 +399,6 @@ struct BadInputRegressionTests {
             #expect(console.error.contains("is the store, one of its -wal/-shm/-journal files, a workload or a model file"), "\(console.error)")
         }
         #expect(!FileManager.default.fileExists(atPath: store.path + "-wal"))
-    }
-
-    @Test("a private directory whose process is gone is removed by the next run; a live one is kept")
-    func abandonedDirectories() throws {
-        let parent = try TemporaryDirectory()
-        let dead = parent.url.appendingPathComponent("indexadvisor-dead01")
-        let alive = parent.url.appendingPathComponent("indexadvisor-live01")
-        for (directory, pid) in [(dead, Int32.max - 7), (alive, getpid())] {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-            try Data("\(pid)\n".utf8).write(to: directory.appendingPathComponent("owner.pid"))
-        }
-        let fresh = try TemporaryDirectory(in: parent.url)
-        #expect(!FileManager.default.fileExists(atPath: dead.path))
-        #expect(FileManager.default.fileExists(atPath: alive.path))
-        fresh.remove()
     }
 }
 
@@ -581,7 +566,9 @@ struct CheckCommandTests {
 
 @Suite("Interrupted runs")
 struct InterruptTests {
-    @Test("SIGINT and SIGTERM during an analysis: exit 130/143, the private directory is removed, no partial report", arguments: [SIGINT, SIGTERM])
+    // Regression (issue 16, item 9): SIGQUIT printed a crash backtrace and the run went on.
+    @Test("SIGINT, SIGTERM, SIGHUP and SIGQUIT during an analysis: exit 128 + the signal, one line, the private directory removed, no partial report",
+          arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func interrupted(signal: Int32) throws {
         let directory = try TemporaryDirectory()
         let store = directory.url.appendingPathComponent("notes.sqlite")
@@ -594,7 +581,8 @@ struct InterruptTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("indexadvisor")
         process.arguments = deterministic(["analyze", store.path, "-w", log.path, "--temp-dir", temp.url.path, "-o", report.path, "-q"])
-        process.standardError = Pipe()
+        let errors = Pipe()
+        process.standardError = errors
         process.standardOutput = Pipe()
         try process.run()
         // Wait until the snapshot exists, then interrupt.
@@ -604,6 +592,9 @@ struct InterruptTests {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + signal)
+        #expect(process.terminationReason == .exit)
+        let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGQUIT: "SIGQUIT"][signal] ?? "?"
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "indexadvisor: interrupted (\(name)); temporary files removed\n")
         #expect(runDirectories(in: temp.url).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: report.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains(".indexadvisor-") }.isEmpty)

@@ -784,7 +784,7 @@ struct AnalysisRun {
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
-            totals: totals, warnings: warnings)
+            totals: totals, warnings: snapshot.warnings + warnings)
     }
 
     /// Distinct value sets the workload showed for `profile`'s statement; nil when it showed none.

@@ -19,6 +19,10 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         case slowerThanBaseline = "slower-than-baseline"
         /// A baseline was given but none of its statements is in this workload: nothing was compared.
         case baselineUnmatched = "baseline-unmatched"
+        /// A hot statement ran past `--statement-timeout`: it could not be timed at all.
+        case statementTimedOut = "statement-timed-out"
+        /// A hot statement no longer prepares on the store (a column or table is gone), or every execution failed.
+        case statementFailed = "statement-failed"
         /// A query-side or statistics advice (warnings only, never a failure).
         case queryAdvice = "query-advice"
     }
@@ -37,8 +41,11 @@ public struct CheckProblem: Sendable, Codable, Equatable {
 public enum CheckEvaluator {
     /// The failures and warnings for `result` (the plans and times of a `check` run), compared with `baseline`
     /// (an earlier JSON report) when given. Only hot statements (``CheckThresholds/minimumShare`` or
-    /// ``CheckThresholds/minimumCount``) fail, for a plan or for a slowdown; a baseline that shares no
-    /// statement with `result` fails once.
+    /// ``CheckThresholds/minimumCount``) fail, for a plan, for a slowdown, or because they could not be
+    /// timed (past the statement timeout, or no longer preparing); a baseline that shares no statement with
+    /// `result` fails once. A statement that timed out counts as taking the timeout per execution; one that
+    /// does not prepare counts with the baseline's time when the baseline has it, else by its share of the
+    /// workload's executions.
     public static func evaluate(_ result: AnalysisResult, baseline: AnalysisResult?, thresholds: CheckThresholds) -> [CheckProblem] {
         let usable = result.statements.filter { $0.error == nil }
         let total = usable.reduce(0) { $0 + $1.weightedSecondsBefore }
@@ -68,6 +75,32 @@ public enum CheckEvaluator {
                now.medianSeconds > before.medianSeconds * thresholds.slowdownFactor, now.p25Seconds > before.p75Seconds {
                 problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
                                              message: "\(label) got slower than the baseline: \(Figures.timing(before)) → \(Figures.timing(now)) (\(weight)): \(sql)"))
+            }
+        }
+        // A statement that cannot be timed is not a pass: a hot one fails, with the reason.
+        let executions = result.statements.reduce(0) { $0 + max(0, $1.count) }
+        for (offset, statement) in result.statements.enumerated() {
+            guard let error = statement.error else { continue }
+            let label = "S\(offset + 1)"
+            let timedOut = error.contains("--statement-timeout")
+            // Its time is at least the timeout per execution when it timed out; else the baseline's, if known.
+            let known: Double? = timedOut ? Double(statement.count) * result.method.statementTimeoutSeconds
+                : baselineByID[statement.id].map(\.weightedSecondsBefore)
+            let share = known.map { $0 > 0 ? $0 / (total + $0) : 0 }
+                ?? (executions > 0 ? Double(statement.count) / Double(executions) : 0)
+            let hot = share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
+            guard hot else { continue }
+            let sql = SQLText.oneLine(statement.sql, limit: 100)
+            let weight = known == nil
+                ? "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions"
+                : "×\(Figures.count(statement.count)), at least \(Int((share * 100).rounded(.down)))% of workload time"
+            let was = baselineByID[statement.id]?.timingBefore.map { "; \(Figures.timing($0)) in the baseline" } ?? ""
+            if timedOut {
+                problems.append(CheckProblem(kind: .statementTimedOut, statement: label, statementID: statement.id, isFailure: true,
+                                             message: "\(label) timed out: an execution ran past --statement-timeout (\(Figures.duration(result.method.statementTimeoutSeconds)))\(was) (\(weight)): \(sql)"))
+            } else {
+                problems.append(CheckProblem(kind: .statementFailed, statement: label, statementID: statement.id, isFailure: true,
+                                             message: "\(label) cannot be checked: \(SQLText.oneLine(error, limit: 160))\(was) (\(weight)): \(sql)"))
             }
         }
         // A baseline from another store or workload would compare nothing and pass: say so, and fail.

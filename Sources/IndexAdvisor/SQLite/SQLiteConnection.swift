@@ -53,7 +53,20 @@ package final class SQLiteConnection {
         // No statement on an indexadvisor connection may reach another database file: a crafted schema or
         // workload must not ATTACH anything. The sampler lifts this for its one ATTACH (`allowAttach()`).
         sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0)
+        OpenConnections.shared.add(db)
+        installProgressHandler()
     }
+
+    /// Stops SQLite in this process for good: every running statement is interrupted (`sqlite3_interrupt`,
+    /// safe from any thread), and from now on every statement is interrupted at its first progress callback
+    /// and none can be prepared. The signal handler calls it before it deletes the private directory, so that
+    /// no statement recreates a journal there. There is no way back.
+    package static func stopAll() {
+        OpenConnections.shared.stopAll()
+    }
+
+    /// True once `stopAll()` has run.
+    package static var isStopped: Bool { OpenConnections.shared.isStopped }
 
     /// Allows exactly one attached database on this connection (used to copy from the snapshot).
     package func allowAttach() {
@@ -66,7 +79,19 @@ package final class SQLiteConnection {
     }
 
     deinit {
+        OpenConnections.shared.remove(handle)
         sqlite3_close_v2(handle)
+    }
+
+    /// Interrupts a statement once `statementDeadline` has passed, or once `stopAll()` has run.
+    private func installProgressHandler() {
+        sqlite3_progress_handler(handle, 1000, { context in
+            guard let context else { return 0 }
+            if OpenConnections.shared.isStopped { return 1 }
+            let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+            guard let deadline = connection.statementDeadline else { return 0 }
+            return DispatchTime.now().uptimeNanoseconds > deadline ? 1 : 0
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Throws ``SQLiteError`` unless `rc` is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE`.
@@ -88,6 +113,7 @@ package final class SQLiteConnection {
 
     /// Runs one or more statements that return no rows of interest (`sqlite3_exec`).
     package func execute(_ sql: String) throws {
+        if Self.isStopped { throw SQLiteError(extendedCode: SQLITE_INTERRUPT, message: "interrupted: the run is ending", sql: sql) }
         var message: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &message)
         if rc != SQLITE_OK {
@@ -101,8 +127,25 @@ package final class SQLiteConnection {
     /// `CREATE` (a table, index, view or trigger definition). Anything after the first statement, or any
     /// other kind of statement, is refused: schema text is data, and a crafted store must not be able to
     /// make indexadvisor run statements of its choosing.
+    /// A function the definition calls that this connection lacks (an app's function in a CHECK, a generated
+    /// column or an expression index) gets a stand-in (`registerStandInFunction(named:)`), as for statements.
     /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for text that is not a single CREATE statement, or SQLite's error.
     package func executeDefinition(_ sql: String) throws {
+        var attempts = 0
+        while true {
+            do {
+                return try executeDefinitionOnce(sql)
+            } catch let error as SQLiteError where error.code == 1 && attempts < 32 {
+                attempts += 1
+                guard let range = error.message.range(of: "no such function: ") else { throw error }
+                let name = String(error.message[range.upperBound...])
+                guard !name.isEmpty, !standInFunctions.contains(name) else { throw error }
+                try registerStandInFunction(named: name)
+            }
+        }
+    }
+
+    private func executeDefinitionOnce(_ sql: String) throws {
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let rc = sql.withCString { text in
@@ -131,6 +174,7 @@ package final class SQLiteConnection {
     /// Compiles the first statement in `sql`.
     /// - Throws: ``SQLiteError`` when SQLite rejects it, or when `sql` holds no statement.
     package func prepare(_ sql: String) throws -> SQLiteStatement {
+        if Self.isStopped { throw SQLiteError(extendedCode: SQLITE_INTERRUPT, message: "interrupted: the run is ending", sql: sql) }
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         if rc != SQLITE_OK {
@@ -234,12 +278,6 @@ package final class SQLiteConnection {
             sqlite3_create_collation_v2(db, name, SQLITE_UTF8, nil, standInCollationCompare, nil)
             connection.standInCollations.insert(String(cString: name))
         }
-        sqlite3_progress_handler(handle, 1000, { context in
-            guard let context else { return 0 }
-            let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
-            guard let deadline = connection.statementDeadline else { return 0 }
-            return DispatchTime.now().uptimeNanoseconds > deadline ? 1 : 0
-        }, context)
     }
 
     /// Registers `indexadvisor_mix(x)`: SplitMix64's finaliser of the integer `x`, as a non-negative integer.
@@ -305,4 +343,32 @@ private func standInStringSearch(_ context: OpaquePointer?, _ argc: Int32, _ arg
 
 private func standInNull(_ context: OpaquePointer?, _: Int32, _: UnsafeMutablePointer<OpaquePointer?>?) {
     sqlite3_result_null(context)
+}
+
+/// The handles of every open connection, so that `SQLiteConnection.stopAll()` can interrupt them from the
+/// signal handler's thread. A handle leaves the set before it is closed, under the same lock.
+private final class OpenConnections: @unchecked Sendable {
+    static let shared = OpenConnections()
+    private let lock = NSLock()
+    private var handles: Set<OpaquePointer> = []
+    private let flagLock = NSLock()
+    private var stopped = false
+
+    /// Read on every progress callback (every 1,000 virtual-machine steps): an uncontended lock.
+    var isStopped: Bool { flagLock.withLock { stopped } }
+
+    func add(_ handle: OpaquePointer) {
+        lock.withLock { _ = handles.insert(handle) }
+    }
+
+    func remove(_ handle: OpaquePointer) {
+        lock.withLock { _ = handles.remove(handle) }
+    }
+
+    func stopAll() {
+        flagLock.withLock { stopped = true }
+        lock.withLock {
+            for handle in handles { sqlite3_interrupt(handle) }
+        }
+    }
 }

@@ -40,3 +40,70 @@ extension SQLiteConnection {
         return name.isEmpty ? nil : name
     }
 }
+
+extension SQLiteConnection {
+    /// Installs the collation stand-ins (`installStandIns()`) and registers a stand-in for every function
+    /// that the text of the main schema (`sqlite_schema.sql`: CHECK constraints, generated columns,
+    /// expression and partial indexes, views, triggers) calls and this connection does not have.
+    ///
+    /// Call it before anything reads the schema's tables or indexes: an app-defined collation on an indexed
+    /// column (GRDB's `.collate(.localizedCaseInsensitiveCompare)`) or an app function in a CHECK makes
+    /// `quick_check`, an index build or an INSERT fail on a connection without them, which is not damage.
+    /// Reading `sqlite_schema` itself needs neither: SQLite resolves both only when a statement uses them.
+    /// - Returns: the functions given a stand-in, sorted.
+    /// - Throws: ``SQLiteError`` when the schema's text cannot be read.
+    @discardableResult
+    package func installSchemaStandIns() throws -> [String] {
+        installStandIns()
+        let texts = try query("SELECT sql FROM main.sqlite_schema WHERE sql IS NOT NULL").compactMap { $0.first?.textValue }
+        let known = Set(try query("SELECT DISTINCT name FROM pragma_function_list").compactMap { $0.first?.textValue?.lowercased() })
+        var registered: [String] = []
+        for name in Self.calledNames(in: texts) where !known.contains(name.lowercased()) && !standInFunctions.contains(name) {
+            try registerStandInFunction(named: name)
+            registered.append(name)
+        }
+        return registered.sorted()
+    }
+
+    /// Words of SQL that a `(` follows without being a function call.
+    private static let notFunctions: Set<String> = [
+        "as", "check", "key", "unique", "in", "exists", "values", "cast", "over", "filter", "using", "on", "table",
+        "index", "view", "trigger", "references", "into", "and", "or", "not", "when", "then", "else", "default",
+        "select", "from", "where", "is", "between", "like", "glob", "match", "regexp", "collate", "set", "case",
+        "primary", "constraint", "partition", "window", "returning", "with", "recursive", "do", "conflict", "raise",
+    ]
+
+    /// Names directly followed by `(` in schema text, except keywords and the name a `CREATE TABLE`, `CREATE
+    /// INDEX … ON`, `REFERENCES` or `USING` introduces. A type name (`VARCHAR(20)`) may slip through; a
+    /// stand-in under such a name is never called and harms nothing.
+    static func calledNames(in texts: [String]) -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for text in texts {
+            let tokens = SQLTokenizer.tokenize(text).filter { $0.kind != .trivia }
+            let bytes = Array(text.utf8)
+            func word(_ token: SQLToken) -> String {
+                String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+            }
+            for (offset, token) in tokens.enumerated() where offset + 1 < tokens.count {
+                guard token.kind == .word || token.kind == .quotedIdentifier,
+                      tokens[offset + 1].kind == .symbol, word(tokens[offset + 1]) == "(" else { continue }
+                var name = word(token)
+                if token.kind == .quotedIdentifier {
+                    name = String(name.dropFirst().dropLast())
+                } else if notFunctions.contains(name.lowercased()) {
+                    continue
+                }
+                if offset > 0 {
+                    let previous = word(tokens[offset - 1]).lowercased()
+                    if ["table", "exists", "on", "references", "using", "into", "view", "trigger", "index", "."].contains(previous) { continue }
+                    // `CREATE TABLE t (a VARCHAR(20))`: a name after a column name is its type.
+                    if tokens[offset - 1].kind == .word || tokens[offset - 1].kind == .quotedIdentifier,
+                       !notFunctions.contains(previous) { continue }
+                }
+                if !name.isEmpty, seen.insert(name.lowercased()).inserted { names.append(name) }
+            }
+        }
+        return names
+    }
+}

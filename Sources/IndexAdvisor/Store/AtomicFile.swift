@@ -75,6 +75,61 @@ public enum AtomicFile {
         }
     }
 
+    /// Checks, without writing the report, that `write(_:to:)` could write `requested`: its directory exists,
+    /// a file can be created there (and renamed over the target), the target is not a directory, an SQLite
+    /// database or a file of the kernel's `/proc` or `/sys`, and a descriptor or device is open for writing.
+    /// A FIFO is left alone (opening it would wake its reader). Creates and removes one hidden empty file
+    /// beside the target.
+    /// - Throws: ``WriteError`` naming the file and the cause.
+    public static func checkWritable(_ requested: String) throws {
+        if let descriptor = standardDescriptor(requested) {
+            if fcntl(descriptor, F_GETFL) & O_ACCMODE == O_RDONLY {
+                throw WriteError(path: requested, reason: "descriptor \(descriptor) is open for reading only")
+            }
+            return
+        }
+        let path = try followingLinks(requested)
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw WriteError(path: requested, reason: "the directory \(directory) does not exist")
+        }
+        if let system = kernelFileSystem(directory) {
+            throw WriteError(path: requested, reason: "it is in \(system), the kernel's view of the system, not a place for a report")
+        }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: throw WriteError(path: requested, reason: "it is a directory")
+            case S_IFREG:
+                if isSQLiteDatabase(path) { throw WriteError(path: requested, reason: "it is an SQLite database or write-ahead log; choose another file") }
+            case S_IFIFO:
+                return
+            default:
+                if access(path, W_OK) != 0 { throw WriteError(path: requested, reason: String(cString: strerror(errno))) }
+                return
+            }
+        }
+        var template = Array((directory + "/." + url.lastPathComponent + ".indexadvisor-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw WriteError(path: requested, reason: "cannot create a file in \(directory): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+
+    /// "/proc" or "/sys" when `directory` (links resolved) is under the kernel's proc or sysfs file system on
+    /// Linux, else nil.
+    private static func kernelFileSystem(_ directory: String) -> String? {
+        #if os(Linux)
+        let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        for root in ["/proc", "/sys"] where real == root || real.hasPrefix(root + "/") { return root }
+        #endif
+        return nil
+    }
+
     /// `path` with symbolic links at its end followed, dangling ones too (a link to a report not written yet).
     private static func followingLinks(_ path: String) throws -> String {
         var current = path

@@ -31,6 +31,12 @@ extension StoreSnapshot {
         let journalMode = try connection.scalar("PRAGMA journal_mode")?.textValue ?? "delete"
         try sampled.execute("PRAGMA page_size = \(pageSize); PRAGMA synchronous = OFF")
         try sampled.registerMixFunction()
+        // The same stand-ins as the snapshot, before a definition or a row is copied (see `installSchemaStandIns()`).
+        sampled.installStandIns()
+        for name in connection.standInFunctions.sorted() { try sampled.registerStandInFunction(named: name) }
+        if try connection.scalar("PRAGMA ignore_check_constraints")?.integerValue == 1 {
+            try sampled.execute("PRAGMA ignore_check_constraints = ON")
+        }
         sampled.allowAttach()
         try sampled.execute("ATTACH DATABASE \(SQLIdentifier.stringLiteral(snapshotURL.path)) AS indexadvisor_source")
         try sampled.execute("BEGIN")
@@ -71,7 +77,6 @@ extension StoreSnapshot {
         try sampled.execute("DETACH DATABASE indexadvisor_source")
         if journalMode.sqlFolded == "wal" { _ = try sampled.query("PRAGMA journal_mode = WAL") }
         try sampled.execute("PRAGMA wal_autocheckpoint = 0")
-        sampled.installStandIns()
         replaceConnection(with: sampled, file: sampledURL)
         return result
     }

@@ -22,6 +22,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case corrupt(path: String, detail: String)
     /// Another process kept changing or locking the store for the whole busy timeout.
     case busy(path: String, waitedSeconds: Double)
+    /// Another process deleted the run's private directory (and the snapshot in it) while the run used it.
+    case snapshotVanished(directory: String)
     /// The private snapshot would not fit in the temporary directory's free space.
     case insufficientSpace(path: String, neededBytes: Int64, availableBytes: Int64, directory: String)
 
@@ -52,6 +54,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             return "\(path): the database is corrupt (quick_check: \(SQLText.oneLine(detail, limit: 160))); run `sqlite3 \(path) 'PRAGMA integrity_check'`"
         case .busy(let path, let seconds):
             return "\(path): the store kept changing or stayed locked for \(String(format: "%.1f", seconds)) s; retry with a longer --busy-timeout or when the app is idle"
+        case .snapshotVanished(let directory):
+            return "\(directory): the private snapshot directory was deleted by another process during the run; nothing was written, since its results cannot be trusted; run again (--temp-dir chooses another directory)"
         case .insufficientSpace(let path, let needed, let available, let directory):
             return "\(path): the snapshot needs \(ByteCountText.format(needed)) but \(directory) has \(ByteCountText.format(available)) free; choose another with --temp-dir"
         }

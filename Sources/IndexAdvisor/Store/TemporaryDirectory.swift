@@ -1,15 +1,28 @@
 import Foundation
 
 /// A private directory for one run (`indexadvisor-XXXXXX`), removed when the object is released, when
-/// `remove()` is called, and on SIGINT, SIGTERM and SIGHUP once `installSignalCleanup()` has run.
+/// `remove()` is called, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT once `installSignalCleanup()` has run.
+///
+/// The run owns the directory by holding an exclusive `flock` on its `owner.lock` file for as long as it
+/// lives. A lock, unlike a process id, is seen the same from every PID namespace that shares the temporary
+/// folder, and the kernel releases it when the process ends however it ends, so the next run can tell an
+/// abandoned directory (its lock free) from a live one (its lock held) without guessing.
 public final class TemporaryDirectory: @unchecked Sendable {
     /// The directory's location.
     public let url: URL
+    /// The file whose `flock` marks the directory as owned by a live run.
+    static let lockFileName = "owner.lock"
     private let lock = NSLock()
     private var removed = false
+    /// The open `owner.lock`, holding the lock; closed once the directory is gone.
+    private let ownerDescriptor: Int32
+    /// Device and inode of the directory and of its lock file, to tell whether someone else removed them.
+    private let identity: [FileIdentity]
+    /// The run to tell if the directory was deleted under it (``RunWatch``).
+    private let watch: RunWatch?
 
     /// Creates a new directory with a unique name under `parent` (the system temporary directory by default).
-    /// - Throws: ``StoreError/unreadable(path:reason:)`` when the directory cannot be created.
+    /// - Throws: ``StoreError/temporaryDirectory(path:reason:)`` when the directory cannot be created.
     public init(in parent: URL? = nil) throws {
         let base = (parent ?? FileManager.default.temporaryDirectory).standardizedFileURL
         var template = Array(base.appendingPathComponent("indexadvisor-XXXXXX").path.utf8CString)
@@ -21,22 +34,53 @@ public final class TemporaryDirectory: @unchecked Sendable {
         }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         url = URL(fileURLWithPath: path, isDirectory: true)
+        // The lock is taken under another name and then renamed into place, so that no other run ever sees an
+        // `owner.lock` that is not locked yet.
+        let pending = url.appendingPathComponent(".owner.lock-new").path
+        let descriptor = open(pending, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0,
+              rename(pending, url.appendingPathComponent(Self.lockFileName).path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            try? FileManager.default.removeItem(at: url)
+            throw StoreError.temporaryDirectory(path: base.path, reason: "cannot lock the private directory: \(reason)")
+        }
+        ownerDescriptor = descriptor
+        identity = [FileIdentity(path: path), FileIdentity(descriptor: descriptor)].compactMap { $0 }
+        watch = RunWatch.current
         TemporaryDirectoryRegistry.shared.add(self)
-        try? Data("\(getpid())\n".utf8).write(to: url.appendingPathComponent("owner.pid"))
         Self.removeAbandoned(in: base, except: url)
     }
 
-    /// Removes `indexadvisor-*` directories under `parent` whose owning process has ended without removing
-    /// them (a crash or SIGKILL, which no handler sees). A directory whose owner is alive is never touched.
+    /// Removes `indexadvisor-*` directories under `parent` whose run has ended without removing them (a crash
+    /// or SIGKILL, which no handler sees): those whose `owner.lock` can be locked. A directory whose lock is
+    /// held is never touched, nor one without a lock file (being created, or not a directory of this version).
     static func removeAbandoned(in parent: URL, except current: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names where name.hasPrefix("indexadvisor-") && name != current.lastPathComponent {
             let directory = parent.appendingPathComponent(name)
-            guard let text = try? String(contentsOf: directory.appendingPathComponent("owner.pid"), encoding: .utf8),
-                  let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { continue }
-            if kill(pid, 0) == -1 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: directory)
+            let descriptor = open(directory.appendingPathComponent(lockFileName).path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            // Held by a live run, whatever its PID namespace: leave it. Free: its run is gone, and holding the
+            // lock now keeps a third run from removing it at the same time.
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            purge(directory)
+        }
+    }
+
+    /// Deletes `directory`: everything in it, then its lock file, then the directory itself, again until the
+    /// directory is gone (a file SQLite created meanwhile makes `rmdir` fail; once the directory is gone no
+    /// file can appear in it). Gives up after about two seconds.
+    static func purge(_ directory: URL) {
+        for _ in 0..<200 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in names where name != lockFileName {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
             }
+            unlink(directory.appendingPathComponent(lockFileName).path)
+            if rmdir(directory.path) == 0 || errno == ENOENT || errno == ENOTDIR { return }
+            usleep(10_000)
         }
     }
 
@@ -44,20 +88,82 @@ public final class TemporaryDirectory: @unchecked Sendable {
         remove()
     }
 
-    /// Deletes the directory and everything in it. Safe to call more than once.
+    /// Deletes the directory and everything in it. Safe to call more than once. When the directory (or its
+    /// lock file) is already gone or replaced, another process deleted it during the run, and the run's
+    /// ``RunWatch`` is told.
     public func remove() {
         lock.lock()
         defer { lock.unlock() }
         guard !removed else { return }
         removed = true
-        try? FileManager.default.removeItem(at: url)
+        let now = [FileIdentity(path: url.path), FileIdentity(path: url.appendingPathComponent(Self.lockFileName).path)]
+        if now.compactMap({ $0 }) != identity {
+            watch?.record(vanished: url.path)
+        } else {
+            Self.purge(url)
+        }
+        close(ownerDescriptor)
         TemporaryDirectoryRegistry.shared.remove(self)
     }
 
-    /// Removes every live temporary directory and exits with 128 + the signal number when the process
-    /// receives SIGINT, SIGTERM or SIGHUP. Call once, early, from a command-line tool.
+    /// True while the directory and its lock file are the ones this run created.
+    public var isIntact: Bool {
+        [FileIdentity(path: url.path), FileIdentity(path: url.appendingPathComponent(Self.lockFileName).path)].compactMap { $0 } == identity
+    }
+
+    /// Removes every live temporary directory and exits with 128 + the signal number, after one line on
+    /// stderr, when the process receives SIGINT, SIGTERM, SIGHUP or SIGQUIT. Running SQLite statements are
+    /// interrupted and no new one starts before anything is deleted. Also ignores SIGPIPE, so that a closed
+    /// pipe is a failed write, reported as one line, not a silent death. Call once, early, from a
+    /// command-line tool.
     public static func installSignalCleanup() {
         TemporaryDirectoryRegistry.shared.installSignalSources()
+    }
+
+    /// The signals `installSignalCleanup()` handles.
+    public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+}
+
+/// Device and inode of a file.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+}
+
+/// What one command run should know about its private directories: whether another process deleted one
+/// while the run used it (its snapshot then vanished, and no result of the run can be trusted). A
+/// ``TemporaryDirectory`` created inside `RunWatch.$current.withValue(watch) { … }` reports to `watch`.
+public final class RunWatch: @unchecked Sendable {
+    @TaskLocal public static var current: RunWatch?
+    private let lock = NSLock()
+    private var paths: [String] = []
+
+    public init() {}
+
+    /// Private directories deleted by someone else during the run.
+    public var vanished: [String] { lock.withLock { paths } }
+
+    func record(vanished path: String) {
+        lock.withLock { paths.append(path) }
+    }
+
+    /// - Throws: ``StoreError/snapshotVanished(directory:)`` when a private directory of the run vanished.
+    public func check() throws {
+        if let path = vanished.first { throw StoreError.snapshotVanished(directory: path) }
     }
 }
 
@@ -97,7 +203,7 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
         directories.removeAll()
         files.removeAll()
         lock.unlock()
-        for url in urls { try? FileManager.default.removeItem(at: url) }
+        for url in urls { TemporaryDirectory.purge(url) }
         for path in paths { unlink(path) }
     }
 
@@ -105,16 +211,31 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard sources.isEmpty else { return }
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        // A write to a closed pipe fails with EPIPE, which the writer reports, instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
+        for number in TemporaryDirectory.handledSignals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in
+                // SQLite first: no statement may create a journal in a directory being deleted.
+                SQLiteConnection.stopAll()
                 self?.removeAll()
-                FileHandle.standardError.write(Data("indexadvisor: interrupted; temporary files removed\n".utf8))
-                exit(128 + number)
+                let message = "indexadvisor: interrupted (\(Self.name(of: number))); temporary files removed\n"
+                _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+                _exit(128 + number)
             }
             source.resume()
             sources.append(source)
+        }
+    }
+
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        case SIGQUIT: return "SIGQUIT"
+        default: return "signal \(signal)"
         }
     }
 }

@@ -1,0 +1,77 @@
+import Testing
+import Foundation
+@testable import IndexAdvisorCLI
+import IndexAdvisor
+
+/// Issue 16, item 2: `check` passed while a hot statement could not be timed.
+@Suite("check fails a hot statement it cannot time", .serialized)
+struct CheckGateTests {
+    let directory: TemporaryDirectory
+    let store: URL
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = directory.url.appendingPathComponent("app.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, owner INTEGER, name TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+            INSERT INTO item SELECT i, i % 50, 'item ' || i FROM n;
+            """)
+    }
+
+    /// A workload whose hot statement counts to `limit` (10^8 is slow by construction, whatever the machine).
+    func workload(_ name: String, limit: String, hot: String? = nil) throws -> URL {
+        let url = directory.url.appendingPathComponent(name)
+        let statement = hot ?? "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(limit)) SELECT count(*) FROM c"
+        try Data("-- freq: 500\n\(statement);\n-- freq: 10\nSELECT * FROM item WHERE id = 5;\n".utf8).write(to: url)
+        return url
+    }
+
+    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole()
+        return (IndexAdvisorCommand.run(arguments + ["--repeats", "3", "-q"], console: captured.console), captured)
+    }
+
+    @Test("a hot statement past --statement-timeout fails (exit 1), also under -q, and is an annotation on GitHub Actions")
+    func timedOut() throws {
+        let slow = try workload("slow.sql", limit: "100000000")
+        let (code, console) = run(["check", store.path, "-w", slow.path, "--statement-timeout", "0.2"])
+        #expect(code == ExitCode.checkFailed)
+        let lines = console.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "FAIL S1 timed out: an execution ran past --statement-timeout (200.0 ms) (×500, at least 99% of workload time): WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000000) SELECT count(*) …")
+        #expect(lines.last?.hasPrefix("indexadvisor check: 1 failure, 0 warnings in 1 statement") == true)
+        setenv("GITHUB_ACTIONS", "true", 1)
+        defer { unsetenv("GITHUB_ACTIONS") }
+        let (annotated, github) = run(["check", store.path, "-w", slow.path, "--statement-timeout", "0.2"])
+        #expect(annotated == ExitCode.checkFailed)
+        #expect(github.out.hasPrefix("::error title=indexadvisor statement-timed-out::S1 timed out: an execution ran past --statement-timeout (200.0 ms)"))
+    }
+
+    @Test("a statement fast in the baseline that now times out fails, quoting the baseline's time")
+    func timedOutAgainstBaseline() throws {
+        let fast = try workload("fast.sql", limit: "1000")
+        let baseline = directory.url.appendingPathComponent("baseline.json")
+        let (written, first) = run(["check", store.path, "-w", fast.path, "-o", baseline.path])
+        #expect(written == ExitCode.success, "\(first.out)")
+        let slow = try workload("slow.sql", limit: "100000000")
+        let (code, console) = run(["check", store.path, "-w", slow.path, "--baseline", baseline.path, "--statement-timeout", "0.2"])
+        #expect(code == ExitCode.checkFailed)
+        let line = try #require(console.out.split(separator: "\n").first.map(String.init))
+        #expect(line.hasPrefix("FAIL S1 timed out: an execution ran past --statement-timeout (200.0 ms); "))
+        #expect(line.contains(" in the baseline (×500, at least 99% of workload time): WITH RECURSIVE"))
+    }
+
+    @Test("a hot statement that no longer prepares fails with SQLite's reason; a rare one stays a warning")
+    func doesNotPrepare() throws {
+        let broken = try workload("broken.sql", limit: "", hot: "SELECT * FROM item WHERE owner = 3 AND archived = 0")
+        let (code, console) = run(["check", store.path, "-w", broken.path])
+        #expect(code == ExitCode.checkFailed)
+        #expect(console.out.hasPrefix("FAIL S1 cannot be checked: does not prepare on this store: no such column: archived (×500, 98% of the workload's executions): SELECT * FROM item WHERE owner = 3 AND archived = 0\n"))
+        let rare = directory.url.appendingPathComponent("rare.sql")
+        try Data("-- freq: 1\nSELECT * FROM item WHERE archived = 0;\n-- freq: 500\nSELECT * FROM item WHERE id = 5;\n".utf8).write(to: rare)
+        let (passed, quiet) = run(["check", store.path, "-w", rare.path])
+        #expect(passed == ExitCode.success, "\(quiet.out)")
+        #expect(quiet.out.hasPrefix("indexadvisor check: 0 failures"))
+    }
+}
