@@ -155,7 +155,7 @@ public enum IndexAdvisorCommand {
         } else {
             let workload = try WorkloadLoader.load(workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
             analysed = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
-                                           options: analysisOptions, progress: progress.update)
+                                           options: analysisOptions, progress: progress.update).describingWorkload(workload)
             progress.finish()
         }
         let result = model.map { ModelMapping.apply($0, to: analysed) } ?? analysed
@@ -249,7 +249,7 @@ public enum IndexAdvisorCommand {
         let workload = try WorkloadLoader.load(workloads.map { URL(fileURLWithPath: $0) }, format: options.analyze.workloadFormat)
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal)
         let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
-                                         options: options.analyze.analysisOptions, progress: progress.update)
+                                         options: options.analyze.analysisOptions, progress: progress.update).describingWorkload(workload)
         progress.finish()
         if let output = options.analyze.output { try write(ReportFormat.json.render(result), to: output) }
         let problems = CheckEvaluator.evaluate(result, baseline: baseline, thresholds: options.thresholds)
@@ -316,7 +316,7 @@ public enum IndexAdvisorCommand {
         try NotesDemo.modelSource.write(to: modelFile, atomically: true, encoding: .utf8)
         let built = Date().timeIntervalSince(started)
         let workload = try WorkloadLoader.load([log])
-        let analysed = try Advisor.analyze(storeAt: store, workload: workload, progress: progress.update)
+        let analysed = try Advisor.analyze(storeAt: store, workload: workload, progress: progress.update).describingWorkload(workload)
         progress.finish()
         // The demo's own model, read as --model reads an app's, so its key paths are the model's.
         let result = ModelMapping.apply(ModelSource(files: ["Note.swift"], classes: ModelSourceReader.parse(NotesDemo.modelSource, file: "Note.swift")), to: analysed)
