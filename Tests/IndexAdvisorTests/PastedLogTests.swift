@@ -289,3 +289,23 @@ struct FuzzCorpusTests {
         }
     }
 }
+
+@Suite("Whether a statement's text can end")
+struct OpenTextTests {
+    @Test("read line by line, it agrees with the whole-text check", arguments: [
+        ["SELECT 0 FROM ZTAG t0 ORDER BY t0.ZNAME COLLATE"], ["SELECT 0 FROM ZTAG t0 ORDER BY t0.ZNAME collate NSCollateFinderlike"],
+        ["SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE", "t0.ZFOLDER IS NULL AND", "t0.ZTRASHED = ?"],
+        ["SELECT 0 FROM ZNOTE t0 WHERE t0.ZTITLE = 'two", "lines' AND"], ["SELECT 0 FROM ZNOTE t0 WHERE t0.ZTITLE = 'two", "lines'"],
+        ["SELECT COUNT( DISTINCT t0.Z_PK"], ["SELECT COUNT( DISTINCT t0.Z_PK)"], ["INSERT INTO ZPLANT(Z_PK, ZLATIN) VALUES(?,"],
+        ["SELECT * FROM t /* open", "still */"], ["SELECT * FROM t WHERE a = 1 -- AND"], ["SELECT * FROM t LIMIT 20"], ["SELECT t0.ZX."],
+        ["SELECT * FROM \"odd", "name\""], ["UPDATE ZNOTE SET"], ["COMMIT"], ["SELECT * FROM t WHERE a ="],
+    ] as [[String]])
+    func agrees(lines: [String]) {
+        var open = OpenText()
+        for line in lines {
+            var copy = line
+            copy.withUTF8 { open.add($0) }
+        }
+        #expect(open.expectsMore == CoreDataLogReader.expectsMore(lines.joined(separator: " ")), "\(lines)")
+    }
+}

@@ -661,9 +661,32 @@ struct OpenText {
             lastNeedsMore = false
             return
         }
-        let tail = line.slice(resume, end)
-        if let needsMore = CoreDataLogReader.lastTokenNeedsMore(SQLTokenList(String(decoding: tail, as: UTF8.self))) {
-            lastNeedsMore = needsMore
+        if let needsMore = Self.lastTokenNeedsMore(line.slice(resume, end)) { lastNeedsMore = needsMore }
+    }
+
+    /// ``CoreDataLogReader/needsMoreWords`` as bytes.
+    private static let needsMoreWords: [[UInt8]] = CoreDataLogReader.needsMoreWords.map { Array($0.utf8) }
+
+    /// ``CoreDataLogReader/lastTokenNeedsMore(_:)`` on bytes, without tokenizing: the last word (letters,
+    /// digits, `_`, `$`, non-ASCII) is compared with the words that need more, case-insensitively; a last
+    /// symbol needs more unless it is `)`, `*`, `?` or a closing quote or bracket. Nil for blank text.
+    static func lastTokenNeedsMore(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var end = text.count
+        while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        guard end > 0 else { return nil }
+        func isWordByte(_ c: UInt8) -> Bool {
+            (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") || c >= 0x80
+        }
+        let last = text[end - 1]
+        guard isWordByte(last) else {
+            return !(last == UInt8(ascii: ")") || last == UInt8(ascii: "*") || last == UInt8(ascii: "?") || last == UInt8(ascii: "'")
+                     || last == UInt8(ascii: "\"") || last == UInt8(ascii: "`") || last == UInt8(ascii: "]"))
+        }
+        var start = end
+        while start > 0, isWordByte(text[start - 1]) { start -= 1 }
+        let length = end - start
+        return needsMoreWords.contains { word in
+            word.count == length && (0..<length).allSatisfy { text[start + $0] & 0xDF == word[$0] }
         }
     }
 }
