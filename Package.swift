@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(name: "indexadvisor-bench", dependencies: ["IndexAdvisor", "IndexAdvisorRecorder", "CSQLite"],
                           path: "Benchmarks/IndexAdvisorBench"),
         .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"],
-                    exclude: ["FuzzRegressions"]),
+                    exclude: ["FuzzRegressions", "Fixtures"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
         .testTarget(name: "IndexAdvisorRecorderTests", dependencies: ["IndexAdvisorRecorder", "IndexAdvisor", "CSQLite"]),
     ],

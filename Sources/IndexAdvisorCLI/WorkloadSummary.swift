@@ -24,6 +24,19 @@ struct WorkloadSummary: Encodable {
         var sql: String
         var entity: String?
         var devicePlan: [String]?
+        /// Core Data's two times, each alone: SQLite's (`sql connection fetch time`, `sql execution time`)
+        /// and the total (`total fetch execution time`, `total count request execution time`), in seconds.
+        var connectionExecutions: Int?
+        var connectionSeconds: Double?
+        var connectionMedianSeconds: Double?
+        var totalFetchExecutions: Int?
+        var totalFetchSeconds: Double?
+        var totalFetchMedianSeconds: Double?
+        /// Executions whose observed time is the total, the log giving no SQLite time for them.
+        var observedFromTotalFetch: Int
+        /// Executions that failed on the device (a `CoreData: error:` right after the statement), and the first error.
+        var deviceFailures: Int
+        var deviceError: String?
         var boundValueSamples: Int
         /// Where it was seen: `file:first-last`.
         var seen: [String]
@@ -31,6 +44,10 @@ struct WorkloadSummary: Encodable {
 
     var version = 1
     var files: [String]
+    /// Each file's format, why it was chosen, its encoding and line ends.
+    var formats: [WorkloadFormatChoice]
+    /// What the observed times are, in words.
+    var observedTimeMeans: String
     var linesRead: Int
     var statementsRead: Int
     var distinctStatements: Int
@@ -45,6 +62,7 @@ struct WorkloadSummary: Encodable {
     init(_ workload: Workload) {
         let diagnostics = workload.diagnostics
         files = diagnostics.files
+        formats = diagnostics.formats
         linesRead = diagnostics.linesRead
         statementsRead = diagnostics.statementsRead
         distinctStatements = workload.statements.count
@@ -62,6 +80,11 @@ struct WorkloadSummary: Encodable {
                 medianSeconds: timing?.medianSeconds, timeShare: timing.flatMap { total > 0 ? $0.totalSeconds / total : nil },
                 rows: statement.observedRows, tables: statement.tables, updatedColumns: statement.updatedColumns,
                 sql: statement.sql, entity: statement.entityName, devicePlan: statement.devicePlan,
+                connectionExecutions: statement.observedConnectionTiming?.count, connectionSeconds: statement.observedConnectionTiming?.totalSeconds,
+                connectionMedianSeconds: statement.observedConnectionTiming?.medianSeconds,
+                totalFetchExecutions: statement.observedTotalTiming?.count, totalFetchSeconds: statement.observedTotalTiming?.totalSeconds,
+                totalFetchMedianSeconds: statement.observedTotalTiming?.medianSeconds, observedFromTotalFetch: statement.observedTotalFallbacks,
+                deviceFailures: statement.deviceFailures, deviceError: statement.deviceError,
                 boundValueSamples: statement.observedBindings.count,
                 seen: statement.sources.map { "\($0.file):\($0.firstLine)" + ($0.lastLine > $0.firstLine ? "-\($0.lastLine)" : "") })
         }
@@ -72,6 +95,7 @@ struct WorkloadSummary: Encodable {
             if x.count != y.count { return x.count > y.count }
             return a.offset < b.offset
         }.map(\.element)
+        observedTimeMeans = workload.observedTimeMeaning
         writes = workload.writesByTable
         transactions = workload.transactions
     }
@@ -89,6 +113,9 @@ struct WorkloadSummary: Encodable {
         var lines: [String] = []
         lines.append("Read \(IndexAdvisorCommand.sanitized(files.joined(separator: ", "))): \(Figures.counted(linesRead, "line")), \(Figures.counted(statementsRead, "statement"))"
                      + " (\(Figures.count(distinctStatements)) distinct, \(Figures.count(analysedStatements)) to analyse).")
+        for choice in formats {
+            lines.append("Format: \(IndexAdvisorCommand.sanitized(choice.summary)).")
+        }
         let skippedTotal = skipped.values.reduce(0, +)
         if skippedTotal > 0 {
             lines.append("Skipped, by reason (\(Figures.count(skippedTotal)) in all):")
@@ -98,7 +125,7 @@ struct WorkloadSummary: Encodable {
             if let example = skippedExamples.first { lines.append("  first: \(IndexAdvisorCommand.sanitized(example))") }
         }
         if observedSeconds > 0 {
-            lines.append("Observed time: \(Figures.duration(observedSeconds)) over \(Figures.counted(statements.reduce(0) { $0 + ($1.observedExecutions ?? 0) }, "execution")).")
+            lines.append("Observed time: \(Figures.duration(observedSeconds)) over \(Figures.counted(statements.reduce(0) { $0 + ($1.observedExecutions ?? 0) }, "execution")): \(observedTimeMeans).")
         } else if !statements.isEmpty {
             // Say why the time columns are empty, and how to fill them.
             lines.append("No observed times (time, share and median show –): the input carries none. Core Data's SQL debug output has them where it prints 'sql connection fetch time' / 'total fetch execution time' lines, the recorder always records them, .sql files have none; analyze measures every statement itself either way.")
@@ -121,6 +148,9 @@ struct WorkloadSummary: Encodable {
             lines += table(rows, rightAligned: [0, 1, 2, 3, 4])
             if shown.count < statements.count {
                 lines.append("… and \(Figures.count(statements.count - shown.count)) more (--top 0 lists all)")
+            }
+            for (offset, statement) in statements.enumerated() where statement.deviceFailures > 0 {
+                lines.append("Failed on the device: #\(offset + 1), \(Figures.counted(statement.deviceFailures, "execution")) of \(Figures.count(statement.count)): \(IndexAdvisorCommand.sanitized(statement.deviceError ?? "error"))")
             }
             let plans = statements.filter { $0.devicePlan != nil }.count
             if plans > 0 { lines.append("Plans printed by the device (SQLDebug 4): \(Figures.counted(plans, "statement")); see --format json.") }

@@ -66,14 +66,15 @@ struct WorkloadCommandTests {
         #expect(code == ExitCode.success, "\(console.error)")
         let lines = console.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Read app.log: 13 lines, 6 statements (5 distinct, 2 to analyse).")
-        #expect(lines[1] == "Skipped, by reason (1 in all):")
-        #expect(lines[2] == "          1  not a Core Data line")
-        #expect(lines[3] == "  first: app.log:6: not a Core Data line")
-        #expect(lines[4] == "Observed time: 10.1 ms over 4 executions.")
-        #expect(lines[6].hasPrefix("#  count"))
-        #expect(lines[7].hasPrefix("1      2   8.00 ms  79.2%   4.00 ms  select       analyse    ZNOTE   SELECT ?, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER = ?"))
-        #expect(lines[8].hasPrefix("2      1   2.00 ms  19.8%   2.00 ms  update       analyse    ZNOTE   UPDATE ZNOTE SET"))
-        #expect(lines[9].hasPrefix("3      1  100.0 µs   1.0%  100.0 µs  pragma       set aside  –       pragma cache_size=200"))
+        #expect(lines[1] == "Format: app.log: Core Data log (line 1 carries 'CoreData: sql:').")
+        #expect(lines[2] == "Skipped, by reason (1 in all):")
+        #expect(lines[3] == "          1  not a Core Data line")
+        #expect(lines[4] == "  first: app.log:6: not a Core Data line")
+        #expect(lines[5] == "Observed time: 10.1 ms over 4 executions: SQLite's time ('sql connection fetch time', 'sql execution time') for 4 executions.")
+        #expect(lines[7].hasPrefix("#  count"))
+        #expect(lines[8].hasPrefix("1      2   8.00 ms  79.2%   4.00 ms  select       analyse    ZNOTE   SELECT ?, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER = ?"))
+        #expect(lines[9].hasPrefix("2      1   2.00 ms  19.8%   2.00 ms  update       analyse    ZNOTE   UPDATE ZNOTE SET"))
+        #expect(lines[10].hasPrefix("3      1  100.0 µs   1.0%  100.0 µs  pragma       set aside  –       pragma cache_size=200"))
         #expect(console.out.contains("  ZNOTE  1 update; updated columns: ZTITLE 1, Z_OPT 1\n"))
         #expect(console.out.hasSuffix("Transactions: 1 begin, 1 commit, 0 rollbacks, 0 savepoint statements.\n"))
     }
@@ -87,7 +88,8 @@ struct WorkloadCommandTests {
         let (code, console) = run(["workload", script.path])
         #expect(code == ExitCode.success, "\(console.error)")
         let lines = console.out.split(separator: "\n").map(String.init)
-        #expect(lines[1].hasPrefix("No observed times (time, share and median show –): the input carries none."))
+        #expect(lines[1] == "Format: queries.sql: SQL script (no line of its 2 is Core Data output or a JSON record).")
+        #expect(lines[2].hasPrefix("No observed times (time, share and median show –): the input carries none."))
     }
 
     @Test("json: every statement with its numbers; several files merge, JSON Lines among them")
@@ -117,6 +119,13 @@ struct WorkloadCommandTests {
         #expect(first["seen"] as? [String] == ["app.sqlite.workload.jsonl:2"])
         let share = try #require(first["timeShare"] as? Double)
         #expect(abs(share - 0.8 / 0.8131) < 1e-9)
+        // Which format each file was read as, and why; what the observed time is made of.
+        let formats = try #require(object["formats"] as? [[String: Any]])
+        #expect(formats.map { $0["format"] as? String } == ["coredata-log", "jsonl"])
+        #expect(formats.map { $0["reason"] as? String } == ["line 1 carries 'CoreData: sql:'", "line 1 is a JSON object with a \"type\" or \"sql\" key"])
+        #expect(formats.map { $0["forced"] as? Bool } == [false, false])
+        #expect(object["observedTimeMeans"] as? String
+                == "SQLite's time ('sql connection fetch time', 'sql execution time') for 4 executions; the recorder's time in SQLite for 430 executions")
         // The output may not replace an input.
         let (refused, refusal) = run(["workload", log.path, "-o", log.path])
         #expect(refused == ExitCode.failure)

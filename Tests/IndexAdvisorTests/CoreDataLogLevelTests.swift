@@ -100,7 +100,9 @@ struct CoreDataLogLevelTests {
             splitter.finish { reader.line($0, cut: $1, into: &builder) }
             reader.finish(into: &builder)
             let chunked = builder.build()
-            #expect(chunked.diagnostics == workload.diagnostics, "chunk size \(size)")
+            var expected = workload.diagnostics
+            expected.formats = []  // the loader's, not the reader's
+            #expect(chunked.diagnostics == expected, "chunk size \(size)")
             #expect(chunked.statements.map(\.fingerprint) == workload.statements.map(\.fingerprint), "chunk size \(size)")
             #expect(chunked.statements.map(\.observedBindings) == workload.statements.map(\.observedBindings), "chunk size \(size)")
         }

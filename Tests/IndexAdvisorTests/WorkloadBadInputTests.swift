@@ -6,16 +6,16 @@ import Testing
 /// (Checked in plain code and reported once: `#expect` per statement is slow in debug builds.)
 func expectSane(_ workload: Workload, input: [UInt8], format: WorkloadFormat, _ comment: Comment? = nil,
                 sourceLocation: SourceLocation = #_sourceLocation) {
-    let newlines = input.withUnsafeBufferPointer { bytes -> Int in
-        var count = 0
-        var position = 0
-        while position < bytes.count, let found = memchr(bytes.baseAddress! + position, 0x0A, bytes.count - position) {
-            count += 1
-            position = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return count
+    // Line ends: `\n` and `\r\n`; a lone `\r` too in a .sql script, and in a log or JSON Lines file whose
+    // first line ends with one (LineSplitter).
+    let anyBreak = format == .sql || input.withUnsafeBufferPointer { LineSplitter.firstBreak(in: $0) } == .cr
+    var newlines = 0
+    for (i, c) in input.enumerated() {
+        if c == 0x0A, !(anyBreak && i > 0 && input[i - 1] == 0x0D) { newlines += 1 }
+        if c == 0x0D, anyBreak { newlines += 1 }
     }
-    let lines = input.isEmpty ? 0 : newlines + (input.last == 0x0A ? 0 : 1)
+    let endsWithBreak = input.last == 0x0A || (anyBreak && input.last == 0x0D)
+    let lines = input.isEmpty ? 0 : newlines + (endsWithBreak ? 0 : 1)
     let diagnostics = workload.diagnostics
     var problems: [String] = []
     func check(_ condition: Bool, _ what: @autoclosure () -> String) {
@@ -181,7 +181,9 @@ struct WorkloadBadInputTests {
             }
             reader.finish(into: &builder)
             let chunked = builder.build()
-            #expect(chunked.diagnostics == whole.diagnostics, "chunk size \(size)")
+            var expected = whole.diagnostics
+            expected.formats = []  // the loader's, not the reader's
+            #expect(chunked.diagnostics == expected, "chunk size \(size)")
             #expect(chunked.statements.map(\.sql) == whole.statements.map(\.sql), "chunk size \(size)")
             #expect(chunked.statements.map(\.sources) == whole.statements.map(\.sources), "chunk size \(size)")
         }

@@ -785,6 +785,7 @@ struct AnalysisRun {
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
             totals: totals, warnings: snapshot.warnings + warnings)
+            .describingWorkload(workload)
     }
 
     /// Distinct value sets the workload showed for `profile`'s statement; nil when it showed none.

@@ -103,6 +103,11 @@ public struct WorkloadSummary: Sendable, Codable {
     public var skippedExamples: [String]
     /// Housekeeping statements seen (transactions, pragmas), set aside.
     public var housekeepingStatements: Int
+    /// Each file's format and why it was chosen (detected from a line, or forced), its encoding and line
+    /// ends. Filled by ``AnalysisResult/describingWorkload(_:)``; absent in reports made before it existed.
+    public var formats: [WorkloadFormatChoice]? = nil
+    /// What the observed times are made of (SQLite's time or Core Data's total), in words.
+    public var observedTimeMeans: String? = nil
 }
 
 /// How the figures were measured.
@@ -169,6 +174,10 @@ public struct StatementReport: Sendable, Codable {
     public var notes: [String]
     /// Set when the statement could not be analysed (does not prepare, timed out); one line.
     public var error: String?
+    /// Executions that failed on the device (a `CoreData: error:` right after the statement in the log),
+    /// and the first error, e.g. `SQLite error code:1, 'no such table: ZRECIPE'`. Absent when none did.
+    public var deviceFailures: Int? = nil
+    public var deviceError: String? = nil
 
     /// True when the plan before had a full table scan, temp B-tree or automatic index.
     public var isFlagged: Bool { planBefore?.hasProblem ?? false }

@@ -93,6 +93,7 @@ public enum HTMLReport {
                 + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(Figures.duration(result.migrationBuildSeconds)) on this store.")
         }
         page.raw(#"<p class="lead">\#(e(lead))</p>"#)
+        page.raw(#"<p class="muted">Workload: \#(e(result.workloadHeadline)).</p>"#)
         if !result.recommendations.isEmpty || !drops.isEmpty {
             page.raw("<ol>")
             for recommendation in result.recommendations {
@@ -242,6 +243,9 @@ public enum HTMLReport {
             page.raw(#"<article id="\#(HTMLText.anchor(label))">"#)
             page.raw("<h3>\(e(label)) · \(e(statement.kind.rawValue)) <span class=\"muted\">×\(e(Figures.count(statement.count))) · \(e(Figures.percent(result.shareOfWorkloadTime(statement)))) of the workload’s time</span>\(statement.error == nil ? problemBadges(statement.planBefore) : "")</h3>")
             page.raw(#"<pre class="sql">\#(e(SQLFormatter.format(statement.sql)))</pre>"#)
+            if let failures = statement.deviceFailures, failures > 0 {
+                page.raw(#"<p class="bad">Failed on the device \#(e(Figures.counted(failures, "time"))) of \#(e(Figures.count(statement.count))) (the app’s log): <code>\#(e(statement.deviceError ?? "error"))</code></p>"#)
+            }
             if let error = statement.error {
                 page.raw(#"<p class="bad">Not analysed: \#(e(error))</p>"#)
                 page.raw("</article>")
@@ -449,6 +453,12 @@ public enum HTMLReport {
         page.raw("<dt>Statement timeout</dt><dd>\(e(Figures.duration(method.statementTimeoutSeconds)))</dd>")
         page.raw("<dt>SQLite</dt><dd>\(e(result.tool.sqliteVersion))\(e(result.store.hasStatistics ? ", with the store’s sqlite_stat1" : ", no sqlite_stat1, as the store"))</dd>")
         page.raw("<dt>Workload</dt><dd>\(e("\(workload.files.joined(separator: ", ")): \(Figures.counted(workload.linesRead, "line")), \(Figures.counted(workload.statementsRead, "statement")) (\(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed); \(Figures.counted(workload.housekeepingStatements, "execution")) of transactions and pragmas set aside"))</dd>")
+        for choice in workload.formats ?? [] {
+            page.raw("<dt>Format</dt><dd>\(e("\(choice.file): \(choice.format.displayName), \(choice.reason)\(choice.encoding == "UTF-8" ? "" : "; \(choice.encoding)")\(choice.lineEnds == "CR" || choice.lineEnds == "CRLF" ? "; \(choice.lineEnds) line ends" : "")"))</dd>")
+        }
+        if let means = workload.observedTimeMeans, means != "no observed times" {
+            page.raw("<dt>Observed times</dt><dd>\(e(means))</dd>")
+        }
         if !workload.skipped.isEmpty {
             page.raw("<dt>Skipped</dt><dd>\(e(workload.skipped.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")))</dd>")
         }

@@ -30,6 +30,7 @@ public enum MarkdownReport {
         if !result.queryAdvice.isEmpty {
             summary.append("\(Figures.counted(result.queryAdvice.count, "query-side finding")) (below)")
         }
+        summary.append("workload: \(result.workloadHeadline)")
         out.append(summary.joined(separator: " · ") + ".")
         out.append("")
         for recommendation in result.recommendations {
@@ -183,6 +184,10 @@ public enum MarkdownReport {
             out.append("")
             out.append(fence(SQLFormatter.format(statement.sql), language: "sql"))
             out.append("")
+            if let failures = statement.deviceFailures, failures > 0 {
+                out.append("**Failed on the device** \(Figures.counted(failures, "time")) of \(Figures.count(statement.count)) (the app's log): \(inline(statement.deviceError ?? "error"))")
+                out.append("")
+            }
             if let error = statement.error {
                 out.append("Not analysed: \(text(error))")
                 out.append("")
@@ -286,6 +291,14 @@ public enum MarkdownReport {
         out.append("")
         let workload = result.workload
         out.append("\(workload.files.map(inline).joined(separator: ", ")): \(Figures.counted(workload.linesRead, "line")), \(Figures.counted(workload.statementsRead, "statement")) (\(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed); \(Figures.counted(workload.housekeepingStatements, "execution")) of transactions and pragmas set aside.")
+        for choice in workload.formats ?? [] {
+            out.append("")
+            out.append("Read \(inline(choice.file)) as a \(choice.format.displayName): \(text(choice.reason))\(choice.forced ? "" : " (detected; --workload-format forces a format)")\(choice.encoding == "UTF-8" ? "" : "; \(text(choice.encoding))")\(choice.lineEnds == "CR" || choice.lineEnds == "CRLF" ? "; \(choice.lineEnds) line ends" : "").")
+        }
+        if let means = workload.observedTimeMeans, means != "no observed times" {
+            out.append("")
+            out.append("Times reported by the app's log: \(text(means)).")
+        }
         if !workload.skipped.isEmpty {
             out.append("")
             out.append("Skipped: " + workload.skipped.sorted { $0.key < $1.key }.map { "\($0.value) × \(text($0.key))" }.joined(separator: ", ") + ".")

@@ -43,12 +43,13 @@ package struct CoreDataLogReader {
         }
     }
 
-    enum Level { case sql, details, annotation, other }
+    enum Level { case sql, details, annotation, error, other }
 
     static let notCoreData = "not a Core Data line"
     static let binary = "binary data, control characters or invalid UTF-8"
     static let rowValues = "level-3 row values (not SQL)"
-    static let otherMessage = "Core Data message that is not SQL (error:, warning:, …)"
+    static let otherMessage = "Core Data message that is not SQL (debug:, warning:, CloudKit:, …)"
+    static let deviceError = "Core Data error reported on the device (error:, with its wrapped lines)"
     static let unreadableBind = "unreadable bind line"
     static let orphanPlan = "query plan of a statement the log does not show"
     static let longStatement = "statement longer than 1 MB (over several lines)"
@@ -72,8 +73,19 @@ package struct CoreDataLogReader {
     private var pending: Cached?
     private var pendingBindings: [SQLValue] = []
     private var collectBindings = false
-    private var pendingSeconds: Double?
+    /// SQLite's time (`sql connection fetch time:`, `sql execution time:`) and Core Data's total
+    /// (`total fetch execution time:`, `total count request execution time:`), each kept under its own name.
+    private var pendingConnectionSeconds: Double?
+    private var pendingTotalSeconds: Double?
+    /// The first device error after the statement (it failed on the device), when there was one.
+    private var pendingError: String?
+    /// An `error:` record is open: wrapped lines after it belong to it.
+    private var inError = false
+    /// The open `error:` record is the one that marked the statement as failed.
+    private var errorOfPending = false
     private var pendingRows: Int?
+    /// Whether the open statement's text can end, once a line without a marker asked (nil until then).
+    private var pendingText: OpenText?
     private var pendingEntity: String?
 
     /// Parenthesis depth inside a level-3 value dump (0: not in one), and whether a quoted row
@@ -148,6 +160,7 @@ package struct CoreDataLogReader {
             otherLine(line, into: &builder)
             return
         }
+        inError = false
         if planFingerprint != nil {
             if level == .details, let row = Self.planRow(text) {
                 if let row { planRows.append(row) }
@@ -165,6 +178,9 @@ package struct CoreDataLogReader {
         case .annotation:
             close(into: &builder)
             annotation(text, into: &builder)
+        case .error:
+            close(into: &builder)
+            deviceError(text, into: &builder)
         case .other:
             close(into: &builder)
             skip(Self.otherMessage, into: &builder)
@@ -184,7 +200,10 @@ package struct CoreDataLogReader {
         pending = nil
         pendingBindings.removeAll(keepingCapacity: true)
         collectBindings = false
-        pendingSeconds = nil
+        pendingConnectionSeconds = nil
+        pendingTotalSeconds = nil
+        pendingError = nil
+        pendingText = nil
         pendingRows = nil
         pendingEntity = nil
     }
@@ -234,8 +253,14 @@ package struct CoreDataLogReader {
         }
         guard let pending, let resolution = pending.resolution else { return }
         builder.record(resolution, literals: pending.normalized.parameterValues, bindings: pendingBindings.isEmpty ? nil : pendingBindings,
-                       durationSeconds: pendingSeconds, rows: pendingRows, entityName: pendingEntity,
+                       durationSeconds: pendingConnectionSeconds ?? pendingTotalSeconds, rows: pendingRows, entityName: pendingEntity,
                        location: SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine))
+        if case .entry(let index) = resolution {
+            if pendingConnectionSeconds != nil || pendingTotalSeconds != nil {
+                builder.addNamedTimings(connection: pendingConnectionSeconds, total: pendingTotalSeconds, at: index)
+            }
+            if let pendingError { builder.noteDeviceFailure(pendingError, at: index) }
+        }
     }
 
     // MARK: Other lines
@@ -251,18 +276,76 @@ package struct CoreDataLogReader {
             }
             commitPlan(into: &builder)
         }
+        if inError {
+            if line[0] == 0x20 || line[0] == 0x09 || Self.continuesError(trimmed) {
+                // A wrapped line of the device error (`SQLite error code:1, '…'`, its userInfo dictionary).
+                if errorOfPending, let text = pendingError, text.utf8.count < Self.maxErrorBytes {
+                    pendingError = Self.errorText(text + " " + String(decoding: trimmed.slice(0, Self.maxErrorBytes), as: UTF8.self))
+                }
+                skip(Self.deviceError, into: &builder)
+                return
+            }
+            inError = false
+        }
+        // Joining rules (docs/coredata-log-joining.md): a line without a marker continues the statement
+        // whose text is still open when it starts like a clause (`FROM`, `WHERE`, `VALUES`, `,`…) or the
+        // text so far cannot end (`COLLATE`, `AND`, an open parenthesis or string…). Indentation says
+        // nothing either way: consoles strip it, and other subsystems indent their own lines.
         if hasPending, pendingOpen, !Self.looksLikeLogLine(trimmed), trimmed.isPrintableUTF8,
-           line[0] == 0x20 || line[0] == 0x09 || Self.expectsMore(String(decoding: pendingSQL, as: UTF8.self)) {
+           Self.startsLikeContinuation(trimmed) || pendingExpectsMore() {
             if pendingSQL.count + 1 + trimmed.count > Self.maxStatementBytes {
                 pendingTooLong = true
             } else if !pendingTooLong {
                 pendingSQL.append(0x20)
                 pendingSQL.append(contentsOf: trimmed)
+                pendingText?.add(trimmed)
             }
             pendingLastLine = lineNumber
             return
         }
         skip(line.isPrintableUTF8 ? Self.notCoreData : Self.binary, into: &builder)
+    }
+
+    /// A `CoreData: error:` line. Right after a statement (its SQL and bind lines, before any time was
+    /// logged for it) it says that statement failed on the device.
+    private mutating func deviceError(_ message: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
+        inError = true
+        errorOfPending = false
+        skip(Self.deviceError, into: &builder)
+        if hasPending, pendingError == nil, pendingConnectionSeconds == nil, pendingTotalSeconds == nil {
+            pendingError = Self.errorText(String(decoding: message.slice(0, Self.maxErrorBytes), as: UTF8.self))
+            errorOfPending = true
+            pendingLastLine = lineNumber
+        }
+    }
+
+    /// The longest device error message kept, in bytes.
+    static let maxErrorBytes = 300
+
+    /// The part of a device error worth showing: from `SQLite error code:` on when it has one, on one line.
+    static func errorText(_ message: String) -> String {
+        var text = message
+        if let code = text.range(of: "SQLite error code:") { text = String(text[code.lowerBound...]) }
+        text = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        return text.utf8.count > maxErrorBytes ? String(text.prefix(maxErrorBytes / 4)) + "…" : text
+    }
+
+    /// True for an unindented line that still belongs to a device error record.
+    static func continuesError(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.hasPrefix("SQLite error code") || line.hasPrefix("}") || line.hasPrefix(")")
+            || line.firstIndex(of: "NSSQLiteErrorDomain") != nil || line.firstIndex(of: "SQLite error code:") != nil
+    }
+
+    /// True when the open statement's text cannot end where it stops (``OpenText``), worked out once from
+    /// the text so far and then line by line as lines join, so a long run of continuation lines costs
+    /// linear time.
+    private mutating func pendingExpectsMore() -> Bool {
+        if pendingText == nil {
+            var text = OpenText()
+            pendingSQL.withUnsafeBufferPointer { text.add($0) }
+            pendingText = text
+        }
+        return pendingText!.expectsMore
     }
 
     private mutating func skip(_ reason: String, into builder: inout WorkloadBuilder) {
@@ -296,16 +379,16 @@ package struct CoreDataLogReader {
     private mutating func annotation(_ message: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
         // Dispatch on the message's first words; only a fetch annotation can open a level-3 dump.
         if message.hasPrefix("sql connection fetch time:") {
-            if hasPending { pendingSeconds = Self.seconds(in: message, after: 26) }
+            if hasPending { pendingConnectionSeconds = Self.seconds(in: message, after: 26) }
         } else if message.hasPrefix("sql execution time:") {
-            if hasPending { pendingSeconds = Self.seconds(in: message, after: 19) }
+            if hasPending { pendingConnectionSeconds = Self.seconds(in: message, after: 19) }
         } else if message.hasPrefix("total fetch execution time:") {
             if hasPending {
-                if pendingSeconds == nil { pendingSeconds = Self.seconds(in: message, after: 27) }
+                pendingTotalSeconds = Self.seconds(in: message, after: 27)
                 if let rows = message.lastIndex(of: " for ").flatMap({ message.integer(at: $0 + 5) }) { pendingRows = rows }
             }
         } else if message.hasPrefix("total count request execution time:") {
-            if hasPending, pendingSeconds == nil { pendingSeconds = Self.seconds(in: message, after: 35) }
+            if hasPending { pendingTotalSeconds = Self.seconds(in: message, after: 35) }
         } else if message.hasPrefix("fetch using ") || message.firstIndex(of: " on entity '") != nil {
             if let values = message.firstIndex(of: "with values:") {
                 // Level 3: the rows follow, until the parenthesis opened here closes.
@@ -383,7 +466,8 @@ package struct CoreDataLogReader {
         guard colon > 0, colon <= 12, colon < rest.count, rest[colon] == UInt8(ascii: ":") else { return nil }
         let word = rest.slice(0, colon)
         let level: Level = word.hasPrefix("sql") && colon == 3 ? .sql
-            : (word.hasPrefix("details") && colon == 7 ? .details : (word.hasPrefix("annotation") && colon == 10 ? .annotation : .other))
+            : (word.hasPrefix("details") && colon == 7 ? .details : (word.hasPrefix("annotation") && colon == 10 ? .annotation
+            : (word.hasPrefix("error") && colon == 5 ? .error : .other)))
         return (level, rest.slice(colon + 1).trimmingSpaces())
     }
 
@@ -439,21 +523,53 @@ package struct CoreDataLogReader {
         return value
     }
 
-    /// True when `sql` cannot end here: unbalanced parentheses, or it ends with a word or symbol that
-    /// needs something after it (`WHERE`, `AND`, `,`, `(`, `=`…).
+    /// Upper-case words a wrapped line of a Core Data statement can start with.
+    static let continuationWords: [StaticString] = [
+        "FROM", "WHERE", "AND", "OR", "ORDER", "GROUP", "HAVING", "LIMIT", "OFFSET", "VALUES", "SET", "JOIN", "LEFT",
+        "RIGHT", "INNER", "CROSS", "OUTER", "NATURAL", "ON", "USING", "UNION", "INTERSECT", "EXCEPT", "COLLATE", "ASC",
+        "DESC", "ESCAPE", "RETURNING", "WHEN", "THEN", "ELSE", "END", "NOT", "IN", "IS", "BETWEEN", "LIKE", "GLOB",
+    ]
+
+    /// True when `line` starts like the rest of a wrapped statement: one of ``continuationWords`` in upper
+    /// case (followed by a space, a tab, `(` or the end of the line), or `,`, `)`, `=`, `<`, `>`, `|`.
+    static func startsLikeContinuation(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: ",") || first == UInt8(ascii: ")") || first == UInt8(ascii: "=") || first == UInt8(ascii: "<")
+            || first == UInt8(ascii: ">") || first == UInt8(ascii: "|") {
+            return true
+        }
+        var end = 0
+        while end < line.count, end < 10, line[end] >= 0x41, line[end] <= 0x5A { end += 1 }
+        guard end >= 2, end == line.count || line[end] == 0x20 || line[end] == 0x09 || line[end] == UInt8(ascii: "(") else { return false }
+        return continuationWords.contains { $0.utf8CodeUnitCount == end && line.hasPrefix($0) }
+    }
+
+    /// True when a statement's last token needs something after it (a word such as `WHERE`, `AND`, `COLLATE`,
+    /// or a symbol other than `)` and `*`); nil when `list` has no token.
+    static func lastTokenNeedsMore(_ list: SQLTokenList) -> Bool? {
+        guard list.count > 0 else { return nil }
+        let last = list.count - 1
+        if list.tokens[last].kind == .symbol { return list.text(at: last) != ")" && list.text(at: last) != "*" }
+        return needsMoreWords.contains { list.isWord(last, $0) }
+    }
+
+    static let needsMoreWords = ["WHERE", "AND", "OR", "ON", "BY", "SET", "VALUES", "FROM", "SELECT", "JOIN", "NOT", "IN", "IS",
+                                 "LIKE", "GLOB", "BETWEEN", "CASE", "WHEN", "THEN", "ELSE", "AS", "INTO", "LIMIT", "OFFSET", "HAVING", "DISTINCT",
+                                 "COLLATE", "ORDER", "GROUP", "ESCAPE", "UNION", "EXCEPT", "INTERSECT", "ALL", "LEFT", "INNER", "OUTER", "CROSS",
+                                 "NATURAL", "USING", "UPDATE", "INSERT", "DELETE", "EXISTS"]
+
+    /// True when `sql` cannot end here: unbalanced parentheses, an open string, quoted name or comment, or it
+    /// ends with a word or symbol that needs something after it (`WHERE`, `AND`, `COLLATE`, `,`, `(`, `=`…).
     static func expectsMore(_ sql: String) -> Bool {
+        // sqlite3_complete is false inside a string, name or comment (the newline ends a line comment).
+        if sqlite3_complete(sql + "\n;") == 0 { return true }
         let list = SQLTokenList(sql)
         var depth = 0
         for i in 0..<list.count {
             if list.isSymbol(i, "(") { depth += 1 } else if list.isSymbol(i, ")") { depth -= 1 }
         }
         if depth > 0 { return true }
-        guard list.count > 0 else { return false }
-        let last = list.count - 1
-        if list.tokens[last].kind == .symbol { return list.text(at: last) != ")" && list.text(at: last) != "*" }
-        let words = ["WHERE", "AND", "OR", "ON", "BY", "SET", "VALUES", "FROM", "SELECT", "JOIN", "NOT", "IN", "IS",
-                     "LIKE", "GLOB", "BETWEEN", "CASE", "WHEN", "THEN", "ELSE", "AS", "INTO", "LIMIT", "OFFSET", "HAVING", "DISTINCT"]
-        return words.contains { list.isWord(last, $0) }
+        return lastTokenNeedsMore(list) ?? false
     }
 
     /// True for a line that starts like another log record (a date, or `Name[pid:tid]`).
@@ -486,6 +602,91 @@ package struct CoreDataLogReader {
             }
             scratch.append(byte)
             i += 1
+        }
+    }
+}
+
+/// Whether a statement's text, read line by line, can end where it stops: the parenthesis depth and the
+/// string, quoted name or comment open at the end (tracked byte by byte), and whether the last token
+/// needs more (from the last line's tokens after any string or comment that closed in it).
+struct OpenText {
+    private var depth = 0
+    /// The byte that closes the open string or name (`'`, `"`, `` ` ``, `]`), 1 for a block comment, 0 for none.
+    private var close: UInt8 = 0
+    private var lastNeedsMore = false
+
+    var expectsMore: Bool { depth > 0 || close != 0 || lastNeedsMore }
+
+    /// Reads one more line of the statement (lines are joined with a space: a `--` comment ends with its line).
+    mutating func add(_ line: UnsafeBufferPointer<UInt8>) {
+        var resume = close == 0 ? 0 : line.count
+        var end = line.count
+        var i = 0
+        scan: while i < line.count {
+            let c = line[i]
+            switch close {
+            case 0:
+                if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "`") {
+                    close = c
+                } else if c == UInt8(ascii: "[") {
+                    close = UInt8(ascii: "]")
+                } else if c == UInt8(ascii: "(") {
+                    depth += 1
+                } else if c == UInt8(ascii: ")") {
+                    depth = max(0, depth - 1)
+                } else if c == UInt8(ascii: "-"), i + 1 < line.count, line[i + 1] == UInt8(ascii: "-") {
+                    end = i
+                    break scan
+                } else if c == UInt8(ascii: "/"), i + 1 < line.count, line[i + 1] == UInt8(ascii: "*") {
+                    close = 1
+                    i += 1
+                }
+            case 1:
+                if c == UInt8(ascii: "*"), i + 1 < line.count, line[i + 1] == UInt8(ascii: "/") {
+                    close = 0
+                    i += 1
+                    resume = i + 1
+                }
+            default:
+                if c == close {
+                    close = 0
+                    resume = i + 1
+                }
+            }
+            i += 1
+        }
+        guard close == 0 else { return }
+        if resume > 0, resume == min(end, line.count) {
+            // The line ends right after a string or comment that closed: a complete term.
+            lastNeedsMore = false
+            return
+        }
+        if let needsMore = Self.lastTokenNeedsMore(line.slice(resume, end)) { lastNeedsMore = needsMore }
+    }
+
+    /// ``CoreDataLogReader/needsMoreWords`` as bytes.
+    private static let needsMoreWords: [[UInt8]] = CoreDataLogReader.needsMoreWords.map { Array($0.utf8) }
+
+    /// ``CoreDataLogReader/lastTokenNeedsMore(_:)`` on bytes, without tokenizing: the last word (letters,
+    /// digits, `_`, `$`, non-ASCII) is compared with the words that need more, case-insensitively; a last
+    /// symbol needs more unless it is `)`, `*`, `?` or a closing quote or bracket. Nil for blank text.
+    static func lastTokenNeedsMore(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var end = text.count
+        while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        guard end > 0 else { return nil }
+        func isWordByte(_ c: UInt8) -> Bool {
+            (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") || c >= 0x80
+        }
+        let last = text[end - 1]
+        guard isWordByte(last) else {
+            return !(last == UInt8(ascii: ")") || last == UInt8(ascii: "*") || last == UInt8(ascii: "?") || last == UInt8(ascii: "'")
+                     || last == UInt8(ascii: "\"") || last == UInt8(ascii: "`") || last == UInt8(ascii: "]"))
+        }
+        var start = end
+        while start > 0, isWordByte(text[start - 1]) { start -= 1 }
+        let length = end - start
+        return needsMoreWords.contains { word in
+            word.count == length && (0..<length).allSatisfy { text[start + $0] & 0xDF == word[$0] }
         }
     }
 }

@@ -25,6 +25,7 @@ package struct JSONLWorkloadReader {
     static let noSQL = "JSON record without \"sql\""
     static let badCount = "JSON record with a count below 1"
     static let unknownType = "JSON record of an unknown type"
+    static let samplesDropped = "JSON record over 1 MB: its bound-value samples were left out, the statement kept"
     static let newerVersion = "header of a newer format version (its records were read as version 1)"
 
     let file: String
@@ -48,8 +49,19 @@ package struct JSONLWorkloadReader {
         let trimmed = bytes.trimmingSpaces()
         if trimmed.isEmpty { return }
         let location = SourceRange(file: file, firstLine: lineNumber, lastLine: lineNumber)
-        guard !cut, let record = try? decoder.decode(Record.self, from: Data(buffer: trimmed)) else {
-            builder.diagnostics.skip(cut ? CoreDataLogReader.tooLong : Self.notJSON, at: "\(file):\(lineNumber)")
+        if cut {
+            // A record over the line limit: its bound-value samples are what makes it large (the recorder
+            // writes them after everything else), so the statement is kept without them.
+            guard let record = salvage(trimmed) else {
+                builder.diagnostics.skip(CoreDataLogReader.tooLong, at: "\(file):\(lineNumber)")
+                return
+            }
+            builder.diagnostics.skip(Self.samplesDropped, at: "\(file):\(lineNumber)")
+            statement(record, location: location, into: &builder)
+            return
+        }
+        guard let record = try? decoder.decode(Record.self, from: Data(buffer: trimmed)) else {
+            builder.diagnostics.skip(Self.notJSON, at: "\(file):\(lineNumber)")
             return
         }
         switch record.type {
@@ -60,6 +72,19 @@ package struct JSONLWorkloadReader {
         default:
             builder.diagnostics.skip(Self.unknownType, at: "\(file):\(lineNumber)")
         }
+    }
+
+    /// The record in the first part of a cut line: everything before its `"samples"` key, when that part
+    /// is a statement record with its SQL.
+    private func salvage(_ head: UnsafeBufferPointer<UInt8>) -> Record? {
+        // Inside a JSON string a quote is always escaped, so `,"samples":` can only be a key.
+        guard let samples = head.firstIndex(of: ",\"samples\":") else { return nil }
+        var data = Data(buffer: head.slice(0, samples))
+        data.append(UInt8(ascii: "}"))
+        guard var record = try? decoder.decode(Record.self, from: data), record.sql != nil,
+              record.type == nil || record.type == "statement" else { return nil }
+        record.samples = nil
+        return record
     }
 
     /// Registers the file even when it was empty.

@@ -1,22 +1,61 @@
 import Foundation
 
-/// Splits a byte stream into lines on `\n` (a `\r` before it is dropped), chunk by chunk, holding at most
-/// one partial line between chunks. A line longer than `maxLineBytes` is delivered once, cut to its first
-/// `maxLineBytes` bytes and marked as cut, so memory stays bounded whatever the input.
+/// Splits a byte stream into lines, chunk by chunk, holding at most one partial line between chunks. A line
+/// longer than `maxLineBytes` is delivered once, cut to its first `maxLineBytes` bytes and marked as cut, so
+/// memory stays bounded whatever the input.
+///
+/// Line ends: `\n` and `\r\n` (the `\r` is dropped); and when the stream's first line ends with a lone `\r`
+/// (classic Mac text, some consoles' copies), every `\r`, `\n` and `\r\n` ends a line. The first line
+/// decides, so the common case keeps its single `memchr` per line.
 package struct LineSplitter {
+    /// How a line ends.
+    package enum Break { case lf, crlf, cr }
+
     /// The longest line kept whole, in bytes.
     package let maxLineBytes: Int
     private var carry: [UInt8] = []
     private var carryCut = false
+    /// nil until the first chunk; true when lone `\r`s end lines too.
+    private var splitsOnCR: Bool?
+    /// The last chunk ended with `\r` (in CR mode): a `\n` first in the next one belongs to it.
+    private var pendingLF = false
 
     package init(maxLineBytes: Int = 1 << 20) {
         self.maxLineBytes = maxLineBytes
+    }
+
+    /// How the first line of `bytes` ends, or nil when they hold no line break.
+    package static func firstBreak(in bytes: UnsafeBufferPointer<UInt8>) -> Break? {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        let lf = memchr(base, 0x0A, bytes.count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        let cr = memchr(base, 0x0D, lf ?? bytes.count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        if let cr { return lf == cr + 1 ? .crlf : .cr }
+        return lf == nil ? nil : .lf
     }
 
     /// Calls `body` with every line that ends in `chunk` (bytes without the line break, and whether the
     /// line was cut); the unfinished tail is kept for the next chunk.
     package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        if splitsOnCR == nil {
+            // The first line break decides; one not seen yet leaves the question open (the line is carried).
+            if !carryCut, carry.last == 0x0D {
+                splitsOnCR = chunk[0] != 0x0A
+                if splitsOnCR == true {
+                    try carry.withUnsafeBufferPointer { try body(Self.dropCR($0, cut: false), false) }
+                    carry.removeAll()
+                }
+            } else if let first = Self.firstBreak(in: chunk), !(first == .cr && chunk[chunk.count - 1] == 0x0D && memchr(base, 0x0D, chunk.count - 1) == nil) {
+                splitsOnCR = first == .cr
+            } else {
+                append(chunk)
+                return
+            }
+        }
+        if splitsOnCR == true {
+            try feedSplittingOnCR(chunk, body)
+            return
+        }
         var start = 0
         let end = chunk.count
         while start < end {
@@ -25,21 +64,55 @@ package struct LineSplitter {
                 return
             }
             let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if carry.isEmpty && !carryCut {
-                let length = newline - start
-                if length > maxLineBytes {
-                    try body(Self.dropCR(UnsafeBufferPointer(start: base + start, count: maxLineBytes), cut: true), true)
-                } else {
-                    try body(Self.dropCR(UnsafeBufferPointer(start: base + start, count: length), cut: false), false)
-                }
-            } else {
-                append(UnsafeBufferPointer(start: base + start, count: newline - start))
-                let cut = carryCut
-                try carry.withUnsafeBufferPointer { try body(Self.dropCR($0, cut: cut), cut) }
-                carry.removeAll(keepingCapacity: carry.capacity <= 4 * maxLineBytes)
-                carryCut = false
-            }
+            try deliver(chunk, start, newline, body)
             start = newline + 1
+        }
+    }
+
+    /// `feed` for text whose lines may end in a lone `\r`.
+    private mutating func feedSplittingOnCR(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
+        var start = 0
+        if pendingLF {
+            pendingLF = false
+            if chunk[0] == 0x0A { start = 1 }
+        }
+        var i = start
+        while i < chunk.count {
+            let c = chunk[i]
+            if c == 0x0A || c == 0x0D {
+                try deliver(chunk, start, i, body)
+                if c == 0x0D {
+                    if i + 1 < chunk.count {
+                        if chunk[i + 1] == 0x0A { i += 1 }
+                    } else {
+                        pendingLF = true
+                    }
+                }
+                start = i + 1
+            }
+            i += 1
+        }
+        if start < chunk.count { append(chunk.slice(start)) }
+    }
+
+    /// Hands on the line that ends at `end` (its break) and started at `start` or in the carry.
+    @inline(__always)
+    private mutating func deliver(_ chunk: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                                  _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
+        let base = chunk.baseAddress!
+        if carry.isEmpty && !carryCut {
+            let length = end - start
+            if length > maxLineBytes {
+                try body(Self.dropCR(UnsafeBufferPointer(start: base + start, count: maxLineBytes), cut: true), true)
+            } else {
+                try body(Self.dropCR(UnsafeBufferPointer(start: base + start, count: length), cut: false), false)
+            }
+        } else {
+            append(UnsafeBufferPointer(start: base + start, count: end - start))
+            let cut = carryCut
+            try carry.withUnsafeBufferPointer { try body(Self.dropCR($0, cut: cut), cut) }
+            carry.removeAll(keepingCapacity: carry.capacity <= 4 * maxLineBytes)
+            carryCut = false
         }
     }
 
@@ -105,6 +178,33 @@ package final class ChunkedFileReader {
     package func peek() throws -> UnsafeBufferPointer<UInt8> {
         if peeked == 0 { peeked = try fill(from: 0) }
         return UnsafeBufferPointer(rebasing: buffer[0..<peeked])
+    }
+
+    /// True for a regular file, which can be read again from its start (a pipe cannot).
+    package var canRewind: Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Reads the chunks after the first one, handing each to `body` until it returns false or the file
+    /// ends. Returns true when it read any: the first chunk is gone then, ``rewind()`` before reading on.
+    package func scanRest(_ body: (UnsafeBufferPointer<UInt8>) throws -> Bool) throws -> Bool {
+        if peeked == 0 { peeked = try fill(from: 0) }
+        guard peeked == buffer.count else { return false }
+        peeked = 0
+        while true {
+            let count = try fill(from: 0)
+            if count == 0 { return true }
+            if try !body(UnsafeBufferPointer(rebasing: buffer[0..<count])) { return true }
+        }
+    }
+
+    /// Goes back to the start of the file.
+    package func rewind() throws {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw WorkloadError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        peeked = 0
     }
 
     /// Calls `body` with each chunk in order until the end of the file.

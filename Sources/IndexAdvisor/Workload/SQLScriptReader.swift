@@ -27,6 +27,8 @@ package struct SQLScriptReader {
     private var line = 1
     private var sawBytes = false
     private var lastByte: UInt8 = 0
+    /// The byte before was `\r`: a `\n` now ends the same line (`\r\n`).
+    private var afterCR = false
     private var pendingWeight: Int?
 
     package init(file: String) {
@@ -51,7 +53,16 @@ package struct SQLScriptReader {
         var i = 0
         while i < chunk.count {
             let c = chunk[i]
-            if c == 0x0A { line += 1 }
+            // Every line end counts once: `\n`, `\r\n` and a lone `\r`.
+            if c == 0x0A {
+                if !afterCR { line += 1 }
+                afterCR = false
+            } else if c == 0x0D {
+                line += 1
+                afterCR = true
+            } else {
+                afterCR = false
+            }
             switch state {
             case .normal:
                 if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "`") {
@@ -76,7 +87,7 @@ package struct SQLScriptReader {
             case .quoted(let close):
                 if c == close { state = .normal }
             case .lineComment:
-                if c == 0x0A { state = .normal }
+                if c == 0x0A || c == 0x0D { state = .normal }
             case .blockComment:
                 if c == UInt8(ascii: "/"), previous == UInt8(ascii: "*") {
                     state = .normal
@@ -95,13 +106,15 @@ package struct SQLScriptReader {
     /// Reads the last statement (one without a final `;`) and counts the lines.
     package mutating func finish(into builder: inout WorkloadBuilder) {
         if !builder.diagnostics.files.contains(file) { builder.diagnostics.files.append(file) }
-        builder.diagnostics.linesRead += sawBytes ? (lastByte == 0x0A ? line - 1 : line) : 0
+        let endsWithBreak = lastByte == 0x0A || lastByte == 0x0D
+        builder.diagnostics.linesRead += sawBytes ? (endsWithBreak ? line - 1 : line) : 0
         switch state {
         case .quoted, .blockComment:
             // The file's last line (a final newline does not start another).
             builder.diagnostics.skip("an unterminated string, quoted name or comment runs to the end of the file; what follows it was not read",
-                                     at: "\(file):\(lastByte == 0x0A ? line - 1 : line)")
+                                     at: "\(file):\(endsWithBreak ? line - 1 : line)")
             // A statement cut by an open string or name is not read; one followed by an open comment is.
+            normalizeLoneCRs()
             if let (cut, isComment) = lastUnterminatedStart() { segment.removeSubrange((isComment ? cut : 0)...) }
         default:
             break
@@ -131,6 +144,7 @@ package struct SQLScriptReader {
             resetSegment(nextLine: endLine)
             return true
         }
+        normalizeLoneCRs()
         let tokens = segment.withUnsafeBufferPointer { SQLTokenizer.tokenize($0) }
         guard let first = tokens.firstIndex(where: { $0.kind != .trivia }) else {
             readFrequencies(tokens[...], into: &builder)
@@ -147,6 +161,15 @@ package struct SQLScriptReader {
         pendingWeight = nil
         resetSegment(nextLine: endLine)
         return true
+    }
+
+    /// Turns each lone `\r` (CR-only line ends) into `\n`: SQLite ends a `--` comment only at `\n`, so
+    /// otherwise a `-- freq:` comment would run to the end of the file.
+    private mutating func normalizeLoneCRs() {
+        guard segment.withUnsafeBufferPointer({ $0.contains(byte: 0x0D) }) else { return }
+        for i in segment.indices where segment[i] == 0x0D && (i + 1 == segment.count || segment[i + 1] != 0x0A) {
+            segment[i] = 0x0A
+        }
     }
 
     private mutating func resetSegment(nextLine: Int) {
@@ -181,8 +204,15 @@ package struct SQLScriptReader {
         String(decoding: segment[token.start..<token.end], as: UTF8.self).uppercased()
     }
 
+    /// Line ends in the segment between `from` and `to` (`\n`, `\r\n`, a lone `\r`).
     private func newlines(_ from: Int, _ to: Int) -> Int {
-        segment[from..<to].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        var count = 0
+        var i = from
+        while i < to {
+            if segment[i] == 0x0D || (segment[i] == 0x0A && (i == 0 || segment[i - 1] != 0x0D)) { count += 1 }
+            i += 1
+        }
+        return count
     }
 
     /// Where the string, quoted name or comment that the file ends inside of starts in the segment, and

@@ -79,7 +79,10 @@ public struct WorkloadStatement: Sendable, Codable {
     /// Distinct value tuples seen in all (a lower bound when ``distinctValueSetsIsLowerBound``).
     public var distinctValueSets = 0
     public var distinctValueSetsIsLowerBound = false
-    /// Durations reported by the source (Core Data's `sql connection fetch time`), when there were any.
+    /// The observed time: durations reported by the source, when there were any. From a Core Data log,
+    /// per execution, SQLite's time (`sql connection fetch time`, `sql execution time`) when the log gave
+    /// it, else Core Data's `total fetch execution time` / `total count request execution time` (how many
+    /// executions fell back to it: ``observedTotalFallbacks``); from the recorder, the time in SQLite.
     public var observedTiming: ObservedTiming?
     /// Rows reported by the source (`… for N rows`), the last value seen.
     public var observedRows: Int?
@@ -104,13 +107,59 @@ public struct WorkloadStatement: Sendable, Codable {
     /// When the statement's last execution ended, when the source said.
     public var lastSeen: Date? = nil
 
+    /// Core Data's `sql connection fetch time` / `sql execution time` alone: the time inside SQLite, for
+    /// the executions that logged one.
+    public var observedConnectionTiming: ObservedTiming? = nil
+    /// Core Data's `total fetch execution time` / `total count request execution time` alone: SQLite's time
+    /// plus Core Data's own work on the rows, for the executions that logged one.
+    public var observedTotalTiming: ObservedTiming? = nil
+    /// Executions whose observed time is Core Data's total, because the log gave no SQLite time for them.
+    public var observedTotalFallbacks = 0
+    /// Executions that failed on the device: a `CoreData: error:` came right after the statement.
+    public var deviceFailures = 0
+    /// The first of those errors, e.g. `SQLite error code:1, 'no such table: ZRECIPE'`.
+    public var deviceError: String? = nil
+
     static let bindingLimit = ValueSetTally.trackLimit
     static let sourceLimit = 8
+}
+
+/// How one input file was read: its format and why, its text encoding and line ends.
+public struct WorkloadFormatChoice: Sendable, Codable, Equatable {
+    public var file: String
+    public var format: WorkloadFormat
+    /// Why this format: the line that decided it (`line 2,101 carries 'CoreData: sql:'`), that no
+    /// line did, or that `--workload-format` forced it.
+    public var reason: String
+    /// True when the format was forced rather than detected.
+    public var forced: Bool
+    /// `UTF-8`, or `UTF-8 with a byte-order mark (removed)`.
+    public var encoding: String
+    /// The line ends of the first line: `LF`, `CRLF`, `CR`, or `none` (a single line).
+    public var lineEnds: String
+
+    public init(file: String, format: WorkloadFormat, reason: String, forced: Bool, encoding: String, lineEnds: String) {
+        self.file = file
+        self.format = format
+        self.reason = reason
+        self.forced = forced
+        self.encoding = encoding
+        self.lineEnds = lineEnds
+    }
+
+    /// One line: `notes.log: Core Data log (line 3 carries 'CoreData: sql:')`.
+    public var summary: String {
+        var text = "\(file): \(format.displayName) (\(reason))"
+        if encoding != "UTF-8" || (lineEnds != "LF" && lineEnds != "none") { text += "; \(encoding), \(lineEnds) line ends" }
+        return text
+    }
 }
 
 /// Counts of what was read from the workload inputs, and what was set aside and why.
 public struct WorkloadDiagnostics: Sendable, Codable, Equatable {
     public var files: [String] = []
+    /// How each file's format was chosen, in reading order.
+    public var formats: [WorkloadFormatChoice] = []
     public var linesRead = 0
     public var statementsRead = 0
     /// Lines or statements set aside, by reason (e.g. "not a Core Data line": 12).

@@ -27,6 +27,11 @@ package struct WorkloadBuilder {
     private var indexByID: [String: Int] = [:]
     private var timings: [TimingSamples] = []
     private var valueSets: [ValueSetTally] = []
+    /// The same for Core Data's two named times (``WorkloadStatement/observedConnectionTiming``, ``WorkloadStatement/observedTotalTiming``).
+    private var connectionTimings: [TimingSamples] = []
+    private var totalTimings: [TimingSamples] = []
+    /// Their own generator, so the observed time's sample is the same whether or not they are kept.
+    private var namedRandom = SeededGenerator(seed: 0x1D_E7A1)
     private var random = SeededGenerator(seed: 0x1D_E7A0)
     package var diagnostics = WorkloadDiagnostics()
 
@@ -76,6 +81,8 @@ package struct WorkloadBuilder {
         entries.append(entry)
         timings.append(TimingSamples())
         valueSets.append(ValueSetTally())
+        connectionTimings.append(TimingSamples())
+        totalTimings.append(TimingSamples())
         return .entry(entries.count - 1)
     }
 
@@ -139,6 +146,31 @@ package struct WorkloadBuilder {
         timings[index].add(seconds, weight: executions, random: &random)
     }
 
+    /// Keeps Core Data's two times of one execution, each under its own name: SQLite's (`sql connection
+    /// fetch time`, `sql execution time`) and Core Data's total (`total fetch execution time`…). The
+    /// observed time itself is recorded with the occurrence.
+    package mutating func addNamedTimings(connection: Double?, total: Double?, at index: Int) {
+        if let connection, connection.isFinite, connection >= 0 {
+            entries[index].observedConnectionTiming = Self.adding(connection, to: entries[index].observedConnectionTiming)
+            connectionTimings[index].add(connection, weight: 1, random: &namedRandom)
+        }
+        if let total, total.isFinite, total >= 0 {
+            entries[index].observedTotalTiming = Self.adding(total, to: entries[index].observedTotalTiming)
+            totalTimings[index].add(total, weight: 1, random: &namedRandom)
+            if connection == nil { entries[index].observedTotalFallbacks += 1 }
+        }
+    }
+
+    private static func adding(_ seconds: Double, to timing: ObservedTiming?) -> ObservedTiming {
+        ObservedTiming(count: (timing?.count ?? 0).addingSaturating(1), totalSeconds: (timing?.totalSeconds ?? 0) + seconds, medianSeconds: 0)
+    }
+
+    /// Counts one execution that failed on the device, keeping the first error's text.
+    package mutating func noteDeviceFailure(_ error: String, at index: Int) {
+        entries[index].deviceFailures = entries[index].deviceFailures.addingSaturating(1)
+        if entries[index].deviceError == nil { entries[index].deviceError = error }
+    }
+
     /// Keeps where the statement was seen: adjacent ranges in one file merge; at most 8 ranges.
     package mutating func addSource(_ location: SourceRange, at index: Int) {
         if let last = entries[index].sources.last, last.file == location.file, last.lastLine + 1 >= location.firstLine {
@@ -170,8 +202,12 @@ package struct WorkloadBuilder {
     /// The aggregated workload.
     package func build() -> Workload {
         var statements = entries
-        for index in statements.indices where statements[index].observedTiming != nil {
-            statements[index].observedTiming!.medianSeconds = timings[index].median
+        for index in statements.indices {
+            if statements[index].observedTiming != nil { statements[index].observedTiming!.medianSeconds = timings[index].median }
+            if statements[index].observedConnectionTiming != nil {
+                statements[index].observedConnectionTiming!.medianSeconds = connectionTimings[index].median
+            }
+            if statements[index].observedTotalTiming != nil { statements[index].observedTotalTiming!.medianSeconds = totalTimings[index].median }
         }
         for index in statements.indices {
             let chosen = valueSets[index].tracked()

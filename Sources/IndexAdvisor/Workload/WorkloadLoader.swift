@@ -9,41 +9,127 @@ public enum WorkloadFormat: String, Sendable, Codable, CaseIterable {
     /// The JSON Lines workload `IndexAdvisorRecorder` writes (docs/workload-jsonl.md).
     case jsonl
 
-    /// Works the format out from the text: JSON Lines when the first line that is not blank is a JSON
-    /// object with a `"type"` or `"sql"` key; Core Data debug output when a line carries `CoreData: sql:`
-    /// (or starts with `sql: ` followed by a statement); a SQL script otherwise.
+    /// A name for people: `Core Data log`, `SQL script`, `JSON Lines`.
+    public var displayName: String {
+        switch self {
+        case .sql: return "SQL script"
+        case .coreDataLog: return "Core Data log"
+        case .jsonl: return "JSON Lines"
+        }
+    }
+
+    /// Works the format out from the text (all of it: the deciding line may be anywhere). See ``FormatDetector``.
     public static func detect(_ text: Substring) -> WorkloadFormat {
-        var copy = String(text.prefix(1 << 20))
+        var copy = String(text)
         return copy.withUTF8 { detect($0) }
     }
 
-    /// Works the format out from the first bytes of a file (up to its first 2,000 lines are looked at).
+    /// Works the format out from bytes already in memory (a byte-order mark first is ignored).
     package static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> WorkloadFormat {
-        var lines = 0
-        var sawText = false
-        var format = WorkloadFormat.sql
-        var splitter = LineSplitter()
-        func look(_ line: UnsafeBufferPointer<UInt8>, _ cut: Bool) {
-            guard lines < 2000, format == .sql else { return }
-            lines += 1
-            let trimmed = line.trimmingSpaces()
-            if !sawText, !trimmed.isEmpty {
-                sawText = true
-                if trimmed.hasPrefix("{"), trimmed.firstIndex(of: "\"type\"") != nil || trimmed.firstIndex(of: "\"sql\"") != nil {
-                    format = .jsonl
-                    return
-                }
-            }
-            if line.firstIndex(of: "CoreData: sql:") != nil || line.firstIndex(of: "CoreData: annotation:") != nil
-                || line.firstIndex(of: "CoreData: details:") != nil {
-                format = .coreDataLog
+        var detector = FormatDetector()
+        detector.feed(TextEncoding.droppingBOM(bytes))
+        return detector.finish().format
+    }
+}
+
+/// Works a workload's format out from its lines, wherever in the file the deciding line is:
+/// - JSON Lines when the first line that is not blank is a JSON object with a `"type"` or `"sql"` key;
+/// - a Core Data log as soon as one line is Core Data output: `CoreData: <word>:` anywhere in it (`sql:`,
+///   `annotation:`, `details:`, and also `error:`, `debug:`, `CloudKit:`…: a log whose Core Data lines
+///   are only errors is still a log), the unified log's `[com.apple.coredata…]` tag, or a line starting
+///   with `sql: `, `annotation: ` or `details: ` (the marker stripped);
+/// - a SQL script when no line is either.
+/// Fed chunk by chunk; once decided it stops looking, so a log costs only its first lines.
+package struct FormatDetector {
+    package private(set) var decision: (format: WorkloadFormat, reason: String)?
+    private var lineNumber = 0
+    private var sawText = false
+    private var splitter = LineSplitter()
+
+    package init() {}
+
+    /// Looks at the lines that end in `chunk` (until the format is decided).
+    package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        guard decision == nil else { return }
+        var lines = LineSplitter()
+        swap(&lines, &splitter)
+        lines.feed(chunk) { line, _ in look(line) }
+        swap(&lines, &splitter)
+    }
+
+    /// The format, and why; a SQL script when no line decided otherwise.
+    package mutating func finish() -> (format: WorkloadFormat, reason: String) {
+        if decision == nil {
+            var lines = LineSplitter()
+            swap(&lines, &splitter)
+            lines.finish { line, _ in look(line) }
+        }
+        return decision ?? (.sql, "no line of its \(Figures.count(lineNumber)) is Core Data output or a JSON record")
+    }
+
+    private mutating func look(_ line: UnsafeBufferPointer<UInt8>) {
+        guard decision == nil else { return }
+        lineNumber += 1
+        let trimmed = line.trimmingSpaces()
+        if !sawText, !trimmed.isEmpty {
+            sawText = true
+            if trimmed.hasPrefix("{"), trimmed.firstIndex(of: "\"type\"") != nil || trimmed.firstIndex(of: "\"sql\"") != nil {
+                decision = (.jsonl, "line \(Figures.count(lineNumber)) is a JSON object with a \"type\" or \"sql\" key")
                 return
             }
-            if trimmed.hasPrefix("sql: ") || trimmed.hasPrefix("annotation: ") { format = .coreDataLog }
         }
-        splitter.feed(bytes.slice(0, 1 << 20), look)
-        splitter.finish(look)
-        return format
+        guard CoreDataLogReader.coreDataMessage(in: line) != nil else { return }
+        var evidence = "starts with 'sql:', 'annotation:' or 'details:'"
+        if let marker = line.firstIndex(of: "CoreData: ") {
+            let rest = line.slice(marker + 10)
+            if let colon = rest.slice(0, 14).firstIndex(of: ":") {
+                evidence = "carries 'CoreData: " + String(decoding: rest.slice(0, colon + 1), as: UTF8.self) + "'"
+            }
+        } else if line.firstIndex(of: "[com.apple.coredata") != nil {
+            evidence = "carries the unified log's [com.apple.coredata] tag"
+        }
+        decision = (.coreDataLog, "line \(Figures.count(lineNumber)) \(evidence)")
+    }
+}
+
+/// Text encodings: the byte-order mark, and the encodings the readers do not take.
+package enum TextEncoding {
+    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// True when `bytes` start with UTF-8's byte-order mark.
+    package static func hasBOM(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
+    /// `bytes` without a leading UTF-8 byte-order mark.
+    package static func droppingBOM(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        hasBOM(bytes) ? bytes.slice(3) : bytes
+    }
+
+    /// The name of the encoding when the text is UTF-16 or UTF-32 (by its byte-order mark, or ASCII text with a
+    /// zero byte beside every character); nil for anything else (UTF-8, or bytes the readers skip as binary).
+    package static func unsupported(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let b = Array(bytes.prefix(64))
+        if b.count >= 4, b[0] == 0xFF, b[1] == 0xFE, b[2] == 0, b[3] == 0 { return "UTF-32 little-endian" }
+        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0xFE, b[3] == 0xFF { return "UTF-32 big-endian" }
+        if b.count >= 2, b[0] == 0xFF, b[1] == 0xFE { return "UTF-16 little-endian" }
+        if b.count >= 2, b[0] == 0xFE, b[1] == 0xFF { return "UTF-16 big-endian" }
+        guard b.count >= 4 else { return nil }
+        let pairs = b.count / 2
+        func isText(_ c: UInt8) -> Bool { (c >= 0x20 && c < 0x7F) || c == 0x0A || c == 0x0D || c == 0x09 }
+        if (0..<pairs).allSatisfy({ isText(b[2 * $0]) && b[2 * $0 + 1] == 0 }) { return "UTF-16 little-endian" }
+        if (0..<pairs).allSatisfy({ b[2 * $0] == 0 && isText(b[2 * $0 + 1]) }) { return "UTF-16 big-endian" }
+        return nil
+    }
+
+    /// The line ends of the first line in `bytes`: `LF`, `CRLF`, `CR`, or `none`.
+    package static func lineEnds(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        switch LineSplitter.firstBreak(in: bytes) {
+        case .lf: return "LF"
+        case .crlf: return "CRLF"
+        case .cr: return "CR"
+        case nil: return "none"
+        }
     }
 }
 
@@ -54,6 +140,8 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
     /// A folder given as a workload holds no `.log`, `.txt`, `.sql`, `.jsonl`, `.ndjson` or `.trace` file.
     case emptyFolder(path: String)
     case unreadable(path: String, reason: String)
+    /// The file is text in an encoding the readers do not take (UTF-16, UTF-32).
+    case unsupportedEncoding(path: String, encoding: String)
     /// The inputs held no SELECT, INSERT, UPDATE or DELETE.
     case empty(paths: [String], diagnostics: WorkloadDiagnostics)
     /// Every statement failed against the store (no such table, does not prepare…); the reasons, one per statement.
@@ -70,6 +158,10 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
         case .emptyFolder(let path):
             return "\(path): the folder has no workload file (.log, .txt, .sql, .jsonl, .ndjson or .trace)"
         case .unreadable(let path, let reason): return "\(path): cannot read the workload (\(reason))"
+        case .unsupportedEncoding(let path, let encoding):
+            let from = encoding.hasPrefix("UTF-16") ? (encoding.hasSuffix("little-endian") ? "UTF-16LE" : "UTF-16BE")
+                : (encoding.hasSuffix("little-endian") ? "UTF-32LE" : "UTF-32BE")
+            return "\(path): the workload is \(encoding) text; indexadvisor reads UTF-8 (convert it: iconv -f \(from) -t UTF-8 FILE > FILE.utf8)"
         case .empty(let paths, let diagnostics):
             var text = "\(paths.joined(separator: ", ")): the workload has no SELECT, INSERT, UPDATE or DELETE statement"
             text += " (\(counted(diagnostics.linesRead, "line")) read, \(counted(diagnostics.statementsRead, "statement"))"
@@ -111,20 +203,58 @@ public enum WorkloadLoader {
         var builder = WorkloadBuilder()
         var copy = text
         copy.withUTF8 { bytes in
-            let chosen = format ?? WorkloadFormat.detect(bytes)
-            read(chosen, file: file, into: &builder) { body in body(bytes) }
+            let content = TextEncoding.droppingBOM(bytes)
+            let chosen: (format: WorkloadFormat, reason: String)
+            if let format {
+                chosen = (format, forcedReason)
+            } else {
+                var detector = FormatDetector()
+                detector.feed(content)
+                chosen = detector.finish()
+            }
+            builder.diagnostics.formats.append(choice(file: file, chosen, forced: format != nil, bom: content.count != bytes.count, content))
+            read(chosen.format, file: file, into: &builder) { body in body(content) }
         }
         return builder.build()
     }
 
+    static let forcedReason = "forced with --workload-format"
+
+    private static func choice(file: String, _ chosen: (format: WorkloadFormat, reason: String), forced: Bool, bom: Bool,
+                               _ start: UnsafeBufferPointer<UInt8>) -> WorkloadFormatChoice {
+        WorkloadFormatChoice(file: file, format: chosen.format, reason: chosen.reason, forced: forced,
+                             encoding: bom ? "UTF-8 with a byte-order mark (removed)" : "UTF-8", lineEnds: TextEncoding.lineEnds(start))
+    }
+
     /// Streams one file into `builder`.
+    /// - Throws: ``WorkloadError`` for an unreadable file or one in UTF-16 or UTF-32.
     static func read(_ url: URL, name: String, format: WorkloadFormat?, into builder: inout WorkloadBuilder) throws {
         let reader = try ChunkedFileReader(path: url.path)
-        let chosen = try format ?? WorkloadFormat.detect(reader.peek())
+        let first = try reader.peek()
+        if let encoding = TextEncoding.unsupported(first) { throw WorkloadError.unsupportedEncoding(path: url.path, encoding: encoding) }
+        let bom = TextEncoding.hasBOM(first)
+        let chosen: (format: WorkloadFormat, reason: String)
+        if let format {
+            chosen = (format, forcedReason)
+        } else {
+            // Look as far as it takes, then read from the start again; a pipe cannot be read twice, so
+            // its first chunk decides.
+            var detector = FormatDetector()
+            detector.feed(TextEncoding.droppingBOM(first))
+            if detector.decision == nil, reader.canRewind, try reader.scanRest({ detector.feed($0); return detector.decision == nil }) {
+                try reader.rewind()
+            }
+            chosen = detector.finish()
+        }
+        builder.diagnostics.formats.append(choice(file: name, chosen, forced: format != nil, bom: bom, TextEncoding.droppingBOM(try reader.peek())))
         var failure: (any Error)?
-        read(chosen, file: name, into: &builder) { body in
+        var isFirst = true
+        read(chosen.format, file: name, into: &builder) { body in
             do {
-                try reader.forEachChunk(body)
+                try reader.forEachChunk { chunk in
+                    body(isFirst && bom ? chunk.slice(3) : chunk)
+                    isFirst = false
+                }
             } catch {
                 failure = error
             }

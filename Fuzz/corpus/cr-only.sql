@@ -1,0 +1,1 @@
+-- freq: 3SELECT a FROM t;-- freq: 7SELECT b FROM t  WHERE c = 1;

@@ -1,0 +1,50 @@
+/// What the workload itself says, added to a result: each file's format and why, what the observed times
+/// are, and which statements failed on the device.
+extension AnalysisResult {
+    /// The result with the workload's facts that the analysis does not carry: ``WorkloadSummary/formats``,
+    /// ``WorkloadSummary/observedTimeMeans`` and each statement's device failures.
+    public func describingWorkload(_ workload: Workload) -> AnalysisResult {
+        var result = self
+        result.workload.formats = workload.diagnostics.formats
+        result.workload.observedTimeMeans = workload.observedTimeMeaning
+        let failures = Dictionary(workload.statements.filter { $0.deviceFailures > 0 }.map { ($0.fingerprint.id, $0) },
+                                  uniquingKeysWith: { first, _ in first })
+        for index in result.statements.indices {
+            guard let statement = failures[result.statements[index].id] else { continue }
+            result.statements[index].deviceFailures = statement.deviceFailures
+            result.statements[index].deviceError = statement.deviceError
+        }
+        return result
+    }
+
+    /// Items of the workload skipped, summed over the reasons.
+    var skippedWorkloadItems: Int { workload.skipped.values.reduce(0, +) }
+
+    /// One line on what was read: files with their formats, and what was skipped, for the reports' headlines.
+    var workloadHeadline: String {
+        var text = "\(Figures.counted(workload.statementsRead, "statement")) read from \(Figures.counted(workload.linesRead, "line"))"
+        let skipped = skippedWorkloadItems
+        text += skipped > 0 ? ", \(Figures.count(skipped)) skipped (see Workload)" : ", nothing skipped"
+        return text
+    }
+}
+
+extension Workload {
+    /// What "observed time" is made of: per execution, SQLite's time when the log gave it
+    /// (`sql connection fetch time`, `sql execution time`), else Core Data's `total fetch execution time`;
+    /// the recorder's times are SQLite's.
+    public var observedTimeMeaning: String {
+        let timed = statements.reduce(0) { $0 + ($1.observedTiming?.count ?? 0) }
+        let connection = statements.reduce(0) { $0 + ($1.observedConnectionTiming?.count ?? 0) }
+        let fromTotal = statements.reduce(0) { $0 + $1.observedTotalFallbacks }
+        let other = max(0, timed - connection - fromTotal)
+        guard timed > 0 else { return "no observed times" }
+        var parts: [String] = []
+        if connection > 0 { parts.append("SQLite's time ('sql connection fetch time', 'sql execution time') for \(Figures.counted(connection, "execution"))") }
+        if fromTotal > 0 {
+            parts.append("Core Data's 'total fetch execution time' (SQLite's time plus Core Data's work on the rows) for \(Figures.counted(fromTotal, "execution")) that logged no SQLite time")
+        }
+        if other > 0 { parts.append("the recorder's time in SQLite for \(Figures.counted(other, "execution"))") }
+        return parts.joined(separator: "; ")
+    }
+}
