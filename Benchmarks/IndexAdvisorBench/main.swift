@@ -12,6 +12,7 @@ import Foundation
 // To add a benchmark: a file with a type conforming to `Benchmark`, listed here.
 let registry: [any Benchmark] = [
     AdviceBenchmark(),
+    FidelityBenchmark(),
     ScaleBenchmark(),
     LogParseBenchmark(),
     RecorderOverheadBenchmark(),

@@ -22,6 +22,15 @@ struct JSONReportTests {
         object["model"] = nil
         let older = try JSONReport.decode(try JSONSerialization.data(withJSONObject: object))
         #expect(older.model == nil)
+        // Regression: a report written before the timed executions and value-set counts were kept (the
+        // committed demo report, a CI baseline) must still read.
+        var statements = try #require(object["statements"] as? [[String: Any]])
+        statements[0]["timedExecutions"] = [["sql": "SELECT 1 LIMIT 20", "values": [], "weight": 1.0]]
+        let withExecutions = try JSONReport.decode(try JSONSerialization.data(withJSONObject: object.merging(["statements": statements]) { $1 }))
+        #expect(withExecutions.statements[0].timedExecutions == [TimedExecution(sql: "SELECT 1 LIMIT 20", values: [], weight: 1)])
+        for key in ["timedExecutions", "valueSetsSeen", "valueSetsTimed"] { statements[0][key] = nil }
+        let beforeValueSets = try JSONReport.decode(try JSONSerialization.data(withJSONObject: object.merging(["statements": statements]) { $1 }))
+        #expect(beforeValueSets.statements[0].timedExecutions == nil)
         object["schemaVersion"] = AnalysisResult.currentSchemaVersion + 1
         #expect(throws: JSONReportError.newerSchema(found: AnalysisResult.currentSchemaVersion + 1, supported: AnalysisResult.currentSchemaVersion)) {
             try JSONReport.decode(try JSONSerialization.data(withJSONObject: object))
@@ -121,6 +130,13 @@ struct JSONReportTests {
                                                  swiftDataUnique: "#Unique<T>([\\.a])")]
         }
         result.captureHint = ["x"]
+        result.statements[0].valueSetsSeen = 40
+        result.statements[0].valueSetsTimed = 12
+        result.statements[0].timedExecutions = [TimedExecution(sql: "SELECT 1", values: [.integer(1)], weight: 2)]
+        result.method.costSource = .sqliteCounters
+        result.statements[0].timingBefore?.costSource = .wallClock
+        result.statements[0].timingBefore?.vmStepsPerExecution = 10
+        result.statements[0].timingBefore?.pageLookupsPerExecution = 2
         result.existingIndexes[0].caveat = "c"
         let json = try JSONSerialization.jsonObject(with: Data(JSONReport.render(result).utf8))
         var keys = Set<String>()

@@ -728,6 +728,7 @@ struct AnalysisRun {
             return StatementReport(
                 id: profile.statement.fingerprint.id, sql: profile.statement.text,
                 parameterizedSQL: profile.statement.sql, valueSetsSeen: valueSetsSeen(profile), valueSetsTimed: profile.samples.isEmpty ? nil : profile.samples.count,
+                timedExecutions: profile.isUsable ? profile.executions.map { TimedExecution(sql: $0.sql, values: $0.values, weight: $0.weight) } : nil,
                 kind: profile.statement.kind,
                 count: profile.statement.count, tables: profile.shape?.tables.map(\.table) ?? [],
                 shapeSummary: profile.shape.map(Self.summary), bindingSource: profile.bindingSource.rawValue,

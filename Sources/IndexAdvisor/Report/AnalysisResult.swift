@@ -127,6 +127,16 @@ public struct MethodSummary: Sendable, Codable {
     public var description: String
 }
 
+/// One execution a statement was timed with.
+public struct TimedExecution: Sendable, Codable, Equatable {
+    /// The text prepared: the app's statement with its literals in place.
+    public var sql: String
+    /// Values bound to the text's own `?` placeholders, in order.
+    public var values: [SQLValue]
+    /// Executions of the workload it stands for, relative to the others (the timing is the weighted mean).
+    public var weight: Double
+}
+
 /// One analysed statement, before and after the recommended indexes.
 public struct StatementReport: Sendable, Codable {
     /// The fingerprint id.
@@ -140,6 +150,10 @@ public struct StatementReport: Sendable, Codable {
     public var valueSetsSeen: Int? = nil
     /// Value sets it was timed with (observed or drawn).
     public var valueSetsTimed: Int? = nil
+    /// Exactly what was timed, so any figure can be checked by hand (`sqlite3` shell, `.timer on`): each
+    /// execution's text as run (the app's literals in place), the values bound to its own placeholders,
+    /// and the share of the workload's executions it stands for. Empty in reports made before it was kept.
+    public var timedExecutions: [TimedExecution]? = nil
     public var kind: StatementKind
     /// Executions in the workload (weighted).
     public var count: Int
