@@ -42,6 +42,8 @@ struct FidelityBenchmark: Benchmark {
                 beforeSteps[statement.id] = loop.lastSteps
             }
             for sql in analysis.recommendations.map(\.sql) + analysis.indexesToDrop.compactMap(\.dropSQL) { loop.execute(sql) }
+            // As the advisor's snapshot after each build: the new pages in the database file, not the WAL.
+            loop.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             for (position, statement) in analysis.statements.enumerated() {
                 guard let executions = statement.timedExecutions, let advisorBefore = statement.timingBefore?.medianSeconds,
                       let independentBefore = before[statement.id] ?? nil else { continue }
