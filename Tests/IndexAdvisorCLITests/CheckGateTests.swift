@@ -30,7 +30,7 @@ struct CheckGateTests {
 
     func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
         let captured = CapturedConsole()
-        return (IndexAdvisorCommand.run(arguments + ["--repeats", "3", "-q"], console: captured.console), captured)
+        return (IndexAdvisorCommand.run(deterministic(arguments + ["--repeats", "3", "-q"]), console: captured.console), captured)
     }
 
     @Test("a hot statement past --statement-timeout fails (exit 1), also under -q, and is an annotation on GitHub Actions")

@@ -92,7 +92,7 @@ struct PrivateDirectoryTests {
         let report = inputs.directory.url.appendingPathComponent("report.md")
         let process = Process()
         process.executableURL = indexadvisorBinary
-        process.arguments = ["analyze", inputs.store.path, "-w", inputs.log.path, "--temp-dir", temp.url.path, "-o", report.path, "-q"]
+        process.arguments = deterministic(["analyze", inputs.store.path, "-w", inputs.log.path, "--temp-dir", temp.url.path, "-o", report.path, "-q"])
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()
@@ -114,7 +114,7 @@ struct PrivateDirectoryTests {
         for (round, delay) in [0, 20_000, 60_000, 120_000, 250_000, 400_000, 700_000, 1_000_000].enumerated() {
             let process = Process()
             process.executableURL = indexadvisorBinary
-            process.arguments = ["analyze", inputs.store.path, "-w", inputs.log.path, "--temp-dir", temp.url.path, "-f", "json", "-q"]
+            process.arguments = deterministic(["analyze", inputs.store.path, "-w", inputs.log.path, "--temp-dir", temp.url.path, "-f", "json", "-q"])
             process.standardError = Pipe()
             process.standardOutput = Pipe()
             try process.run()
@@ -148,7 +148,7 @@ struct OutputTargetTests {
     func run(_ arguments: [String], console: CapturedConsole = CapturedConsole(), outputProblem: String? = nil) -> (Int32, String) {
         var base = console.console
         base.outputProblem = { outputProblem }
-        return (IndexAdvisorCommand.run(arguments, console: base), console.error)
+        return (IndexAdvisorCommand.run(deterministic(arguments), console: base), console.error)
     }
 
     @Test("a missing folder, a folder in the way, /proc, a database and --output \"\" are one line, exit 2, before the store is read")
