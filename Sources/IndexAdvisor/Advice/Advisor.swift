@@ -119,6 +119,8 @@ struct AnalysisRun {
     var storeSchema: Schema?
     var sampledTables: [SampledTable] = []
     var picks: [IndexSelection.Pick] = []
+    /// For each statement (profile position), how many candidates its plan would use were left unmeasured.
+    var unmeasuredCandidates: [Int: Int] = [:]
     var rejected: [RejectedCandidate] = []
     let timer: StatementTimer
 
@@ -251,20 +253,24 @@ struct AnalysisRun {
         var generator = CandidateGenerator(schema: schema, statistics: statistics)
         var origins: [String: IndexCandidate] = [:]
         var order: [String] = []
+        /// The statement (profile position) that proposed each candidate first.
+        var proposer: [String: Int] = [:]
         report("statistics", 0, 0)
         queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer).run(profiles: profiles)
-        for profile in profiles where profile.isUsable && profile.deservesCandidates {
+        for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
             for access in profile.shape?.tables ?? [] {
                 for candidate in generator.candidates(for: access, observed: profile.statement.observedBindings,
                                                       samples: profile.samples) where origins[candidate.key] == nil {
                     origins[candidate.key] = candidate
+                    proposer[candidate.key] = position
                     order.append(candidate.key)
                 }
             }
         }
-        for profile in profiles where profile.isUsable && profile.deservesCandidates {
+        for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
             for candidate in generator.expressionCandidates(for: profile.expressionFilters) where origins[candidate.key] == nil {
                 origins[candidate.key] = candidate
+                proposer[candidate.key] = position
                 order.append(candidate.key)
             }
         }
@@ -292,11 +298,16 @@ struct AnalysisRun {
             termsUsed[key] = use.terms
             if !use.users.isEmpty { pool.append((candidate, use.users)) }
         }
-        // Measure the most promising first: weight of the time they could save, then fewer columns.
-        pool.sort { a, b in
-            let pa = potential(a.1), pb = potential(b.1)
-            return pa != pb ? pa > pb : a.0.columns.count < b.0.columns.count
+        // Every statement's basic candidates before any wider variant, statements taking turns by the time
+        // they could save, so that the budget cannot starve the obvious index of a hot statement.
+        let items = pool.enumerated().map { index, entry in
+            let statement = proposer[entry.0.key]
+            let access = statement.flatMap { profiles[$0].shape?.access(to: entry.0.table) }
+            return CandidateOrder.Item(index: index, proposer: statement, isBasic: CandidateOrder.isBasic(entry.0, for: access))
         }
+        pool = CandidateOrder.order(items) { position in
+            profiles[position].weight * (profiles[position].timingBefore?.medianSeconds ?? 0)
+        }.map { pool[$0] }
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: timer, storeHasStatistics: schema.hasStatistics)
         var measured: [MeasuredCandidate] = []
         for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
@@ -306,8 +317,9 @@ struct AnalysisRun {
                 measured.append(result)
             }
         }
-        for (candidate, _) in pool.dropFirst(options.maxCandidatesMeasured) {
+        for (candidate, users) in pool.dropFirst(options.maxCandidatesMeasured) {
             rejected.append(rejection(candidate, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
+            for position in users { unmeasuredCandidates[position, default: 0] += 1 }
         }
 
         var names = takenNames
@@ -545,9 +557,6 @@ struct AnalysisRun {
         return (users, terms)
     }
 
-    private func potential(_ users: [Int]) -> Double {
-        users.reduce(0) { $0 + profiles[$1].weight * (profiles[$1].timingBefore?.medianSeconds ?? 0) }
-    }
 
     private mutating func measure(_ candidate: IndexCandidate, users: [Int], measurer: CandidateMeasurer,
                                   positions: Set<Int>? = nil) -> MeasuredCandidate? {
@@ -723,7 +732,7 @@ struct AnalysisRun {
             let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.sqlFolded) }
             var notes = profile.notes
             if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
-                notes.append(noRecommendationReason(for: profile))
+                notes.append(noRecommendationReason(for: profile, unmeasured: unmeasuredCandidates[profiles.firstIndex { $0 === profile } ?? -1] ?? 0))
             }
             return StatementReport(
                 id: profile.statement.fingerprint.id, sql: profile.statement.text,
@@ -844,7 +853,10 @@ struct AnalysisRun {
         return notes
     }
 
-    private func noRecommendationReason(for profile: StatementProfile) -> String {
+    private func noRecommendationReason(for profile: StatementProfile, unmeasured: Int) -> String {
+        if unmeasured > 0 {
+            return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (--max-candidates \(options.maxCandidatesMeasured); see rejected candidates)"
+        }
         let tables = profile.shape?.tables ?? []
         if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
            tables.count == 1 {
