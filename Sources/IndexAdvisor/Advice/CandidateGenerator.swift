@@ -186,9 +186,15 @@ package struct CandidateGenerator {
             let predicate = "\(SQLIdentifier.quote(table.column(named: constraint.column)?.name ?? constraint.column)) = \(first.sqlLiteral)"
             add(rest.isEmpty ? [key(constraint)] : rest, predicate: predicate)
         }
-        // Covering: the statement's other columns after the key, when there are few.
+        // Covering: the statement's other columns after the key, when there are few. Not on a Core Data or
+        // SwiftData entity table: a model declares indexes on its attributes (`#Index`), and Core Data's
+        // fetches read `Z_OPT` and every attribute, so a covering index there is one no model can declare
+        // (and a migration may drop).
         let main = equalityColumns + tail
-        if !main.isEmpty {
+        let isEntityTable = schema.coreData?.rootEntity(ofTable: table.name) != nil
+        if !main.isEmpty, isEntityTable {
+            shapes.append((table.name, equalityColumns, tail))
+        } else if !main.isEmpty {
             let keyNames = Set(main.compactMap { $0.name?.sqlFolded })
             let extra = access.readColumns.filter { name in
                 !keyNames.contains(name.sqlFolded) && name.sqlFolded != rowid && table.column(named: name) != nil
