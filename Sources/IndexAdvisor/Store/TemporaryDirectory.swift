@@ -96,12 +96,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
         defer { lock.unlock() }
         guard !removed else { return }
         removed = true
-        let now = [FileIdentity(path: url.path), FileIdentity(path: url.appendingPathComponent(Self.lockFileName).path)]
-        if now.compactMap({ $0 }) != identity {
-            watch?.record(vanished: url.path)
-        } else {
-            Self.purge(url)
-        }
+        if !isIntact { watch?.record(vanished: url.path) }
+        // Only the directory this run created is deleted: never one that took its place.
+        if let created = identity.first, FileIdentity(path: url.path) == created { Self.purge(url) }
         close(ownerDescriptor)
         TemporaryDirectoryRegistry.shared.remove(self)
     }
