@@ -77,8 +77,11 @@ struct PrivateDirectoryTests {
         let watch = RunWatch()
         let directory = try RunWatch.$current.withValue(watch) { try TemporaryDirectory(in: parent.url) }
         #expect(directory.isIntact)
+        #expect(watch.vanished.isEmpty)
         try FileManager.default.removeItem(at: directory.url)
         #expect(!directory.isIntact)
+        // Seen while the directory is still in use, and once it is removed.
+        #expect(watch.vanished == [directory.url.path])
         directory.remove()
         #expect(watch.vanished == [directory.url.path])
         let error = try #require(throws: StoreError.self) { try watch.check() }
@@ -89,6 +92,10 @@ struct PrivateDirectoryTests {
         try Data("snapshot".utf8).write(to: partly.url.appendingPathComponent("snapshot.sqlite"))
         try FileManager.default.removeItem(at: partly.url.appendingPathComponent("owner.lock"))
         partly.remove()
+        #expect(other.vanished == [partly.url.path])
+        // A directory the run removed itself is not lost.
+        let kept = try RunWatch.$current.withValue(other) { try TemporaryDirectory(in: parent.url) }
+        kept.remove()
         #expect(other.vanished == [partly.url.path])
         #expect(!FileManager.default.fileExists(atPath: partly.url.path))
     }

@@ -49,6 +49,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
         identity = [FileIdentity(path: path), FileIdentity(descriptor: descriptor)].compactMap { $0 }
         watch = RunWatch.current
         TemporaryDirectoryRegistry.shared.add(self)
+        watch?.add(self)
         Self.removeAbandoned(in: base, except: url)
     }
 
@@ -103,6 +104,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
         TemporaryDirectoryRegistry.shared.remove(self)
     }
 
+    /// True when the directory, not yet removed by this run, is gone or no longer the one it created.
+    var isLost: Bool {
+        lock.withLock { !removed } && !isIntact
+    }
+
     /// True while the directory and its lock file are the ones this run created.
     public var isIntact: Bool {
         [FileIdentity(path: url.path), FileIdentity(path: url.appendingPathComponent(Self.lockFileName).path)].compactMap { $0 } == identity
@@ -148,14 +154,30 @@ public final class RunWatch: @unchecked Sendable {
     @TaskLocal public static var current: RunWatch?
     private let lock = NSLock()
     private var paths: [String] = []
+    private var live: [Weak] = []
+
+    private struct Weak {
+        weak var directory: TemporaryDirectory?
+    }
 
     public init() {}
 
-    /// Private directories deleted by someone else during the run.
-    public var vanished: [String] { lock.withLock { paths } }
+    /// Private directories deleted by someone else during the run: those found gone when removed, and those
+    /// still in use that are gone now.
+    public var vanished: [String] {
+        let (recorded, directories) = lock.withLock { (paths, live.compactMap(\.directory)) }
+        return recorded + directories.filter(\.isLost).map(\.url.path).filter { !recorded.contains($0) }
+    }
 
     func record(vanished path: String) {
         lock.withLock { paths.append(path) }
+    }
+
+    func add(_ directory: TemporaryDirectory) {
+        lock.withLock {
+            live.removeAll { $0.directory == nil }
+            live.append(Weak(directory: directory))
+        }
     }
 
     /// - Throws: ``StoreError/snapshotVanished(directory:)`` when a private directory of the run vanished.
