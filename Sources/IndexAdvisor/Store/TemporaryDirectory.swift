@@ -123,6 +123,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
         TemporaryDirectoryRegistry.shared.installSignalSources()
     }
 
+    /// True once a handled signal has arrived: the process is removing its files and about to exit, so the
+    /// command prints nothing more (the handler's line is the last) and a directory the handler removed is
+    /// not "lost" to its run.
+    public static var isTerminating: Bool { TemporaryDirectoryRegistry.shared.isTerminating }
+
     /// The signals `installSignalCleanup()` handles.
     public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 }
@@ -165,6 +170,7 @@ public final class RunWatch: @unchecked Sendable {
     /// Private directories deleted by someone else during the run: those found gone when removed, and those
     /// still in use that are gone now.
     public var vanished: [String] {
+        if TemporaryDirectory.isTerminating { return [] }
         let (recorded, directories) = lock.withLock { (paths, live.compactMap(\.directory)) }
         return recorded + directories.filter(\.isLost).map(\.url.path).filter { !recorded.contains($0) }
     }
@@ -206,6 +212,9 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
     }
 
     private var files: Set<String> = []
+    private var terminating = false
+
+    var isTerminating: Bool { lock.withLock { terminating } }
 
     func add(file path: String) {
         lock.withLock { _ = files.insert(path) }
@@ -236,9 +245,14 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in
+                // Once only, and before anything else: the command stops printing.
+                guard let self, self.lock.withLock({ () -> Bool in
+                    defer { self.terminating = true }
+                    return !self.terminating
+                }) else { return }
                 // SQLite first: no statement may create a journal in a directory being deleted.
                 SQLiteConnection.stopAll()
-                self?.removeAll()
+                self.removeAll()
                 let message = "indexadvisor: interrupted (\(Self.name(of: number))); temporary files removed\n"
                 _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
                 _exit(128 + number)
