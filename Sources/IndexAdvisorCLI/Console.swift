@@ -1,4 +1,5 @@
 import Foundation
+import IndexAdvisor
 
 /// Where a command writes: standard output, standard error, and whether stderr is a terminal.
 public struct Console: Sendable {
@@ -90,6 +91,8 @@ final class StandardStreams: @unchecked Sendable {
     var failure: String? { lock.withLock { firstFailure } }
 
     func write(_ text: String, to descriptor: Int32) {
+        // A signal is ending the run: its handler's one line is the last thing printed.
+        if TemporaryDirectory.isTerminating { return }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }

@@ -77,12 +77,27 @@ struct PrivateDirectoryTests {
         let watch = RunWatch()
         let directory = try RunWatch.$current.withValue(watch) { try TemporaryDirectory(in: parent.url) }
         #expect(directory.isIntact)
+        #expect(watch.vanished.isEmpty)
         try FileManager.default.removeItem(at: directory.url)
         #expect(!directory.isIntact)
+        // Seen while the directory is still in use, and once it is removed.
+        #expect(watch.vanished == [directory.url.path])
         directory.remove()
         #expect(watch.vanished == [directory.url.path])
         let error = try #require(throws: StoreError.self) { try watch.check() }
         #expect(error.description == "\(directory.url.path): the private snapshot directory was deleted by another process during the run; nothing was written, since its results cannot be trusted; run again (--temp-dir chooses another directory)")
+        // Only its lock file deleted: told too, and the directory, still this run's, is removed.
+        let other = RunWatch()
+        let partly = try RunWatch.$current.withValue(other) { try TemporaryDirectory(in: parent.url) }
+        try Data("snapshot".utf8).write(to: partly.url.appendingPathComponent("snapshot.sqlite"))
+        try FileManager.default.removeItem(at: partly.url.appendingPathComponent("owner.lock"))
+        partly.remove()
+        #expect(other.vanished == [partly.url.path])
+        // A directory the run removed itself is not lost.
+        let kept = try RunWatch.$current.withValue(other) { try TemporaryDirectory(in: parent.url) }
+        kept.remove()
+        #expect(other.vanished == [partly.url.path])
+        #expect(!FileManager.default.fileExists(atPath: partly.url.path))
     }
 
     @Test("a run whose snapshot is deleted by another process exits 2 with one line and writes no report")

@@ -48,8 +48,16 @@ public enum CheckEvaluator {
     /// workload's executions.
     public static func evaluate(_ result: AnalysisResult, baseline: AnalysisResult?, thresholds: CheckThresholds) -> [CheckProblem] {
         let usable = result.statements.filter { $0.error == nil }
-        let total = usable.reduce(0) { $0 + $1.weightedSecondsBefore }
         let baselineByID = Dictionary((baseline?.statements ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // What is known of the time of statements that could not be timed: at least the timeout per execution
+        // for one that timed out, else the baseline's time, if it has one.
+        let untimed: [String: Double] = Dictionary(result.statements.compactMap { statement in
+            guard let error = statement.error else { return nil }
+            if error.contains("--statement-timeout") { return (statement.id, Double(statement.count) * result.method.statementTimeoutSeconds) }
+            return baselineByID[statement.id].map { (statement.id, $0.weightedSecondsBefore) }
+        }, uniquingKeysWith: { first, _ in first })
+        // The workload's time includes them: a quick statement is not hot because the slow one could not be timed.
+        let total = usable.reduce(0) { $0 + $1.weightedSecondsBefore } + untimed.values.reduce(0, +)
         var problems: [CheckProblem] = []
         for (offset, statement) in result.statements.enumerated() where statement.error == nil {
             let label = "S\(offset + 1)"
@@ -83,10 +91,8 @@ public enum CheckEvaluator {
             guard let error = statement.error else { continue }
             let label = "S\(offset + 1)"
             let timedOut = error.contains("--statement-timeout")
-            // Its time is at least the timeout per execution when it timed out; else the baseline's, if known.
-            let known: Double? = timedOut ? Double(statement.count) * result.method.statementTimeoutSeconds
-                : baselineByID[statement.id].map(\.weightedSecondsBefore)
-            let share = known.map { $0 > 0 ? $0 / (total + $0) : 0 }
+            let known = untimed[statement.id]
+            let share = known.map { total > 0 ? $0 / total : 0 }
                 ?? (executions > 0 ? Double(statement.count) / Double(executions) : 0)
             let hot = share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
             guard hot else { continue }

@@ -49,6 +49,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
         identity = [FileIdentity(path: path), FileIdentity(descriptor: descriptor)].compactMap { $0 }
         watch = RunWatch.current
         TemporaryDirectoryRegistry.shared.add(self)
+        watch?.add(self)
         Self.removeAbandoned(in: base, except: url)
     }
 
@@ -96,14 +97,16 @@ public final class TemporaryDirectory: @unchecked Sendable {
         defer { lock.unlock() }
         guard !removed else { return }
         removed = true
-        let now = [FileIdentity(path: url.path), FileIdentity(path: url.appendingPathComponent(Self.lockFileName).path)]
-        if now.compactMap({ $0 }) != identity {
-            watch?.record(vanished: url.path)
-        } else {
-            Self.purge(url)
-        }
+        if !isIntact { watch?.record(vanished: url.path) }
+        // Only the directory this run created is deleted: never one that took its place.
+        if let created = identity.first, FileIdentity(path: url.path) == created { Self.purge(url) }
         close(ownerDescriptor)
         TemporaryDirectoryRegistry.shared.remove(self)
+    }
+
+    /// True when the directory, not yet removed by this run, is gone or no longer the one it created.
+    var isLost: Bool {
+        lock.withLock { !removed } && !isIntact
     }
 
     /// True while the directory and its lock file are the ones this run created.
@@ -119,6 +122,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
     public static func installSignalCleanup() {
         TemporaryDirectoryRegistry.shared.installSignalSources()
     }
+
+    /// True once a handled signal has arrived: the process is removing its files and about to exit, so the
+    /// command prints nothing more (the handler's line is the last) and a directory the handler removed is
+    /// not "lost" to its run.
+    public static var isTerminating: Bool { TemporaryDirectoryRegistry.shared.isTerminating }
 
     /// The signals `installSignalCleanup()` handles.
     public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -151,14 +159,31 @@ public final class RunWatch: @unchecked Sendable {
     @TaskLocal public static var current: RunWatch?
     private let lock = NSLock()
     private var paths: [String] = []
+    private var live: [Weak] = []
+
+    private struct Weak {
+        weak var directory: TemporaryDirectory?
+    }
 
     public init() {}
 
-    /// Private directories deleted by someone else during the run.
-    public var vanished: [String] { lock.withLock { paths } }
+    /// Private directories deleted by someone else during the run: those found gone when removed, and those
+    /// still in use that are gone now.
+    public var vanished: [String] {
+        if TemporaryDirectory.isTerminating { return [] }
+        let (recorded, directories) = lock.withLock { (paths, live.compactMap(\.directory)) }
+        return recorded + directories.filter(\.isLost).map(\.url.path).filter { !recorded.contains($0) }
+    }
 
     func record(vanished path: String) {
         lock.withLock { paths.append(path) }
+    }
+
+    func add(_ directory: TemporaryDirectory) {
+        lock.withLock {
+            live.removeAll { $0.directory == nil }
+            live.append(Weak(directory: directory))
+        }
     }
 
     /// - Throws: ``StoreError/snapshotVanished(directory:)`` when a private directory of the run vanished.
@@ -187,6 +212,9 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
     }
 
     private var files: Set<String> = []
+    private var terminating = false
+
+    var isTerminating: Bool { lock.withLock { terminating } }
 
     func add(file path: String) {
         lock.withLock { _ = files.insert(path) }
@@ -217,9 +245,14 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in
+                // Once only, and before anything else: the command stops printing.
+                guard let self, self.lock.withLock({ () -> Bool in
+                    defer { self.terminating = true }
+                    return !self.terminating
+                }) else { return }
                 // SQLite first: no statement may create a journal in a directory being deleted.
                 SQLiteConnection.stopAll()
-                self?.removeAll()
+                self.removeAll()
                 let message = "indexadvisor: interrupted (\(Self.name(of: number))); temporary files removed\n"
                 _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
                 _exit(128 + number)
