@@ -15,10 +15,14 @@ public struct Console: Sendable {
     /// Why standard output cannot take a report at all, asked before the work starts (closed, read-only, a
     /// pipe whose reader is gone); nil when it looks writable.
     public var outputProblem: @Sendable () -> String?
+    /// True when problems print as GitHub Actions annotations (`GITHUB_ACTIONS=true` in the environment).
+    public var isGitHubActions: Bool
 
     public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
                 terminalWidth: Int? = nil, outputFailure: @escaping @Sendable () -> String? = { nil },
-                outputProblem: @escaping @Sendable () -> String? = { nil }) {
+                outputProblem: @escaping @Sendable () -> String? = { nil },
+                isGitHubActions: Bool = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true") {
+        self.isGitHubActions = isGitHubActions
         self.out = out
         self.error = error
         self.errorIsTerminal = errorIsTerminal

@@ -294,7 +294,7 @@ public enum IndexAdvisorCommand {
         if let output = options.analyze.output { try write(ReportFormat.json.render(result), to: output) }
         let problems = CheckEvaluator.evaluate(result, baseline: baseline, thresholds: options.thresholds)
         let failures = problems.filter(\.isFailure)
-        let github = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+        let github = console.isGitHubActions
         var lines: [String] = []
         for problem in problems {
             let text = sanitized(problem.message)

@@ -28,8 +28,8 @@ struct CheckGateTests {
         return url
     }
 
-    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
-        let captured = CapturedConsole()
+    func run(_ arguments: [String], gitHubActions: Bool = false) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole(isGitHubActions: gitHubActions)
         return (IndexAdvisorCommand.run(deterministic(arguments + ["--repeats", "3", "-q"]), console: captured.console), captured)
     }
 
@@ -41,9 +41,7 @@ struct CheckGateTests {
         let lines = console.out.split(separator: "\n").map(String.init)
         #expect(lines.first == "FAIL S1 timed out: an execution ran past --statement-timeout (200.0 ms) (×500, at least 99% of workload time): WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000000) SELECT count(*) …")
         #expect(lines.last?.hasPrefix("indexadvisor check: 1 failure, 0 warnings in 1 statement") == true)
-        setenv("GITHUB_ACTIONS", "true", 1)
-        defer { unsetenv("GITHUB_ACTIONS") }
-        let (annotated, github) = run(["check", store.path, "-w", slow.path, "--statement-timeout", "0.2"])
+        let (annotated, github) = run(["check", store.path, "-w", slow.path, "--statement-timeout", "0.2"], gitHubActions: true)
         #expect(annotated == ExitCode.checkFailed)
         #expect(github.out.hasPrefix("::error title=indexadvisor statement-timed-out::S1 timed out: an execution ran past --statement-timeout (200.0 ms)"))
     }

@@ -16,11 +16,18 @@ final class CapturedConsole: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errorText = ""
+    /// Annotations as on GitHub Actions, set per console (not through the process's environment, which
+    /// tests running in parallel share).
+    let isGitHubActions: Bool
+
+    init(isGitHubActions: Bool = false) {
+        self.isGitHubActions = isGitHubActions
+    }
 
     var console: Console {
         Console(out: { text in self.lock.withLock { self.outText += text } },
                 error: { text in self.lock.withLock { self.errorText += text } },
-                errorIsTerminal: false)
+                errorIsTerminal: false, isGitHubActions: isGitHubActions)
     }
 
     var out: String { lock.withLock { outText } }
@@ -489,8 +496,8 @@ struct CheckCommandTests {
         try Data("-- freq: 100\nSELECT * FROM item WHERE owner = 7 ORDER BY updated DESC;\n-- freq: 1\nSELECT * FROM item WHERE id = 5;\n".utf8).write(to: workload)
     }
 
-    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
-        let captured = CapturedConsole()
+    func run(_ arguments: [String], gitHubActions: Bool = false) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole(isGitHubActions: gitHubActions)
         return (IndexAdvisorCommand.run(deterministic(arguments + ["--repeats", "3", "-q"]), console: captured.console), captured)
     }
 
@@ -524,9 +531,7 @@ struct CheckCommandTests {
         let (cold, quiet) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path, "--min-share", "1"])
         #expect(cold == ExitCode.success, "\(quiet.out)")
         #expect(quiet.out.hasPrefix("indexadvisor check: 0 failures"))
-        setenv("GITHUB_ACTIONS", "true", 1)
-        defer { unsetenv("GITHUB_ACTIONS") }
-        let (_, annotated) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path])
+        let (_, annotated) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path], gitHubActions: true)
         #expect(annotated.out.contains("::error title=indexadvisor slower-than-baseline::S1 got slower than the baseline"))
     }
 
