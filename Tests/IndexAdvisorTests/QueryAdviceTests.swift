@@ -39,6 +39,11 @@ struct QueryAdviceTests {
 
     @Test("a case-insensitive LIKE prefix against a BINARY key: the GLOB rewrite is measured and much faster")
     func likeToGlob() throws {
+        // No new index: the statement's search of the primary key then checks thousands of hashes one by
+        // one, so it now gets candidates of its own (a NOCASE key serves the LIKE); the rewrite is
+        // measured against the statement as the store has it.
+        var options = quickOptions()
+        options.maxNewIndexes = 0
         let result = try analyze("""
             CREATE TABLE build (owner TEXT NOT NULL, name TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (owner, name, hash));
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
@@ -46,7 +51,7 @@ struct QueryAdviceTests {
             """, workload: """
             -- freq: 100
             SELECT DISTINCT hash FROM build WHERE owner = 'big' AND name = 'repo' AND hash LIKE 'a3f%';
-            """)
+            """, options: options)
         let advice = try #require(result.queryAdvice.first { $0.kind == .caseInsensitiveLike })
         #expect(advice.rewrite == "SELECT DISTINCT hash FROM build WHERE owner = ? AND name = ? AND hash GLOB ?")
         let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)

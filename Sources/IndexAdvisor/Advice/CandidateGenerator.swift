@@ -115,10 +115,17 @@ package struct CandidateGenerator {
                 continue
             }
         }
-        let range = ranges.max { a, b in
+        var range = ranges.max { a, b in
             let da = statistics.statistics(table: table, columns: [a.name ?? ""])?.distinctValues ?? 0
             let db = statistics.statistics(table: table, columns: [b.name ?? ""])?.distinctValues ?? 0
             return da < db
+        }
+        // The rowid is a key column too: `id <= ?` on an INTEGER PRIMARY KEY alias can end a compound key
+        // (`thread, kind, id`), which reads only the rows in range (lang_createtable.html#rowid).
+        if range == nil, !equalities.isEmpty, let alias = table.rowidAlias,
+           access.constraints.contains(where: { [.greaterThan, .greaterOrEqual, .lessThan, .lessOrEqual].contains($0.op)
+               && ($0.column.sqlFolded == alias.name.sqlFolded || $0.column.sqlFolded == "rowid") }) {
+            range = IndexColumn(name: alias.name)
         }
 
         var result: [IndexCandidate] = []

@@ -53,8 +53,19 @@ final class StatementProfile {
     var deservesCandidates: Bool {
         guard let plan = planBefore, !fixedByStatistics else { return false }
         if plan.hasProblem { return true }
+        if examinesManyRowsPerResult { return true }
         let filters = !expressionFilters.isEmpty || (shape?.tables.contains { !$0.constraints.isEmpty } ?? false)
         return filters && plan.findings.contains { $0.kind == .fullIndexScan && ($0.tableRows ?? Int.max) >= PlanFinding.smallTableRows }
+    }
+
+    /// True when the statement searches an index yet does much more work than it returns: over 100 SQLite
+    /// VM steps per row returned (a COUNT counts as the rows it counts cannot be known: it returns one) and
+    /// at least 50 µs per execution. What makes a statement worth candidates is its cost, not the word SCAN:
+    /// a SEARCH on a left prefix that then checks thousands of rows one by one is as slow as a scan.
+    var examinesManyRowsPerResult: Bool {
+        guard isRead, let timing = timingBefore, let steps = timing.vmStepsPerExecution, timing.medianSeconds >= 50e-6,
+              planBefore?.findings.contains(where: { $0.kind == .indexSearch || $0.kind == .coveringIndexSearch }) == true else { return false }
+        return steps / max(1, timing.rowsPerExecution) > 100
     }
 
     /// Tables the statement writes.
