@@ -5,9 +5,11 @@ import Foundation
 /// run and not the next does not fail a build), and each drop. A change here is a change in advice: look at
 /// why before updating it.
 enum ExpectedAdvice {
-    /// `indexadvisor-bench --quick` with the default seed (7).
+    /// `indexadvisor-bench --quick` with the default seed (7), our advice decided on SQLite's counters.
+    /// notes: the folder+slug lookup's index leads with the slug (the more selective equality column);
+    /// on wall-clock times (slug, folder) and (folder, slug) swapped from run to run.
     static let quick: [String: [String]] = [
-        "notes": ["DROP Z_Note_title", "ZNOTE.ZFOLDERID", "ZNOTE.ZFOLDERID", "ZNOTE.ZFOLDERID", "ZNOTE.ZREMOTEID"],
+        "notes": ["DROP Z_Note_title", "ZNOTE.ZFOLDERID", "ZNOTE.ZFOLDERID", "ZNOTE.ZREMOTEID", "ZNOTE.ZSLUG"],
         "recordings": ["recording.isStarred", "recording.recordedAt", "recording.recordingID", "recording.venue"],
         "shop": ["customer.email", "order_item.orderID", "orders.customerID", "orders.status"],
         "events": [],
