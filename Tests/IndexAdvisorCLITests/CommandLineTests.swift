@@ -558,6 +558,19 @@ struct CheckCommandTests {
         #expect(nothing.out.hasPrefix("FAIL the baseline has no statement (a report of a run without a workload?): nothing was compared"))
     }
 
+    @Test("a baseline measured with the other --cost fails once and compares no times")
+    func baselineOtherCost() throws {
+        let baseline = directory.url.appendingPathComponent("counted.json")
+        let (written, _) = run(["check", store.path, "-w", workload.path, "-o", baseline.path])  // --cost counters
+        #expect(written == ExitCode.success || written == ExitCode.checkFailed)
+        let (code, console) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path, "--cost", "time", "--min-share", "1"])
+        #expect(code == ExitCode.checkFailed)
+        #expect(console.out.hasPrefix("FAIL the baseline was measured with --cost counters and this check with --cost time: their times cannot be compared"))
+        #expect(!console.out.contains("slower than the baseline"))
+        let (same, quiet) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path, "--min-share", "1"])
+        #expect(same == ExitCode.success, "\(quiet.out)")
+    }
+
     @Test("a missing or foreign baseline is a usage error")
     func badBaseline() throws {
         let (missing, console) = run(["check", store.path, "-w", workload.path, "--baseline", "/nonexistent/b.json"])

@@ -23,6 +23,9 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         case statementTimedOut = "statement-timed-out"
         /// A hot statement no longer prepares on the store (a column or table is gone), or every execution failed.
         case statementFailed = "statement-failed"
+        /// The baseline's figures come from the other cost source (`--cost time` against `--cost counters`):
+        /// seconds of work counters and wall-clock seconds cannot be compared.
+        case baselineOtherCost = "baseline-other-cost"
         /// A query-side or statistics advice (warnings only, never a failure).
         case queryAdvice = "query-advice"
     }
@@ -48,7 +51,11 @@ public enum CheckEvaluator {
     /// workload's executions.
     public static func evaluate(_ result: AnalysisResult, baseline: AnalysisResult?, thresholds: CheckThresholds) -> [CheckProblem] {
         let usable = result.statements.filter { $0.error == nil }
-        let baselineByID = Dictionary((baseline?.statements ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // A baseline measured with the other cost source compares nothing: fail once, compare no times.
+        let cost = result.method.costSource ?? .wallClock
+        let baselineCost = baseline.map { $0.method.costSource ?? .wallClock }
+        let comparable = baselineCost == nil || baselineCost == cost
+        let baselineByID = comparable ? Dictionary((baseline?.statements ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         // What is known of the time of statements that could not be timed: at least the timeout per execution
         // for one that timed out, else the baseline's time, if it has one.
         let untimed: [String: Double] = Dictionary(result.statements.compactMap { statement in
@@ -110,7 +117,10 @@ public enum CheckEvaluator {
             }
         }
         // A baseline from another store or workload would compare nothing and pass: say so, and fail.
-        if let baseline, !usable.contains(where: { baselineByID[$0.id] != nil }) {
+        if let baselineCost, !comparable {
+            problems.append(CheckProblem(kind: .baselineOtherCost, statement: "—", statementID: "", isFailure: true,
+                                         message: "the baseline was measured with --cost \(baselineCost.rawValue) and this check with --cost \(cost.rawValue): their times cannot be compared; run both with the same --cost (or write a new baseline with check --output)"))
+        } else if let baseline, !usable.contains(where: { baselineByID[$0.id] != nil }) {
             let what = baseline.statements.isEmpty ? "the baseline has no statement (a report of a run without a workload?)"
                 : "none of the baseline's \(Figures.counted(baseline.statements.count, "statement")) is in this workload (a report of another store or workload?)"
             problems.append(CheckProblem(kind: .baselineUnmatched, statement: "—", statementID: "", isFailure: true,
