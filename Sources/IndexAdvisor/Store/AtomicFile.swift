@@ -25,13 +25,7 @@ public enum AtomicFile {
             try writeAll(text, to: descriptor, shownAs: requested)
             return
         }
-        let path = try followingLinks(requested)
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw WriteError(path: requested, reason: "the directory \(directory) does not exist")
-        }
+        let (path, url, directory) = try existingParent(of: requested)
         var status = stat()
         // A new file gets the mode the umask allows; a replaced one keeps its own.
         var mode = mode_t(0o666) & ~currentUmask()
@@ -81,13 +75,9 @@ public enum AtomicFile {
     /// A FIFO is left alone (opening it would wake its reader). Creates and removes one hidden empty file
     /// beside the target.
     /// - Throws: ``WriteError`` naming the file and the cause.
-    public static func checkWritable(_ requested: String) throws {
-        if let descriptor = standardDescriptor(requested) {
-            if fcntl(descriptor, F_GETFL) & O_ACCMODE == O_RDONLY {
-                throw WriteError(path: requested, reason: "descriptor \(descriptor) is open for reading only")
-            }
-            return
-        }
+    /// `requested` with links followed, as a path and a URL, and its directory, which must exist.
+    /// - Throws: ``WriteError`` when the directory does not exist.
+    private static func existingParent(of requested: String) throws -> (path: String, url: URL, directory: String) {
         let path = try followingLinks(requested)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -95,6 +85,17 @@ public enum AtomicFile {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(path: requested, reason: "the directory \(directory) does not exist")
         }
+        return (path, url, directory)
+    }
+
+    public static func checkWritable(_ requested: String) throws {
+        if let descriptor = standardDescriptor(requested) {
+            if fcntl(descriptor, F_GETFL) & O_ACCMODE == O_RDONLY {
+                throw WriteError(path: requested, reason: "descriptor \(descriptor) is open for reading only")
+            }
+            return
+        }
+        let (path, url, directory) = try existingParent(of: requested)
         if let system = kernelFileSystem(directory) {
             throw WriteError(path: requested, reason: "it is in \(system), the kernel's view of the system, not a place for a report")
         }
