@@ -312,7 +312,7 @@ struct AnalysisRun {
         var measured: [MeasuredCandidate] = []
         for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
             report("measuring candidates", offset, min(pool.count, options.maxCandidatesMeasured))
-            if var result = measure(candidate, users: users, measurer: measurer) {
+            if var result = try measure(candidate, users: users, measurer: measurer) {
                 result.termsUsed = termsUsed[candidate.key] ?? 0
                 measured.append(result)
             }
@@ -384,7 +384,7 @@ struct AnalysisRun {
             if let favourite = eligible.filter({ isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: preferred),
                favourite.0.candidate.key != top.0.candidate.key,
                !equals.contains(where: { $0.0.candidate.key == favourite.0.candidate.key }),
-               let again = remeasure(favourite.0, measurer: measurer), let topAgain = remeasure(top.0, measurer: measurer) {
+               let again = try remeasure(favourite.0, measurer: measurer), let topAgain = try remeasure(top.0, measurer: measurer) {
                 let contenders = [again, topAgain].map { ($0, CandidateScore($0, profiles: profiles)) }
                 for contender in contenders {
                     if let index = measured.firstIndex(where: { $0.candidate.key == contender.0.candidate.key }) { measured[index] = contender.0 }
@@ -441,14 +441,15 @@ struct AnalysisRun {
                     picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
                     changed = Set(changes.map(\.position))
                 } else {
-                    try snapshot.connection.execute("DROP INDEX \(SQLIdentifier.quote(name))")
-                    snapshot.checkpoint()
+                    try measurer.drop(name)
                     for change in changes {
                         profiles[change.position].current = change.before
                         profiles[change.position].currentPlan = change.planBefore
                     }
                     rejected.append(rejection(best.candidate, score: score, reason: "built beside \(picks.isEmpty ? "the existing indexes" : picks.map(\.name).joined(separator: ", ")), it did not save measurably more than \(Figures.duration(minimumBenefit)) per workload"))
                 }
+            } catch let error as StoreError {
+                throw error
             } catch {
                 warnings.append("index \(name) could not be built: \(error)")
             }
@@ -467,7 +468,7 @@ struct AnalysisRun {
                     continue
                 }
                 let stale = Set(users + other.writes).intersection(changed).union(Set(users).subtracting(other.users))
-                if var result = measure(other.candidate, users: users, measurer: measurer, positions: stale) {
+                if var result = try measure(other.candidate, users: users, measurer: measurer, positions: stale) {
                     result.termsUsed = use.terms
                     for (position, timing) in other.after where result.after[position] == nil && !stale.contains(position) {
                         result.after[position] = timing
@@ -558,12 +559,16 @@ struct AnalysisRun {
     }
 
 
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when the snapshot could not be put
+    ///   back; any other failure is reported on the candidate.
     private mutating func measure(_ candidate: IndexCandidate, users: [Int], measurer: CandidateMeasurer,
-                                  positions: Set<Int>? = nil) -> MeasuredCandidate? {
+                                  positions: Set<Int>? = nil) throws -> MeasuredCandidate? {
         let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.sqlFolded) }
         do {
             return try measurer.measure(candidate, name: indexName(for: candidate, taken: takenNames, base: "indexadvisor_candidate"), users: users, writes: writes,
                                         profiles: profiles, positions: positions)
+        } catch let error as StoreError {
+            throw error
         } catch {
             rejected.append(rejection(candidate, score: nil, reason: "could not be built on the snapshot: \(error)"))
             return nil
@@ -572,10 +577,17 @@ struct AnalysisRun {
 
     /// Times `candidate`'s readers once more and keeps, per statement, the faster of the two medians (writes
     /// keep the first measurement). Nil when the index cannot be built again.
-    private func remeasure(_ candidate: MeasuredCandidate, measurer: CandidateMeasurer) -> MeasuredCandidate? {
-        guard let again = try? measurer.measure(candidate.candidate, name: indexName(for: candidate.candidate, taken: takenNames, base: "indexadvisor_candidate"),
+    private func remeasure(_ candidate: MeasuredCandidate, measurer: CandidateMeasurer) throws -> MeasuredCandidate? {
+        let again: MeasuredCandidate
+        do {
+            again = try measurer.measure(candidate.candidate, name: indexName(for: candidate.candidate, taken: takenNames, base: "indexadvisor_candidate"),
                                                 users: candidate.users, writes: candidate.writes, profiles: profiles,
-                                                positions: Set(candidate.users)) else { return nil }
+                                         positions: Set(candidate.users))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            return nil
+        }
         var merged = candidate
         for (position, timing) in again.after where candidate.users.contains(position) {
             if let first = candidate.after[position], first.medianSeconds <= timing.medianSeconds { continue }

@@ -44,14 +44,12 @@ struct CandidateMeasurer {
         let start = DispatchTime.now().uptimeNanoseconds
         try connection.execute(candidate.createSQL(name: name))
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        var dropped = false
-        defer {
-            if !keep && !dropped {
-                try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))")
-                snapshot.checkpoint()
-            }
+        do {
+            if storeHasStatistics { try connection.execute("ANALYZE \(SQLIdentifier.quote(name))") }
+        } catch {
+            if !keep { try drop(name) }
+            throw error
         }
-        if storeHasStatistics { try connection.execute("ANALYZE \(SQLIdentifier.quote(name))") }
         snapshot.checkpoint()
         let bytes = (try? connection.scalar("SELECT sum(pgsize) FROM dbstat WHERE name = ?", [.text(name)])?.integerValue) ?? nil
         var measured = MeasuredCandidate(candidate: candidate, users: users, writes: writes, buildSeconds: buildSeconds,
@@ -66,11 +64,20 @@ struct CandidateMeasurer {
                 measured.failures[position] = "\(error)"
             }
         }
-        if !keep {
-            try connection.execute("DROP INDEX \(SQLIdentifier.quote(name))")
-            snapshot.checkpoint()
-            dropped = true
-        }
+        if !keep { try drop(name) }
         return measured
+    }
+
+    /// Drops the index `name` from the snapshot again.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when it cannot: the index would stay
+    ///   and skew every later measurement, so the analysis must stop (exit 2), not go on with worse advice.
+    func drop(_ name: String) throws {
+        let sql = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))"
+        do {
+            try snapshot.connection.execute(sql)
+        } catch let error as SQLiteError {
+            throw StoreError.snapshotStateLost(directory: snapshot.directory.url.path, sql: sql, error: error)
+        }
+        snapshot.checkpoint()
     }
 }

@@ -24,6 +24,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case busy(path: String, waitedSeconds: Double)
     /// Another process deleted the run's private directory (and the snapshot in it) while the run used it.
     case snapshotVanished(directory: String)
+    /// Undoing a measurement on the private snapshot failed (a `DROP INDEX` after a candidate was timed):
+    /// every later measurement would include that index, so the run stops rather than give worse advice.
+    case snapshotStateLost(directory: String, sql: String, error: SQLiteError)
     /// The private snapshot would not fit in the temporary directory's free space.
     case insufficientSpace(path: String, neededBytes: Int64, availableBytes: Int64, directory: String)
 
@@ -56,6 +59,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             return "\(path): the store kept changing or stayed locked for \(String(format: "%.1f", seconds)) s; retry with a longer --busy-timeout or when the app is idle"
         case .snapshotVanished(let directory):
             return "\(directory): the private snapshot directory was deleted by another process during the run; nothing was written, since its results cannot be trusted; run again (--temp-dir chooses another directory)"
+        case .snapshotStateLost(let directory, let sql, let error):
+            return "\(directory): \(sql) failed on the private snapshot (\(error.message), SQLite result code \(error.code)); every later measurement would include that index, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
         case .insufficientSpace(let path, let needed, let available, let directory):
             return "\(path): the snapshot needs \(ByteCountText.format(needed)) but \(directory) has \(ByteCountText.format(available)) free; choose another with --temp-dir"
         }
