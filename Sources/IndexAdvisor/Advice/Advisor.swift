@@ -164,18 +164,19 @@ struct AnalysisRun {
                                                     count: options.bindingSamples, parameterCount: parameterCount,
                                                     expressions: profile.expressionFilters)
             profile.bindingSource = source
-            profile.sampleWeights = nil
-            profile.samples = samples
             if source == .observed, profile.statement.observedBindingWeights.count == samples.count {
-                // Heavy keys: by the rows the log reported, else counted here; then which sets to time.
+                // Heavy keys (by the rows the log reported, else counted here) come first, so that neither the
+                // selection nor trimming for a slow statement leaves them out; with three sets or fewer, all
+                // are timed and nothing need be counted.
                 let reported = profile.statement.observedBindingRows
-                let heaviness = reported.count == samples.count && reported.contains(where: { $0 != nil })
-                    ? reported.map { $0 ?? 0 }
+                let heaviness = samples.count <= 3 ? Array(repeating: 0, count: samples.count)
+                    : reported.count == samples.count && reported.contains(where: { $0 != nil }) ? reported.map { $0 ?? 0 }
                     : HeavyKeys.matchedRows(samples: samples, shape: profile.shape, schema: schema, connection: snapshot.connection)
                 let chosen = ValueSetSelection.select(weights: profile.statement.observedBindingWeights, heaviness: heaviness,
                                                       limit: Self.observedSetsTimed)
-                profile.sampleWeights = chosen.map(\.weight)
-                profile.samples = chosen.map { samples[$0.position] }
+                profile.setSamples(chosen.map { samples[$0.position] }, weights: chosen.map(\.weight))
+            } else {
+                profile.setSamples(samples)
             }
             do {
                 // The app's own text, literals in place: SQLite plans `LIMIT 20` differently from `LIMIT ?`.

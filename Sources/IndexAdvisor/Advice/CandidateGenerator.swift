@@ -199,16 +199,14 @@ package struct CandidateGenerator {
         // (and a migration may drop).
         let main = equalityColumns + tail
         let isEntityTable = schema.coreData?.rootEntity(ofTable: table.name) != nil
-        if !main.isEmpty, isEntityTable {
-            shapes.append((table.name, equalityColumns, tail))
-        } else if !main.isEmpty {
+        if !main.isEmpty {
             let keyNames = Set(main.compactMap { $0.name?.sqlFolded })
             let extra = access.readColumns.filter { name in
                 !keyNames.contains(name.sqlFolded) && name.sqlFolded != rowid && table.column(named: name) != nil
             }
             // Not when the key and the extra columns are every column: that index is a second copy of the table.
             let tableColumns = table.columns.filter { !$0.isRowidAlias && !$0.isHidden }.count
-            if (1...3).contains(extra.count), main.count + extra.count <= maximumColumns, main.count + extra.count < tableColumns {
+            if !isEntityTable, (1...3).contains(extra.count), main.count + extra.count <= maximumColumns, main.count + extra.count < tableColumns {
                 add(main + extra.map { IndexColumn(name: table.column(named: $0)?.name ?? $0) })
             }
             shapes.append((table.name, equalityColumns, tail))

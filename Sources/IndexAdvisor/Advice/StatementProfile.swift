@@ -5,9 +5,9 @@ final class StatementProfile {
     /// Filters on an expression of a column (found lexically, see ``ExpressionFilters``).
     var expressionFilters: [ExpressionFilter] = []
     /// The value sets timed, each a full tuple of the statement's parameters (literals included).
-    var samples: [[SQLValue]] = [] { didSet { executions = LiteralExecutions.executions(for: statement, samples: samples, weights: sampleWeights) } }
+    private(set) var samples: [[SQLValue]] = []
     /// How many of the workload's executions each sample stands for (nil: one each).
-    var sampleWeights: [Double]? { didSet { executions = LiteralExecutions.executions(for: statement, samples: samples, weights: sampleWeights) } }
+    private(set) var sampleWeights: [Double]?
     /// What is timed: each sample as the app's own text (its literals in place), with its weight.
     private(set) var executions: [Execution]
     /// The text planned for the report's plans: the app's statement as it ran it (the first sample's text).
@@ -28,13 +28,17 @@ final class StatementProfile {
     /// True when ANALYZE statistics alone give it a plan without problems (see ``StatisticsCheck``).
     var fixedByStatistics = false
 
+    /// Sets the value sets to time and their weights (nil: one each), and the executions built from them.
+    func setSamples(_ samples: [[SQLValue]], weights: [Double]? = nil) {
+        self.samples = samples
+        self.sampleWeights = weights
+        executions = LiteralExecutions.executions(for: statement, samples: samples, weights: weights)
+    }
+
     /// Keeps the first `count` samples (and their weights): the ones that matter most come first.
     func trimSamples(to count: Int) {
         guard count < samples.count else { return }
-        let weights = sampleWeights.map { Array($0.prefix(count)) }
-        sampleWeights = nil
-        samples = Array(samples.prefix(count))
-        sampleWeights = weights
+        setSamples(Array(samples.prefix(count)), weights: sampleWeights.map { Array($0.prefix(count)) })
     }
 
     init(statement: WorkloadStatement) {

@@ -95,7 +95,7 @@ package struct BindingSampler {
                     continue
                 }
                 let columnKey = key + "\u{1}" + target.column.sqlFolded
-                // The upper bound of a range whose lower bound was drawn: a value `rangeWidthRows` rows
+                // The upper bound of a range whose lower bound was drawn: a value 1 % of the table's rows
                 // later in the column's order, so the range selects rows as an app's ranges do.
                 if let op = target.op, op == .lessThan || op == .lessOrEqual, let lower = lowerBounds[columnKey],
                    let upper = upperBound(after: lower, table: target.table, column: target.column) {
@@ -147,10 +147,6 @@ package struct BindingSampler {
         }
     }
 
-    /// How many rows a drawn range spans: 1 % of the table, at least 10 and at most 1,000 rows (a page
-    /// of a list, a week of a calendar), unless set.
-    package var rangeWidthRows: Int?
-
     /// The column's value `width` rows after `lower` in the column's order (NULLs left out), read from a
     /// sorted systematic sample of at most 20,000 of its values (one scan per column, then cached). Nil
     /// when the column has no comparable values.
@@ -167,7 +163,9 @@ package struct BindingSampler {
         }
         guard let (values, step) = sortedSamples[key], !values.isEmpty else { return nil }
         let tableRows = schema.table(named: table)?.rowCount ?? values.count * step
-        let width = rangeWidthRows ?? min(1_000, max(10, tableRows / 100))
+        // A drawn range spans 1 % of the table, at least 10 and at most 1,000 rows (a page of a list, a week
+        // of a calendar).
+        let width = min(1_000, max(10, tableRows / 100))
         // The first sampled value at or after `lower`, then `width` table rows further.
         let start = values.firstIndex { !SQLValue.orders($0, before: lower) } ?? values.count - 1
         let end = min(values.count - 1, start + max(1, width / step))

@@ -14,18 +14,8 @@ public enum CostSource: String, Sendable, Codable, CaseIterable {
     case sqliteCounters = "counters"
 }
 
-/// SQLite's work counters for some executions, and their price in seconds.
-public struct CounterCost: Sendable, Codable, Equatable {
-    /// Virtual machine steps (opcodes executed).
-    public var vmSteps: Int64
-    /// Pages requested from the page cache (hits plus misses): B-tree pages visited, index and table.
-    public var pageLookups: Int64
-
-    public init(vmSteps: Int64 = 0, pageLookups: Int64 = 0) {
-        self.vmSteps = vmSteps
-        self.pageLookups = pageLookups
-    }
-
+/// The price of SQLite's work counters in seconds, for ``CostSource/sqliteCounters``.
+public enum CounterCost {
     /// Nanoseconds charged per virtual machine step. Fitted, with ``nanosecondsPerPage``, to wall-clock
     /// medians of the demo workload on a 2-core x86-64 Linux machine (SQLite 3.40.1): full scans, index
     /// searches and inserts came within 2× of their measured times; large temp B-tree sorts are
@@ -34,12 +24,8 @@ public struct CounterCost: Sendable, Codable, Equatable {
     /// Nanoseconds charged per page lookup (finding the page, then a binary search or a walk of its cells).
     public static let nanosecondsPerPage = 250.0
 
-    /// The counters priced in seconds: `vmSteps × 50 ns + pageLookups × 250 ns`.
-    public var seconds: Double {
-        (Double(vmSteps) * Self.nanosecondsPerStep + Double(pageLookups) * Self.nanosecondsPerPage) / 1e9
-    }
-
-    static func + (a: CounterCost, b: CounterCost) -> CounterCost {
-        CounterCost(vmSteps: a.vmSteps + b.vmSteps, pageLookups: a.pageLookups + b.pageLookups)
+    /// `vmSteps × 50 ns + pageLookups × 250 ns`, in seconds.
+    public static func seconds(vmSteps: Double, pageLookups: Double) -> Double {
+        (vmSteps * nanosecondsPerStep + pageLookups * nanosecondsPerPage) / 1e9
     }
 }

@@ -146,9 +146,8 @@ package struct StatementTimer {
         }
 
         /// The counters so far, per execution (weighted).
-        func counted() -> (CounterCost, executions: Int)? {
-            guard countedWeight > 0 else { return nil }
-            return (CounterCost(vmSteps: Int64((steps / countedWeight).rounded()), pageLookups: Int64((pages / countedWeight).rounded())), 1)
+        func counted() -> (vmSteps: Double, pageLookups: Double)? {
+            countedWeight > 0 ? (steps / countedWeight, pages / countedWeight) : nil
         }
 
         let (warmTotal, warmSucceeded, warmWeight) = try pass()
@@ -156,13 +155,10 @@ package struct StatementTimer {
             throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: executions[0].sql))
         }
         let warmRows = Double(rows) / Double(max(1, executionsDone))
-        if costSource == .sqliteCounters {
-            let perExecution = (steps * CounterCost.nanosecondsPerStep + pages * CounterCost.nanosecondsPerPage) / countedWeight / 1e9
-            var timing = Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
-                                     counters: counted(), source: .sqliteCounters)
-            timing.vmStepsPerExecution = steps / countedWeight
-            timing.pageLookupsPerExecution = pages / countedWeight
-            return timing
+        if costSource == .sqliteCounters, let counters = counted() {
+            return Timing.from(samples: [CounterCost.seconds(vmSteps: counters.vmSteps, pageLookups: counters.pageLookups)],
+                               executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
+                               counters: counters, source: .sqliteCounters)
         }
         let perExecution = warmTotal / warmWeight / 1e9
         if let limit = giveUpAboveSeconds, perExecution > limit {
@@ -192,13 +188,8 @@ package struct StatementTimer {
         guard !runSeconds.isEmpty else {
             throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: executions[0].sql))
         }
-        var timing = Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * plan.count,
-                                 rows: executionsDone > 0 ? Double(rows) / Double(executionsDone) : 0, failures: failures,
-                                 counters: counted(), source: .wallClock)
-        if countedWeight > 0 {
-            timing.vmStepsPerExecution = steps / countedWeight
-            timing.pageLookupsPerExecution = pages / countedWeight
-        }
-        return timing
+        return Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * plan.count,
+                           rows: executionsDone > 0 ? Double(rows) / Double(executionsDone) : 0, failures: failures,
+                           counters: counted(), source: .wallClock)
     }
 }

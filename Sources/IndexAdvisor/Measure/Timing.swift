@@ -40,7 +40,7 @@ public struct Timing: Sendable, Codable, Equatable {
     }
 
     static func from(samples: [Double], executionsPerRun: Int, rows: Double, failures: Int,
-                     counters: (CounterCost, executions: Int)? = nil, source: CostSource? = nil) -> Timing {
+                     counters: (vmSteps: Double, pageLookups: Double)? = nil, source: CostSource? = nil) -> Timing {
         let sorted = samples.sorted()
         func quantile(_ q: Double) -> Double {
             guard !sorted.isEmpty else { return 0 }
@@ -53,8 +53,7 @@ public struct Timing: Sendable, Codable, Equatable {
         return Timing(medianSeconds: quantile(0.5), p25Seconds: quantile(0.25), p75Seconds: quantile(0.75),
                       minSeconds: sorted.first ?? 0, maxSeconds: sorted.last ?? 0, runs: sorted.count,
                       executionsPerRun: executionsPerRun, rowsPerExecution: rows, failures: failures, runSeconds: samples,
-                      vmStepsPerExecution: counters.map { Double($0.0.vmSteps) / Double(max(1, $0.executions)) },
-                      pageLookupsPerExecution: counters.map { Double($0.0.pageLookups) / Double(max(1, $0.executions)) },
+                      vmStepsPerExecution: counters?.vmSteps, pageLookupsPerExecution: counters?.pageLookups,
                       costSource: source)
     }
 }

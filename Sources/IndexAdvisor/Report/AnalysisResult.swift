@@ -146,7 +146,8 @@ public struct StatementReport: Sendable, Codable {
     /// The statement's fingerprint form: literals replaced by `?` (each value set is planned and timed
     /// as the app's own text, its literals in place).
     public var parameterizedSQL: String
-    /// Distinct value sets the workload showed for it (nil when it showed none: values were drawn).
+    /// Distinct value sets the workload showed for it, counted exactly up to 4,096 (that figure means
+    /// "4,096 or more"); nil when it showed none (values were drawn).
     public var valueSetsSeen: Int? = nil
     /// Value sets it was timed with (observed or drawn).
     public var valueSetsTimed: Int? = nil
@@ -167,7 +168,8 @@ public struct StatementReport: Sendable, Codable {
     public var boundValuesSummary: String {
         guard let timed = valueSetsTimed else { return bindingSource }
         if let seen = valueSetsSeen {
-            return "\(bindingSource) (\(Figures.count(seen)) distinct value set\(seen == 1 ? "" : "s"), \(Figures.count(timed)) timed)"
+            let counted = seen >= ValueSetTally.distinctLimit ? "\(Figures.count(seen)) or more" : Figures.count(seen)
+            return "\(bindingSource) (\(counted) distinct value set\(seen == 1 ? "" : "s"), \(Figures.count(timed)) timed)"
         }
         return "\(bindingSource) (\(Figures.count(timed)) value set\(timed == 1 ? "" : "s") timed)"
     }

@@ -22,18 +22,13 @@ struct ValueSetTally {
     private var offered = 0
     /// Executions offered in all, including those of tuples no longer tracked.
     private var totalWeight = 0
-    private(set) var distinctIsLowerBound = false
 
     var distinctSeen: Int { distinctHashes.count }
 
     mutating func add(_ values: [SQLValue], weight: Int, rows: Int?, random: inout SeededGenerator) {
         offered += 1
         totalWeight = totalWeight.addingSaturating(weight)
-        if distinctHashes.count < Self.distinctLimit {
-            distinctHashes.insert(values.hashValue)
-        } else if !distinctHashes.contains(values.hashValue) {
-            distinctIsLowerBound = true
-        }
+        if distinctHashes.count < Self.distinctLimit { distinctHashes.insert(values.hashValue) }
         if let index = indexByValues[values] {
             entries[index].count = entries[index].count.addingSaturating(weight)
             if let rows { entries[index].rows = max(entries[index].rows ?? 0, rows) }

@@ -69,16 +69,14 @@ public struct WorkloadStatement: Sendable, Codable {
     /// values; the advisor then draws them from the data, and times a selection of these otherwise
     /// (``ValueSetSelection``).
     public var observedBindings: [[SQLValue]]
-    /// Executions seen with each tuple of ``observedBindings`` (same order), of those tallied.
-    public var observedBindingCounts: [Int] = []
     /// How many of the workload's executions each tuple of ``observedBindings`` stands for: its count, plus
     /// for tuples seen once an even share of the executions whose tuples were not kept.
     public var observedBindingWeights: [Double] = []
     /// The most rows the source reported for an execution with each tuple (nil: none reported).
     public var observedBindingRows: [Int?] = []
-    /// Distinct value tuples seen in all (a lower bound when ``distinctValueSetsIsLowerBound``).
+    /// Distinct value tuples seen in all, counted exactly up to 4,096 (``ValueSetTally/distinctLimit``):
+    /// that figure means "4,096 or more".
     public var distinctValueSets = 0
-    public var distinctValueSetsIsLowerBound = false
     /// The observed time: durations reported by the source, when there were any. From a Core Data log,
     /// per execution, SQLite's time (`sql connection fetch time`, `sql execution time`) when the log gave
     /// it, else Core Data's `total fetch execution time` / `total count request execution time` (how many

@@ -212,11 +212,9 @@ package struct WorkloadBuilder {
         for index in statements.indices {
             let chosen = valueSets[index].tracked()
             statements[index].observedBindings = chosen.map(\.entry.values)
-            statements[index].observedBindingCounts = chosen.map(\.entry.count)
             statements[index].observedBindingWeights = chosen.map(\.weight)
             statements[index].observedBindingRows = chosen.map(\.entry.rows)
             statements[index].distinctValueSets = valueSets[index].distinctSeen
-            statements[index].distinctValueSetsIsLowerBound = valueSets[index].distinctIsLowerBound
         }
         return Workload(statements: statements, diagnostics: diagnostics)
     }
