@@ -1,0 +1,62 @@
+/// The fixed rules that settle a choice between candidates whose timings are equal as far as the
+/// measurements can tell (issue 15: picks must not follow the noise).
+///
+/// Applied in order; the first rule that tells two candidates apart decides:
+/// 1. ``withoutPredicate``: an index without a partial predicate serves any statement on its columns, and a
+///    model can declare it.
+/// 2. ``lessWork``: fewer SQLite virtual-machine steps for the statements it serves, weighted by their
+///    frequency (`sqlite3_stmt_status(SQLITE_STMTSTATUS_VM_STEP)`, c3ref/c_stmtstatus_counter.html). The
+///    counters do not move with the machine's load, so they tell a key that narrows the rows from one that
+///    only widens the index (`Z_ENT` in a range key) where the wall clock cannot. Counts within
+///    ``workTolerance`` of each other are equal.
+/// 3. ``fitsMoreTerms``: the plan resolves more WHERE terms through the index (eqp.html `(a=? AND b>?)`).
+/// 4. ``fewerColumns``, then 5. ``fewerBytes``, then 6. the candidate's key text, so that the order is total
+///    and the same on every run.
+struct TieBreak {
+    /// Two work figures within this share of the larger are equal (counts of the same plan differ by a few
+    /// steps with the values bound).
+    static let workTolerance = 0.10
+
+    /// The frequency-weighted VM steps of `candidate`'s users with it present; nil when a user's timing
+    /// lacks the counter.
+    static func work(_ candidate: MeasuredCandidate, weights: (Int) -> Double) -> Double? {
+        var total = 0.0
+        for position in candidate.users {
+            guard let steps = candidate.after[position]?.vmStepsPerExecution else { return nil }
+            total += steps * weights(position)
+        }
+        return total
+    }
+
+    static func withoutPredicate(_ a: MeasuredCandidate, _ b: MeasuredCandidate) -> Bool? {
+        decide(a.candidate.partialPredicate == nil, b.candidate.partialPredicate == nil)
+    }
+
+    static func lessWork(_ a: MeasuredCandidate, _ b: MeasuredCandidate, weights: (Int) -> Double) -> Bool? {
+        guard Set(a.users) == Set(b.users), let wa = work(a, weights: weights), let wb = work(b, weights: weights) else { return nil }
+        guard abs(wa - wb) > workTolerance * max(wa, wb) else { return nil }
+        return wa < wb
+    }
+
+    static func fitsMoreTerms(_ a: MeasuredCandidate, _ b: MeasuredCandidate) -> Bool? {
+        a.termsUsed == b.termsUsed ? nil : a.termsUsed > b.termsUsed
+    }
+
+    static func fewerColumns(_ a: MeasuredCandidate, _ b: MeasuredCandidate) -> Bool? {
+        a.candidate.columns.count == b.candidate.columns.count ? nil : a.candidate.columns.count < b.candidate.columns.count
+    }
+
+    static func fewerBytes(_ a: MeasuredCandidate, _ b: MeasuredCandidate) -> Bool? {
+        a.bytes == b.bytes ? nil : a.bytes < b.bytes
+    }
+
+    /// True when `a` goes before `b` (a strict order when the work figures are far apart or absent).
+    static func prefers(_ a: MeasuredCandidate, _ b: MeasuredCandidate, weights: (Int) -> Double) -> Bool {
+        withoutPredicate(a, b) ?? lessWork(a, b, weights: weights) ?? fitsMoreTerms(a, b) ?? fewerColumns(a, b)
+            ?? fewerBytes(a, b) ?? (a.candidate.key < b.candidate.key)
+    }
+
+    private static func decide(_ a: Bool, _ b: Bool) -> Bool? {
+        a == b ? nil : a
+    }
+}
