@@ -38,7 +38,7 @@ struct SlowSearchTests {
         #expect(after.medianSeconds * 10 < before.medianSeconds)
     }
 
-    @Test("a list that searches an existing one-column index and filters most of its rows away gets a compound index")
+    @Test("a list that searches an existing one-column index and filters most of its rows away gets an index on both filters")
     func searchThenFilter() throws {
         let result = try analyze("""
             CREATE TABLE ticket(id INTEGER PRIMARY KEY, project INTEGER NOT NULL, state TEXT NOT NULL, assignee INTEGER, title TEXT);
@@ -51,8 +51,12 @@ struct SlowSearchTests {
             """)
         let list = try #require(result.statements.first)
         #expect(list.planBefore?.findings.contains { $0.kind == .fullTableScan } == false)
+        // Both filters in the index: as key columns, or `state = 'open'` as the predicate of a partial index
+        // on project (a plain store: every form competes; the partial one holds 2 % of the rows). The existing
+        // full index on project does not make the partial one redundant.
         let top = try #require(result.recommendations.first)
-        #expect(Set(top.columns.prefix(2).map(\.name)) == ["project", "state"])
+        let keys = Set(top.columns.prefix(2).map(\.name))
+        #expect(keys == ["project", "state"] || (keys == ["project"] && top.partialPredicate == "\"state\" = 'open'"), "\(top.sql)")
         #expect(try #require(list.timingAfter).medianSeconds * 10 < #require(list.timingBefore).medianSeconds)
     }
 }

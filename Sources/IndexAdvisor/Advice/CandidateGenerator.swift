@@ -45,9 +45,16 @@ package struct CandidateGenerator {
                         collation: collation ?? constraint.collation)
         }
 
+        // On a Core Data or SwiftData entity table, `Z_ENT` and `Z_OPT` are Core Data's bookkeeping, not
+        // attributes: no model can declare an index on them, and Core Data keeps its own `Z_ENT` index.
+        let isEntityTable = schema.coreData?.rootEntity(ofTable: table.name) != nil
+        func isModelColumn(_ column: String) -> Bool {
+            !isEntityTable || !["z_ent", "z_opt"].contains(column.sqlFolded)
+        }
+
         // Equality columns, one entry per column, most selective first.
         var equalities: [ColumnConstraint] = []
-        for constraint in access.constraints where constraint.op.isEquality && isIndexable(constraint.column) {
+        for constraint in access.constraints where constraint.op.isEquality && isIndexable(constraint.column) && isModelColumn(constraint.column) {
             if !equalities.contains(where: { $0.column.sqlFolded == constraint.column.sqlFolded }) {
                 equalities.append(constraint)
             }
@@ -174,10 +181,15 @@ package struct CandidateGenerator {
         // `x IS NOT NULL` alone cannot drive a plain index without statistics, but a partial index on it can;
         // when the statement also sorts or ranges on x, the plain index serves it already.
         let ordered = Set(([sortColumns.first, range].compactMap { $0?.name?.sqlFolded }))
+        // Only equality columns that narrow the rows go before it: a flag that is 0 on nearly every row
+        // (`ZISOBFUSCATED = 0`) adds a key column and nothing the predicate has not already selected.
+        let narrowing = zip(equalities, matched).filter { $0.1 <= poorLeadingShare }.map { key($0.0) }
         for constraint in access.constraints where constraint.op == .isNotNull && isIndexable(constraint.column)
             && !ordered.contains(constraint.column.sqlFolded) {
             let column = key(constraint)
-            add(equalityColumns + [column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
+            if !narrowing.isEmpty {
+                add(narrowing + [column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
+            }
             add([column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
         }
 
@@ -198,7 +210,6 @@ package struct CandidateGenerator {
         // fetches read `Z_OPT` and every attribute, so a covering index there is one no model can declare
         // (and a migration may drop).
         let main = equalityColumns + tail
-        let isEntityTable = schema.coreData?.rootEntity(ofTable: table.name) != nil
         if !main.isEmpty {
             let keyNames = Set(main.compactMap { $0.name?.sqlFolded })
             let extra = access.readColumns.filter { name in

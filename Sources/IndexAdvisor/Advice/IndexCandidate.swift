@@ -51,11 +51,13 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
             && zip(columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
     }
 
-    /// True when an existing index has these columns as its leading columns (with no predicate of its own
-    /// that this candidate lacks): adding the candidate would duplicate what is there.
+    /// True when an existing index has these columns as its leading columns and the same predicate (or
+    /// none, for both): adding the candidate would duplicate what is there. A full index does not serve a
+    /// partial candidate: without `sqlite_stat1` SQLite will not drive the full index by `x IS NOT NULL`,
+    /// while the partial one, holding only those rows, it reads whole (partialindex.html).
     public func isServed(by index: Index) -> Bool {
         guard index.table.sqlFolded == table.sqlFolded, index.columns.count >= columns.count,
-              index.partialPredicate == nil || index.partialPredicate == partialPredicate else { return false }
+              index.partialPredicate == partialPredicate else { return false }
         return zip(columns, index.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
     }
 
