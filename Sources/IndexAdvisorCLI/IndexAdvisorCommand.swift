@@ -196,12 +196,13 @@ public enum IndexAdvisorCommand {
         let result = model.map { ModelMapping.apply($0, to: analysed) } ?? analysed
         let report = options.format.render(result)
         if options.format == .sql, result.recommendations.isEmpty, !options.quiet {
-            console.error("indexadvisor: no index to add for this workload (see --format md for why)\n")
+            let alternatives = result.alternatives?.count ?? 0
+            console.error("indexadvisor: no index to add for this workload\(alternatives == 0 ? "" : "; \(Figures.counted(alternatives, "alternative")) the model cannot declare, commented out at the end") (see --format md for why)\n")
         }
         if let output = options.output {
             try write(report, to: output)
             if !options.quiet {
-                console.error("indexadvisor: wrote \(sanitized(output)): \(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(Figures.counted(result.existingIndexes.filter { $0.dropSQL != nil }.count, "index", plural: "indexes")) to drop\n")
+                console.error("indexadvisor: wrote \(sanitized(output)): \(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(Figures.counted(result.existingIndexes.filter { $0.dropSQL != nil }.count, "index", plural: "indexes")) to drop\((result.alternatives ?? []).isEmpty ? "" : ", \(Figures.counted(result.alternatives!.count, "alternative")) the model cannot declare")\n")
             }
         } else {
             console.out(report)

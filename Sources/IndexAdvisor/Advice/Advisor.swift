@@ -119,6 +119,8 @@ struct AnalysisRun {
     var storeSchema: Schema?
     var sampledTables: [SampledTable] = []
     var picks: [IndexSelection.Pick] = []
+    /// On a Core Data or SwiftData store: forms no model can declare, measured with the picks in place.
+    var alternatives: [AlternativeSelection.Choice] = []
     /// For each statement (profile position), how many candidates its plan would use were left unmeasured.
     var unmeasuredCandidates: [Int: Int] = [:]
     var rejected: [RejectedCandidate] = []
@@ -342,17 +344,15 @@ struct AnalysisRun {
             let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.sqlFolded }).mapValues(\.count)
             let usedBytes = picks.reduce(Int64(0)) { $0 + $1.measured.bytes }
             let eligible = scored.filter { candidate, _ in
-                perTable[candidate.candidate.table.sqlFolded, default: 0] < options.maxIndexesPerTable
+                isModelDeclarable(candidate.candidate)
+                    && perTable[candidate.candidate.table.sqlFolded, default: 0] < options.maxIndexesPerTable
                     && options.maxIndexBytes.map { usedBytes + candidate.bytes <= $0 } ?? true
             }
             guard let leader = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   leader.1.netSeconds >= minimumBenefit else { break }
             // Candidates that serve the same statements, none of them measurably slower by more than 10 % (runs
             // apart by their interquartile ranges and 10 %), and save within 10 % as much in all (give or take their weighted
-            // interquartile widths) are equal as far as timing can tell. Among them, prefer one without a predicate (SwiftData
-            // can declare it, and it serves any statement on its columns), then the one whose plans resolve more
-            // of the statements' WHERE terms (SQLite's own measure of fit, which noise cannot flip), then fewer
-            // columns and fewer bytes.
+            // interquartile widths) are equal as far as timing can tell. Among them, the fixed rules of ``TieBreak`` decide.
             // The weighted interquartile width of a candidate's reader timings: how far its net benefit can
             // move from one run to the next on this machine, so a difference inside it is not a difference.
             func spread(_ candidate: (MeasuredCandidate, CandidateScore)) -> Double {
@@ -373,9 +373,7 @@ struct AnalysisRun {
                     }
             }
             func preferred(_ a: (MeasuredCandidate, CandidateScore), _ b: (MeasuredCandidate, CandidateScore)) -> Bool {
-                let ka = (a.0.candidate.partialPredicate == nil ? 0 : 1, -a.0.termsUsed, a.0.candidate.columns.count, a.0.bytes)
-                let kb = (b.0.candidate.partialPredicate == nil ? 0 : 1, -b.0.termsUsed, b.0.candidate.columns.count, b.0.bytes)
-                return ka < kb
+                TieBreak.prefers(a.0, b.0) { profiles[$0].weight }
             }
             var top = leader
             var equals = eligible.filter { isEqual($0, to: top, share: 0.9) }
@@ -480,6 +478,12 @@ struct AnalysisRun {
             }
             measured = next
         }
+        if schema.coreData != nil {
+            alternatives = AlternativeSelection.choose(from: measured.filter { !isModelDeclarable($0.candidate) },
+                                                       profiles: profiles, minimumBenefit: minimumBenefit)
+            let chosen = Set(alternatives.map(\.measured.candidate.key))
+            measured.removeAll { chosen.contains($0.candidate.key) }
+        }
         for other in measured {
             let score = CandidateScore(other, profiles: profiles)
             let reason: String
@@ -489,6 +493,8 @@ struct AnalysisRun {
                 reason = "budget reached (--max-indexes \(options.maxNewIndexes))"
             } else if score.hasSignificantLoss && score.readSecondsSaved <= 0 {
                 reason = "it makes statements slower: " + slower.joined(separator: ", ")
+            } else if !isModelDeclarable(other.candidate) && !score.hasSignificantLoss && score.hasSignificantGain {
+                reason = "no model can declare it (a partial, expression, covering or Core Data bookkeeping index on an entity table), and another form measured as well"
             } else if !score.hasSignificantGain {
                 reason = "no statement got measurably faster (differences inside the noise)"
             } else if score.netSeconds < minimumBenefit {
@@ -501,6 +507,13 @@ struct AnalysisRun {
             }
             rejected.append(rejection(other.candidate, score: score, reason: reason))
         }
+    }
+
+    /// True when the recommended set may hold `candidate`: on a Core Data or SwiftData entity table, only an
+    /// index a model can declare (``SwiftDataCode/isDeclarable(_:)``); on any other table, every form.
+    /// The other forms on entity tables compete as ``alternatives``.
+    func isModelDeclarable(_ candidate: IndexCandidate) -> Bool {
+        schema.coreData?.rootEntity(ofTable: candidate.table) == nil || SwiftDataCode.isDeclarable(candidate)
     }
 
     /// The smallest frequency-weighted saving, in seconds, worth recommending an index (a schema change) for:
@@ -713,17 +726,7 @@ struct AnalysisRun {
         let recommendations = picks.enumerated().map { rank, pick -> Recommendation in
             let candidate = pick.measured.candidate
             let entity = schema.coreData?.rootEntity(ofTable: candidate.table)?.name
-            var guessed = false
-            let columns = candidate.columns.map { column -> RecommendedColumn in
-                var keyPath: String?
-                if entity != nil, let name = column.name {
-                    let (property, isGuess) = naming.propertyName(forColumn: name)
-                    keyPath = "\\." + property
-                    guessed = guessed || isGuess
-                }
-                return RecommendedColumn(name: column.displayName, isDescending: column.isDescending,
-                                         collation: column.collation, keyPath: keyPath)
-            }
+            let (columns, guessed) = recommendedColumns(candidate, naming: naming)
             let table = schema.table(named: candidate.table)
             let prefixStatistics = table.map { table in
                 (1...candidate.columns.count).compactMap { length in
@@ -803,12 +806,57 @@ struct AnalysisRun {
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
                 description: (sampledTables.isEmpty ? "" : "Measured on a deterministic sample: " + sampledTables.map { "\($0.table), about 1 row in \($0.step) (\(Figures.count($0.sampledRows)) of \(Figures.count($0.rows)))" }.joined(separator: "; ") + "; plans are the store's, absolute times shrink with the sample. ") + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back."),
-            statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
+            statements: statements, recommendations: recommendations,
+            alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
+            rejectedCandidates: rejected,
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
             totals: totals, warnings: snapshot.warnings + warnings)
             .describingWorkload(workload)
+    }
+
+    /// A candidate's key columns as a report shows them, with SwiftData key paths on entity tables; and
+    /// whether any key path was guessed from a column name.
+    func recommendedColumns(_ candidate: IndexCandidate, naming: SwiftDataNaming) -> ([RecommendedColumn], Bool) {
+        let isEntityTable = schema.coreData?.rootEntity(ofTable: candidate.table) != nil
+        var guessed = false
+        let columns = candidate.columns.map { column -> RecommendedColumn in
+            var keyPath: String?
+            if isEntityTable, let name = column.name {
+                let (property, isGuess) = naming.propertyName(forColumn: name)
+                keyPath = "\\." + property
+                guessed = guessed || isGuess
+            }
+            return RecommendedColumn(name: column.displayName, isDescending: column.isDescending,
+                                     collation: column.collation, keyPath: keyPath)
+        }
+        return (columns, guessed)
+    }
+
+    /// The chosen ``alternatives`` as the report lists them.
+    func alternativeIndexes(naming: SwiftDataNaming, taken: Set<String>) -> [AlternativeIndex] {
+        let used = Set(profiles.flatMap { $0.planAfter?.indexesUsed ?? [] }.map(\.sqlFolded))
+        var names = takenNames.union(taken)
+        return alternatives.map { choice in
+            let candidate = choice.measured.candidate
+            let name = indexName(for: candidate, taken: names)
+            names.insert(name.sqlFolded)
+            let (columns, _) = recommendedColumns(candidate, naming: naming)
+            let keyNames = Set(candidate.columns.compactMap { $0.name?.sqlFolded })
+            let replaces = (schema.table(named: candidate.table)?.indexes ?? []).filter { index in
+                !index.isUnique && !used.contains(index.name.sqlFolded)
+                    && index.columns.first?.name.map { keyNames.contains($0.sqlFolded) } == true
+            }.map(\.name)
+            return AlternativeIndex(
+                name: name, table: candidate.table, columns: columns, partialPredicate: candidate.partialPredicate,
+                sql: candidate.createSQL(name: name, ifNotExists: true),
+                entity: schema.coreData?.rootEntity(ofTable: candidate.table)?.name,
+                readSecondsSaved: choice.score.readSecondsSaved, writeSecondsAdded: choice.score.writeSecondsAdded,
+                netSecondsSaved: choice.score.netSeconds, bytes: choice.measured.bytes, buildSeconds: choice.measured.buildSeconds,
+                effects: choice.score.effects, replaces: replaces,
+                howToShip: AlternativeShipping.advice(for: candidate, naming: naming))
+        }
     }
 
     /// Distinct value sets the workload showed for `profile`'s statement; nil when it showed none.
@@ -867,6 +915,14 @@ struct AnalysisRun {
     }
 
     private func noRecommendationReason(for profile: StatementProfile, unmeasured: Int) -> String {
+        if let position = profiles.firstIndex(where: { $0 === profile }),
+           let offset = alternatives.firstIndex(where: { $0.measured.users.contains(position) }) {
+            let alternative = alternatives[offset].measured
+            let change = (profile.current ?? profile.timingBefore).flatMap { before in
+                alternative.after[position].map { " (\(Figures.duration(before.medianSeconds)) → \(Figures.duration($0.medianSeconds)))" }
+            } ?? ""
+            return "no index the model can declare helps it; alternative A\(offset + 1) on \(alternative.candidate.table) (\(alternative.candidate.columns.map(\.displayName).joined(separator: ", "))\(alternative.candidate.partialPredicate.map { " WHERE " + $0 } ?? "")) does\(change): see the alternatives"
+        }
         if unmeasured > 0 {
             return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (--max-candidates \(options.maxCandidatesMeasured); see rejected candidates)"
         }

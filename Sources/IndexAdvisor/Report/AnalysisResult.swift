@@ -14,6 +14,10 @@ public struct AnalysisResult: Sendable, Codable {
     public var statements: [StatementReport]
     /// Indexes to add, best first.
     public var recommendations: [Recommendation]
+    /// On a Core Data or SwiftData store: index forms no model can declare (partial, expression,
+    /// covering, descending), measured with ``recommendations`` in place and shown beside them; nil on
+    /// plain SQLite stores, where every form competes in ``recommendations``.
+    public var alternatives: [AlternativeIndex]? = nil
     /// Candidates that were measured and not chosen, with the reason.
     public var rejectedCandidates: [RejectedCandidate]
     /// Findings about the store's existing indexes.
@@ -241,6 +245,34 @@ public struct Recommendation: Sendable, Codable {
     /// Where the app's model already declares this index (`Note.swift:14`), when `--model` found the same
     /// `#Index` there: the model has it, the store does not (SwiftData creates indexes with new stores only).
     public var declaredInModel: String? = nil
+}
+
+/// An index form no model can declare, measured on a Core Data or SwiftData store with the recommended
+/// set in place: what it adds on top of that set, and how an app would ship it.
+public struct AlternativeIndex: Sendable, Codable {
+    public var name: String
+    public var table: String
+    public var columns: [RecommendedColumn]
+    public var partialPredicate: String?
+    /// `CREATE INDEX IF NOT EXISTS …`, identifiers quoted.
+    public var sql: String
+    public var entity: String?
+    /// Frequency-weighted read time it saves with the recommended set in place, in seconds per workload.
+    public var readSecondsSaved: Double
+    /// Frequency-weighted write time it adds, in seconds per workload.
+    public var writeSecondsAdded: Double
+    public var netSecondsSaved: Double
+    /// Size of the built index, in bytes (`dbstat`), and its build time in seconds.
+    public var bytes: Int64
+    public var buildSeconds: Double
+    /// The statements that use it, with their times without and with it.
+    public var effects: [StatementEffect]
+    /// Existing indexes (not backing a UNIQUE constraint) on its key column that no final plan uses: with
+    /// this form in place they only cost writes.
+    public var replaces: [String]
+    /// How an app ships it: a Core Data fetch index with `partialIndexPredicate` where that expresses it,
+    /// otherwise SQL the app runs, with the caveat that a migration can drop an index the model lacks.
+    public var howToShip: String
 }
 
 /// How one statement's time changed with one index, measured when the index was chosen.

@@ -31,6 +31,7 @@ public enum HTMLReport {
         summary(result, into: &page)
         statementChart(result, into: &page)
         recommendations(result, into: &page)
+        alternatives(result, into: &page)
         codeToPaste(result, into: &page)
         queryAdvice(result, into: &page)
         schemaReview(result, into: &page)
@@ -60,6 +61,7 @@ public enum HTMLReport {
         page.raw(#"<p class="meta">\#(e(facts.joined(separator: " · ")))</p>"#)
         var links = [("summary", "Summary"), ("times", "Times")]
         if !result.recommendations.isEmpty { links.append(("add", "Indexes to add")) }
+        if result.alternatives?.isEmpty == false { links.append(("alternatives", "Alternatives")) }
         if !result.recommendations.isEmpty || !result.indexesToDrop.isEmpty { links.append(("code", "Code to paste")) }
         if !result.recommendations.isEmpty || result.rejectedCandidates.contains(where: \.hasFigures) { links.append(("tradeoff", "Benefit and cost")) }
         links += [("statements", "Statements"), ("existing", "Existing indexes"), ("uniqueness", "Uniqueness"), ("rejected", "Not recommended"), ("method", "Method")]
@@ -185,6 +187,35 @@ public enum HTMLReport {
             if !notes.isEmpty {
                 page.raw(#"<ul class="notes">"# + notes.map { "<li>\(e($0))</li>" }.joined() + "</ul>")
             }
+            page.raw("</article>")
+        }
+        page.raw("</section>")
+    }
+
+    private static func alternatives(_ result: AnalysisResult, into page: inout Page) {
+        guard let alternatives = result.alternatives, !alternatives.isEmpty else { return }
+        page.raw(#"<section id="alternatives">"#)
+        page.raw("<h2>Alternatives the model cannot declare</h2>")
+        page.raw(#"<p class="muted">Index forms SwiftData’s <code>#Index</code> cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the indexes to add: each figure is what it adds with them in place. Not in the migration or the totals.</p>"#)
+        for (offset, alternative) in alternatives.enumerated() {
+            page.raw(#"<article id="alternative-\#(offset + 1)">"#)
+            page.raw("<h3>A\(offset + 1). <code>\(e(alternative.name))</code></h3>")
+            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.duration(alternative.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(Figures.duration(alternative.writeSecondsAdded)))</strong> of writes per workload · built in \#(e(Figures.duration(alternative.buildSeconds))) · \#(e(ByteCountText.format(alternative.bytes)))</p>"#)
+            codeBlock(alternative.sql + ";", id: "alternative-\(offset + 1)-sql", into: &page)
+            page.raw("<table>")
+            page.raw(#"<tr><th>Statement</th><th class="num">Count</th><th class="num">Without it</th><th class="num">With it</th><th>Change</th></tr>"#)
+            for effect in alternative.effects {
+                let label = result.label(ofStatement: effect.statementID)
+                let change = Figures.change(effect.before.medianSeconds, effect.after.medianSeconds, significant: effect.isSignificant)
+                page.raw(#"<tr><td>\#(link(to: label, e(label)))</td><td class="num">\#(e(Figures.count(effect.count)))</td><td class="num">\#(timingCell(effect.before))</td><td class="num">\#(timingCell(effect.after))</td><td>\#(e(change))</td></tr>"#)
+            }
+            page.raw("</table>")
+            var notes: [String] = []
+            if !alternative.replaces.isEmpty {
+                notes.append("With it, no final plan uses \(alternative.replaces.joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
+            }
+            notes.append("How to ship it: " + alternative.howToShip)
+            page.raw(#"<ul class="notes">"# + notes.map { "<li>\(e($0))</li>" }.joined() + "</ul>")
             page.raw("</article>")
         }
         page.raw("</section>")

@@ -27,6 +27,9 @@ public enum MarkdownReport {
         summary.append("temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)")
         summary.append("reads \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter))")
         summary.append("writes \(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))")
+        if let alternatives = result.alternatives, !alternatives.isEmpty {
+            summary.append("\(Figures.counted(alternatives.count, "alternative")) the model cannot declare (below)")
+        }
         if !result.queryAdvice.isEmpty {
             summary.append("\(Figures.counted(result.queryAdvice.count, "query-side finding")) (below)")
         }
@@ -113,6 +116,33 @@ public enum MarkdownReport {
                 }
                 out.append("- Built in \(Figures.duration(recommendation.buildSeconds)) on this store (what a migration pays), \(ByteCountText.format(recommendation.bytes)).")
                 for note in recommendation.notes { out.append("- \(text(note))") }
+                out.append("")
+            }
+        }
+
+        if let alternatives = result.alternatives, !alternatives.isEmpty {
+            out.append("## Alternatives the model cannot declare")
+            out.append("")
+            out.append("Index forms that SwiftData's `#Index` cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the recommended indexes: each figure is what it adds with them in place. They are not in the migration or the figures above.")
+            out.append("")
+            for (offset, alternative) in alternatives.enumerated() {
+                out.append("### A\(offset + 1). \(inline(alternative.name))")
+                out.append("")
+                out.append(fence(alternative.sql + ";", language: "sql"))
+                out.append("")
+                var facts: [String] = []
+                if let main = alternative.effects.max(by: { $0.before.medianSeconds * Double($0.count) - $0.after.medianSeconds * Double($0.count) < $1.before.medianSeconds * Double($1.count) - $1.after.medianSeconds * Double($1.count) }) {
+                    facts.append("For \(labels[main.statementID] ?? main.statementID): \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
+                }
+                facts.append("\(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload")
+                facts.append("built in \(Figures.duration(alternative.buildSeconds)), \(ByteCountText.format(alternative.bytes))")
+                out.append(facts.joined(separator: "; ") + ".")
+                out.append("")
+                if !alternative.replaces.isEmpty {
+                    out.append("With it, no final plan uses \(alternative.replaces.map(inline).joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
+                    out.append("")
+                }
+                out.append("How to ship it: \(text(alternative.howToShip))")
                 out.append("")
             }
         }

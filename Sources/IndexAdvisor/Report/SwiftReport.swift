@@ -20,8 +20,12 @@ public enum SwiftReport {
         let uniques = SwiftDataCode.uniqueDeclarationsByModel(for: result.uniqueness)
         let undeclarable = result.recommendations.filter { $0.entity != nil && $0.swiftDataIndex == nil }
         let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
+        let alternatives = (result.alternatives ?? []).map { alternative in
+            comment("Alternative \(alternative.name) on \(alternative.table): saves \(Figures.duration(alternative.readSecondsSaved)) of reads per workload on top of the indexes here. \(alternative.howToShip)")
+        }
         if indexes.isEmpty && uniques.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty {
             lines.append(comment(result.workload.analysedStatements == 0 ? "No workload was given: nothing to declare from measurements (the schema review is below)." : "Nothing to declare: no index to add and no uniqueness rule to propose for this workload."))
+            if !alternatives.isEmpty { lines += [""] + alternatives }
             return finish(lines, result, queryAdvice: queryAdvice)
         }
         if let model = result.model {
@@ -52,6 +56,7 @@ public enum SwiftReport {
             lines.append("")
             lines.append(comment("\(recommendation.name) on \(recommendation.table)(\(recommendation.columnList)) cannot be an #Index (a direction, a collation, a predicate, a Core Data bookkeeping column, or a column without a Swift name): create it with SQL only."))
         }
+        if !alternatives.isEmpty { lines += [""] + alternatives }
         let fetchIndexes = result.recommendations.filter { $0.swiftDataIndex != nil && $0.entity != nil }
         if !fetchIndexes.isEmpty {
             lines.append("")
