@@ -31,6 +31,18 @@ struct TieBreakTests {
         #expect(TieBreak.prefers(narrow, wasteful, weights: weight))
     }
 
+    @Test("with equal work and terms, the more selective leading column goes first: (slug, folder) before (folder, slug)")
+    func moreSelectiveLead() {
+        var slugFirst = measured(["slug", "folder"], steps: 30, terms: 2)
+        var folderFirst = measured(["folder", "slug"], steps: 31, terms: 2)
+        slugFirst.leadMatchedFraction = 0.00001
+        folderFirst.leadMatchedFraction = 0.005
+        #expect(TieBreak.prefers(slugFirst, folderFirst, weights: weight))
+        #expect(!TieBreak.prefers(folderFirst, slugFirst, weights: weight))
+        folderFirst.leadMatchedFraction = nil  // unknown: the next rules decide (the key text here)
+        #expect(TieBreak.moreSelectiveLead(slugFirst, folderFirst) == nil)
+    }
+
     @Test("with equal work and terms: fewer columns, then fewer bytes, then the key, so the order is total")
     func fewerColumnsThenBytes() {
         let two = measured(["a", "b"], steps: 100, terms: 1, bytes: 8_192)

@@ -579,8 +579,12 @@ struct AnalysisRun {
                                   positions: Set<Int>? = nil) throws -> MeasuredCandidate? {
         let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.sqlFolded) }
         do {
-            return try measurer.measure(candidate, name: indexName(for: candidate, taken: takenNames, base: "indexadvisor_candidate"), users: users, writes: writes,
-                                        profiles: profiles, positions: positions)
+            var result = try measurer.measure(candidate, name: indexName(for: candidate, taken: takenNames, base: "indexadvisor_candidate"), users: users, writes: writes,
+                                              profiles: profiles, positions: positions)
+            if let table = schema.table(named: candidate.table), let lead = candidate.columns.first?.name {
+                result.leadMatchedFraction = statistics.statistics(table: table, columns: [lead])?.matchedFraction
+            }
+            return result
         } catch let error as StoreError {
             throw error
         } catch {
@@ -701,6 +705,7 @@ struct AnalysisRun {
         report("existing indexes", 0, 0)
         existingIndexes = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
             .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
+        applyMisusedDrops(planner: planner)
         // Query-side advice is measured with the whole advice applied, drops included (in a savepoint that
         // is rolled back, so the report still has the dropped indexes' sizes): a rewrite's plan must not
         // rely on an index the same report says to drop.
@@ -714,6 +719,23 @@ struct AnalysisRun {
             .run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
         if inSavepoint {
             _ = try? snapshot.connection.execute("ROLLBACK TO indexadvisor_drops; RELEASE indexadvisor_drops")
+        }
+    }
+
+    /// Drops, on the snapshot, the existing indexes the review found misused, and re-plans and re-times
+    /// the statements of their tables: the final state, and the totals, are the advice's, drops included.
+    mutating func applyMisusedDrops(planner: QueryPlanner) {
+        let misused = existingIndexes.filter { $0.kind == .misused && $0.dropSQL != nil }
+        guard !misused.isEmpty else { return }
+        for finding in misused { _ = try? snapshot.connection.execute(finding.dropSQL!) }
+        snapshot.checkpoint()
+        let tables = Set(misused.map { $0.table.sqlFolded })
+        for profile in profiles where profile.isUsable {
+            let touched = (profile.shape?.tables ?? []).contains { tables.contains($0.table.sqlFolded) }
+                || !profile.writtenTables.isDisjoint(with: tables)
+            guard touched else { continue }
+            profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+            profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.timingAfter
         }
     }
 

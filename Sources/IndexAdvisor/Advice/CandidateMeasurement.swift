@@ -9,6 +9,9 @@ struct MeasuredCandidate {
     /// WHERE terms the users' what-if plans resolve through the candidate (`a=? AND b>?` counts 2): how
     /// well the index fits the statements, in SQLite's own terms.
     var termsUsed = 0
+    /// The share of rows an equality on the leading key column matches, on average
+    /// (``ColumnStatistics/matchedFraction``): lower is more selective.
+    var leadMatchedFraction: Double?
     /// Profiles (by position) of writes to the candidate's table.
     var writes: [Int]
     /// Wall time of CREATE INDEX, in seconds.

@@ -1,6 +1,6 @@
 /// Reviews the store's own indexes in the final state (recommendations built): redundant ones (a left
-/// prefix of another index, a recommended one included, or a duplicate), and ones no statement of the
-/// workload used. Each is measured by dropping it on the snapshot, timing the table's writes and the reads
+/// prefix of another index, a recommended one included, or a duplicate), ones no statement of the
+/// workload used, and misused ones (statements that use them are faster without them). Each is measured by dropping it on the snapshot, timing the table's writes and the reads
 /// that used it, and rebuilding it (``ChangeComparison``).
 ///
 /// Indexes that enforce a constraint, and the ones Core Data creates for relationships and entity
@@ -32,6 +32,12 @@ struct ExistingIndexReview {
                         && !(index.isUnique && !other.isUnique)
                 } : nil
                 let isUsed = used.contains(index.name.sqlFolded)
+                if wider == nil, isUsed {
+                    if caveat == nil, let misused = misuse(of: index, table: table, profiles: profiles, recommendations: recommendations, sizes: sizes) {
+                        findings.append(misused)
+                    }
+                    continue
+                }
                 guard wider != nil || (!isUsed && index.origin == .createIndex) else { continue }
                 var finding = ExistingIndexFinding(
                     kind: wider != nil ? .redundant : .unusedInWorkload, index: index.name, table: table.name,
@@ -51,11 +57,38 @@ struct ExistingIndexReview {
         return findings
     }
 
+    /// An index the final plans use, measured without it: a finding when a statement that uses it is
+    /// measurably faster without it and none is measurably slower (the planner misuses it, typically a
+    /// low-cardinality index chosen without `sqlite_stat1`). Kept when it leads with the child column of
+    /// a foreign key and no recommended index leads with that column (foreignkeys.html#fk_indexes: the
+    /// parent's deletes and updates search the child by it).
+    private func misuse(of index: Index, table: Table, profiles: [StatementProfile], recommendations: [IndexCandidate],
+                        sizes: [String: Int64]) -> ExistingIndexFinding? {
+        var finding = ExistingIndexFinding(kind: .misused, index: index.name, table: table.name, columns: index.columnNames,
+                                           supersededBy: nil, bytes: sizes[index.name], dropSQL: nil, caveat: nil)
+        measureDrop(of: index, table: table, profiles: profiles, into: &finding, writesToo: false)
+        guard (finding.readSecondsSaved ?? 0) > 0, finding.readSecondsAdded <= 0, finding.caveat == nil else { return nil }
+        if let lead = index.columns.first?.name?.sqlFolded, isForeignKeyChild(lead, of: table),
+           !recommendations.contains(where: { $0.table.sqlFolded == table.name.sqlFolded && $0.columns.first?.name?.sqlFolded == lead }) {
+            finding.caveat = "statements that use it are faster without it, but it serves the child side of a foreign key (the parent's deletes search by it): keep it, or add an index that leads with the same column"
+            return finding
+        }
+        measureDrop(of: index, table: table, profiles: profiles, into: &finding, readersToo: false)
+        finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
+        return finding
+    }
+
+    private func isForeignKeyChild(_ column: String, of table: Table) -> Bool {
+        let rows = (try? snapshot.connection.query("SELECT \"from\" FROM pragma_foreign_key_list(?)", [.text(table.name)])) ?? []
+        return rows.contains { $0.first?.textValue?.sqlFolded == column }
+    }
+
     /// Times the writes to the index's table and the reads that used it with and without the index: the
     /// index is dropped for real and rebuilt from its own definition afterwards (see ``ChangeComparison``).
-    private func measureDrop(of index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding) {
-        let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.sqlFolded) }
-        let readers = profiles.indices.filter { position in
+    private func measureDrop(of index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding,
+                             writesToo: Bool = true, readersToo: Bool = true) {
+        let writes = !writesToo ? [] : profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.sqlFolded) }
+        let readers = !readersToo ? [] : profiles.indices.filter { position in
             profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { $0.sqlFolded == index.name.sqlFolded }
         }
         guard !(writes.isEmpty && readers.isEmpty), let definition = index.sql else { return }
@@ -73,6 +106,7 @@ struct ExistingIndexReview {
             let delta = (current.medianSeconds - without.medianSeconds) * profile.weight
             if readers.contains(position) {
                 if significant && delta < 0 { finding.readSecondsAdded -= delta }
+                if significant && delta > 0 { finding.readSecondsSaved = (finding.readSecondsSaved ?? 0) + delta }
             } else if significant {
                 finding.writeSecondsSaved += delta
             }

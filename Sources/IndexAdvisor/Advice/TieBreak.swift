@@ -10,7 +10,10 @@
 ///    only widens the index (`Z_ENT` in a range key) where the wall clock cannot. Counts within
 ///    ``workTolerance`` of each other are equal.
 /// 3. ``fitsMoreTerms``: the plan resolves more WHERE terms through the index (eqp.html `(a=? AND b>?)`).
-/// 4. ``fewerColumns``, then 5. ``fewerBytes``, then 6. the candidate's key text, so that the order is total
+/// 4. ``moreSelectiveLead``: the leading key column that matches fewer rows per value (of two orders of
+///    the same equality columns, the one that narrows first; more statements can share it only if they
+///    filter on it, and those already count in rule 2's users).
+/// 5. ``fewerColumns``, then 6. ``fewerBytes``, then 7. the candidate's key text, so that the order is total
 ///    and the same on every run.
 struct TieBreak {
     /// Two work figures within this share of the larger are equal (counts of the same plan differ by a few
@@ -42,6 +45,12 @@ struct TieBreak {
         a.termsUsed == b.termsUsed ? nil : a.termsUsed > b.termsUsed
     }
 
+    static func moreSelectiveLead(_ a: MeasuredCandidate, _ b: MeasuredCandidate) -> Bool? {
+        guard let fa = a.leadMatchedFraction, let fb = b.leadMatchedFraction,
+              abs(fa - fb) > workTolerance * max(fa, fb) else { return nil }
+        return fa < fb
+    }
+
     static func fewerColumns(_ a: MeasuredCandidate, _ b: MeasuredCandidate) -> Bool? {
         a.candidate.columns.count == b.candidate.columns.count ? nil : a.candidate.columns.count < b.candidate.columns.count
     }
@@ -52,7 +61,7 @@ struct TieBreak {
 
     /// True when `a` goes before `b` (a strict order when the work figures are far apart or absent).
     static func prefers(_ a: MeasuredCandidate, _ b: MeasuredCandidate, weights: (Int) -> Double) -> Bool {
-        withoutPredicate(a, b) ?? lessWork(a, b, weights: weights) ?? fitsMoreTerms(a, b) ?? fewerColumns(a, b)
+        withoutPredicate(a, b) ?? lessWork(a, b, weights: weights) ?? fitsMoreTerms(a, b) ?? moreSelectiveLead(a, b) ?? fewerColumns(a, b)
             ?? fewerBytes(a, b) ?? (a.candidate.key < b.candidate.key)
     }
 

@@ -304,6 +304,9 @@ public struct ExistingIndexFinding: Sendable, Codable {
         case redundant
         /// No statement of the workload used it. A workload is a sample: check before dropping.
         case unusedInWorkload = "unused-in-workload"
+        /// The planner uses it, and a statement that uses it is measurably faster without it (for example a
+        /// flag index SQLite prefers without `sqlite_stat1`), while none gets measurably slower.
+        case misused
     }
 
     public var kind: Kind
@@ -324,6 +327,19 @@ public struct ExistingIndexFinding: Sendable, Codable {
     public var readSecondsAdded: Double = 0
     /// The statements timed without it: `before` with the index, `after` without.
     public var effects: [StatementEffect] = []
+    /// Frequency-weighted read time saved by dropping it, in seconds (statements measurably faster without
+    /// it: the planner misuses it). Nil in reports made before it was measured.
+    public var readSecondsSaved: Double? = nil
+
+    /// What was found, in a few words, with the superseding index's name formatted by `name` (for a code
+    /// span in Markdown, a `<code>` element in HTML; the caller escapes the rest).
+    public func findingText(name: (String) -> String = { $0 }) -> String {
+        switch kind {
+        case .redundant: return "redundant: a left prefix of \(supersededBy.map(name) ?? "another index")"
+        case .unusedInWorkload: return "unused by this workload"
+        case .misused: return "misused: statements that use it are faster without it"
+        }
+    }
 }
 
 /// Workload totals, frequency-weighted, in seconds.

@@ -107,7 +107,7 @@ public enum HTMLReport {
                 page.raw("<li>\(line)</li>")
             }
             for finding in drops {
-                page.raw("<li>Drop " + link(to: "existing", "<code>\(e(finding.index))</code>") + #"\#(e(finding.kind == .redundant ? " (redundant: a left prefix of \(finding.supersededBy ?? "another index"))" : " (unused by this workload)"))</li>"#)
+                page.raw("<li>Drop " + link(to: "existing", "<code>\(e(finding.index))</code>") + " (" + finding.findingText { "<code>\(e($0))</code>" } + ")</li>")
             }
             page.raw("</ol>")
         }
@@ -394,10 +394,8 @@ public enum HTMLReport {
         page.raw("<table>")
         page.raw(#"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size</th><th class="num">Writes saved by dropping</th><th class="num">Reads lost</th><th>Advice</th></tr>"#)
         for finding in result.existingIndexes {
-            let what = finding.kind == .redundant
-                ? "redundant: a left prefix of " + (finding.supersededBy.map { "<code>\(e($0))</code>" } ?? "another index")
-                : "unused in this workload"
-            let saved = finding.effects.isEmpty ? #"<span class="muted">not measured (no write to its table)</span>"# : e(Figures.duration(finding.writeSecondsSaved))
+            let what = finding.findingText { "<code>\(e($0))</code>" }
+            let saved = e(result.writeSavingText(of: finding))
             let advice = finding.dropSQL.map { "<code>\(e($0))</code>" } ?? e(finding.caveat ?? "")
             page.raw("<tr><td><code>\(e(finding.index))</code></td><td><code>\(e(finding.table))</code></td><td><code>\(e(finding.columns.joined(separator: ", ")))</code></td><td>\(what)</td><td class=\"num\">\(e(finding.bytes.map { ByteCountText.format($0) } ?? "—"))</td><td class=\"num\">\(saved)</td><td class=\"num\">\(e(Figures.duration(finding.readSecondsAdded)))</td><td>\(advice)</td></tr>")
         }

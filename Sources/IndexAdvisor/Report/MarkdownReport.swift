@@ -45,7 +45,7 @@ public enum MarkdownReport {
             out.append(line)
         }
         for (offset, finding) in drops.enumerated() {
-            out.append("\(result.recommendations.count + offset + 1). Drop \(inline(finding.index)) (\(finding.kind == .redundant ? "redundant: a left prefix of \(finding.supersededBy.map(inline) ?? "another index")" : "unused by this workload")).")
+            out.append("\(result.recommendations.count + offset + 1). Drop \(inline(finding.index)) (\(finding.findingText(name: inline))).")
         }
         if !result.recommendations.isEmpty || !drops.isEmpty { out.append("") }
         if !result.recommendations.isEmpty {
@@ -262,11 +262,9 @@ public enum MarkdownReport {
             out.append("| Index | Table | Columns | Finding | Size | Write time saved by dropping | Advice |")
             out.append("|---|---|---|---|---|---|---|")
             for finding in result.existingIndexes {
-                let what = finding.kind == .redundant
-                    ? "redundant: a left prefix of \(finding.supersededBy.map(cell) ?? "another index")"
-                    : "unused in this workload"
+                let what = finding.findingText(name: codeCell)
                 let advice = finding.dropSQL.map(codeCell) ?? (finding.caveat.map(cell) ?? "")
-                let saved = finding.effects.isEmpty ? "not measured (no write to its table)" : Figures.duration(finding.writeSecondsSaved)
+                let saved = result.writeSavingText(of: finding)
                 out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
             }
             out.append("")

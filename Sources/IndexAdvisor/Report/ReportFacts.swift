@@ -43,6 +43,13 @@ extension AnalysisResult {
         statements.first { $0.id == id }
     }
 
+    /// The write-time saving of dropping `finding`'s index as a report prints it: a duration, or why there
+    /// is none (no write to its table was timed), never a 0 that was not measured.
+    public func writeSavingText(of finding: ExistingIndexFinding) -> String {
+        let writesTimed = finding.effects.contains { statement(withID: $0.statementID)?.kind.isWrite == true }
+        return writesTimed ? Figures.duration(finding.writeSecondsSaved) : "not measured (no write to its table)"
+    }
+
     /// Existing indexes the review advises dropping (each has a `DROP INDEX IF EXISTS` statement).
     public var indexesToDrop: [ExistingIndexFinding] {
         existingIndexes.filter { $0.dropSQL != nil }

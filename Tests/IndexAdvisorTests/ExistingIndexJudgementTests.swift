@@ -1,0 +1,60 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// Existing indexes judged against the final set by leaving each out (issue 15, item 4).
+@Suite("Existing indexes judged by leaving them out")
+struct ExistingIndexJudgementTests {
+    static func schema(ownerReferences: Bool) -> String {
+        """
+        CREATE TABLE owner(id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE item(id INTEGER PRIMARY KEY, owner INTEGER NOT NULL, deleted INTEGER NOT NULL\(ownerReferences ? " REFERENCES owner(id)" : ""), title TEXT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+        INSERT INTO item SELECT i, i % 1000, CASE WHEN i % 100 = 0 THEN 1 ELSE 0 END, 'title ' || i FROM n;
+        CREATE INDEX item_owner ON item(owner);
+        CREATE INDEX item_deleted ON item(deleted);
+        """
+    }
+    // Without sqlite_stat1 SQLite prefers the equality on the flag (99 % of the rows) to the owner range.
+    static let workload = """
+        -- freq: 50
+        SELECT id, title FROM item WHERE deleted = 0 AND owner >= 42 AND owner < 44;
+        -- freq: 20
+        INSERT INTO item(owner, deleted, title) VALUES (7, 0, 'new');
+        """
+
+    func analyze(_ schema: String) throws -> AnalysisResult {
+        let store = try FixtureStore(schema)
+        var options = quickOptions()
+        options.maxNewIndexes = 0  // judge the existing indexes alone
+        return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(Self.workload, file: "w.sql", format: .sql), options: options)
+    }
+
+    @Test("a flag index the planner prefers without statistics is dropped as misused; the final plan and totals include the drop")
+    func misusedFlagIndex() throws {
+        let result = try analyze(Self.schema(ownerReferences: false))
+        let finding = try #require(result.existingIndexes.first { $0.index == "item_deleted" })
+        #expect(finding.kind == .misused)
+        #expect(finding.dropSQL == "DROP INDEX IF EXISTS \"item_deleted\"")
+        let list = result.statements[0]
+        #expect(list.planBefore?.indexesUsed == ["item_deleted"])
+        #expect(list.planAfter?.indexesUsed == ["item_owner"])
+        let before = try #require(list.timingBefore), after = try #require(list.timingAfter)
+        #expect(after.medianSeconds * 20 < before.medianSeconds)  // 99,000 rows read → 200
+        #expect(try #require(finding.readSecondsSaved) > 0)
+        #expect(result.totals.totalSecondsAfter * 10 < result.totals.totalSecondsBefore)
+        // The right index is never judged misused.
+        #expect(!result.existingIndexes.contains { $0.index == "item_owner" && $0.kind == .misused })
+        #expect(MarkdownReport.render(result).contains("Drop `item_deleted` (misused: statements that use it are faster without it)"))
+    }
+
+    @Test("the same index on a foreign key's child column is kept, with the reason")
+    func foreignKeyChildKept() throws {
+        let result = try analyze(Self.schema(ownerReferences: true))
+        let finding = try #require(result.existingIndexes.first { $0.index == "item_deleted" })
+        #expect(finding.kind == .misused)
+        #expect(finding.dropSQL == nil)
+        #expect(finding.caveat?.contains("child side of a foreign key") == true)
+        #expect(result.statements[0].planAfter?.indexesUsed == ["item_deleted"])
+    }
+}
