@@ -194,7 +194,7 @@ struct QueryAdviceTests {
         #expect(result.queryAdvice.contains { $0.kind == .mixedSortDirections })
     }
 
-    @Test("when ANALYZE statistics alone fix a plan, the advice is PRAGMA optimize, not an index")
+    @Test("when ANALYZE statistics alone fix a plan, the advice is ANALYZE; the flag index SQLite misuses without them is dropped")
     func statistics() throws {
         let result = try analyze("""
             CREATE TABLE item (id INTEGER PRIMARY KEY, flag INTEGER, code TEXT, body TEXT);
@@ -208,16 +208,66 @@ struct QueryAdviceTests {
             """)
         #expect(result.recommendations.isEmpty)
         #expect(!result.store.hasStatistics)
-        let advice = try #require(result.queryAdvice.first { $0.kind == .statistics })
-        #expect(advice.rewrite == "PRAGMA optimize;")
-        #expect(advice.advice.contains("Run `PRAGMA optimize`"))
-        let before = try #require(advice.timing), after = try #require(advice.rewriteTiming)
-        #expect(before.isSlower(than: after))
-        #expect(advice.rewritePlan?.indexesUsed == ["item_code"])
-        // The snapshot went back to planning without statistics, where SQLite prefers item_flag: leaving it out
-        // makes the statement faster, so the review drops it as misused, and the final plan uses item_code.
+        // The snapshot plans without statistics, where SQLite prefers item_flag: leaving it out makes the
+        // statement faster, so the review drops it as misused, and the final plan uses item_code. Statistics
+        // on top of that change nothing, so they are not advised.
         #expect(result.statements[0].planBefore?.indexesUsed == ["item_flag"])
         #expect(result.existingIndexes.first { $0.index == "item_flag" }?.kind == .misused)
         #expect(result.statements[0].planAfter?.indexesUsed == ["item_code"])
+        #expect(!result.queryAdvice.contains { $0.kind == .statistics })
+    }
+
+    /// A skewed owner (half the rows) and a rare status: without statistics SQLite reads the covering
+    /// (status, title, owner) index; with ANALYZE's averages it prefers the owner index, which is right for
+    /// a small owner (S2) and wrong for the heavy one (S1).
+    static let skewSchema = """
+        CREATE TABLE t(id INTEGER PRIMARY KEY, owner INTEGER NOT NULL, status TEXT NOT NULL, title TEXT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+        INSERT INTO t SELECT i, CASE WHEN i % 2 = 0 THEN 0 ELSE 1 + (i * 7) % 999 END,
+               CASE WHEN i % 100 IN (1, 2) THEN 'open' ELSE 'done' END, 'title ' || i FROM n;
+        CREATE INDEX t_owner ON t(owner);
+        CREATE INDEX t_status_title_owner ON t(status, title, owner);
+        """
+    func skewed(heavy: Int, small: Int, indexes: Bool = false) throws -> AnalysisResult {
+        var options = quickOptions()
+        if !indexes { options.maxNewIndexes = 0 }  // statistics against the existing indexes alone
+        return try analyze(Self.skewSchema, workload: """
+            -- freq: \(heavy)
+            SELECT id, title FROM t WHERE owner = 0 AND status = 'open';
+            -- freq: \(small)
+            SELECT id FROM t WHERE owner = 5 AND status = 'done';
+            """, options: options)
+    }
+
+    @Test("a statement statistics would fix still gets index candidates; with the index built, statistics add nothing and are not advised")
+    func statisticsCompeteWithIndexes() throws {
+        let result = try skewed(heavy: 1, small: 100, indexes: true)
+        let index = try #require(result.recommendations.first)
+        #expect(Set(index.columns.map(\.name).prefix(2)) == ["owner", "status"])
+        #expect(result.statements[1].usesRecommendations == [index.name])
+        #expect(!result.queryAdvice.contains { $0.kind == .statistics && $0.caveat == nil })
+    }
+
+    @Test("statistics that make the workload slower overall are not advised, though one statement gains")
+    func statisticsNetLoss() throws {
+        let result = try skewed(heavy: 100, small: 1)
+        #expect(!result.queryAdvice.contains { $0.kind == .statistics })
+        #expect(result.statements.allSatisfy { $0.planAfter?.indexesUsed == ["t_status_title_owner"] })
+    }
+
+    @Test("statistics advice nets the whole workload, measured under the statistics ANALYZE writes, and names what it slows")
+    func statisticsNetGain() throws {
+        let result = try skewed(heavy: 1, small: 100)
+        let advice = result.queryAdvice.filter { $0.kind == .statistics }
+        #expect(advice.count == 2)
+        let gain = try #require(advice.first { $0.statementID == result.statements[1].id })
+        #expect(gain.rewrite == "ANALYZE;")
+        #expect(gain.rewritePlan?.indexesUsed == ["t_owner"])
+        #expect(gain.advice.contains("Run `ANALYZE` once"))
+        #expect(try #require(gain.rewriteTiming).medianSeconds * 10 < #require(gain.timing).medianSeconds)
+        let loss = try #require(advice.first { $0.statementID == result.statements[0].id })
+        #expect(loss.caveat == "made slower by the statistics advised for the rest of the workload")
+        #expect(try #require(loss.rewriteTiming).medianSeconds > 10 * #require(loss.timing).medianSeconds)
+        #expect(gain.advice.contains("slower: S1"))
     }
 }

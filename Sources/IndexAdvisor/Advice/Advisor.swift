@@ -35,11 +35,12 @@ public enum Advisor {
         var run = try prepare(storeAt: storeURL, workload: workload, options: options, report: report)
         defer { run.snapshot.close() }
         try run.profileStatements()
-        run.queryAdvice += StatisticsCheck(snapshot: run.snapshot, schema: run.schema, timer: run.timer).run(profiles: run.profiles)
         for profile in run.profiles where profile.isUsable {
             profile.planAfter = profile.planBefore
             profile.timingAfter = profile.timingBefore
         }
+        run.queryAdvice += StatisticsCheck(snapshot: run.snapshot, schema: run.schema, timer: run.timer)
+            .run(profiles: run.profiles, minimumBenefit: run.minimumBenefit)
         run.queryAdvice += QueryRewrites(snapshot: run.snapshot, schema: run.schema, timer: run.timer).run(profiles: run.profiles, recommendations: [])
         return run.result(storeURL: storeURL, started: clock)
     }
@@ -258,8 +259,6 @@ struct AnalysisRun {
         var order: [String] = []
         /// The statement (profile position) that proposed each candidate first.
         var proposer: [String: Int] = [:]
-        report("statistics", 0, 0)
-        queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer).run(profiles: profiles)
         for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
             for access in profile.shape?.tables ?? [] {
                 for candidate in generator.candidates(for: access, observed: profile.statement.observedBindings,
@@ -706,6 +705,9 @@ struct AnalysisRun {
         existingIndexes = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
             .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
         applyMisusedDrops(planner: planner)
+        // Statistics on top of the indexes: what ANALYZE would add to the advice's final state, workload-wide.
+        report("statistics", 0, 0)
+        queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer).run(profiles: profiles, minimumBenefit: minimumBenefit)
         // Query-side advice is measured with the whole advice applied, drops included (in a savepoint that
         // is rolled back, so the report still has the dropped indexes' sizes): a rewrite's plan must not
         // rely on an index the same report says to drop.
@@ -953,7 +955,7 @@ struct AnalysisRun {
            tables.count == 1 {
             return "no index recommended: \(small.name) has only \(small.rowCount) row\(small.rowCount == 1 ? "" : "s"), so a scan is cheap"
         }
-        if profile.fixedByStatistics {
+        if queryAdvice.contains(where: { $0.kind == .statistics && $0.statementID == profile.statement.fingerprint.id && $0.caveat == nil }) {
             return "no index recommended: ANALYZE statistics let SQLite use the existing indexes well (see the query advice)"
         }
         if !(profile.shape?.unindexableSorts.isEmpty ?? true) || tables.contains(where: { !$0.columnFunctions.isEmpty }) {

@@ -63,7 +63,7 @@ struct SchemaReview {
         var findings: [SchemaFinding] = []
         if !schema.hasStatistics {
             findings.append(SchemaFinding(kind: .noStatistics, table: "", columns: [], advice: schema.coreData == nil
-                ? "The store has no sqlite_stat1: SQLite picks indexes from the schema alone. `PRAGMA optimize` when the app closes its connections gives it statistics; check the plans of the app's statements then."
+                ? "The store has no sqlite_stat1: SQLite picks indexes from the schema alone. `ANALYZE` gives it statistics; check the plans of the app's statements then (analyse the store with a workload to see what they change)."
                 : "The store has no sqlite_stat1, as Core Data stores normally do: SQLite picks indexes from the schema alone, so an index's shape decides whether it is used."))
         }
         for table in schema.tables where !table.isVirtual {

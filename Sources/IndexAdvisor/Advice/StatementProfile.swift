@@ -25,8 +25,6 @@ final class StatementProfile {
     var notes: [String] = []
     /// Set when the statement cannot be analysed; one line.
     var error: String?
-    /// True when ANALYZE statistics alone give it a plan without problems (see ``StatisticsCheck``).
-    var fixedByStatistics = false
 
     /// Sets the value sets to time and their weights (nil: one each), and the executions built from them.
     func setSamples(_ samples: [[SQLValue]], weights: [Double]? = nil) {
@@ -55,7 +53,7 @@ final class StatementProfile {
     /// automatic index), or it reads a whole index although the statement filters (an index search could
     /// do better) — unless statistics alone fix it.
     var deservesCandidates: Bool {
-        guard let plan = planBefore, !fixedByStatistics else { return false }
+        guard let plan = planBefore else { return false }
         if plan.hasProblem { return true }
         if examinesManyRowsPerResult { return true }
         let filters = !expressionFilters.isEmpty || (shape?.tables.contains { !$0.constraints.isEmpty } ?? false)

@@ -1,57 +1,90 @@
-/// What `ANALYZE` statistics would do to the plans of a store that has none.
+/// What `ANALYZE` statistics would do to the whole workload of a store that has none, measured exactly as
+/// the advice tells the user to produce them.
 ///
-/// Inside a savepoint on the snapshot it runs an approximate `ANALYZE` (`PRAGMA analysis_limit`, as
-/// `PRAGMA optimize` does, https://sqlite.org/lang_analyze.html#approx), plans and times every read whose
-/// plan changes, and rolls back, so the snapshot keeps planning as the store does. A statement that
-/// statistics alone fix, using the indexes the store already has, is advised `PRAGMA optimize` rather than
-/// a new index — except in a Core Data or SwiftData store, where the app cannot simply run it (Core Data has
-/// `NSSQLiteAnalyzeOption`; SwiftData has no such option), so index candidates stay open there.
+/// Runs in the final state (the recommended indexes built, misused ones dropped), inside a savepoint on the
+/// snapshot that is rolled back: a plain `ANALYZE` — the statement the advice names, with no
+/// `analysis_limit`, so the statistics are the ones the user's `ANALYZE` writes on this SQLite version
+/// (lang_analyze.html) — then every statement whose plan changes is timed again. Statistics change all
+/// plans at once, so the effect is netted over the workload: the advice is given only when the statements
+/// made measurably faster save at least `minimumBenefit` seconds more than the ones made measurably slower
+/// lose, and it lists both. Statements keep their index candidates: an index chosen first serves its
+/// statement already, and only what statistics add on top of the indexes counts here.
+///
+/// `PRAGMA optimize` is not what is advised: on SQLite 3.46 and later it applies an analysis limit, and
+/// before that it analyses only the tables the connection's own queries flagged, so its statistics — and
+/// plans — can differ from the ones measured.
 struct StatisticsCheck {
     let snapshot: StoreSnapshot
     let schema: Schema
     let timer: StatementTimer
 
-    func run(profiles: [StatementProfile]) -> [QueryAdvice] {
+    /// One statement whose plan changes with statistics, timed without and with them.
+    struct Change {
+        var position: Int
+        var planWithout: QueryPlan
+        var planWith: QueryPlan
+        var without: Timing
+        var with: Timing
+        /// Frequency-weighted seconds saved (negative: lost); 0 when the difference is inside the noise.
+        var weightedSaving: Double
+    }
+
+    /// The advice (one entry per statement whose time changes measurably), or none when the workload as a
+    /// whole does not gain at least `minimumBenefit` seconds.
+    func run(profiles: [StatementProfile], minimumBenefit: Double) -> [QueryAdvice] {
         guard !schema.hasStatistics else { return [] }
+        let changes = measure(profiles: profiles)
+        let net = changes.reduce(0) { $0 + $1.weightedSaving }
+        let faster = changes.filter { $0.weightedSaving > 0 }
+        let slower = changes.filter { $0.weightedSaving < 0 }
+        guard net >= minimumBenefit, !faster.isEmpty else { return [] }
+        func label(_ change: Change) -> String { "S\(change.position + 1)" }
+        let how = schema.coreData == nil
+            ? "Run `ANALYZE` once (and again after large changes to the data); the statistics measured here are exactly the ones it writes"
+            : "In Core Data, add the store with `NSSQLiteAnalyzeOption` (it runs ANALYZE); SwiftData has no such option, so an index is the fix there"
+        let workload = "Across the workload, statistics save \(Figures.duration(net)) net per workload: \(faster.map(label).joined(separator: ", ")) faster"
+            + (slower.isEmpty ? ", none measurably slower." : "; slower: " + slower.map { "\(label($0)) \(Figures.duration($0.without.medianSeconds)) → \(Figures.duration($0.with.medianSeconds))" }.joined(separator: ", ") + ".")
+        return changes.filter { $0.weightedSaving != 0 }.map { change in
+            let profile = profiles[change.position]
+            let planText = "without statistics \(Self.summary(change.planWithout)), with them \(Self.summary(change.planWith))"
+            let times = "\(Figures.duration(change.without.medianSeconds)) → \(Figures.duration(change.with.medianSeconds))"
+            let text = change.weightedSaving > 0
+                ? "With ANALYZE statistics SQLite plans it differently (\(planText)) and it takes \(times). \(workload) \(how)."
+                : "With ANALYZE statistics SQLite would plan it differently (\(planText)) and it would take \(times): slower. \(workload)"
+            return QueryAdvice(kind: .statistics, statementID: profile.statement.fingerprint.id, advice: text,
+                               timing: change.without, rewrite: "ANALYZE;", rewriteTiming: change.with, rewritePlan: change.planWith,
+                               caveat: change.weightedSaving < 0 ? "made slower by the statistics advised for the rest of the workload" : nil)
+        }
+    }
+
+    /// Every usable statement whose plan changes under `ANALYZE`'s statistics, timed without (its final
+    /// timing) and with them; the snapshot is rolled back to planning without statistics afterwards.
+    func measure(profiles: [StatementProfile]) -> [Change] {
         let connection = snapshot.connection
-        var advice: [QueryAdvice] = []
+        var changes: [Change] = []
         do {
             try connection.execute("SAVEPOINT indexadvisor_statistics")
             defer {
                 _ = try? connection.execute("ROLLBACK TO indexadvisor_statistics")
                 _ = try? connection.execute("RELEASE indexadvisor_statistics")
+                snapshot.checkpoint()
             }
-            try connection.execute("PRAGMA analysis_limit = 2000; ANALYZE")
+            try connection.execute("ANALYZE")
             let planner = QueryPlanner(connection: connection, schema: schema)
-            for profile in profiles where profile.isUsable && profile.isRead {
-                guard let before = profile.planBefore, let timingBefore = profile.timingBefore,
+            for (position, profile) in profiles.enumerated() where profile.isUsable {
+                guard let without = profile.planAfter ?? profile.planBefore,
+                      let timingWithout = profile.timingAfter ?? profile.timingBefore,
                       let with = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings),
-                      with.steps != before.steps,
-                      let timing = try? timer.time(profile.executions, isWrite: false) else { continue }
-                let better = timingBefore.isSlower(than: timing)
-                let worse = timing.isSlower(than: timingBefore)
-                guard better || worse else { continue }
-                let change = "\(Figures.duration(timingBefore.medianSeconds)) → \(Figures.duration(timing.medianSeconds))"
-                let planText = "without statistics \(Self.summary(before)), with them \(Self.summary(with))"
-                let text: String
-                if better {
-                    let how = schema.coreData == nil
-                        ? "Run `PRAGMA optimize` when the app closes its connections (or `ANALYZE` once after bulk loads)"
-                        : "In Core Data, open the store with `NSSQLiteAnalyzeOption`; SwiftData has no such option, so an index is the fix there"
-                    text = "With ANALYZE statistics SQLite plans it differently (\(planText)) and it takes \(change). \(how)."
-                    if !with.hasProblem && schema.coreData == nil { profile.fixedByStatistics = true }
-                } else {
-                    text = "With ANALYZE statistics SQLite would plan it differently (\(planText)) and it would take \(change): if the app runs ANALYZE or `PRAGMA optimize`, check this statement's plan."
-                }
-                advice.append(QueryAdvice(kind: .statistics, statementID: profile.statement.fingerprint.id, advice: text,
-                                          timing: timingBefore, rewrite: "PRAGMA optimize;", rewriteTiming: timing, rewritePlan: with,
-                                          caveat: nil))
+                      with.steps != without.steps,
+                      let timing = try? timer.time(profile.executions, isWrite: profile.isWrite) else { continue }
+                let significant = timingWithout.isSlower(than: timing) || timing.isSlower(than: timingWithout)
+                changes.append(Change(position: position, planWithout: without, planWith: with, without: timingWithout, with: timing,
+                                      weightedSaving: significant ? (timingWithout.medianSeconds - timing.medianSeconds) * profile.weight : 0))
             }
         } catch {
-            return advice
+            return changes
         }
-        snapshot.checkpoint()
-        return advice
+        return changes
     }
 
     /// The plan's rows that matter, e.g. `SCAN t` or `SEARCH t USING INDEX i (a=?)`, joined by "; ".
