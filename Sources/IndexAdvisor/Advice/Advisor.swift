@@ -158,6 +158,9 @@ struct AnalysisRun {
             }
             if let shape = profile.shape {
                 profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
+                if !shape.setAside.isEmpty {
+                    profile.notes.append("its shape was read without \(shape.setAside.map(Self.setAsideDescription).joined(separator: " and ")): \(shape.setAside.contains { $0.hasPrefix("an IN") || $0.hasPrefix("a VALUES") } ? "the statement has more parameters than SQLite allows once its literals are parameters" : "the virtual tables that give shapes refuse \(shape.setAside.count == 1 ? "it" : "them")"); its plans and times are the whole statement's")
+                }
             }
             let parameterCount = (try? snapshot.connection.prepareResolvingStandIns(sql))?.parameterCount
             let (samples, source) = sampler.samples(for: profile.statement, shape: profile.shape,
@@ -215,6 +218,15 @@ struct AnalysisRun {
                 let location = profile.statement.sources.first.map { "\($0.file):\($0.firstLine)" } ?? "workload"
                 return "(\(location)) \(profile.error ?? "is not analysable")"
             })
+        }
+    }
+
+    /// How a part of a statement set aside for its shape (see `MirrorText`) is named in its note.
+    static func setAsideDescription(_ part: String) -> String {
+        switch part {
+        case "RETURNING": return "its RETURNING clause (it only reads the rows written)"
+        case "ON CONFLICT": return "its ON CONFLICT clause (the columns its DO UPDATE sets count as updated)"
+        default: return "all but the first items of \(part)"
         }
     }
 
@@ -870,7 +882,10 @@ struct AnalysisRun {
         if unmeasured > 0 {
             return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (--max-candidates \(options.maxCandidatesMeasured); see rejected candidates)"
         }
-        let tables = profile.shape?.tables ?? []
+        guard let shape = profile.shape else {
+            return "no index recommended: its shape could not be read (see above), so no candidate could be proposed for it"
+        }
+        let tables = shape.tables
         if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
            tables.count == 1 {
             return "no index recommended: \(small.name) has only \(small.rowCount) row\(small.rowCount == 1 ? "" : "s"), so a scan is cheap"
@@ -878,10 +893,10 @@ struct AnalysisRun {
         if profile.fixedByStatistics {
             return "no index recommended: ANALYZE statistics let SQLite use the existing indexes well (see the query advice)"
         }
-        if !(profile.shape?.unindexableSorts.isEmpty ?? true) || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
+        if !shape.unindexableSorts.isEmpty || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
             return "no index recommended: what makes it slow is in the statement itself (see the notes above)"
         }
-        if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) {
+        if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) && profile.expressionFilters.isEmpty {
             return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
         }
         return "no index recommended: no candidate was used by the planner or made it measurably faster (see rejected candidates)"
