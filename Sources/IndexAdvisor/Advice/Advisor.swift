@@ -352,10 +352,11 @@ struct AnalysisRun {
             measured.removeAll { other in chosen.contains { other.candidate.isRedundant(beside: $0) } }
             let scored = measured.map { ($0, CandidateScore($0, profiles: profiles)) }
             let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.sqlFolded }).mapValues(\.count)
-            let usedBytes = picks.reduce(Int64(0)) { $0 + $1.measured.bytes }
+            // The size budget is the store's: sizes measured on a sample are scaled first.
+            let usedBytes = picks.reduce(Int64(0)) { $0 + storeBytes($1.measured.bytes, table: $1.measured.candidate.table) }
             let eligible = scored.filter { candidate, _ in
                 perTable[candidate.candidate.table.sqlFolded, default: 0] < options.maxIndexesPerTable
-                    && options.maxIndexBytes.map { usedBytes + candidate.bytes <= $0 } ?? true
+                    && options.maxIndexBytes.map { usedBytes + storeBytes(candidate.bytes, table: candidate.candidate.table) <= $0 } ?? true
             }
             guard let leader = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   leader.1.netSeconds >= minimumBenefit else { break }
@@ -747,9 +748,14 @@ struct AnalysisRun {
                 partialPredicate: candidate.partialPredicate,
                 sql: candidate.createSQL(name: pick.name, ifNotExists: true), entity: entity,
                 swiftDataIndex: entity.flatMap { SwiftDataCode.indexMacro(entity: $0, columns: columns, candidate: candidate) },
-                keyPathsAreGuessed: guessed, buildSeconds: pick.measured.buildSeconds, bytes: pick.measured.bytes,
+                keyPathsAreGuessed: guessed, buildSeconds: storeBuildSeconds(pick.measured.buildSeconds, table: candidate.table),
+                bytes: storeBytes(pick.measured.bytes, table: candidate.table),
                 readSecondsSaved: pick.score.readSecondsSaved, writeSecondsAdded: pick.score.writeSecondsAdded,
-                netSecondsSaved: pick.score.netSeconds, effects: pick.score.effects, columnStatistics: prefixStatistics,
+                netSecondsSaved: pick.score.netSeconds,
+                sampleScale: sample(of: candidate.table)?.sizeFactor,
+                sampleBuildSeconds: sample(of: candidate.table).map { _ in pick.measured.buildSeconds },
+                sampleBytes: sample(of: candidate.table).map { _ in pick.measured.bytes },
+                effects: pick.score.effects, columnStatistics: prefixStatistics,
                 notes: churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
         }
         let pickNames = Set(picks.map { $0.name.sqlFolded })
@@ -795,7 +801,8 @@ struct AnalysisRun {
             writeSecondsBefore: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsBefore },
             writeSecondsAfter: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsAfter },
             fullScansBefore: count(.fullTableScan, \.planBefore), fullScansAfter: count(.fullTableScan, \.planAfter),
-            tempBTreeSortsBefore: count(.tempBTree, \.planBefore), tempBTreeSortsAfter: count(.tempBTree, \.planAfter))
+            tempBTreeSortsBefore: count(.tempBTree, \.planBefore), tempBTreeSortsAfter: count(.tempBTree, \.planAfter),
+            timesFromSample: sampledTables.isEmpty ? nil : true)
         let diagnostics = workload.diagnostics
         let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
         let formatter = ISO8601DateFormatter()
@@ -814,7 +821,7 @@ struct AnalysisRun {
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
-                description: (sampledTables.isEmpty ? "" : "Measured on a deterministic sample: " + sampledTables.map { "\($0.table), about 1 row in \($0.step) (\(Figures.count($0.sampledRows)) of \(Figures.count($0.rows)))" }.joined(separator: "; ") + "; plans are the store's, absolute times shrink with the sample. ") + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back."),
+                description: sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back."),
             statements: statements, recommendations: recommendations, rejectedCandidates: rejected,
             existingIndexes: existingIndexes,
             uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
@@ -827,6 +834,15 @@ struct AnalysisRun {
     func valueSetsSeen(_ profile: StatementProfile) -> Int? {
         let statement = profile.statement
         return statement.observedBindings.isEmpty ? nil : max(statement.distinctValueSets, statement.observedBindings.count)
+    }
+
+    /// How a sample was taken and what its figures mean, for the method section; empty when nothing was sampled.
+    var sampleMethod: String {
+        guard !sampledTables.isEmpty else { return "" }
+        let tables = sampledTables.map { table in
+            "\(table.table), about 1 row in \(table.step) (\(Figures.count(table.sampledRows)) of \(Figures.count(table.rows)) rows): index sizes × \(String(format: "%.2f", table.sizeFactor)), build times × \(String(format: "%.2f", table.buildFactor))"
+        }.joined(separator: "; ")
+        return "Measured on a deterministic sample: \(tables). Plans are the store's. Index sizes and build times are scaled to the store's rows: an index holds one entry per row, so its size grows with the rows (× rows ÷ sampled rows), and building it sorts them (× rows ÷ sampled rows × ln rows ÷ ln sampled rows). Statement and workload times are the sample's, not scaled: a scan's time grows with the table and an index search's barely, so no one factor is right; they compare plans, not the store's absolute times. "
     }
 
     /// How each statement's time was taken, for the method section.
@@ -918,13 +934,33 @@ struct AnalysisRun {
         return result
     }
 
+    /// Each index's size (`dbstat`); for an index of a sampled table, scaled to the store's rows.
     func indexSizes() -> [String: Int64] {
         var sizes: [String: Int64] = [:]
-        let rows = (try? snapshot.connection.query("SELECT name, sum(pgsize) FROM dbstat GROUP BY name")) ?? []
-        for row in rows {
-            if let name = row[0].textValue, let bytes = row[1].integerValue { sizes[name] = bytes }
+        let rows = (try? snapshot.connection.query("SELECT name, tbl_name FROM sqlite_schema WHERE type = 'index'")) ?? []
+        let tableOf = Dictionary(rows.compactMap { row in row[0].textValue.map { ($0, row[1].textValue ?? "") } },
+                                 uniquingKeysWith: { first, _ in first })
+        for row in (try? snapshot.connection.query("SELECT name, sum(pgsize) FROM dbstat GROUP BY name")) ?? [] {
+            if let name = row[0].textValue, let bytes = row[1].integerValue {
+                sizes[name] = tableOf[name].map { storeBytes(bytes, table: $0) } ?? bytes
+            }
         }
         return sizes
+    }
+
+    /// The sample `table` was measured on, if it was sampled.
+    func sample(of table: String) -> SampledTable? {
+        sampledTables.first { $0.table.sqlFolded == table.sqlFolded }
+    }
+
+    /// An index's size measured on the snapshot, as it would be on the store (see ``SampledTable/sizeFactor``).
+    func storeBytes(_ bytes: Int64, table: String) -> Int64 {
+        sample(of: table).map { Int64((Double(bytes) * $0.sizeFactor).rounded()) } ?? bytes
+    }
+
+    /// An index's build time measured on the snapshot, as it would be on the store (see ``SampledTable/buildFactor``).
+    func storeBuildSeconds(_ seconds: Double, table: String) -> Double {
+        sample(of: table).map { seconds * $0.buildFactor } ?? seconds
     }
 
     /// `ZNOTE: ZFOLDERID =, ZISARCHIVED =; ORDER BY ZUPDATEDAT DESC`.
