@@ -321,6 +321,7 @@ struct AnalysisRun {
         pool = CandidateOrder.order(items) { position in
             profiles[position].weight * (profiles[position].timingBefore?.medianSeconds ?? 0)
         }.map { pool[$0] }
+        try checkSpace(for: pool.prefix(options.maxCandidatesMeasured).map(\.0))
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: timer, storeHasStatistics: schema.hasStatistics)
         var measured: [MeasuredCandidate] = []
         for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
@@ -946,6 +947,19 @@ struct AnalysisRun {
             }
         }
         return sizes
+    }
+
+    /// Fails before any candidate is built when the snapshot's folder has too little room for the indexes
+    /// the measurement may hold at once (see ``IndexSpaceCheck``).
+    /// - Throws: ``StoreError/insufficientSpaceForIndexes(directory:neededBytes:availableBytes:candidates:)``.
+    func checkSpace(for candidates: [IndexCandidate]) throws {
+        guard !candidates.isEmpty else { return }
+        var check = IndexSpaceCheck(connection: snapshot.connection, schema: schema)
+        let needed = check.bytesNeeded(for: candidates, keptAtOnce: min(options.maxNewIndexes, candidates.count))
+        let folder = snapshot.directory.url.deletingLastPathComponent()
+        guard let free = options.assumedFreeBytes ?? IndexSpaceCheck.freeBytes(in: snapshot.directory.url), free < needed else { return }
+        throw StoreError.insufficientSpaceForIndexes(directory: folder.path, neededBytes: needed, availableBytes: free,
+                                                    candidates: candidates.count)
     }
 
     /// The sample `table` was measured on, if it was sampled.
