@@ -361,7 +361,8 @@ public enum HTMLReport {
             return
         }
         page.raw("<table>")
-        page.raw(#"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size</th><th class="num">Writes saved by dropping</th><th class="num">Reads lost</th><th>Advice</th></tr>"#)
+        let (sizeLabel, timeLabel) = result.isSampled ? (" (store, scaled)", " (sample)") : ("", "")
+        page.raw(#"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size\#(sizeLabel)</th><th class="num">Writes saved by dropping\#(timeLabel)</th><th class="num">Reads lost\#(timeLabel)</th><th>Advice</th></tr>"#)
         for finding in result.existingIndexes {
             let what = finding.kind == .redundant
                 ? "redundant: a left prefix of " + (finding.supersededBy.map { "<code>\(e($0))</code>" } ?? "another index")

@@ -231,7 +231,9 @@ public enum MarkdownReport {
         if !result.existingIndexes.isEmpty {
             out.append("## Existing indexes")
             out.append("")
-            out.append("| Index | Table | Columns | Finding | Size | Write time saved by dropping | Advice |")
+            out.append(result.isSampled
+                ? "| Index | Table | Columns | Finding | Size (store, scaled) | Write time saved by dropping (sample) | Advice |"
+                : "| Index | Table | Columns | Finding | Size | Write time saved by dropping | Advice |")
             out.append("|---|---|---|---|---|---|---|")
             for finding in result.existingIndexes {
                 let what = finding.kind == .redundant
