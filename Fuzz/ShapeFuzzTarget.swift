@@ -6,9 +6,11 @@ nonisolated(unsafe) private var fuzzState: (ShapeExtractor, QueryPlanner)? = {
     connection.installStandIns()
     try? connection.execute("""
         CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZFOLDER INTEGER, ZTITLE VARCHAR COLLATE NOCASE,
-                            "order" TEXT, "we""ird name" BLOB, ZUPDATEDAT TIMESTAMP);
+                            "order" TEXT, "we""ird name" BLOB, ZUPDATEDAT TIMESTAMP,
+                            ZSLUG TEXT AS (lower(ZTITLE)) VIRTUAL, ZSTAMP INTEGER AS (ZUPDATEDAT * 1000) STORED);
         CREATE TABLE ZTAG (Z_PK INTEGER PRIMARY KEY, ZNOTE INTEGER REFERENCES ZNOTE(Z_PK), ZNAME TEXT);
         CREATE INDEX ZNOTE_ZFOLDER_INDEX ON ZNOTE (ZFOLDER);
+        CREATE INDEX ZNOTE_FOLDER_PLUS ON ZNOTE (ZFOLDER + 1, ZTITLE ->> '$.kind');
         CREATE VIEW notes AS SELECT * FROM ZNOTE WHERE Z_ENT = 1;
         """)
     guard let schema = try? SchemaReader.read(from: connection), let extractor = try? ShapeExtractor(schema: schema) else { return nil }

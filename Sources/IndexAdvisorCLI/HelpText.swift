@@ -103,6 +103,8 @@ enum HelpText {
           --seed N                        Seed for drawing bound values (default: 1).
           --sample-rows N                 Measure tables of more than 2×N rows on a deterministic
                                           1-in-k sample of about N rows (default: 250,000; 0: never).
+                                          Index sizes and build times are scaled to the store; times
+                                          are the sample's, and the report says so.
           --temp-dir DIR                  Where to put the private snapshot (default: system temp).
           --unique 'TABLE(col, …)'        A uniqueness rule to check against the data (e.g. one your
                                           model declares with #Unique). Repeat for several.

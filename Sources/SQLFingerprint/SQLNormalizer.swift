@@ -23,8 +23,9 @@ package struct NormalizedSQL: Sendable {
 /// quoting of identifiers does not matter. Names, table aliases (`t0`) included, stay as written: an
 /// alias is never taken for a literal. Integer literals that are column numbers in `ORDER BY`/`GROUP BY`
 /// stay, because replacing them would change the statement's meaning; so do literals that are arguments of
-/// a function call (`json_extract(doc, '$.k')`, `substr(name, 1, 3)`): they shape the expression, and SQLite
-/// matches an index on an expression only when its literals are written the same
+/// a function call (`json_extract(doc, '$.k')`, `substr(name, 1, 3)`) and literals that are an operand of
+/// arithmetic, `||` or a JSON arrow with a column (`a + 1`, `data ->> '$.kind'`): they shape the expression,
+/// and SQLite matches an index on an expression only when its literals are written the same
 /// (https://sqlite.org/expridx.html). Statements with named parameters
 /// (`:name`, `@name`, `$name`, `?NNN`) keep their literals, because numbering would shift.
 package enum SQLNormalizer {
@@ -70,6 +71,25 @@ package enum SQLNormalizer {
             return !(isWord(i - 1, "INTO") || isWord(i - 1, "TABLE") || isWord(i - 1, "ON"))
         }
 
+        /// True when token `i` is a name, not a keyword nor a function's name: a column (or a table before `.`).
+        func isName(_ j: Int) -> Bool {
+            guard j >= 0, j < tokens.count, !isSymbol(j + 1, UInt8(ascii: "(")) else { return false }
+            if tokens[j].kind == .quotedIdentifier { return true }
+            guard tokens[j].kind == .word else { return false }
+            let word = asciiUppercased(slice(tokens[j]))
+            return !nonFunctionWords.contains(word) && !operandKeywords.contains(word)
+        }
+        func isExpressionOperator(_ j: Int) -> Bool {
+            guard j >= 0, j < tokens.count, tokens[j].kind == .symbol else { return false }
+            return expressionOperators.contains(String(decoding: slice(tokens[j]), as: UTF8.self))
+        }
+        /// A literal that is an operand of arithmetic, `||` or a JSON arrow with a column (`a + 1`,
+        /// `data ->> '$.kind'`, `'#' || tag`): part of an expression an index can be built on, kept like a
+        /// function's argument.
+        func isOperandOfColumnExpression(_ i: Int) -> Bool {
+            (isExpressionOperator(i - 1) && isName(i - 2)) || (isExpressionOperator(i + 1) && isName(i + 2))
+        }
+
         for i in 0..<tokens.count {
             let token = tokens[i]
             switch token.kind {
@@ -101,7 +121,7 @@ package enum SQLNormalizer {
             case .string, .number, .blob:
                 let isColumnNumber = token.kind == .number && inSortClause && depth == sortDepth
                     && (isWord(i - 1, "BY") || isSymbol(i - 1, UInt8(ascii: ",")))
-                if callStack.last == true {
+                if callStack.last == true || isOperandOfColumnExpression(i) {
                     parts.append(String(decoding: slice(token), as: UTF8.self))
                 } else if parameterize && !isColumnNumber {
                     values.append(SQLLiteral.parse(slice(token), kind: token.kind))
@@ -130,6 +150,15 @@ package enum SQLNormalizer {
         "WHEN", "THEN", "ELSE", "CASE", "IS", "LIKE", "GLOB", "BETWEEN", "DISTINCT", "ALL", "UNION", "EXCEPT",
         "INTERSECT", "LIMIT", "OFFSET", "HAVING", "RETURNING", "DO", "UPDATE", "CONFLICT", "PRIMARY", "FOREIGN",
         "DEFAULT", "COLLATE", "ESCAPE", "MATCH", "REGEXP", "END", "WINDOW", "PARTITION", "ORDER", "GROUP",
+    ]
+
+    /// Binary operators whose literal operand next to a column stays in the text (see `normalize`).
+    static let expressionOperators: Set<String> = ["+", "-", "*", "/", "%", "||", "->", "->>", "&", "|", "<<", ">>"]
+
+    /// Keywords that can stand next to an operator without being a column (upper case).
+    static let operandKeywords: Set<String> = [
+        "NULL", "TRUE", "FALSE", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "ASC", "DESC", "NOTNULL", "ISNULL",
+        "RAISE", "CAST", "ROWS", "RANGE", "GROUPS", "PRECEDING", "FOLLOWING", "ROW", "CURRENT", "UNBOUNDED",
     ]
 
     /// `IN ( ? , ? , ? )` → `IN ( ?+ )`; `VALUES ( ? , ? ) , ( ? , ? )` → `VALUES ( ? , ? ) , …`.

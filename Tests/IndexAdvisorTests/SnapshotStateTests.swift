@@ -36,4 +36,64 @@ struct SnapshotStateTests {
         try measurer.drop("indexadvisor_candidate")
         #expect(try snapshot.connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index'") == .integer(0))
     }
+
+    static let spaceStoreSQL = """
+        CREATE TABLE event(id INTEGER PRIMARY KEY, user INTEGER, kind INTEGER, at INTEGER, note TEXT, score REAL);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+        INSERT INTO event SELECT i, (i * 7919) % 3000, i % 13, 1700000000 + i, 'note number ' || i, i / 7.0 FROM n;
+        """
+
+    @Test("a candidate index's size is estimated from its columns' average widths × rows, close to what dbstat measures")
+    func estimatedIndexSizes() throws {
+        let store = try FixtureStore(Self.spaceStoreSQL)
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        defer { snapshot.close() }
+        var check = IndexSpaceCheck(connection: snapshot.connection, schema: try SchemaReader.read(from: snapshot.connection))
+        for (name, columns) in [("by_user_at", ["user", "at"]), ("by_note", ["note"]), ("by_kind_score", ["kind", "score"])] {
+            let candidate = IndexCandidate(table: "event", columns: columns.map { IndexColumn(name: $0) })
+            let estimate = check.estimatedBytes(of: candidate)
+            try snapshot.connection.execute("CREATE INDEX \(name) ON event(\(columns.joined(separator: ", ")))")
+            let built = try #require(try snapshot.connection.scalar("SELECT sum(pgsize) FROM dbstat WHERE name = '\(name)'")?.integerValue)
+            #expect(Double(estimate) >= 0.9 * Double(built) && Double(estimate) <= 1.4 * Double(built), "\(name): estimated \(estimate), built \(built)")
+        }
+        // What the measurement may hold at once: the kept ones, one more being built and its sort.
+        let candidates = [["user"], ["kind"], ["note"]].map { IndexCandidate(table: "event", columns: $0.map { IndexColumn(name: $0) }) }
+        let sizes = candidates.map { check.estimatedBytes(of: $0) }
+        #expect(check.bytesNeeded(for: candidates, keptAtOnce: 2) == sizes.sorted(by: >).prefix(2).reduce(0, +) + 2 * sizes.max()! + 1_048_576)
+    }
+
+    // The remainder of item 3: the free-space check counts the indexes that will be built.
+    @Test("too little room for the candidate indexes: one line naming the folder, before any is built")
+    func noRoomForIndexes() throws {
+        let store = try FixtureStore(Self.spaceStoreSQL)
+        let parent = try TemporaryDirectory()
+        var options = quickOptions(temporaryDirectory: parent.url)
+        options.assumedFreeBytes = 200_000
+        let workload = WorkloadLoader.parse("""
+            -- freq: 100
+            SELECT id FROM event WHERE user = 17 ORDER BY at;
+            -- freq: 100
+            SELECT count(*) FROM event WHERE note = 'note number 12';
+            """, file: "w.sql", format: .sql)
+        do {
+            _ = try Advisor.analyze(storeAt: store.url, workload: workload, options: options)
+            Issue.record("the analysis ran without room for its indexes")
+        } catch let error as StoreError {
+            guard case .insufficientSpaceForIndexes(let directory, let needed, let available, let candidates) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(directory == parent.url.path)
+            #expect(available == 200_000)
+            #expect(candidates >= 2)
+            #expect(needed > 1_048_576 + 500_000)
+            #expect(error.description.hasPrefix("\(parent.url.path): building the \(candidates) candidate indexes on the snapshot needs about "))
+            #expect(!error.description.contains("\n"))
+        }
+        #expect(runDirectories(in: parent.url).isEmpty)
+        // With room, the same analysis runs.
+        options.assumedFreeBytes = 1 << 40
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: options)
+        #expect(!result.recommendations.isEmpty)
+    }
 }

@@ -161,6 +161,9 @@ struct AnalysisRun {
             }
             if let shape = profile.shape {
                 profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
+                if !shape.setAside.isEmpty {
+                    profile.notes.append("its shape was read without \(shape.setAside.map(Self.setAsideDescription).joined(separator: " and ")): \(shape.setAside.contains { $0.hasPrefix("an IN") || $0.hasPrefix("a VALUES") } ? "the statement has more parameters than SQLite allows once its literals are parameters" : "the virtual tables that give shapes refuse \(shape.setAside.count == 1 ? "it" : "them")"); its plans and times are the whole statement's")
+                }
             }
             let parameterCount = (try? snapshot.connection.prepareResolvingStandIns(sql))?.parameterCount
             let (samples, source) = sampler.samples(for: profile.statement, shape: profile.shape,
@@ -218,6 +221,15 @@ struct AnalysisRun {
                 let location = profile.statement.sources.first.map { "\($0.file):\($0.firstLine)" } ?? "workload"
                 return "(\(location)) \(profile.error ?? "is not analysable")"
             })
+        }
+    }
+
+    /// How a part of a statement set aside for its shape (see `MirrorText`) is named in its note.
+    static func setAsideDescription(_ part: String) -> String {
+        switch part {
+        case "RETURNING": return "its RETURNING clause (it only reads the rows written)"
+        case "ON CONFLICT": return "its ON CONFLICT clause (the columns its DO UPDATE sets count as updated)"
+        default: return "all but the first items of \(part)"
         }
     }
 
@@ -310,6 +322,7 @@ struct AnalysisRun {
         pool = CandidateOrder.order(items) { position in
             profiles[position].weight * (profiles[position].timingBefore?.medianSeconds ?? 0)
         }.map { pool[$0] }
+        try checkSpace(for: pool.prefix(options.maxCandidatesMeasured).map(\.0))
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: timer, storeHasStatistics: schema.hasStatistics)
         var measured: [MeasuredCandidate] = []
         for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
@@ -341,11 +354,12 @@ struct AnalysisRun {
             measured.removeAll { other in chosen.contains { other.candidate.isRedundant(beside: $0) } }
             let scored = measured.map { ($0, CandidateScore($0, profiles: profiles)) }
             let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.sqlFolded }).mapValues(\.count)
-            let usedBytes = picks.reduce(Int64(0)) { $0 + $1.measured.bytes }
+            // The size budget is the store's: sizes measured on a sample are scaled first.
+            let usedBytes = picks.reduce(Int64(0)) { $0 + storeBytes($1.measured.bytes, table: $1.measured.candidate.table) }
             let eligible = scored.filter { candidate, _ in
                 isModelDeclarable(candidate.candidate)
                     && perTable[candidate.candidate.table.sqlFolded, default: 0] < options.maxIndexesPerTable
-                    && options.maxIndexBytes.map { usedBytes + candidate.bytes <= $0 } ?? true
+                    && options.maxIndexBytes.map { usedBytes + storeBytes(candidate.bytes, table: candidate.candidate.table) <= $0 } ?? true
             }
             guard let leader = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   leader.1.netSeconds >= minimumBenefit else { break }
@@ -762,9 +776,14 @@ struct AnalysisRun {
                 partialPredicate: candidate.partialPredicate,
                 sql: candidate.createSQL(name: pick.name, ifNotExists: true), entity: entity,
                 swiftDataIndex: entity.flatMap { SwiftDataCode.indexMacro(entity: $0, columns: columns, candidate: candidate) },
-                keyPathsAreGuessed: guessed, buildSeconds: pick.measured.buildSeconds, bytes: pick.measured.bytes,
+                keyPathsAreGuessed: guessed, buildSeconds: storeBuildSeconds(pick.measured.buildSeconds, table: candidate.table),
+                bytes: storeBytes(pick.measured.bytes, table: candidate.table),
                 readSecondsSaved: pick.score.readSecondsSaved, writeSecondsAdded: pick.score.writeSecondsAdded,
-                netSecondsSaved: pick.score.netSeconds, effects: pick.score.effects, columnStatistics: prefixStatistics,
+                netSecondsSaved: pick.score.netSeconds,
+                sampleScale: sample(of: candidate.table)?.sizeFactor,
+                sampleBuildSeconds: sample(of: candidate.table).map { _ in pick.measured.buildSeconds },
+                sampleBytes: sample(of: candidate.table).map { _ in pick.measured.bytes },
+                effects: pick.score.effects, columnStatistics: prefixStatistics,
                 notes: churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
         }
         let pickNames = Set(picks.map { $0.name.sqlFolded })
@@ -810,7 +829,8 @@ struct AnalysisRun {
             writeSecondsBefore: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsBefore },
             writeSecondsAfter: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsAfter },
             fullScansBefore: count(.fullTableScan, \.planBefore), fullScansAfter: count(.fullTableScan, \.planAfter),
-            tempBTreeSortsBefore: count(.tempBTree, \.planBefore), tempBTreeSortsAfter: count(.tempBTree, \.planAfter))
+            tempBTreeSortsBefore: count(.tempBTree, \.planBefore), tempBTreeSortsAfter: count(.tempBTree, \.planAfter),
+            timesFromSample: sampledTables.isEmpty ? nil : true)
         let diagnostics = workload.diagnostics
         let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
         let formatter = ISO8601DateFormatter()
@@ -829,7 +849,7 @@ struct AnalysisRun {
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
-                description: (sampledTables.isEmpty ? "" : "Measured on a deterministic sample: " + sampledTables.map { "\($0.table), about 1 row in \($0.step) (\(Figures.count($0.sampledRows)) of \(Figures.count($0.rows)))" }.joined(separator: "; ") + "; plans are the store's, absolute times shrink with the sample. ") + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back."),
+                description: sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back."),
             statements: statements, recommendations: recommendations,
             alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
             rejectedCandidates: rejected,
@@ -877,7 +897,8 @@ struct AnalysisRun {
                 sql: candidate.createSQL(name: name, ifNotExists: true),
                 entity: schema.coreData?.rootEntity(ofTable: candidate.table)?.name,
                 readSecondsSaved: choice.score.readSecondsSaved, writeSecondsAdded: choice.score.writeSecondsAdded,
-                netSecondsSaved: choice.score.netSeconds, bytes: choice.measured.bytes, buildSeconds: choice.measured.buildSeconds,
+                netSecondsSaved: choice.score.netSeconds, bytes: storeBytes(choice.measured.bytes, table: candidate.table),
+                buildSeconds: storeBuildSeconds(choice.measured.buildSeconds, table: candidate.table),
                 effects: choice.score.effects, replaces: replaces,
                 howToShip: AlternativeShipping.advice(for: candidate, naming: naming))
         }
@@ -887,6 +908,15 @@ struct AnalysisRun {
     func valueSetsSeen(_ profile: StatementProfile) -> Int? {
         let statement = profile.statement
         return statement.observedBindings.isEmpty ? nil : max(statement.distinctValueSets, statement.observedBindings.count)
+    }
+
+    /// How a sample was taken and what its figures mean, for the method section; empty when nothing was sampled.
+    var sampleMethod: String {
+        guard !sampledTables.isEmpty else { return "" }
+        let tables = sampledTables.map { table in
+            "\(table.table), about 1 row in \(table.step) (\(Figures.count(table.sampledRows)) of \(Figures.count(table.rows)) rows): index sizes × \(String(format: "%.2f", table.sizeFactor)), build times × \(String(format: "%.2f", table.buildFactor))"
+        }.joined(separator: "; ")
+        return "Measured on a deterministic sample: \(tables). Plans are the store's. Index sizes and build times are scaled to the store's rows: an index holds one entry per row, so its size grows with the rows (× rows ÷ sampled rows), and building it sorts them (× rows ÷ sampled rows × ln rows ÷ ln sampled rows). Statement and workload times are the sample's, not scaled: a scan's time grows with the table and an index search's barely, so no one factor is right; they compare plans, not the store's absolute times. "
     }
 
     /// How each statement's time was taken, for the method section.
@@ -950,7 +980,10 @@ struct AnalysisRun {
         if unmeasured > 0 {
             return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (--max-candidates \(options.maxCandidatesMeasured); see rejected candidates)"
         }
-        let tables = profile.shape?.tables ?? []
+        guard let shape = profile.shape else {
+            return "no index recommended: its shape could not be read (see above), so no candidate could be proposed for it"
+        }
+        let tables = shape.tables
         if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
            tables.count == 1 {
             return "no index recommended: \(small.name) has only \(small.rowCount) row\(small.rowCount == 1 ? "" : "s"), so a scan is cheap"
@@ -958,10 +991,10 @@ struct AnalysisRun {
         if queryAdvice.contains(where: { $0.kind == .statistics && $0.statementID == profile.statement.fingerprint.id && $0.caveat == nil }) {
             return "no index recommended: ANALYZE statistics let SQLite use the existing indexes well (see the query advice)"
         }
-        if !(profile.shape?.unindexableSorts.isEmpty ?? true) || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
+        if !shape.unindexableSorts.isEmpty || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
             return "no index recommended: what makes it slow is in the statement itself (see the notes above)"
         }
-        if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) {
+        if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) && profile.expressionFilters.isEmpty {
             return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
         }
         return "no index recommended: no candidate was used by the planner or made it measurably faster (see rejected candidates)"
@@ -983,13 +1016,46 @@ struct AnalysisRun {
         return result
     }
 
+    /// Each index's size (`dbstat`); for an index of a sampled table, scaled to the store's rows.
     func indexSizes() -> [String: Int64] {
         var sizes: [String: Int64] = [:]
-        let rows = (try? snapshot.connection.query("SELECT name, sum(pgsize) FROM dbstat GROUP BY name")) ?? []
-        for row in rows {
-            if let name = row[0].textValue, let bytes = row[1].integerValue { sizes[name] = bytes }
+        let rows = (try? snapshot.connection.query("SELECT name, tbl_name FROM sqlite_schema WHERE type = 'index'")) ?? []
+        let tableOf = Dictionary(rows.compactMap { row in row[0].textValue.map { ($0, row[1].textValue ?? "") } },
+                                 uniquingKeysWith: { first, _ in first })
+        for row in (try? snapshot.connection.query("SELECT name, sum(pgsize) FROM dbstat GROUP BY name")) ?? [] {
+            if let name = row[0].textValue, let bytes = row[1].integerValue {
+                sizes[name] = tableOf[name].map { storeBytes(bytes, table: $0) } ?? bytes
+            }
         }
         return sizes
+    }
+
+    /// Fails before any candidate is built when the snapshot's folder has too little room for the indexes
+    /// the measurement may hold at once (see ``IndexSpaceCheck``).
+    /// - Throws: ``StoreError/insufficientSpaceForIndexes(directory:neededBytes:availableBytes:candidates:)``.
+    func checkSpace(for candidates: [IndexCandidate]) throws {
+        guard !candidates.isEmpty else { return }
+        var check = IndexSpaceCheck(connection: snapshot.connection, schema: schema)
+        let needed = check.bytesNeeded(for: candidates, keptAtOnce: min(options.maxNewIndexes, candidates.count))
+        let folder = snapshot.directory.url.deletingLastPathComponent()
+        guard let free = options.assumedFreeBytes ?? IndexSpaceCheck.freeBytes(in: snapshot.directory.url), free < needed else { return }
+        throw StoreError.insufficientSpaceForIndexes(directory: folder.path, neededBytes: needed, availableBytes: free,
+                                                    candidates: candidates.count)
+    }
+
+    /// The sample `table` was measured on, if it was sampled.
+    func sample(of table: String) -> SampledTable? {
+        sampledTables.first { $0.table.sqlFolded == table.sqlFolded }
+    }
+
+    /// An index's size measured on the snapshot, as it would be on the store (see ``SampledTable/sizeFactor``).
+    func storeBytes(_ bytes: Int64, table: String) -> Int64 {
+        sample(of: table).map { Int64((Double(bytes) * $0.sizeFactor).rounded()) } ?? bytes
+    }
+
+    /// An index's build time measured on the snapshot, as it would be on the store (see ``SampledTable/buildFactor``).
+    func storeBuildSeconds(_ seconds: Double, table: String) -> Double {
+        sample(of: table).map { seconds * $0.buildFactor } ?? seconds
     }
 
     /// `ZNOTE: ZFOLDERID =, ZISARCHIVED =; ORDER BY ZUPDATEDAT DESC`.

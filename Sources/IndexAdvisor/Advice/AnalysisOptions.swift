@@ -35,6 +35,9 @@ public struct AnalysisOptions: Sendable {
     public var uniqueRules: [UniqueRule] = []
     /// Where the private snapshot directory is created (default: the system temporary directory).
     public var temporaryDirectory: URL?
+    /// Free bytes to assume in the snapshot's folder instead of asking the file system (tests set it to
+    /// reach the free-space check without filling a disk).
+    package var assumedFreeBytes: Int64?
 
     public init() {}
 }

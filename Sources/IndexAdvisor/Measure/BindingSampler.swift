@@ -15,6 +15,9 @@ package struct BindingSampler {
     private var rowidRanges: [String: (Int64, Int64)?] = [:]
     private var distinctValues: [String: [SQLValue]] = [:]
     private var sortedSamples: [String: ([SQLValue], Int)] = [:]
+    /// Fresh keys handed out so far, and each key column's largest and smallest value, per table and column.
+    private var freshCounters: [String: Int] = [:]
+    private var extremes: [String: (maximum: SQLValue?, minimum: SQLValue?)] = [:]
     /// Columns with more distinct values than this draw hot values only (listing them costs too much).
     package var coldValueLimit = 100_000
 
@@ -46,7 +49,7 @@ package struct BindingSampler {
                 for (index, tuple) in tuples.enumerated() {
                     for target in shape.parameters where target.op == nil && target.parameter - 1 < tuple.count {
                         guard let table = schema.table(named: target.table),
-                              let fresh = freshValue(for: target.column, in: table, index: index, statement: statement) else { continue }
+                              let fresh = freshValue(for: target.column, in: table, statement: statement) else { continue }
                         tuples[index][target.parameter - 1] = fresh
                     }
                 }
@@ -54,6 +57,7 @@ package struct BindingSampler {
             return (tuples, .observed)
         }
         let fallback = SQLTokenList(statement.sql).parameterColumns()
+        let targets = Dictionary((shape?.parameters ?? []).map { ($0.parameter, $0) }, uniquingKeysWith: { first, _ in first })
         let coldKey = shape?.parameters.first { target in
             guard let op = target.op, op.isEquality, let table = schema.table(named: target.table) else { return false }
             return table.rowidAlias?.name.sqlFolded != target.column.sqlFolded && target.column.sqlFolded != "rowid"
@@ -74,7 +78,7 @@ package struct BindingSampler {
                     tuple.append(literal)
                     continue
                 }
-                let target = shape?.parameters.first { $0.parameter == parameter }
+                let target = targets[parameter]
                     ?? fallback[parameter].flatMap { column in resolve(column: column, shape: shape) }
                 guard let target else {
                     // Compared with an expression of a column: the expression's value on a row of the table.
@@ -90,7 +94,7 @@ package struct BindingSampler {
                 let isWrittenValue = target.op == nil
                 let key = target.table.sqlFolded
                 if isWrittenValue, let table = schema.table(named: target.table),
-                   let fresh = freshValue(for: target.column, in: table, index: index, statement: statement) {
+                   let fresh = freshValue(for: target.column, in: table, statement: statement) {
                     tuple.append(fresh)
                     continue
                 }
@@ -126,19 +130,27 @@ package struct BindingSampler {
     }
 
     /// A value that cannot collide for columns that must stay unique on INSERT (the rowid and UNIQUE
-    /// index columns); nil for other columns and for UPDATE.
-    private mutating func freshValue(for column: String, in table: Table, index: Int, statement: WorkloadStatement) -> SQLValue? {
+    /// index columns); nil for other columns and for UPDATE. Every call for one column gives another
+    /// value, so the rows of a multi-row `VALUES` get distinct keys too.
+    private mutating func freshValue(for column: String, in table: Table, statement: WorkloadStatement) -> SQLValue? {
         guard statement.kind == .insert else { return nil }
         let isRowid = table.rowidAlias?.name.sqlFolded == column.sqlFolded
         let isUnique = table.indexes.contains { $0.isUnique && $0.columns.first?.name?.sqlFolded == column.sqlFolded && $0.columns.count == 1 }
         guard isRowid || isUnique else { return nil }
         let quoted = SQLIdentifier.quote(column)
-        let maximum = (try? connection.scalar("SELECT max(\(quoted)) FROM \(SQLIdentifier.quote(table.name))")) ?? nil
+        let key = table.name.sqlFolded + "\u{1}" + column.sqlFolded
+        let index = freshCounters[key, default: 0]
+        freshCounters[key] = index + 1
+        if extremes[key] == nil {
+            extremes[key] = ((try? connection.scalar("SELECT max(\(quoted)) FROM \(SQLIdentifier.quote(table.name))")) ?? nil,
+                             (try? connection.scalar("SELECT min(\(quoted)) FROM \(SQLIdentifier.quote(table.name))")) ?? nil)
+        }
+        let maximum = extremes[key]?.maximum
         switch maximum {
         case .integer(let value)?:
             if value < Int64.max - 1_000_000 { return .integer(value + 1 + Int64(index)) }
             // The largest key is taken: count down from the smallest instead.
-            let minimum = (try? connection.scalar("SELECT min(\(quoted)) FROM \(SQLIdentifier.quote(table.name))"))??.integerValue ?? 0
+            let minimum = extremes[key]?.minimum?.integerValue ?? 0
             return minimum > Int64.min + 1_000_000 ? .integer(minimum - 1 - Int64(index)) : nil
         case .real(let value)?: return .real(value + 1 + Double(index))
         case .text(let value)?: return .text(value + "~indexadvisor\(index)")

@@ -6,6 +6,10 @@
 /// therefore timed as its own text: parameters that were literals in the app's statement are written back
 /// as literals, placeholders the app bound itself stay parameters and are bound.
 package enum LiteralExecutions {
+    /// The most parameters a statement is given bound: SQLite's default `SQLITE_MAX_VARIABLE_NUMBER`
+    /// since 3.32 (https://sqlite.org/limits.html#max_variable_number); builds may allow more.
+    static let maxBoundParameters = 32_766
+
     /// One ``Execution`` per value set in `samples` (each a full tuple of `statement.parameterCount`
     /// values), with `weights` (one per sample; 1 each when nil).
     ///
@@ -18,8 +22,11 @@ package enum LiteralExecutions {
         let literalPositions = statement.literalValues.enumerated().filter { $0.element != nil }.map(\.offset)
         let tokens = SQLTokenList(statement.sql)
         let parameters = tokens.tokens.indices.filter { tokens.tokens[$0].kind == .parameter }
-        guard !literalPositions.isEmpty, parameters.count == statement.literalValues.count,
-              parameters.allSatisfy({ tokens.text(at: $0) == "?" }) else {
+        // More placeholders than SQLite binds (a recorded statement with a 300,000-value IN list): every value
+        // is written in as a literal, as the app's SQLite, built with a higher limit, received it.
+        let inlineAll = parameters.count > maxBoundParameters && parameters.allSatisfy({ tokens.text(at: $0) == "?" })
+        guard inlineAll || (!literalPositions.isEmpty && parameters.count == statement.literalValues.count
+                            && parameters.allSatisfy({ tokens.text(at: $0) == "?" })) else {
             return samples.enumerated().map { Execution(sql: statement.sql, values: $0.element, weight: weight($0.offset)) }
         }
         return samples.enumerated().map { index, sample in
@@ -30,7 +37,7 @@ package enum LiteralExecutions {
                 let range = tokens.tokens[token]
                 text += tokens.utf8[cursor..<range.start]
                 let value = position < sample.count ? sample[position] : .null
-                if statement.literalValues[position] != nil {
+                if inlineAll || (position < statement.literalValues.count && statement.literalValues[position] != nil) {
                     text += Array(literal(value).utf8)
                 } else {
                     text += Array("?".utf8)

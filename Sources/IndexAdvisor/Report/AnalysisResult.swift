@@ -227,15 +227,24 @@ public struct Recommendation: Sendable, Codable {
     public var swiftDataIndex: String?
     /// True when the key paths were recovered from column names and may need correcting.
     public var keyPathsAreGuessed: Bool
-    /// Wall time of `CREATE INDEX` on the snapshot, in seconds (what a migration pays).
+    /// Wall time of `CREATE INDEX` on the snapshot, in seconds (what a migration pays). When the table was
+    /// measured on a sample, the time scaled to the store's rows (see ``sampleScale``).
     public var buildSeconds: Double
-    /// Size of the built index, in bytes (`dbstat`).
+    /// Size of the built index, in bytes (`dbstat`). When the table was measured on a sample, the size
+    /// scaled to the store's rows (see ``sampleScale``).
     public var bytes: Int64
     /// Frequency-weighted read time saved, in seconds per workload.
     public var readSecondsSaved: Double
     /// Frequency-weighted write time added, in seconds per workload.
     public var writeSecondsAdded: Double
     public var netSecondsSaved: Double
+    /// When the index's table was measured on a sample: the factor its size was multiplied by (store rows
+    /// ÷ sampled rows); the build time was multiplied by that × ln(rows) ÷ ln(sampled rows). Absent when
+    /// the table was measured whole.
+    public var sampleScale: Double? = nil
+    /// The build time and size measured on the sample, before scaling; absent when not sampled.
+    public var sampleBuildSeconds: Double? = nil
+    public var sampleBytes: Int64? = nil
     /// The statements that use it, with their times without and with it.
     public var effects: [StatementEffect]
     /// Statistics of the key columns (prefixes), for judging selectivity.
@@ -262,7 +271,8 @@ public struct AlternativeIndex: Sendable, Codable {
     /// Frequency-weighted write time it adds, in seconds per workload.
     public var writeSecondsAdded: Double
     public var netSecondsSaved: Double
-    /// Size of the built index, in bytes (`dbstat`), and its build time in seconds.
+    /// Size of the built index, in bytes (`dbstat`), and its build time in seconds; on a sampled table
+    /// scaled to the store as ``Recommendation/bytes`` and ``Recommendation/buildSeconds`` are.
     public var bytes: Int64
     public var buildSeconds: Double
     /// The statements that use it, with their times without and with it.
@@ -353,6 +363,10 @@ public struct Totals: Sendable, Codable {
     public var fullScansAfter: Int
     public var tempBTreeSortsBefore: Int
     public var tempBTreeSortsAfter: Int
+    /// True when tables were measured on a sample (`store.sampledTables`): every time in the report —
+    /// statement timings, these totals, read and write seconds — is the sample's, not scaled (a scan's time
+    /// grows with the table, an index search's barely, so no one factor is right). Absent otherwise.
+    public var timesFromSample: Bool? = nil
 
     public var totalSecondsBefore: Double { readSecondsBefore + writeSecondsBefore }
     public var totalSecondsAfter: Double { readSecondsAfter + writeSecondsAfter }

@@ -74,10 +74,10 @@ public enum HTMLReport {
         let drops = result.indexesToDrop
         page.raw(#"<section id="summary">"#)
         page.raw(#"<div class="cards">"#)
-        card(title: "Workload time", value: "\(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))",
+        card(title: "Workload time" + (result.isSampled ? " (sample)" : ""), value: "\(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))",
              detail: "\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)) with the advice · reads and writes, count × median", into: &page)
         card(title: "Indexes", value: "+\(result.recommendations.count) / −\(drops.count)",
-             detail: result.recommendations.isEmpty ? "to add / to drop" : "to add / to drop · built in \(Figures.duration(result.migrationBuildSeconds)), \(ByteCountText.format(result.migrationBytes))", into: &page)
+             detail: result.recommendations.isEmpty ? "to add / to drop" : "to add / to drop · built in \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)), \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes))\(result.buildEstimate.isEmpty ? "" : " (store, scaled from the sample)")", into: &page)
         card(title: "Full table scans left", value: "\(totals.fullScansAfter) of \(totals.fullScansBefore)",
              detail: "temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)", into: &page)
         card(title: "Write time", value: "\(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))",
@@ -91,8 +91,8 @@ public enum HTMLReport {
             if !result.recommendations.isEmpty { parts.append("add \(Figures.counted(result.recommendations.count, "index", plural: "indexes"))") }
             if !drops.isEmpty { parts.append("drop \(Figures.counted(drops.count, "index", plural: "indexes"))") }
             lead = parts.joined(separator: " and ").capitalizedFirstLetter
-                + ": the workload takes \(Figures.duration(totals.totalSecondsBefore)) now and \(Figures.duration(totals.totalSecondsAfter)) with the advice (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))"
-                + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(Figures.duration(result.migrationBuildSeconds)) on this store.")
+                + ": the workload takes\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) now and \(Figures.duration(totals.totalSecondsAfter)) with the advice (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))"
+                + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
         }
         page.raw(#"<p class="lead">\#(e(lead))</p>"#)
         page.raw(#"<p class="muted">Workload: \#(e(result.workloadHeadline)).</p>"#)
@@ -147,7 +147,7 @@ public enum HTMLReport {
             let anchor = "add-\(recommendation.rank)"
             page.raw(#"<article id="\#(anchor)">"#)
             page.raw("<h3>\(recommendation.rank). <code>\(e(recommendation.name))</code></h3>")
-            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.duration(recommendation.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(Figures.duration(recommendation.writeSecondsAdded)))</strong> of writes per workload · built in \#(e(Figures.duration(recommendation.buildSeconds))) on this store · \#(e(ByteCountText.format(recommendation.bytes)))</p>"#)
+            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.duration(recommendation.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(Figures.duration(recommendation.writeSecondsAdded)))</strong> of writes per workload\#(e(result.timeScope)) · \#(e(recommendation.buildSentence.lowercasedFirstLetter))</p>"#)
             codeBlock(recommendation.sql + ";", id: "\(anchor)-sql", into: &page)
             if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
                 let origin = recommendation.keyPathsAreGuessed
@@ -230,7 +230,7 @@ public enum HTMLReport {
         codeBlock(SQLReport.render(result, queryAdvice: false), id: "code-sql", into: &page)
         if result.store.isCoreData {
             page.raw("<h3>SwiftData</h3>")
-            page.raw("<p>Adding an index is a schema change: declare it in a new <code>VersionedSchema</code> with a migration stage. Building the indexes took <strong>\(e(Figures.duration(result.migrationBuildSeconds)))</strong> on this store (\(e(ByteCountText.format(result.store.bytes)))): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>")
+            page.raw("<p>Adding an index is a schema change: declare it in a new <code>VersionedSchema</code> with a migration stage. Building the indexes takes <strong>\(e(result.buildEstimate + Figures.duration(result.migrationBuildSeconds)))</strong> \(e(result.buildScope)): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>")
             codeBlock(SwiftReport.render(result, queryAdvice: false), id: "code-swift", into: &page)
         }
         page.raw("</section>")
@@ -392,7 +392,8 @@ public enum HTMLReport {
             return
         }
         page.raw("<table>")
-        page.raw(#"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size</th><th class="num">Writes saved by dropping</th><th class="num">Reads lost</th><th>Advice</th></tr>"#)
+        let (sizeLabel, timeLabel) = result.isSampled ? (" (store, scaled)", " (sample)") : ("", "")
+        page.raw(#"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size\#(sizeLabel)</th><th class="num">Writes saved by dropping\#(timeLabel)</th><th class="num">Reads lost\#(timeLabel)</th><th>Advice</th></tr>"#)
         for finding in result.existingIndexes {
             let what = finding.findingText { "<code>\(e($0))</code>" }
             let saved = e(result.writeSavingText(of: finding))
@@ -600,5 +601,10 @@ extension String {
     /// The string with its first letter upper-cased.
     fileprivate var capitalizedFirstLetter: String {
         prefix(1).uppercased() + dropFirst()
+    }
+
+    /// The string with its first letter lower-cased.
+    fileprivate var lowercasedFirstLetter: String {
+        prefix(1).lowercased() + dropFirst()
     }
 }

@@ -18,7 +18,7 @@ public enum MarkdownReport {
         out.append("# indexadvisor report: \(inline(result.store.fileName))")
         out.append("")
         var summary: [String] = []
-        summary.append("**Workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
+        summary.append("**Workload time\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
         summary.append(result.recommendations.isEmpty
             ? "**no index to add**"
             : "**\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add**")
@@ -49,7 +49,7 @@ public enum MarkdownReport {
         }
         if !result.recommendations.isEmpty || !drops.isEmpty { out.append("") }
         if !result.recommendations.isEmpty {
-            out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(Figures.duration(result.migrationBuildSeconds)) on this store (\(ByteCountText.format(result.store.bytes))) and adds \(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
+            out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
             out.append("")
         }
         out.append("Weighted time = executions in the workload × median time of one execution, summed. \(result.method.description)")
@@ -60,7 +60,9 @@ public enum MarkdownReport {
             out.append("")
             out.append("In the order they were chosen: each one's figures were measured with the ones above it already built, so together they add up to the workload's saving.")
             out.append("")
-            out.append("| # | Index | Table | Columns | Read time saved | Write time added | Build | Size |")
+            let timeLabel = result.isSampled ? " (sample)" : ""
+            let buildLabel = result.buildEstimate.isEmpty ? "" : " (store, scaled)"
+            out.append("| # | Index | Table | Columns | Read time saved\(timeLabel) | Write time added\(timeLabel) | Build\(buildLabel) | Size\(buildLabel) |")
             out.append("|---|---|---|---|---|---|---|---|")
             for recommendation in result.recommendations {
                 out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.duration(recommendation.readSecondsSaved)) | \(Figures.duration(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
@@ -114,7 +116,7 @@ public enum MarkdownReport {
                     let sampled = recommendation.columnStatistics.first.map { $0.isSampled ? "sampled \(Figures.count($0.sampledRows)) rows" : "\(Figures.count($0.sampledRows)) rows" } ?? ""
                     out.append("- Cardinality (\(sampled)): " + parts.joined(separator: "; "))
                 }
-                out.append("- Built in \(Figures.duration(recommendation.buildSeconds)) on this store (what a migration pays), \(ByteCountText.format(recommendation.bytes)).")
+                out.append("- \(recommendation.buildSentence).")
                 for note in recommendation.notes { out.append("- \(text(note))") }
                 out.append("")
             }
@@ -155,7 +157,7 @@ public enum MarkdownReport {
             out.append(fence(SQLReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "sql"))
             out.append("")
             if result.store.isCoreData && !result.recommendations.isEmpty {
-                out.append("SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema`; building took \(Figures.duration(result.migrationBuildSeconds)) on this store.")
+                out.append("SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema`; building takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
                 out.append("")
                 out.append(fence(SwiftReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "swift"))
                 out.append("")
@@ -259,7 +261,9 @@ public enum MarkdownReport {
         if !result.existingIndexes.isEmpty {
             out.append("## Existing indexes")
             out.append("")
-            out.append("| Index | Table | Columns | Finding | Size | Write time saved by dropping | Advice |")
+            out.append(result.isSampled
+                ? "| Index | Table | Columns | Finding | Size (store, scaled) | Write time saved by dropping (sample) | Advice |"
+                : "| Index | Table | Columns | Finding | Size | Write time saved by dropping | Advice |")
             out.append("|---|---|---|---|---|---|---|")
             for finding in result.existingIndexes {
                 let what = finding.findingText(name: codeCell)

@@ -1,3 +1,4 @@
+import Foundation
 /// Values derived from an ``AnalysisResult`` that several formats print. They are defined once here so
 /// that the Markdown, HTML, SQL and Swift renderers show the same figure for the same fact, and none of
 /// them derives anything on its own. Times are in seconds, sizes in bytes.
@@ -28,10 +29,34 @@ extension AnalysisResult {
     /// from the With-it time an index's own table shows: they are two measurements, taken at different
     /// points of the analysis. Empty when nothing is recommended.
     public var statementsTimingNote: String {
-        guard !recommendations.isEmpty else { return "" }
-        return "Before: as the store is. After: every statement timed again with all the advice in place, in one final pass; "
+        let sample = isSampled ? "Every time here was measured on the sample (\(sampleScope)) and is not scaled to the store. " : ""
+        guard !recommendations.isEmpty else { return sample.trimmingCharacters(in: .whitespaces) }
+        return sample + "Before: as the store is. After: every statement timed again with all the advice in place, in one final pass; "
             + "the tables of each index above were timed when that index was picked, so the two can differ within the runs' spread."
     }
+
+    /// True when tables were measured on a sample of their rows: times are the sample's, index sizes and
+    /// build times scaled to the store (see ``Recommendation/sampleScale``).
+    public var isSampled: Bool { !store.sampledTables.isEmpty }
+
+    /// The sampled tables, e.g. `ZNOTE: 1 row in 7`.
+    public var sampleScope: String {
+        store.sampledTables.map { "\($0.table): 1 row in \($0.step)" }.joined(separator: ", ")
+    }
+
+    /// Put after a time: ` on the sample (ZNOTE: 1 row in 7)`, or nothing when nothing was sampled.
+    public var timeScope: String { isSampled ? " on the sample (\(sampleScope))" : "" }
+
+    /// Where the build times and sizes of the recommendations apply, with the store's size: `on this store
+    /// (2.7 MiB)`, or, when any was scaled from a sample, `on the whole store (2.7 GiB; scaled from the sample)`.
+    public var buildScope: String {
+        recommendations.contains { $0.sampleScale != nil }
+            ? "on the whole store (\(ByteCountText.format(store.bytes)); scaled from the sample)"
+            : "on this store (\(ByteCountText.format(store.bytes)))"
+    }
+
+    /// `about ` when the build times and sizes were scaled from a sample (estimates, not measurements).
+    public var buildEstimate: String { recommendations.contains { $0.sampleScale != nil } ? "about " : "" }
 
     /// The label of the statement with `id` (`S3`), or the id itself when no statement has it.
     public func label(ofStatement id: String) -> String {
@@ -196,5 +221,17 @@ extension AnalysisResult {
             }
         }
         return lines
+    }
+}
+
+extension Recommendation {
+    /// `Built in 26.6 ms on this store (what a migration pays), 752.0 KiB`, or for a table measured on a
+    /// sample, the store's estimate with what was measured and the factors.
+    public var buildSentence: String {
+        guard let scale = sampleScale, let sampleSeconds = sampleBuildSeconds, let sampleBytes else {
+            return "Built in \(Figures.duration(buildSeconds)) on this store (what a migration pays), \(ByteCountText.format(bytes))"
+        }
+        return "Built in about \(Figures.duration(buildSeconds)) on the whole store (what a migration pays), about \(ByteCountText.format(bytes)): "
+            + "scaled from \(Figures.duration(sampleSeconds)) and \(ByteCountText.format(sampleBytes)) on the sample, size × \(String(format: "%.2f", scale)) (rows), build time × \(String(format: "%.2f", sampleSeconds > 0 ? buildSeconds / sampleSeconds : scale)) (rows × log rows)"
     }
 }

@@ -17,17 +17,17 @@ public enum SQLReport {
             lines.append(comment(result.workload.analysedStatements == 0 ? "No workload was given: no index to add or drop is measured (the schema review is below)." : "No index to add or drop for this workload."))
             return finish(lines, result, queryAdvice: queryAdvice)
         }
-        lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop. Weighted workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."))
+        lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop. Weighted workload time\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."))
         if result.store.isCoreData && !result.recommendations.isEmpty {
             lines.append(comment("Core Data / SwiftData store: adding an index is a schema change. Declare it in the model as well (#Index in a new VersionedSchema, see --format swift), so stores the app creates get it too."))
-            lines.append(comment("Building \(result.recommendations.count == 1 ? "it" : "them") took \(Figures.duration(result.migrationBuildSeconds)) on this store (\(ByteCountText.format(result.store.bytes))) and adds \(ByteCountText.format(result.migrationBytes)): what the migration costs on a store of this size."))
+            lines.append(comment("Building \(result.recommendations.count == 1 ? "it" : "them") took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): what the migration costs on a store of this size."))
         }
         lines.append("BEGIN;")
         for recommendation in result.recommendations {
             let users = recommendation.effects.filter { $0.isSignificant && $0.after.medianSeconds < $0.before.medianSeconds }
                 .map { result.label(ofStatement: $0.statementID) }
             let serves = users.isEmpty ? "" : "for \(users.joined(separator: ", ")): "
-            lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload; built in \(Figures.duration(recommendation.buildSeconds)), \(ByteCountText.format(recommendation.bytes))."))
+            lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload\(result.timeScope); built in \(recommendation.sampleScale == nil ? "" : "about ")\(Figures.duration(recommendation.buildSeconds)), \(recommendation.sampleScale == nil ? "" : "about ")\(ByteCountText.format(recommendation.bytes))\(recommendation.sampleScale == nil ? "" : " (the whole store's, scaled from the sample)")."))
             lines.append(recommendation.sql + ";")
         }
         for finding in drops {

@@ -39,7 +39,7 @@ public enum SwiftReport {
         lines.append(comment("builds indexes only when it creates a store, so existing stores also need the CREATE INDEX IF NOT"))
         lines.append(comment("EXISTS statements (--format sql), run before the ModelContainer opens the store."))
         if !result.recommendations.isEmpty {
-            lines.append(comment("Building them took \(Figures.duration(result.migrationBuildSeconds)) on this store (\(ByteCountText.format(result.store.bytes))): what that migration costs here."))
+            lines.append(comment("Building them took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope): what that migration costs here."))
         }
         let models = (indexes.map(\.model) + uniques.map(\.model)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for model in models {

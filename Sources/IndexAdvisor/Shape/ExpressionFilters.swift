@@ -98,6 +98,56 @@ enum ExpressionFilters {
             if !result.contains(filter) { result.append(filter) }
             i = close
         }
+        for filter in operatorExpressions(tokens, aliases: aliases, tableNames: tableNames, schema: schema, parameterAt: parameterAt)
+        where !result.contains(filter) {
+            result.append(filter)
+        }
+        return result
+    }
+
+    /// Filters on a column combined with a literal by arithmetic, `||` or a JSON arrow (`a + 1 = ?`,
+    /// `data ->> '$.kind' = ?`, `'#' || tag = ?`), which the fingerprint keeps as written (see
+    /// `SQLNormalizer`): an index on exactly that expression serves them.
+    private static func operatorExpressions(_ tokens: SQLTokenList, aliases: [String: String], tableNames: [String],
+                                            schema: Schema, parameterAt: [Int: Int]) -> [ExpressionFilter] {
+        let operators: Set<String> = ["+", "-", "*", "/", "%", "||", "->", "->>", "&", "|", "<<", ">>"]
+        func isOperator(_ i: Int) -> Bool { i >= 0 && i < tokens.count && tokens.tokens[i].kind == .symbol && operators.contains(tokens.text(at: i)) }
+        func isLiteral(_ i: Int) -> Bool {
+            i >= 0 && i < tokens.count && [.string, .number, .blob].contains(tokens.tokens[i].kind)
+        }
+        /// The column at `i` (or `alias . column` ending at `i`) with its table and the token where it starts.
+        func column(endingAt i: Int) -> (table: String, name: String, start: Int)? {
+            guard i >= 0, i < tokens.count, tokens.tokens[i].kind == .word || tokens.tokens[i].kind == .quotedIdentifier,
+                  !tokens.isSymbol(i + 1, "(") else { return nil }
+            let name = tokens.identifier(at: i)
+            if tokens.isSymbol(i - 1, "."), i >= 2, let table = aliases[tokens.identifier(at: i - 2).sqlFolded] {
+                return schema.table(named: table)?.column(named: name) != nil ? (table, name, i - 2) : nil
+            }
+            let owners = tableNames.filter { schema.table(named: $0)?.column(named: name) != nil }
+            return owners.count == 1 ? (owners[0], name, i) : nil
+        }
+        var result: [ExpressionFilter] = []
+        for i in 0..<tokens.count where isOperator(i) {
+            // column op literal, or literal op column; not part of a longer expression.
+            let forward = column(endingAt: i - 1).flatMap { column in isLiteral(i + 1) ? (column, column.start, i + 1) : nil }
+            let backward = isLiteral(i - 1) ? column(endingAt: i + 1).map { ($0, i - 1, i + 1) } : nil
+            guard let (target, start, end) = forward ?? backward,
+                  !isOperator(start - 1), !isOperator(end + 1), !tokens.isSymbol(start - 1, "."),
+                  let op = comparison(tokens, at: end + 1) else { continue }
+            let columnText = SQLIdentifier.quote(target.name)
+            let expression = forward != nil
+                ? "\(columnText) \(tokens.text(at: i)) \(tokens.text(at: end))"
+                : "\(tokens.text(at: start)) \(tokens.text(at: i)) \(columnText)"
+            var parameter: Int?
+            var k = end + 2
+            while k < tokens.count, k <= end + 6 {
+                if let index = parameterAt[k] { parameter = index; break }
+                if tokens.isWord(k, "AND") || tokens.isWord(k, "OR") || tokens.isSymbol(k, ")") { break }
+                k += 1
+            }
+            let filter = ExpressionFilter(table: target.table, expression: expression, op: op, parameter: parameter)
+            if !result.contains(filter) { result.append(filter) }
+        }
         return result
     }
 

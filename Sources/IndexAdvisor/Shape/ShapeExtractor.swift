@@ -28,10 +28,13 @@ package final class ShapeExtractor {
         }
         try connection.check(rc)
         for table in schema.tables {
-            let columns = table.columns.filter { !$0.isHidden || $0.declaredType.uppercased().contains("GENERATED") }
+            // Generated columns are mirrored too: statements filter and sort on them like any column.
+            let columns = table.columns.filter { !$0.isHidden || $0.isGenerated }
             guard !columns.isEmpty else { continue }
+            // A generated column is HIDDEN in the mirror, so that an INSERT without a column list counts the
+            // same columns as on the store; statements still name it, and SQLite offers its constraints.
             let declaration = "CREATE TABLE x(" + columns.map { column in
-                SQLIdentifier.quote(column.name)
+                SQLIdentifier.quote(column.name) + (column.isGenerated ? " HIDDEN" : "")
                     + (column.collation.uppercased() == "BINARY" ? "" : " COLLATE " + SQLIdentifier.quote(column.collation))
             }.joined(separator: ", ") + ")"
             recorder.tables.append(.init(name: table.name, columns: columns.map(\.name), declaration: declaration))
@@ -55,7 +58,16 @@ package final class ShapeExtractor {
 
     /// The shape of `sql`.
     /// - Throws: ``SQLiteError`` when SQLite cannot prepare the statement against the store's tables.
-    package func shape(of sql: String) throws -> StatementShape {
+    /// The most parameters a statement may have here (SQLite's `SQLITE_LIMIT_VARIABLE_NUMBER`); lowering it
+    /// lets a test reach the limit with a small statement.
+    package var parameterLimit: Int {
+        get { Int(sqlite3_limit(connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+        set { sqlite3_limit(connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, Int32(clamping: newValue)) }
+    }
+
+    package func shape(of statementSQL: String) throws -> StatementShape {
+        let mirror = MirrorText(statementSQL, parameterLimit: parameterLimit)
+        let sql = mirror.sql
         let observations = try observe(sql, run: true)
         var shape = StatementShape()
         shape.parameters = recorder.parameterTargets.sorted { $0.parameter < $1.parameter }
@@ -66,10 +78,43 @@ package final class ShapeExtractor {
             shape.tables.append(access)
         }
         applyOrderByCollations(sql: sql, to: &shape)
+        Self.restore(mirror, in: &shape)
         let upper = sql.uppercased()
         shape.standIns = (connection.standInFunctions.union(connection.standInCollations))
             .filter { upper.contains($0.uppercased()) }.sorted()
         return shape
+    }
+
+    /// Puts back in `shape` what ``MirrorText`` set aside: the original parameter numbers of a compacted
+    /// text (each parameter cut gets the column of the one it repeats), and an UPSERT's updated columns.
+    static func restore(_ mirror: MirrorText, in shape: inout StatementShape) {
+        if let original = mirror.originalParameter {
+            let renumber = { (parameter: Int) -> Int in parameter - 1 < original.count ? original[parameter - 1] : parameter }
+            shape.parameters = shape.parameters.map { target in
+                var target = target
+                target.parameter = renumber(target.parameter)
+                return target
+            }
+            for table in shape.tables.indices {
+                for constraint in shape.tables[table].constraints.indices {
+                    shape.tables[table].constraints[constraint].parameter = shape.tables[table].constraints[constraint].parameter.map(renumber)
+                }
+            }
+            let targets = Dictionary(shape.parameters.map { ($0.parameter, $0) }, uniquingKeysWith: { first, _ in first })
+            for (parameter, like) in mirror.repeats {
+                guard let like, var target = targets[like] else { continue }
+                target.parameter = parameter
+                shape.parameters.append(target)
+            }
+            shape.parameters.sort { $0.parameter < $1.parameter }
+        }
+        if let updates = mirror.upsertUpdates, let inserted = shape.tables.firstIndex(where: \.isInserted) {
+            shape.tables[inserted].isUpdated = !updates.isEmpty
+            for column in updates where !shape.tables[inserted].writtenColumns.contains(where: { $0.sqlFolded == column.sqlFolded }) {
+                shape.tables[inserted].writtenColumns.append(column)
+            }
+        }
+        shape.setAside = mirror.adjustments
     }
 
     /// Prepares (and, when `run`, executes with marker values) `sql`, returning the per-table observations.
@@ -169,8 +214,8 @@ package final class ShapeExtractor {
     }
 
     private static func declaredCollation(of column: String, in declaration: String) -> String {
-        let marker = SQLIdentifier.quote(column) + " COLLATE "
-        guard let range = declaration.range(of: marker) else { return "BINARY" }
+        let quoted = SQLIdentifier.quote(column)
+        guard let range = declaration.range(of: quoted + " COLLATE ") ?? declaration.range(of: quoted + " HIDDEN COLLATE ") else { return "BINARY" }
         let rest = declaration[range.upperBound...]
         let end = rest.firstIndex(where: { $0 == "," || $0 == ")" }) ?? rest.endIndex
         return SQLTokenList.unquote(String(rest[..<end]))

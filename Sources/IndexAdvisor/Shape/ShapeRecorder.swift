@@ -41,12 +41,15 @@ final class ShapeRecorder {
     /// The constraints behind each `idxNum` handed out by `xBestIndex`, in `argv` order.
     var plans: [(table: Int, constraints: [RecordedConstraint])] = []
     var parameterTargets: [ParameterTarget] = []
+    /// The same targets, for a constant-time look-up.
+    private var recordedTargets: Set<ParameterTarget> = []
     var authorizing = false
 
     func reset() {
         observations = [:]
         plans = []
         parameterTargets = []
+        recordedTargets = []
     }
 
     private func index(ofTable name: String) -> Int? {
@@ -178,7 +181,7 @@ final class ShapeRecorder {
     private func recordTarget(parameter: Int, table: Int, column: Int, op: ConstraintOperator?) {
         let columnName = columnName(table: table, column: Int32(column))
         let target = ParameterTarget(parameter: parameter, table: tables[table].name, column: columnName, op: op)
-        if !parameterTargets.contains(target) { parameterTargets.append(target) }
+        if recordedTargets.insert(target).inserted { parameterTargets.append(target) }
     }
 
     func columnName(table: Int, column: Int32) -> String {

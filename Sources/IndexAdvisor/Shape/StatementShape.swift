@@ -167,6 +167,10 @@ public struct StatementShape: Sendable, Codable {
     public var unindexableSorts: [UnindexableSort]
     /// App-defined functions and collations that were given stand-ins so the statement could prepare.
     public var standIns: [String]
+    /// What was set aside so that the statement prepares against the mirror tables (`RETURNING`,
+    /// `ON CONFLICT`, a list longer than SQLite's parameter limit): see `MirrorText`. Its plan and times
+    /// are the whole statement's.
+    public var setAside: [String] = []
 
     public init(tables: [TableAccess] = [], parameters: [ParameterTarget] = [], unindexableSorts: [UnindexableSort] = [],
                 standIns: [String] = []) {

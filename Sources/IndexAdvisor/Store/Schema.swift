@@ -95,16 +95,20 @@ public struct Column: Sendable, Codable, Equatable {
     public var collation: String
     /// True for generated and hidden columns.
     public var isHidden: Bool
+    /// True for a generated column, `VIRTUAL` or `STORED` (`pragma_table_xinfo` reports `hidden` 2 or 3;
+    /// its declared type never says so). Statements read it and indexes can hold it, but no `INSERT` fills it.
+    public var isGenerated: Bool
 
     public init(name: String, declaredType: String = "", isNotNull: Bool = false, primaryKeyPosition: Int = 0,
-                isRowidAlias: Bool = false, collation: String = "BINARY", isHidden: Bool = false) {
+                isRowidAlias: Bool = false, collation: String = "BINARY", isHidden: Bool = false, isGenerated: Bool = false) {
         self.name = name
         self.declaredType = declaredType
         self.isNotNull = isNotNull
         self.primaryKeyPosition = primaryKeyPosition
         self.isRowidAlias = isRowidAlias
         self.collation = collation
-        self.isHidden = isHidden
+        self.isHidden = isHidden || isGenerated
+        self.isGenerated = isGenerated
     }
 }
 

@@ -73,7 +73,8 @@ package enum SchemaReader {
                 primaryKeyPosition: pk,
                 isRowidAlias: pk == 1 && primaryKeyCount == 1 && !isWithoutRowid && !isVirtual && type.uppercased() == "INTEGER",
                 collation: declaredCollations[columnName.sqlFolded] ?? "BINARY",
-                isHidden: (row[4].integerValue ?? 0) != 0))
+                isHidden: (row[4].integerValue ?? 0) != 0,
+                isGenerated: [2, 3].contains(row[4].integerValue ?? 0)))
         }
         var indexes: [Index] = []
         if !isVirtual {

@@ -8,6 +8,18 @@ public struct SampledTable: Sendable, Codable, Equatable {
     /// Rows kept in the snapshot: every `step`-th rowid.
     public var sampledRows: Int
     public var step: Int
+
+    /// What an index's size on the sample is multiplied by to give its size on the store: rows ÷ sampled
+    /// rows. An index holds one entry per row, of the same width on average, so its pages grow about
+    /// linearly with the rows.
+    public var sizeFactor: Double { Double(rows) / Double(max(1, sampledRows)) }
+
+    /// What an index's build time on the sample is multiplied by to give the store's: building sorts the
+    /// rows, n·log n, so rows ÷ sampled rows × ln(rows) ÷ ln(sampled rows).
+    public var buildFactor: Double {
+        let sampled = Double(max(2, sampledRows))
+        return sizeFactor * log(Double(max(2, rows))) / log(sampled)
+    }
 }
 
 extension StoreSnapshot {

@@ -29,6 +29,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case snapshotStateLost(directory: String, sql: String, error: SQLiteError)
     /// The private snapshot would not fit in the temporary directory's free space.
     case insufficientSpace(path: String, neededBytes: Int64, availableBytes: Int64, directory: String)
+    /// The folder of the private snapshot has too little room for the candidate indexes to be built there.
+    case insufficientSpaceForIndexes(directory: String, neededBytes: Int64, availableBytes: Int64, candidates: Int)
 
     public var description: String {
         switch self {
@@ -63,6 +65,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             return "\(directory): \(sql) failed on the private snapshot (\(error.message), SQLite result code \(error.code)); every later measurement would include that index, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
         case .insufficientSpace(let path, let needed, let available, let directory):
             return "\(path): the snapshot needs \(ByteCountText.format(needed)) but \(directory) has \(ByteCountText.format(available)) free; choose another with --temp-dir"
+        case .insufficientSpaceForIndexes(let directory, let needed, let available, let candidates):
+            return "\(directory): building the \(candidates == 1 ? "candidate index" : "\(candidates) candidate indexes") on the snapshot needs about \(ByteCountText.format(needed)) more but the folder has \(ByteCountText.format(available)) free; free space there or choose another folder with --temp-dir (or measure fewer with --max-candidates)"
         }
     }
 }
