@@ -4,13 +4,13 @@ import Foundation
 
 @Suite("Candidate indexes")
 struct CandidateTests {
-    /// 20,000 rows: `folder` has 200 values, `archived` 2, `period` is NULL on 90 % of rows.
+    /// 20,000 rows: `folder` has 200 values, `archived` 2, `period` is NULL on 90 % of rows, `body` is 200 bytes.
     func fixture() throws -> (SQLiteConnection, Schema) {
         let connection = try SQLiteConnection.inMemory()
         try connection.execute("""
-            CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER, archived INTEGER, updated REAL, title TEXT, period TEXT);
+            CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER, archived INTEGER, updated REAL, title TEXT, period TEXT, body TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
-            INSERT INTO note SELECT i, i % 200, i % 2, i * 1.5, 'title ' || i, CASE WHEN i % 10 = 0 THEN 'p' || (i % 3) END FROM n;
+            INSERT INTO note SELECT i, i % 200, i % 2, i * 1.5, 'title ' || i, CASE WHEN i % 10 = 0 THEN 'p' || (i % 3) END, printf('%.*c', 200, 'x') FROM n;
             CREATE INDEX existing ON note(title, updated);
             """)
         return (connection, try SchemaReader.read(from: connection))
@@ -36,6 +36,16 @@ struct CandidateTests {
         #expect(candidates.contains("folder"))
         #expect(setAside.contains("archived"))
         #expect(!candidates.contains("archived"))
+    }
+
+    @Test("covering columns: a short title rides along, a 200-byte body never does (4 MB more for a saving the key gives)")
+    func noWideCoveringColumn() throws {
+        let (narrow, _) = try candidates("SELECT id, title FROM note WHERE folder = ? ORDER BY updated")
+        #expect(narrow.contains("folder, updated, title"))
+        let (wide, _) = try candidates("SELECT id, title, body FROM note WHERE folder = ? ORDER BY updated")
+        #expect(wide.first == "folder, updated")
+        // Without the body the index covers nothing, so there is no covering form at all.
+        #expect(!wide.contains { $0.hasPrefix("folder, updated, ") }, "\(wide)")
     }
 
     @Test("a mixed-direction sort keeps its directions")

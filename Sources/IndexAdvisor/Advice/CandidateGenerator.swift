@@ -20,6 +20,8 @@ package struct CandidateGenerator {
     /// (a flag, a status with a few values) reads a large part of the table per lookup; such candidates
     /// are set aside unless they are partial indexes.
     package var poorLeadingShare = 0.25
+    /// A column wider than this on average, in bytes, is not a covering column (unless the table is small).
+    package var maximumCoveringWidth = 64.0
     /// Candidates not proposed, with the reason.
     package private(set) var setAside: [(IndexCandidate, String)] = []
     /// The equality columns and the sort-or-range tail of each statement's main candidate, per table.
@@ -215,9 +217,16 @@ package struct CandidateGenerator {
             let extra = access.readColumns.filter { name in
                 !keyNames.contains(name.sqlFolded) && name.sqlFolded != rowid && table.column(named: name) != nil
             }
+            // No wide text or blob column rides along: a copy of every note's body grows the store by the
+            // table's size for a saving a narrower index mostly gives too (on a small table, the copy under
+            // 1 MiB, it may). Without it the index does not cover the statement, so there is no covering form.
+            let narrow = extra.allSatisfy { name in
+                let width = statistics.averageWidth(table: table, column: name)
+                return width <= maximumCoveringWidth || width * Double(table.rowCount) <= 1_048_576
+            }
             // Not when the key and the extra columns are every column: that index is a second copy of the table.
             let tableColumns = table.columns.filter { !$0.isRowidAlias && !$0.isHidden }.count
-            if !isEntityTable, (1...3).contains(extra.count), main.count + extra.count <= maximumColumns, main.count + extra.count < tableColumns {
+            if !isEntityTable, narrow, (1...3).contains(extra.count), main.count + extra.count <= maximumColumns, main.count + extra.count < tableColumns {
                 add(main + extra.map { IndexColumn(name: table.column(named: $0)?.name ?? $0) })
             }
             shapes.append((table.name, equalityColumns, tail))

@@ -54,6 +54,14 @@ struct IndexSpaceCheck {
         let expression = column.name.map(SQLIdentifier.quote) ?? column.expression.map { "(\($0))" } ?? "NULL"
         let key = table.name.sqlFolded + "\u{1}" + expression
         if let known = widths[key] { return known }
+        let width = Self.averageWidth(of: expression, in: table, connection: connection) ?? 8
+        widths[key] = width
+        return width
+    }
+
+    /// The average bytes `expression` (a quoted column name or a parenthesised expression) takes in a
+    /// record of `table`, read from up to ``sampledRows`` rows; nil when it cannot be read.
+    static func averageWidth(of expression: String, in table: Table, connection: SQLiteConnection) -> Double? {
         let step = max(1, table.rowCount / Self.sampledRows)
         let filter = table.isWithoutRowid || step == 1 ? "" : " WHERE rowid % \(step) = 0"
         let sql = """
@@ -64,11 +72,9 @@ struct IndexSpaceCheck {
                 ELSE length(CAST(v AS BLOB)) END)
             FROM (SELECT \(expression) AS v FROM \(SQLIdentifier.quote(table.name))\(filter) LIMIT \(Self.sampledRows))
             """
-        let width = (try? connection.prepareResolvingStandIns(sql)).flatMap { statement in
+        return (try? connection.prepareResolvingStandIns(sql)).flatMap { statement in
             (try? statement.step()) == true ? statement.column(0).doubleValue : nil
-        } ?? 8
-        widths[key] = width
-        return width
+        }
     }
 
     /// The bytes the analysis may need at once while it measures `candidates`: the `keptAtOnce` largest

@@ -34,6 +34,17 @@ package struct ColumnStatisticsReader {
     }
 
     private var shares: [String: [SQLValue: Double]] = [:]
+    private var widths: [String: Double] = [:]
+
+    /// The average bytes `column` takes in a record of `table` (``IndexSpaceCheck/averageWidth(of:in:connection:)``);
+    /// 8 when it cannot be read.
+    package mutating func averageWidth(table: Table, column: String) -> Double {
+        let key = table.name.sqlFolded + "\u{1}" + column.sqlFolded
+        if let known = widths[key] { return known }
+        let width = IndexSpaceCheck.averageWidth(of: SQLIdentifier.quote(column), in: table, connection: connection) ?? 8
+        widths[key] = width
+        return width
+    }
 
     /// For a column with at most `limit` distinct values, the share of rows (0…1) holding each value;
     /// nil for columns with more values. Counted on the same sample as ``statistics(table:columns:)``.
