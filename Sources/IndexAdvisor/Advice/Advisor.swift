@@ -122,6 +122,9 @@ struct AnalysisRun {
     var picks: [IndexSelection.Pick] = []
     /// On a Core Data or SwiftData store: forms no model can declare, measured with the picks in place.
     var alternatives: [AlternativeSelection.Choice] = []
+    /// For each statement (profile position), how many candidates were proposed for it (set-aside ones
+    /// included): every one is either recommended or listed among the rejected candidates.
+    var candidatesProposed: [Int: Int] = [:]
     /// For each statement (profile position), how many candidates its plan would use were left unmeasured.
     var unmeasuredCandidates: [Int: Int] = [:]
     var rejected: [RejectedCandidate] = []
@@ -273,8 +276,10 @@ struct AnalysisRun {
         var proposer: [String: Int] = [:]
         for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
             for access in profile.shape?.tables ?? [] {
-                for candidate in generator.candidates(for: access, observed: profile.statement.observedBindings,
-                                                      samples: profile.samples) where origins[candidate.key] == nil {
+                let setAsideBefore = generator.setAside.count
+                let generated = generator.candidates(for: access, observed: profile.statement.observedBindings, samples: profile.samples)
+                candidatesProposed[position, default: 0] += generated.count + generator.setAside.count - setAsideBefore
+                for candidate in generated where origins[candidate.key] == nil {
                     origins[candidate.key] = candidate
                     proposer[candidate.key] = position
                     order.append(candidate.key)
@@ -282,7 +287,9 @@ struct AnalysisRun {
             }
         }
         for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
-            for candidate in generator.expressionCandidates(for: profile.expressionFilters) where origins[candidate.key] == nil {
+            let expressions = generator.expressionCandidates(for: profile.expressionFilters)
+            candidatesProposed[position, default: 0] += expressions.count
+            for candidate in expressions where origins[candidate.key] == nil {
                 origins[candidate.key] = candidate
                 proposer[candidate.key] = position
                 order.append(candidate.key)
@@ -996,6 +1003,17 @@ struct AnalysisRun {
         }
         if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) && profile.expressionFilters.isEmpty {
             return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
+        }
+        if let position = profiles.firstIndex(where: { $0 === profile }), candidatesProposed[position, default: 0] == 0 {
+            // An index serves =, IN, IS, IS NULL, ranges, LIKE/GLOB prefixes, IS NOT NULL (partial) and ORDER BY
+            // (optoverview.html); `!=`, `IS NOT`, REGEXP and MATCH it cannot.
+            let servable = tables.contains { access in
+                !access.orderBy.isEmpty || access.constraints.contains { $0.op.isEquality || $0.op.isRange || [.like, .glob, .isNotNull].contains($0.op) }
+            }
+            let terms = Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted().joined(separator: ", ")
+            return servable
+                ? "no index recommended: no candidate could be proposed for it, since an index on each of its filter and sort columns exists already"
+                : "no index recommended: none of its terms can use an index (\(terms.isEmpty ? "no filter or sort" : terms)), so it reads the table whatever the indexes"
         }
         return "no index recommended: no candidate was used by the planner or made it measurably faster (see rejected candidates)"
     }
