@@ -38,7 +38,7 @@ struct HTMLReportTests {
     @Test("the HTML page: summary, both charts, plans as trees, IQR, sections, and a policy that allows only its own style and script")
     func htmlStructure() throws {
         let result = ReportFixture.result(hostile: false)
-        let html = HTMLReport.render(result)
+        let html = checkedRender(result, .html)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         for id in ["summary", "times", "add", "code", "tradeoff", "statements", "existing", "uniqueness", "rejected", "store", "method"] {
             #expect(html.contains("<section id=\"\(id)\">"), "no section \(id)")
@@ -69,7 +69,7 @@ struct HTMLReportTests {
 
     @Test("hostile names and SQL render as text in HTML: no tag, attribute or style of theirs survives")
     func htmlEscaping() {
-        let html = HTMLReport.render(ReportFixture.result())
+        let html = checkedRender(ReportFixture.result(), .html)
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img"))
         #expect(!html.contains("<b>"))
@@ -123,11 +123,11 @@ struct HTMLReportTests {
             """, file: "w.sql", format: .sql)
         let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
         #expect(result.recommendations.first?.table == "<script>alert(1)</script>")
-        let html = HTMLReport.render(result)
+        let html = checkedRender(result, .html)
         #expect(Set(tagNames(in: html)).subtracting(htmlTags).isEmpty)
         #expect(html.components(separatedBy: "</style>").count == 2 && html.components(separatedBy: "</script>").count == 2)
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !html.contains("<img"))
-        let markdown = MarkdownReport.render(result)
+        let markdown = checkedRender(result, .markdown)
         #expect(markdown.contains("`<script>alert(1)</script>`"))
         #expect(!markdown.replacingOccurrences(of: "`<script>alert(1)</script>`", with: "").contains("| <script"))
     }
@@ -139,10 +139,10 @@ struct HTMLReportTests {
         result.totals = Totals(readSecondsBefore: 1.0, readSecondsAfter: 1.0, writeSecondsBefore: 0.3, writeSecondsAfter: 0.3,
                                fullScansBefore: 0, fullScansAfter: 0, tempBTreeSortsBefore: 0, tempBTreeSortsAfter: 0)
         result.existingIndexes[0].writeSecondsSaved = 0
-        let html = HTMLReport.render(result)
+        let html = checkedRender(result, .html)
         #expect(html.contains("<p class=\"lead\">Drop 1 index: the workload takes 1.30 s now and 1.30 s with the advice (about the same).</p>"))
         #expect(html.contains("<li>Drop <a href=\"#existing\"><code>ZNOTE_ZFOLDERID</code></a>"))
         #expect(html.contains("<a href=\"#code\">Code to paste</a>") && !html.contains("<a href=\"#add\">"))
-        #expect(SQLReport.render(result).contains("its cost to writes is inside the noise"))
+        #expect(checkedRender(result, .sql).contains("its cost to writes is inside the noise"))
     }
 }

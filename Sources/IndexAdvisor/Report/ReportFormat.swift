@@ -53,6 +53,18 @@ public enum Figures {
         return after <= before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
     }
 
+    /// An index's effect on one statement: ``change(_:_:significant:)`` of its medians, except that a write
+    /// whose runs came out apart without using the index (so not counted as significant) says so instead
+    /// of "within the noise", which its runs contradict.
+    public static func change(of effect: StatementEffect) -> String {
+        let (before, after) = (effect.before, effect.after)
+        if !effect.isSignificant && (before.isSlower(than: after) || after.isSlower(than: before)) {
+            let direction = after.medianSeconds <= before.medianSeconds ? "\(ratio(before.medianSeconds, after.medianSeconds)) faster" : "\(ratio(after.medianSeconds, before.medianSeconds)) slower"
+            return "\(direction), not counted: its plan does not use the index"
+        }
+        return change(before.medianSeconds, after.medianSeconds, significant: effect.isSignificant)
+    }
+
     /// Two totals compared, for summaries: `6.4× faster`, `1.3× slower`, or `about the same` when they differ
     /// by less than 5 %. (Whether a single statement's difference is real is ``change(_:_:significant:)``'s job.)
     public static func comparison(_ before: Double, _ after: Double) -> String {

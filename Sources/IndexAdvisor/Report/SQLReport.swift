@@ -24,9 +24,10 @@ public enum SQLReport {
         }
         lines.append("BEGIN;")
         for recommendation in result.recommendations {
-            let users = recommendation.effects.filter { $0.isSignificant && $0.after.medianSeconds < $0.before.medianSeconds }
-                .map { result.label(ofStatement: $0.statementID) }
-            let serves = users.isEmpty ? "" : "for \(users.joined(separator: ", ")): "
+            let takenOver = Set(result.takeovers(of: recommendation).map(\.statementID))
+            let users = recommendation.claimedStatementIDs.filter { !takenOver.contains($0) }.map { result.label(ofStatement: $0) }
+            let later = takenOver.isEmpty ? "" : " (\(recommendation.claimedStatementIDs.filter(takenOver.contains).map { result.label(ofStatement: $0) }.joined(separator: ", ")) too when chosen; a later pick took \(takenOver.count == 1 ? "it" : "them") over)"
+            let serves = users.isEmpty && later.isEmpty ? "" : "for \(users.isEmpty ? "no statement in the final plans" : users.joined(separator: ", "))\(later): "
             lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload; built in \(Figures.duration(recommendation.buildSeconds)), \(ByteCountText.format(recommendation.bytes))."))
             lines.append(recommendation.sql + ";")
         }
