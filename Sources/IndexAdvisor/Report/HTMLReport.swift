@@ -376,9 +376,9 @@ public enum HTMLReport {
                 ? "redundant: a left prefix of " + (finding.supersededBy.map { "<code>\(e($0))</code>" } ?? "another index")
                 : "unused in this workload"
             let saved = finding.effects.isEmpty ? #"<span class="muted">not measured (no write to its table)</span>"#
-                : (finding.writeSecondsSaved == 0 ? "none measurable" : e(Figures.duration(finding.writeSecondsSaved)))
+                : e(Figures.measured(finding.writeSecondsSaved))
             let lost = finding.effects.isEmpty ? #"<span class="muted">not measured</span>"#
-                : (finding.readSecondsAdded == 0 ? "none measurable" : e(Figures.duration(finding.readSecondsAdded)))
+                : e(Figures.measured(finding.readSecondsAdded))
             let advice = finding.dropSQL.map { "<code>\(e($0))</code>" } ?? e(finding.caveat ?? "")
             page.raw("<tr><td><code>\(e(finding.index))</code></td><td><code>\(e(finding.table))</code></td><td><code>\(e(finding.columns.joined(separator: ", ")))</code></td><td>\(what)</td><td class=\"num\">\(e(finding.bytes.map { ByteCountText.format($0) } ?? "—"))</td><td class=\"num\">\(saved)</td><td class=\"num\">\(lost)</td><td>\(advice)</td></tr>")
         }
@@ -423,7 +423,7 @@ public enum HTMLReport {
         page.raw("<table>")
         page.raw(#"<tr><th></th><th>Candidate</th><th class="num">Read time saved</th><th class="num">Write time added</th><th>Why not</th></tr>"#)
         for (offset, candidate) in result.rejectedCandidates.enumerated() {
-            page.raw("<tr><td>C\(offset + 1)</td><td><code>\(e(candidate.displayName))</code></td><td class=\"num\">\(candidate.hasFigures ? e(Figures.duration(candidate.readSecondsSaved)) : "—")</td><td class=\"num\">\(candidate.hasFigures ? e(Figures.duration(candidate.writeSecondsAdded)) : "—")</td><td>\(e(candidate.reason))</td></tr>")
+            page.raw("<tr><td>C\(offset + 1)</td><td><code>\(e(candidate.displayName))</code></td><td class=\"num\">\(candidate.hasFigures ? e(Figures.measured(candidate.readSecondsSaved)) : "—")</td><td class=\"num\">\(candidate.hasFigures ? e(Figures.measured(candidate.writeSecondsAdded)) : "—")</td><td>\(e(candidate.reason))</td></tr>")
         }
         page.raw("</table>")
         page.raw("</section>")

@@ -61,7 +61,7 @@ public enum MarkdownReport {
             out.append("| # | Index | Table | Columns | Read time saved | Write time added | Build | Size |")
             out.append("|---|---|---|---|---|---|---|---|")
             for recommendation in result.recommendations {
-                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.duration(recommendation.readSecondsSaved)) | \(recommendation.writeSecondsAdded == 0 ? "none measurable" : Figures.duration(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
+                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.duration(recommendation.readSecondsSaved)) | \(Figures.measured(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
             }
             out.append("")
             for recommendation in result.recommendations {
@@ -248,7 +248,7 @@ public enum MarkdownReport {
                     : "unused in this workload"
                 let advice = finding.dropSQL.map(codeCell) ?? (finding.caveat.map(cell) ?? "")
                 let saved = finding.effects.isEmpty ? "not measured (no write to its table)"
-                    : (finding.writeSecondsSaved == 0 ? "none measurable" : Figures.duration(finding.writeSecondsSaved))
+                    : Figures.measured(finding.writeSecondsSaved)
                 out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
             }
             out.append("")
@@ -276,8 +276,8 @@ public enum MarkdownReport {
             out.append("| Candidate | Read time saved | Write time added | Why not |")
             out.append("|---|---|---|---|")
             for candidate in result.rejectedCandidates {
-                let read = candidate.hasFigures ? Figures.duration(candidate.readSecondsSaved) : "—"
-                let write = candidate.hasFigures ? Figures.duration(candidate.writeSecondsAdded) : "—"
+                let read = candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—"
+                let write = candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—"
                 out.append("| \(codeCell(candidate.displayName)) | \(read) | \(write) | \(cell(candidate.reason)) |")
             }
             out.append("")

@@ -40,6 +40,12 @@ public enum Figures {
         return String(format: "%.2f s", seconds)
     }
 
+    /// A measured saving or cost as ``duration(_:)`` shows it, or `none measurable` for 0: the figures that
+    /// count only differences beyond the noise are 0 when there was none, and `0 s` would read as a time.
+    public static func measured(_ seconds: Double) -> String {
+        seconds == 0 ? "none measurable" : duration(seconds)
+    }
+
     /// A speed ratio `before / after` as `42×`, `1.3×`; "—" when undefined.
     public static func ratio(_ before: Double, _ after: Double) -> String {
         guard after > 0, before > 0 else { return "—" }
