@@ -144,6 +144,9 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
     case unsupportedEncoding(path: String, encoding: String)
     /// The inputs held no SELECT, INSERT, UPDATE or DELETE.
     case empty(paths: [String], diagnostics: WorkloadDiagnostics)
+    /// The file is plainly something else (an image, an SQLite database, a saved report, an empty file), or
+    /// not in the format `--workload-format` forced; `what` says what it is and what to do.
+    case notAWorkload(path: String, what: String)
     /// Every statement failed against the store (no such table, does not prepare…); the reasons, one per statement.
     case noStatementAnalysable(reasons: [String])
 
@@ -158,6 +161,7 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
         case .emptyFolder(let path):
             return "\(path): the folder has no workload file (.log, .txt, .sql, .jsonl, .ndjson or .trace)"
         case .unreadable(let path, let reason): return "\(path): cannot read the workload (\(reason))"
+        case .notAWorkload(let path, let what): return "\(path): \(what)"
         case .unsupportedEncoding(let path, let encoding):
             let from = encoding.hasPrefix("UTF-16") ? (encoding.hasSuffix("little-endian") ? "UTF-16LE" : "UTF-16BE")
                 : (encoding.hasSuffix("little-endian") ? "UTF-32LE" : "UTF-32BE")
@@ -194,7 +198,10 @@ public enum WorkloadLoader {
     /// - Throws: ``WorkloadError`` for a missing or unreadable file.
     public static func read(_ urls: [URL], format: WorkloadFormat? = nil) throws -> Workload {
         var builder = WorkloadBuilder()
-        for input in try WorkloadDiscovery.inputs(urls) { try read(input.url, name: input.name, format: format, into: &builder) }
+        let named = Set(urls.map(\.standardizedFileURL.path))
+        for input in try WorkloadDiscovery.inputs(urls) {
+            try read(input.url, name: input.name, format: format, isNamed: named.contains(input.url.standardizedFileURL.path), into: &builder)
+        }
         return builder.build()
     }
 
@@ -227,11 +234,18 @@ public enum WorkloadLoader {
     }
 
     /// Streams one file into `builder`.
-    /// - Throws: ``WorkloadError`` for an unreadable file or one in UTF-16 or UTF-32.
-    static func read(_ url: URL, name: String, format: WorkloadFormat?, into builder: inout WorkloadBuilder) throws {
+    /// - Parameter isNamed: true for a file given by name (not found in a folder): an empty one is an error.
+    /// - Throws: ``WorkloadError`` for an unreadable file, one in UTF-16 or UTF-32, or one that is plainly
+    ///   not a workload (``NotAWorkload``).
+    static func read(_ url: URL, name: String, format: WorkloadFormat?, isNamed: Bool = true, into builder: inout WorkloadBuilder) throws {
         let reader = try ChunkedFileReader(path: url.path)
         let first = try reader.peek()
         if let encoding = TextEncoding.unsupported(first) { throw WorkloadError.unsupportedEncoding(path: url.path, encoding: encoding) }
+        if first.isEmpty && isNamed && reader.canRewind { throw WorkloadError.notAWorkload(path: url.path, what: NotAWorkload.empty) }
+        if let what = NotAWorkload.identify(first) { throw WorkloadError.notAWorkload(path: url.path, what: what) }
+        if format == .jsonl, let mismatch = NotAWorkload.jsonLinesMismatch(TextEncoding.droppingBOM(first)) {
+            throw WorkloadError.notAWorkload(path: url.path, what: mismatch)
+        }
         let bom = TextEncoding.hasBOM(first)
         let chosen: (format: WorkloadFormat, reason: String)
         if let format {
