@@ -145,4 +145,29 @@ struct HTMLReportTests {
         #expect(html.contains("<a href=\"#code\">Code to paste</a>") && !html.contains("<a href=\"#add\">"))
         #expect(checkedRender(result, .sql).contains("its cost to writes is inside the noise"))
     }
+
+    // Issue 17: "HTML: long index names overflow the plan boxes; the statements table is wider than the page."
+    // `overflow-wrap: break-word` does not lower a table cell's or a grid item's minimum width, so one long
+    // name widened the whole table or plan box; `anywhere` does, and a grid item needs `min-width: 0`.
+    @Test("long names wrap inside their box: cells, code and plan trees may break anywhere, and plan boxes may shrink")
+    func longNamesWrap() {
+        let css = HTMLAssets.styleSheet
+        #expect(!css.contains("overflow-wrap:break-word"))
+        #expect(css.contains("code{background:var(--panel);border-radius:4px;padding:1px 4px;overflow-wrap:anywhere}"))
+        #expect(css.contains("td,th,h2,h3,li,p,dd{overflow-wrap:anywhere}"))
+        #expect(css.contains("figure{margin:6px 0;min-width:0}"))
+        #expect(css.contains(".plan{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow-wrap:anywhere;overflow-x:auto;min-width:0}"))
+        #expect(css.contains("main{max-width:1120px;"))
+        // The long names are where those rules apply: plan rows in `.plan` boxes inside figures, names in cells.
+        var result = ReportFixture.result(hostile: false)
+        let long = "Z_Note_SwiftDataIndexOnBinaryfolderIDisArchivedisPinnedupdatedAtcreatedAtremoteIDslugtitle"
+        result.recommendations[0].name = long
+        result.statements[0].usesRecommendations = [long]
+        result.statements[0].planAfter = QueryPlan(steps: [.init(id: 3, parent: 0, detail: "SEARCH ZNOTE USING INDEX \(long) (ZFOLDERID=?)")],
+                                                   findings: [PlanFinding(kind: .indexSearch, table: "ZNOTE", alias: nil, index: long, constraints: "ZFOLDERID=?",
+                                                                          detail: "SEARCH ZNOTE USING INDEX \(long) (ZFOLDERID=?)", tableRows: 100_000)])
+        let html = checkedRender(result, .html)
+        #expect(html.contains(#"<figure><figcaption>Plan after</figcaption><div class="plan">"#))
+        #expect(html.contains("<td><code>\(long)</code></td>"))
+    }
 }
