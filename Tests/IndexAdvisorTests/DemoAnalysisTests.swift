@@ -169,6 +169,27 @@ struct DemoAnalysisTests {
         #expect(checkedRender(result, .swift).contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
     }
 
+    // Issue 17: a section's plans were the store's and the final ones, while its times were taken when the
+    // index was chosen (the earlier picks built); and demo.swift declared #Index([\.remoteID]) beside
+    // #Unique([\.remoteID]).
+    @Test("each recommendation keeps the plans its times were taken with, and the Swift code has no #Index a #Unique serves")
+    func effectPlans() throws {
+        let result = try run.result
+        expectTrueReport(result)
+        for recommendation in result.recommendations {
+            let main = try #require(recommendation.mainEffect)
+            let with = try #require(main.planAfter, "index \(recommendation.rank) has no plan with it")
+            #expect(with.indexesUsed.contains(recommendation.name))
+            #expect(try #require(main.planBefore).tree != with.tree)
+        }
+        let remoteID = try #require(result.recommendations.first { $0.columns.map(\.name) == ["ZREMOTEID"] })
+        #expect(result.uniqueRule(covering: remoteID)?.columns == ["ZREMOTEID"])
+        let swift = checkedRender(result, .swift)
+        #expect(swift.contains(#"#Index<Note>([\.folderID, \.isArchived, \.updatedAt]"#))
+        #expect(!swift.contains(#"[\.remoteID])"# + "\n#Unique") && !swift.contains(#"#Index<Note>([\.remoteID]"#))
+        #expect(swift.contains("No #Index for Z_Note_SwiftDataIndexOnBinaryremoteID (ZREMOTEID): the #Unique rule on ZREMOTEID above"))
+    }
+
     @Test("the demo's model source gives exact key paths: none guessed, the same #Index, #Unique from the model's names")
     func demoModel() throws {
         let result = try run.result

@@ -44,6 +44,15 @@ struct ReportCheckerTests {
         return result
     }
 
+    @Test("the committed demo report (reports/demo.json) is true, and so is every format rendered from it")
+    func committedDemo() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("reports/demo.json")
+        let result = try JSONReport.decode(Data(contentsOf: url))
+        #expect(checker.check(result) == [])
+        #expect(!result.recommendations.isEmpty)
+    }
+
     @Test("the report fixtures, hostile and plain, are true")
     func fixtures() {
         #expect(checker.check(ReportFixture.result()) == [])
