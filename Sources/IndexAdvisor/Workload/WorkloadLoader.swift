@@ -200,7 +200,8 @@ public enum WorkloadLoader {
         var builder = WorkloadBuilder()
         let named = Set(urls.map(\.standardizedFileURL.path))
         for input in try WorkloadDiscovery.inputs(urls) {
-            try read(input.url, name: input.name, format: format, isNamed: named.contains(input.url.standardizedFileURL.path), into: &builder)
+            try read(input.url, name: input.name, format: format, refusesNonWorkloads: true,
+                     isNamed: named.contains(input.url.standardizedFileURL.path), into: &builder)
         }
         return builder.build()
     }
@@ -234,17 +235,18 @@ public enum WorkloadLoader {
     }
 
     /// Streams one file into `builder`.
-    /// - Parameter isNamed: true for a file given by name (not found in a folder): an empty one is an error.
-    /// - Throws: ``WorkloadError`` for an unreadable file, one in UTF-16 or UTF-32, or one that is plainly
-    ///   not a workload (``NotAWorkload``).
-    static func read(_ url: URL, name: String, format: WorkloadFormat?, isNamed: Bool = true, into builder: inout WorkloadBuilder) throws {
+    /// - Parameters:
+    ///   - refusesNonWorkloads: true to refuse a file that is plainly something else (``NotAWorkload``), or
+    ///     not in a forced JSON Lines format; false reads any bytes (the readers' own tests and fuzzing).
+    ///   - isNamed: true for a file the user named (not found in a folder): an empty one is refused too.
+    /// - Throws: ``WorkloadError`` for an unreadable file, one in UTF-16 or UTF-32, or one refused as above.
+    static func read(_ url: URL, name: String, format: WorkloadFormat?, refusesNonWorkloads: Bool = false, isNamed: Bool = false,
+                     into builder: inout WorkloadBuilder) throws {
         let reader = try ChunkedFileReader(path: url.path)
         let first = try reader.peek()
         if let encoding = TextEncoding.unsupported(first) { throw WorkloadError.unsupportedEncoding(path: url.path, encoding: encoding) }
-        if first.isEmpty && isNamed && reader.canRewind { throw WorkloadError.notAWorkload(path: url.path, what: NotAWorkload.empty) }
-        if let what = NotAWorkload.identify(first) { throw WorkloadError.notAWorkload(path: url.path, what: what) }
-        if format == .jsonl, let mismatch = NotAWorkload.jsonLinesMismatch(TextEncoding.droppingBOM(first)) {
-            throw WorkloadError.notAWorkload(path: url.path, what: mismatch)
+        if refusesNonWorkloads {
+            try refuseNonWorkload(url, first: first, format: format, emptyIsAnError: isNamed && reader.canRewind)
         }
         let bom = TextEncoding.hasBOM(first)
         let chosen: (format: WorkloadFormat, reason: String)
@@ -274,6 +276,16 @@ public enum WorkloadLoader {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Throws ``WorkloadError/notAWorkload(path:what:)`` when `first` (a file's first bytes) shows that it is
+    /// not a workload, or not JSON Lines when `format` forces that; for an empty file only when `emptyIsAnError`.
+    private static func refuseNonWorkload(_ url: URL, first: UnsafeBufferPointer<UInt8>, format: WorkloadFormat?, emptyIsAnError: Bool) throws {
+        if first.isEmpty && emptyIsAnError { throw WorkloadError.notAWorkload(path: url.path, what: NotAWorkload.empty) }
+        if let what = NotAWorkload.identify(first) { throw WorkloadError.notAWorkload(path: url.path, what: what) }
+        if format == .jsonl, let mismatch = NotAWorkload.jsonLinesMismatch(TextEncoding.droppingBOM(first)) {
+            throw WorkloadError.notAWorkload(path: url.path, what: mismatch)
+        }
     }
 
     /// Runs the reader for `format` over the chunks `chunks` hands to its argument.
