@@ -160,6 +160,10 @@ struct ReportCommandTests {
         #expect(found.out.contains("\(false1.path): unexplained-threshold: the report says \"worth a schema change\", and its method section does not say what that threshold is\n"))
         #expect(found.out.hasSuffix(" finding\n") || found.out.hasSuffix(" findings\n"))
         #expect(found.error.isEmpty)
+        // The thresholds the reports name are explained in the help too, and the help names --check.
+        #expect(HelpText.text(for: "analyze")?.contains("a smaller saving is not \"worth a schema change\"") == true)
+        #expect(HelpText.text(for: "analyze")?.contains("otherwise the report says \"within the noise\"") == true)
+        #expect(HelpText.text(for: "render")?.contains("--check") == true)
     }
 
     @Test("a --model path or a report that cannot be read exits 2 with one line naming it")
