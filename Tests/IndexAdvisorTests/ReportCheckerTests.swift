@@ -68,14 +68,14 @@ struct ReportCheckerTests {
         let markdown = MarkdownReport.render(result)
         let sentence = "S1's final plan uses `idx_later` (index 2) instead of this one, a pick that took it over"
         #expect(markdown.contains(sentence))
-        #expect(markdown.contains("| S1 select | 400 | 18.5 ms (IQR 18.1 ms–19.1 ms) | 27.5 µs (IQR 27.0 µs–28.3 µs) | 673× faster; its final plan uses another index (below the plans) |"))
+        #expect(markdown.contains("| S1 select | 400 | 18.5 ms (IQR 18.1 ms–19.1 ms) | 27.5 µs (IQR 27.0 µs–28.3 µs) | 673× faster; its final plan uses another index (see above) |"))
         let sql = SQLReport.render(result)
-        #expect(sql.contains("-- 1. for no statement in the final plans (S1 too when chosen; a later pick took it over): saves"))
+        #expect(sql.contains("-- 1. chosen for S1, which a later pick took over: saves"))
         #expect(HTMLReport.render(result).contains("S1’s final plan uses") || HTMLReport.render(result).contains("S1&#39;s final plan uses") || HTMLReport.render(result).contains("S1's final plan uses"))
 
         // The text the renderer used to print: the final plan under index 1, no note, S1 listed as served.
         let old = markdown.replacingOccurrences(of: sentence, with: "")
-            .replacingOccurrences(of: "; its final plan uses another index (below the plans)", with: "")
+            .replacingOccurrences(of: "; its final plan uses another index (see above)", with: "")
         #expect(checker.checkRecommendationPlans(result, markdown: old).map(\.kind) == [.planWithoutIndex])
         let claims = checker.checkClaims(result, markdown: old, sql: "-- 1. for S1: saves 7.13 s of reads")
         #expect(claims.map(\.kind) == [.claimNotInFinalPlan, .claimNotInFinalPlan])
@@ -147,6 +147,12 @@ struct ReportCheckerTests {
         #expect(checker.check(result).filter { $0.kind == .identicalPlansAsChange } == [])
         let markdown = "Plan before:\n```\nQUERY PLAN\n`--SCAN t0\n```\nPlan after:\n```\nQUERY PLAN\n`--SCAN t0\n```\n"
         #expect(checker.checkIdenticalPlans(ReportFixture.result(hostile: false), markdown: markdown, html: "").map(\.kind) == [.identicalPlansAsChange])
+        let tree = #"<div class="plan"><div class="plan-root">QUERY PLAN</div><ul class="tree"><li>SCAN t0</li></ul></div>"#
+        let pair = #"<div class="plans"><figure><figcaption>Plan before</figcaption>"# + tree + "</figure><figure><figcaption>Plan after</figcaption>" + tree + "</figure></div>"
+        #expect(checker.checkIdenticalPlans(ReportFixture.result(hostile: false), markdown: "", html: pair).map(\.kind) == [.identicalPlansAsChange])
+        // One plan, then another figure further down the page: not a pair.
+        let single = #"<div class="plans"><figure><figcaption>Plan (unchanged by the advice)</figcaption>"# + tree + "</figure></div><p>x</p><figure>" + tree + "</figure>"
+        #expect(checker.checkIdenticalPlans(ReportFixture.result(hostile: false), markdown: "", html: single) == [])
     }
 
     // Issue 17: "LIKE against a BINARY index for a column with no index at all".

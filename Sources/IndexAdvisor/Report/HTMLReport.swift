@@ -170,7 +170,7 @@ public enum HTMLReport {
                 }
             }
             for takeover in takeovers {
-                page.raw(#"<p class="note">\#(prose(result.takeoverSentence(takeover)))</p>"#)
+                page.raw("<p>\(prose(result.takeoverSentence(takeover)))</p>")
             }
             page.raw("<table>")
             page.raw(#"<tr><th>Statement</th><th class="num">Count</th><th class="num">Without it</th><th class="num">With it</th><th>Change</th></tr>"#)

@@ -111,7 +111,7 @@ public enum MarkdownReport {
                 for effect in recommendation.effects {
                     let label = labels[effect.statementID] ?? effect.statementID
                     let kind = statementsByID[effect.statementID]?.kind.rawValue ?? ""
-                    let takenOver = takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (below the plans)" : ""
+                    let takenOver = takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (see above)" : ""
                     out.append("| \(label) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(of: effect))\(takenOver) |")
                 }
                 out.append("")

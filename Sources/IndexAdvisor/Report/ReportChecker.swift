@@ -174,7 +174,9 @@ public struct ReportChecker: Sendable {
             }
         }
         // HTML: two figures in one `plans` block.
-        for block in html.components(separatedBy: #"<div class="plans">"#).dropFirst() {
+        for rest in html.components(separatedBy: #"<div class="plans">"#).dropFirst() {
+            // The block ends with its last figure: `</figure></div>` (a plan tree's own divs close before).
+            let block = rest.range(of: "</figure></div>").map { rest[..<$0.upperBound] } ?? rest[...]
             let figures = block.components(separatedBy: "</figure>").dropLast().map { figure -> String in
                 figure.range(of: "</figcaption>").map { String(figure[$0.upperBound...]) } ?? figure
             }

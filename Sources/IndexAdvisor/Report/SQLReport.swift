@@ -24,10 +24,13 @@ public enum SQLReport {
         }
         lines.append("BEGIN;")
         for recommendation in result.recommendations {
+            // Only the statements whose final plan uses it are "for" it; the others say a later pick took them.
             let takenOver = Set(result.takeovers(of: recommendation).map(\.statementID))
-            let users = recommendation.claimedStatementIDs.filter { !takenOver.contains($0) }.map { result.label(ofStatement: $0) }
-            let later = takenOver.isEmpty ? "" : " (\(recommendation.claimedStatementIDs.filter(takenOver.contains).map { result.label(ofStatement: $0) }.joined(separator: ", ")) too when chosen; a later pick took \(takenOver.count == 1 ? "it" : "them") over)"
-            let serves = users.isEmpty && later.isEmpty ? "" : "for \(users.isEmpty ? "no statement in the final plans" : users.joined(separator: ", "))\(later): "
+            let claimed = recommendation.claimedStatementIDs
+            let users = claimed.filter { !takenOver.contains($0) }.map { result.label(ofStatement: $0) }.joined(separator: ", ")
+            let later = claimed.filter(takenOver.contains).map { result.label(ofStatement: $0) }.joined(separator: ", ")
+            let serves = later.isEmpty ? (users.isEmpty ? "" : "for \(users): ")
+                : (users.isEmpty ? "chosen for \(later), which a later pick took over: " : "for \(users) (chosen for \(later) too, which a later pick took over): ")
             lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload; built in \(Figures.duration(recommendation.buildSeconds)), \(ByteCountText.format(recommendation.bytes))."))
             lines.append(recommendation.sql + ";")
         }
