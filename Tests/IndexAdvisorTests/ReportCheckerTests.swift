@@ -179,6 +179,13 @@ struct ReportCheckerTests {
         #expect(!HTMLReport.render(result).contains(">0 s<"))
         let old = "| `ZNOTE(ZISARCHIVED) WHERE ZISARCHIVED = 0` | 0 s | 0 s | not measured: 2 distinct values |\n"
         #expect(checker.checkZeros(markdown: old, html: #"<tr><td class="num">0 s</td></tr>"#).map(\.kind) == [.unmeasuredAsZero, .unmeasuredAsZero])
+        // A workload without writes: its summary said "writes 0 s → 0 s".
+        var readsOnly = result
+        readsOnly.totals.writeSecondsBefore = 0
+        readsOnly.totals.writeSecondsAfter = 0
+        #expect(checker.check(readsOnly) == [])
+        #expect(MarkdownReport.render(readsOnly).contains(" · writes none timed · "))
+        #expect(checker.checkZeros(markdown: "reads 1 ms → 0.5 ms · writes 0 s → 0 s · x", html: "").map(\.kind) == [.unmeasuredAsZero])
     }
 
     // Issue 17: "demo.swift declares #Index([\.remoteID]) next to #Unique([\.remoteID])".

@@ -78,7 +78,7 @@ public enum HTMLReport {
              detail: result.recommendations.isEmpty ? "to add / to drop" : "to add / to drop · built in \(Figures.duration(result.migrationBuildSeconds)), \(ByteCountText.format(result.migrationBytes))", into: &page)
         card(title: "Full table scans left", value: "\(totals.fullScansAfter) of \(totals.fullScansBefore)",
              detail: "temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)", into: &page)
-        card(title: "Write time", value: "\(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))",
+        card(title: "Write time", value: Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter),
              detail: "what every new index costs the workload's inserts, updates and deletes", into: &page)
         page.raw("</div>")
         var lead: String

@@ -25,8 +25,8 @@ public enum MarkdownReport {
         summary.append("\(drops.count) to drop")
         summary.append("full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter)")
         summary.append("temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)")
-        summary.append("reads \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter))")
-        summary.append("writes \(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))")
+        summary.append("reads \(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter))")
+        summary.append("writes \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))")
         if !result.queryAdvice.isEmpty {
             summary.append("\(Figures.counted(result.queryAdvice.count, "query-side finding")) (below)")
         }

@@ -210,6 +210,9 @@ public struct ReportChecker: Sendable {
                 findings.append(ReportFinding(.unmeasuredAsZero, "Markdown row \(cells.first.map { "'\($0)'" } ?? "") prints 0 s"))
             }
         }
+        for (format, text) in [("Markdown", markdown), ("HTML", html)] where text.contains(" 0 s → ") || text.contains("→ 0 s ") || text.contains("→ 0 s<") {
+            findings.append(ReportFinding(.unmeasuredAsZero, "\(format): a change from or to 0 s"))
+        }
         var rest = html[...]
         while let range = rest.range(of: "<td") {
             rest = rest[range.upperBound...]

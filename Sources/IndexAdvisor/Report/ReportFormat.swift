@@ -46,6 +46,12 @@ public enum Figures {
         seconds == 0 ? "none measurable" : duration(seconds)
     }
 
+    /// Two weighted times as `12.4 ms → 3.1 ms`, or `none timed` when both are 0 (a workload without
+    /// writes, say), which `0 s → 0 s` would present as measured.
+    public static func before(_ before: Double, after: Double) -> String {
+        before == 0 && after == 0 ? "none timed" : "\(duration(before)) → \(duration(after))"
+    }
+
     /// A speed ratio `before / after` as `42×`, `1.3×`; "—" when undefined.
     public static func ratio(_ before: Double, _ after: Double) -> String {
         guard after > 0, before > 0 else { return "—" }
