@@ -92,8 +92,8 @@ extension AnalysisResult {
         }
     }
 
-    /// "S10's final plan uses `b` (index 2) instead, a later pick" for a takeover; code spans marked with
-    /// backticks for each format to render.
+    /// "S10's final plan uses `b` (index 2) instead of this one, a pick that took it over: …", the note a
+    /// recommendation's section prints for a takeover; code marked with backticks for each format to render.
     public func takeoverSentence(_ takeover: Takeover) -> String {
         let label = label(ofStatement: takeover.statementID)
         guard !takeover.indexes.isEmpty else {
