@@ -232,5 +232,15 @@ struct ReportCheckerTests {
         #expect(markdown.contains("| 3.9× faster, not counted: its plan does not use the index |"))
         let old = markdown.replacingOccurrences(of: "3.9× faster, not counted: its plan does not use the index", with: "within the noise")
         #expect(checker.checkNoise(result, markdown: old).map(\.kind) == [.noiseAgainstRuns])
+        // 7.77 µs → 30 µs whose runs overlap (a wide spread): not "within the noise" either.
+        var spread = ReportFixture.timing(0.000_030)
+        (spread.p25Seconds, spread.p75Seconds) = (0.000_005, 0.000_050)
+        result.recommendations[0].effects[1] = StatementEffect(statementID: result.statements[1].id, count: 150,
+                                                               before: ReportFixture.timing(0.000_007_77), after: spread, isSignificant: false)
+        #expect(checker.check(result) == [])
+        let wide = MarkdownReport.render(result)
+        #expect(wide.contains("| 3.9× slower by the medians, but the runs overlap: too spread to tell |"))
+        let oldWide = wide.replacingOccurrences(of: "3.9× slower by the medians, but the runs overlap: too spread to tell", with: "within the noise")
+        #expect(checker.checkNoise(result, markdown: oldWide).map(\.message) == [#"index 1 (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt), S2: "within the noise" for 7.77 µs → 30.0 µs, medians 2× or more apart"#])
     }
 }

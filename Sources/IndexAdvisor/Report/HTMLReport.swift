@@ -304,7 +304,7 @@ public enum HTMLReport {
                 row += "<tr><td class=\"num\">\(timingCell(timing))</td>"
                 if let rewritten = advice.rewriteTiming {
                     let significant = timing.isSlower(than: rewritten) || rewritten.isSlower(than: timing)
-                    row += "<td class=\"num\">\(timingCell(rewritten))</td><td>\(e(Figures.change(timing.medianSeconds, rewritten.medianSeconds, significant: significant)))</td>"
+                    row += "<td class=\"num\">\(timingCell(rewritten))</td><td>\(e(Figures.change(timing, rewritten, significant: significant)))</td>"
                 }
                 page.raw(row + "</tr></table>")
             }

@@ -15,7 +15,7 @@ import Foundation
 /// - no table cell prints `0 s` (an unmeasured figure says so);
 /// - no `#Index` repeats the leading columns of a `#Unique` rule or of an existing index;
 /// - every threshold the text names (``ReportThresholds/terms``) is explained in the method section;
-/// - "within the noise" is never printed for runs that are apart;
+/// - "within the noise" is never printed for runs that are apart, or for medians 2× or more apart;
 /// - "LIKE against a BINARY index" only where the column has an index.
 public struct ReportChecker: Sendable {
     /// The least time a full table scan can take per row it reads, in seconds: SQLite steps a few virtual
@@ -273,10 +273,14 @@ public struct ReportChecker: Sendable {
         var findings: [ReportFinding] = []
         for recommendation in result.recommendations {
             let rows = markdownSection(of: recommendation, in: markdown).split(separator: "\n")
-            for effect in recommendation.effects where effect.before.isSlower(than: effect.after) || effect.after.isSlower(than: effect.before) {
+            for effect in recommendation.effects {
+                let (before, after) = (effect.before, effect.after)
+                let apart = before.isSlower(than: after) || after.isSlower(than: before)
+                let far = min(before.medianSeconds, after.medianSeconds) > 0 && max(before.medianSeconds, after.medianSeconds) >= 2 * min(before.medianSeconds, after.medianSeconds)
+                guard apart || far else { continue }
                 let label = result.label(ofStatement: effect.statementID)
                 if let row = rows.first(where: { $0.hasPrefix("| \(label) ") }), row.contains("within the noise") {
-                    findings.append(ReportFinding(.noiseAgainstRuns, "index \(recommendation.rank) (\(recommendation.name)), \(label): \"within the noise\" for \(Figures.duration(effect.before.medianSeconds)) → \(Figures.duration(effect.after.medianSeconds)), whose runs are apart"))
+                    findings.append(ReportFinding(.noiseAgainstRuns, "index \(recommendation.rank) (\(recommendation.name)), \(label): \"within the noise\" for \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds)), \(apart ? "whose runs are apart" : "medians 2× or more apart")"))
                 }
             }
         }

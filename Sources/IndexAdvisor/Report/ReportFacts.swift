@@ -203,7 +203,7 @@ extension QueryAdvice {
         guard let timing else { return label }
         guard let rewriteTiming else { return "\(label) \(Figures.duration(timing.medianSeconds)) per execution as it is" }
         let significant = timing.isSlower(than: rewriteTiming) || rewriteTiming.isSlower(than: timing)
-        return "\(label) \(Figures.duration(timing.medianSeconds)) → \(Figures.duration(rewriteTiming.medianSeconds)) per execution with the change (\(Figures.change(timing.medianSeconds, rewriteTiming.medianSeconds, significant: significant)))"
+        return "\(label) \(Figures.duration(timing.medianSeconds)) → \(Figures.duration(rewriteTiming.medianSeconds)) per execution with the change (\(Figures.change(timing, rewriteTiming, significant: significant)))"
     }
 }
 

@@ -20,7 +20,7 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         case duplicateIndex = "duplicate-index"
         /// A threshold the text names ("worth a schema change") that the method section does not explain.
         case unexplainedThreshold = "unexplained-threshold"
-        /// "within the noise" for two timings whose runs are apart.
+        /// "within the noise" for two timings whose runs are apart, or whose medians are 2× or more apart.
         case noiseAgainstRuns = "noise-against-runs"
         /// A sentence about an index that does not exist ("LIKE against a BINARY index" with no index).
         case missingIndex = "missing-index"

@@ -65,16 +65,24 @@ public enum Figures {
         return after <= before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
     }
 
-    /// An index's effect on one statement: ``change(_:_:significant:)`` of its medians, except that a write
-    /// whose runs came out apart without using the index (so not counted as significant) says so instead
-    /// of "within the noise", which its runs contradict.
+    /// An index's effect on one statement: ``change(_:_:significant:)`` of its timings.
     public static func change(of effect: StatementEffect) -> String {
-        let (before, after) = (effect.before, effect.after)
-        if !effect.isSignificant && (before.isSlower(than: after) || after.isSlower(than: before)) {
-            let direction = after.medianSeconds <= before.medianSeconds ? "\(ratio(before.medianSeconds, after.medianSeconds)) faster" : "\(ratio(after.medianSeconds, before.medianSeconds)) slower"
+        change(effect.before, effect.after, significant: effect.isSignificant)
+    }
+
+    /// Two timings compared: ``change(_:_:significant:)`` of their medians, except where "within the noise"
+    /// would contradict the figures beside it: a write whose runs came out apart without using the index
+    /// (so not counted) says so, and medians 2× or more apart whose runs overlap are "too spread to tell".
+    public static func change(_ before: Timing, _ after: Timing, significant: Bool) -> String {
+        let (b, a) = (before.medianSeconds, after.medianSeconds)
+        let direction = a <= b ? "\(ratio(b, a)) faster" : "\(ratio(a, b)) slower"
+        if !significant && (before.isSlower(than: after) || after.isSlower(than: before)) {
             return "\(direction), not counted: its plan does not use the index"
         }
-        return change(before.medianSeconds, after.medianSeconds, significant: effect.isSignificant)
+        if !significant && min(a, b) > 0 && max(a, b) >= 2 * min(a, b) {
+            return "\(direction) by the medians, but the runs overlap: too spread to tell"
+        }
+        return change(b, a, significant: significant)
     }
 
     /// Two totals compared, for summaries: `6.4× faster`, `1.3× slower`, or `about the same` when they differ
