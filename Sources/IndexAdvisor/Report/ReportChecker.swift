@@ -28,9 +28,11 @@ public struct ReportChecker: Sendable {
     /// wrong thing: same plan, data and values do the same work, and 20× is beyond any machine's load.
     public static let samePlanRatio = 20.0
 
+    /// A checker; it keeps no state, so one serves any number of reports.
     public init() {}
 
-    /// Every finding for `result`, in report order.
+    /// Every finding for `result`, grouped by check, each check's in report order; empty when every
+    /// sentence checked agrees with the data. Renders `result` in every format to read what it would print.
     public func check(_ result: AnalysisResult) -> [ReportFinding] {
         let markdown = MarkdownReport.render(result)
         let html = HTMLReport.render(result)

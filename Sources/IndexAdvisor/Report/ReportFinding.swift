@@ -26,10 +26,12 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         case missingIndex = "missing-index"
     }
 
+    /// What kind of sentence is false.
     public var kind: Kind
     /// One line: where, what the report says, and what its data say instead.
     public var message: String
 
+    /// A finding of `kind`, with its one-line `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
