@@ -109,9 +109,10 @@ enum HelpText {
 
         THRESHOLDS:
           A difference counts only when the runs' interquartile ranges are apart and the medians differ by
-          at least 5 %; otherwise the report says "within the noise". An index is recommended only when its
-          frequency-weighted saving, net of the write time it adds, is at least 0.5 % of the workload's
-          measured time and at least 1 ms: a smaller saving is not "worth a schema change".
+          at least 5 %; otherwise the report says "within the noise" ("too spread to tell" when the medians
+          are 2× or more apart). An index is recommended only when its frequency-weighted saving, net of
+          the write time it adds, is at least 0.5 % of the workload's measured time and at least 1 ms: a
+          smaller saving is not "worth a schema change".
         """
 
     static let check = """

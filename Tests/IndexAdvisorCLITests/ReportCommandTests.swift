@@ -161,7 +161,7 @@ struct ReportCommandTests {
         #expect(found.out.hasSuffix(" finding\n") || found.out.hasSuffix(" findings\n"))
         #expect(found.error.isEmpty)
         // The thresholds the reports name are explained in the help too, and the help names --check.
-        #expect(HelpText.text(for: "analyze")?.contains("a smaller saving is not \"worth a schema change\"") == true)
+        #expect(HelpText.text(for: "analyze")?.contains("smaller saving is not \"worth a schema change\"") == true)
         #expect(HelpText.text(for: "analyze")?.contains("otherwise the report says \"within the noise\"") == true)
         #expect(HelpText.text(for: "render")?.contains("--check") == true)
     }

@@ -218,6 +218,9 @@ struct ReportCheckerTests {
         result.method.description += " " + ReportThresholds.schemaChange(share: 0.005)
         #expect(checker.check(result) == [])
         #expect(ReportThresholds.schemaChange(share: 0.005).contains("at least 0.5 % of the workload's measured time"))
+        // Every phrase the checker looks for is explained by the method's own sentences.
+        let method = ReportThresholds.noise + " " + ReportThresholds.schemaChange(share: 0.005)
+        #expect(ReportThresholds.terms.allSatisfy { method.contains($0.explainedBy) && method.contains($0.phrase) })
     }
 
     // Issue 17: "Within the noise for 7.77 µs → 30 µs".
@@ -237,6 +240,8 @@ struct ReportCheckerTests {
         (spread.p25Seconds, spread.p75Seconds) = (0.000_005, 0.000_050)
         result.recommendations[0].effects[1] = StatementEffect(statementID: result.statements[1].id, count: 150,
                                                                before: ReportFixture.timing(0.000_007_77), after: spread, isSignificant: false)
+        #expect(checker.check(result).map(\.kind) == [.unexplainedThreshold])
+        result.method.description += " " + ReportThresholds.noise
         #expect(checker.check(result) == [])
         let wide = MarkdownReport.render(result)
         #expect(wide.contains("| 3.9× slower by the medians, but the runs overlap: too spread to tell |"))

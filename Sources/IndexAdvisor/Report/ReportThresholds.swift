@@ -11,7 +11,7 @@ public enum ReportThresholds {
     }
 
     /// When a difference between two timings counts (``Timing/isSlower(than:)``).
-    public static let noise = "A difference counts only when the runs' interquartile ranges are apart and the medians differ by at least 5 %; otherwise it is within the noise."
+    public static let noise = "A difference counts only when the runs' interquartile ranges are apart and the medians differ by at least 5 %; otherwise it is within the noise, or too spread to tell when the medians are 2× or more apart."
 
     /// Why a measured saving can be too small to recommend an index for.
     /// - Parameter share: ``AnalysisOptions/minimumBenefitShare`` (0…1).
@@ -22,6 +22,7 @@ public enum ReportThresholds {
     /// Every phrase the checker looks for.
     public static let terms: [Term] = [
         Term(phrase: "within the noise", explainedBy: "interquartile ranges are apart"),
+        Term(phrase: "too spread to tell", explainedBy: "too spread to tell when the medians are 2× or more apart"),
         Term(phrase: "worth a schema change", explainedBy: "An index is recommended only when"),
     ]
 }
