@@ -29,7 +29,11 @@ let package = Package(
         .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"],
                     exclude: ["FuzzRegressions", "Fixtures"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
-        .testTarget(name: "IndexAdvisorRecorderTests", dependencies: ["IndexAdvisorRecorder", "IndexAdvisor", "CSQLite"]),
+        // The README's recorder example on a raw `sqlite3 *`; the recorder tests build and run it.
+        .executableTarget(name: "indexadvisor-recorder-example", dependencies: ["IndexAdvisorRecorder", "CSQLite"],
+                          path: "Examples/RecorderExample"),
+        .testTarget(name: "IndexAdvisorRecorderTests",
+                    dependencies: ["IndexAdvisorRecorder", "IndexAdvisor", "CSQLite", "indexadvisor-recorder-example"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -78,6 +78,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var output: String?
     /// `--model`: Swift files or folders with the app's `@Model` classes, for exact key paths.
     public var models: [String] = []
+    /// `--check`: run ``ReportChecker`` on the report and print its findings instead of rendering it.
+    public var check = false
 
     public init() {}
 }

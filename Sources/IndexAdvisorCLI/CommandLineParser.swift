@@ -135,7 +135,8 @@ public enum CommandLineParser {
             case "--format", "-f": options.format = try reader.format(for: name, inlineValue)
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
             case "--model", "-m": options.models.append(try reader.value(for: name, inlineValue))
-            default: throw unknownOption(name, command: "render", known: ["--format", "--output", "--model"])
+            case "--check": options.check = true
+            default: throw unknownOption(name, command: "render", known: ["--format", "--output", "--model", "--check"])
             }
         }
         guard let report = positionals.first else {

@@ -17,7 +17,7 @@ enum HelpText {
     static func usage(for command: String?) -> String {
         switch command {
         case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
-        case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
+        case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE] [--check]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--seed N] [--output-dir DIR] [--keep DIR] [--quiet]"
         case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--baseline REPORT.json] [--min-share 0.05] [--min-count N] [--slowdown 1.5] [--output FILE]"
         case "workload": return "Usage: indexadvisor workload FILE|FOLDER… [--format text|json] [--top N] [--output FILE]"
@@ -108,6 +108,13 @@ enum HelpText {
           --temp-dir DIR                  Where to put the private snapshot (default: system temp).
           --unique 'TABLE(col, …)'        A uniqueness rule to check against the data (e.g. one your
                                           model declares with #Unique). Repeat for several.
+
+        THRESHOLDS:
+          A difference counts only when the runs' interquartile ranges are apart and the medians differ by
+          at least 5 %; otherwise the report says "within the noise" ("too spread to tell" when the medians
+          are 2× or more apart). An index is recommended only when its frequency-weighted saving, net of
+          the write time it adds, is at least 0.5 % of the workload's measured time and at least 1 ms: a
+          smaller saving is not "worth a schema change".
         """
 
     static let check = """
@@ -151,6 +158,10 @@ enum HelpText {
           -m, --model PATH                The app's @Model classes (a Swift file or a folder; repeat
                                           for several), for exact key paths.
           -o, --output FILE               Write to FILE (atomically) instead of stdout.
+          --check                         Instead of rendering, check that every sentence the report
+                                          prints agrees with its own data (plans, times, claims,
+                                          declarations, thresholds): one line per finding, exit 1
+                                          when there is one, 0 when there is none.
         """
 
     static let workload = """

@@ -4,7 +4,7 @@ import IndexAdvisor
 /// Exit codes of `indexadvisor` (also listed in `--help` and the README).
 public enum ExitCode {
     public static let success: Int32 = 0
-    /// A `check` threshold was crossed.
+    /// A `check` threshold was crossed, or `render --check` found a sentence the report's data contradict.
     public static let checkFailed: Int32 = 1
     /// Bad usage or unusable input.
     public static let failure: Int32 = 2
@@ -58,7 +58,7 @@ public enum IndexAdvisorCommand {
             case .demo(let options):
                 try demo(options, console: console)
             case .render(let options):
-                try render(options, console: console)
+                code = try render(options, console: console)
             }
             if let failure = console.outputFailure() {
                 console.error("indexadvisor: error: cannot write the report to standard output (\(failure)); use --output FILE\n")
@@ -220,7 +220,9 @@ public enum IndexAdvisorCommand {
     }
 
     /// Renders a saved JSON report in another format, with the model's names when `--model` is given.
-    static func render(_ options: RenderOptions, console: Console) throws {
+    /// Renders a saved report, or with `--check` prints what ``ReportChecker`` finds in it (exit 1 when it
+    /// finds anything). The exit code.
+    static func render(_ options: RenderOptions, console: Console) throws -> Int32 {
         try checkOutput(options.output, console: console, command: "render")
         let model = options.models.isEmpty ? nil : try readModel(options.models, command: "render")
         let data: Data
@@ -238,6 +240,15 @@ public enum IndexAdvisorCommand {
             throw UsageError("\(options.report): not a JSON report this indexadvisor reads (\(error))", command: "render")
         }
         let result = model.map { ModelMapping.apply($0, to: decoded) } ?? decoded
+        if options.check {
+            let findings = ReportChecker().check(result)
+            var lines = findings.map { "\(options.report): \($0)" }
+            lines.append(findings.isEmpty ? "\(options.report): every sentence checked agrees with the report's data"
+                         : "\(options.report): \(Figures.counted(findings.count, "finding"))")
+            let text = lines.joined(separator: "\n") + "\n"
+            if let output = options.output { try write(text, to: output) } else { console.out(text) }
+            return findings.isEmpty ? ExitCode.success : ExitCode.checkFailed
+        }
         let report = options.format.render(result)
         if let output = options.output {
             if canonicalPath(output) == canonicalPath(options.report) {
@@ -250,6 +261,7 @@ public enum IndexAdvisorCommand {
         } else {
             console.out(report)
         }
+        return ExitCode.success
     }
 
     /// Reads `--model` paths; an unreadable one is a usage error naming it.
@@ -384,7 +396,7 @@ public enum IndexAdvisorCommand {
                     " — \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds)) per execution of its main statement"
                 } }
             } ?? ""
-            lines.append("  \(recommendation.rank). \(recommendation.swiftDataIndex ?? recommendation.sql)\(effect)")
+            lines.append("  \(recommendation.rank). \(result.indexDeclaration(for: recommendation) ?? recommendation.sql)\(effect)")
         }
         lines.append("Reports: " + written.joined(separator: ", "))
         if options.keepDirectory != nil {

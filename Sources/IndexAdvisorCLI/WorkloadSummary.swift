@@ -180,10 +180,47 @@ struct WorkloadSummary: Encodable {
     }
 
     /// `sql` on one line (runs of white space as one space), cut to 100 characters.
-    static func abbreviated(_ sql: String) -> String {
+    static func abbreviated(_ sql: String, limit: Int = 100) -> String {
         let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
-        let flat = words.joined(separator: " ")
-        return IndexAdvisorCommand.sanitized(flat.count > 100 ? String(flat.prefix(99)) + "…" : flat)
+        return IndexAdvisorCommand.sanitized(shortened(words.joined(separator: " "), limit: limit))
+    }
+
+    /// `flat` in at most `limit` characters, shortened in the middle so that what tells statements apart
+    /// stays: the verb, then `FROM …` and `WHERE …` (a Core Data fetch lists every column before its FROM,
+    /// so cutting the end made different fetches look the same). The column list goes first, then the
+    /// middle of a long FROM (its joins), then the end of the WHERE.
+    static func shortened(_ flat: String, limit: Int) -> String {
+        guard flat.count > limit else { return flat }
+        guard let anchor = flat.range(of: " FROM ", options: .caseInsensitive) ?? flat.range(of: " WHERE ", options: .caseInsensitive) else {
+            return String(flat.prefix(limit / 2)) + "…" + String(flat.suffix(limit - limit / 2 - 1))
+        }
+        let offset = flat.distance(from: flat.startIndex, to: anchor.lowerBound)
+        let head = String(flat.prefix(offset))
+        var tail = String(flat.dropFirst(offset))
+        let verb = String(head.prefix { $0 != " " })
+        // The head keeps at least its first 24 characters (the verb and its first columns).
+        let headKeep = min(head.count, 24)
+        let room = limit - headKeep - (head.count > headKeep ? 2 : 0)
+        if tail.count > room {
+            // Keep WHERE: cut the middle of FROM's joins, then the end of the WHERE.
+            if let whereRange = tail.range(of: " WHERE ", options: .caseInsensitive), whereRange.lowerBound > tail.startIndex {
+                let whereOffset = tail.distance(from: tail.startIndex, to: whereRange.lowerBound)
+                let from = String(tail.prefix(whereOffset))
+                var condition = String(tail.dropFirst(whereOffset))
+                let fromRoom = max(16, room - condition.count - 1)
+                let shownFrom = from.count <= fromRoom ? from : String(from.prefix(fromRoom - 1)) + "…"
+                if shownFrom.count + condition.count > room { condition = String(condition.prefix(max(8, room - shownFrom.count - 1))) + "…" }
+                tail = shownFrom + condition
+            } else {
+                tail = String(tail.prefix(room - 1)) + "…"
+            }
+        }
+        guard head.count + tail.count > limit else { return head + tail }
+        let headRoom = limit - tail.count - 2
+        // Cut the column list after a whole word (at a space), never inside a name.
+        var kept = String(head.prefix(max(verb.count, headRoom)))
+        if let space = kept.lastIndex(of: " "), kept.distance(from: kept.startIndex, to: space) >= verb.count { kept = String(kept[..<space]) }
+        return kept + " …" + tail
     }
 
     /// Rows as columns separated by two spaces; the last column is not padded.

@@ -142,6 +142,28 @@ struct ReportCommandTests {
         #expect(page.contains("ZNAME → title"))
         // Rendering is a pure function of the JSON: the same report twice.
         #expect(run(["render", json.path, "-f", "md"]).1.out == MarkdownReport.render(saved))
+
+        // render --check: this analysis's report is true (exit 0); one with a threshold its method does not
+        // explain is not (exit 1, one line per finding, then the count).
+        let (checkCode, checked) = run(["render", json.path, "--check"])
+        #expect(checkCode == ExitCode.success)
+        #expect(checked.out == "\(json.path): every sentence checked agrees with the report's data\n")
+        var edited = saved
+        edited.method.description = "Each time is the median of 3 runs."
+        edited.rejectedCandidates.append(RejectedCandidate(sql: "CREATE INDEX x ON ZNOTE (ZNAME)", table: "ZNOTE", columns: ["ZNAME"], partialPredicate: nil,
+                                                           readSecondsSaved: 0.002, writeSecondsAdded: 0.001,
+                                                           reason: "it saves 1.0 ms per workload, below the 33.1 ms worth a schema change"))
+        let false1 = fixture.directory.url.appendingPathComponent("edited.json")
+        try Data(JSONReport.render(edited).utf8).write(to: false1)
+        let (falseCode, found) = run(["render", false1.path, "--check"])
+        #expect(falseCode == ExitCode.checkFailed)
+        #expect(found.out.contains("\(false1.path): unexplained-threshold: the report says \"worth a schema change\", and its method section does not say what that threshold is\n"))
+        #expect(found.out.hasSuffix(" finding\n") || found.out.hasSuffix(" findings\n"))
+        #expect(found.error.isEmpty)
+        // The thresholds the reports name are explained in the help too, and the help names --check.
+        #expect(HelpText.text(for: "analyze")?.contains("smaller saving is not \"worth a schema change\"") == true)
+        #expect(HelpText.text(for: "analyze")?.contains("otherwise the report says \"within the noise\"") == true)
+        #expect(HelpText.text(for: "render")?.contains("--check") == true)
     }
 
     @Test("a --model path or a report that cannot be read exits 2 with one line naming it")

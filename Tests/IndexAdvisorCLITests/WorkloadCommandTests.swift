@@ -153,4 +153,67 @@ struct WorkloadCommandTests {
         let recommendations = try #require(object["recommendations"] as? [[String: Any]])
         #expect(recommendations.contains { ($0["table"] as? String) == "item" })
     }
+
+    // Issue 17: a PNG or a saved JSON report exited 0 with "0 distinct"; a .sqlite file, or a forced
+    // --workload-format jsonl, got "no SELECT … statement" instead of the real mistake.
+    @Test("a file that is not a workload exits 2 with one line saying what it is")
+    func notAWorkload() throws {
+        let directory = try TemporaryDirectory()
+        func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+            let url = directory.url.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            return url.path
+        }
+        let png = try file("screenshot.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        let database = try file("app.sqlite", Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 84))
+        let report = try file("report.json", Array("{\n  \"captureHint\" : [\n\n  ],\n  \"existingIndexes\" : [],\n  \"schemaVersion\" : 1\n}\n".utf8))
+        let empty = try file("session.log", [])
+        let log = try file("app.log", Array(Self.log.utf8))
+        let cases: [([String], String)] = [
+            ([png], "screenshot.png: a PNG image, not a workload"),
+            ([database], "app.sqlite: an SQLite database, not a workload: give it as the STORE (indexadvisor analyze STORE --workload LOG)"),
+            ([report], "report.json: an indexadvisor JSON report, not a workload: indexadvisor render FILE shows it"),
+            ([empty], "session.log: the file is empty (0 bytes): no statement to read"),
+            ([log, "--workload-format", "jsonl"], "app.log: --workload-format jsonl, but its first line is not a JSON object (\"2024-05-01 10:00:00.100 Notes[4242:12345\"); by its content it is a Core Data log: leave out --workload-format to read it as one"),
+        ]
+        for (arguments, message) in cases {
+            let (code, console) = run(["workload"] + arguments)
+            #expect(code == 2, "\(arguments)")
+            #expect(console.out.isEmpty)
+            #expect(console.error.contains(message), "\(console.error)")
+            #expect(console.error.split(separator: "\n").count == 1, "\(console.error)")
+        }
+        // analyze says the same about its --workload, before it opens the store.
+        let (code, console) = run(["analyze", database, "-w", png])
+        #expect(code == 2)
+        #expect(console.error.contains("screenshot.png: a PNG image, not a workload"))
+        // An empty file inside a folder is only an empty part of the workload.
+        let folder = directory.url.appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("a.log"))
+        try Data(Self.log.utf8).write(to: folder.appendingPathComponent("b.log"))
+        #expect(run(["workload", folder.path]).0 == 0)
+    }
+
+    // Issue 17: "the statement column cuts Core Data statements before WHERE, so different statements look the same".
+    @Test("the text table shortens a statement in the middle: its verb, FROM and WHERE stay")
+    func shortenedStatements() {
+        let columns = (1...14).map { "t0.ZCOLUMN\($0)" }.joined(separator: ", ")
+        let first = "SELECT 0, t0.Z_PK, \(columns) FROM ZNOTE t0 WHERE t0.ZFOLDERID = ? ORDER BY t0.ZUPDATEDAT DESC LIMIT 50"
+        let second = "SELECT 0, t0.Z_PK, \(columns) FROM ZNOTE t0 WHERE t0.ZREMOTEID = ? LIMIT 1"
+        let a = WorkloadSummary.abbreviated(first)
+        let b = WorkloadSummary.abbreviated(second)
+        #expect(a == "SELECT 0, t0.Z_PK, … FROM ZNOTE t0 WHERE t0.ZFOLDERID = ? ORDER BY t0.ZUPDATEDAT DESC LIMIT 50")
+        #expect(a.count <= 100 && b.count <= 100)
+        #expect(a.hasPrefix("SELECT 0, t0.Z_PK"))
+        #expect(b.hasSuffix(" FROM ZNOTE t0 WHERE t0.ZREMOTEID = ? LIMIT 1"))
+        #expect(a != b)
+        // A long join keeps its WHERE: the middle of the FROM goes.
+        let joins = (1...8).map { "JOIN ZTAG t\($0) ON t\($0).Z_PK = t0.ZTAG\($0)" }.joined(separator: " ")
+        let joined = WorkloadSummary.abbreviated("SELECT t0.Z_PK FROM ZNOTE t0 \(joins) WHERE t0.ZFOLDERID = ?")
+        #expect(joined.count <= 100)
+        #expect(joined.hasPrefix("SELECT t0.Z_PK FROM ZNOTE t0 JOIN ZTAG t1"))
+        #expect(joined.hasSuffix("… WHERE t0.ZFOLDERID = ?"))
+        #expect(WorkloadSummary.abbreviated("SELECT 1 FROM t WHERE a = ?") == "SELECT 1 FROM t WHERE a = ?")
+    }
 }

@@ -6,7 +6,7 @@ import Foundation
 struct CodeReportTests {
     @Test("the SQL migration: quoted CREATE and DROP statements one per line, each after a comment; names cannot end a comment")
     func sqlMigration() {
-        let sql = SQLReport.render(ReportFixture.result())
+        let sql = checkedRender(ReportFixture.result(), .sql)
         let lines = sql.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.hasPrefix("-- ") || ["BEGIN;", "COMMIT;"].contains($0) || $0.hasPrefix("CREATE INDEX IF NOT EXISTS \"") || $0.hasPrefix("DROP INDEX IF EXISTS \"") })
         let statements = lines.filter { !$0.hasPrefix("--") }
@@ -26,21 +26,21 @@ struct CodeReportTests {
         var empty = ReportFixture.result(hostile: false)
         empty.recommendations = []
         empty.existingIndexes = []
-        #expect(SQLReport.render(empty).hasSuffix("-- No index to add or drop for this workload.\n"))
+        #expect(checkedRender(empty, .sql).hasSuffix("-- No index to add or drop for this workload.\n"))
     }
 
     @Test("the Swift format groups #Index and #Unique per model, says where the key paths come from, and leaves out what the model declares")
     func swiftFormat() {
         var result = ReportFixture.result(hostile: false)
-        let swift = SwiftReport.render(result)
+        let swift = checkedRender(result, .swift)
         #expect(swift.contains("// Inside @Model final class Note { … }:\n#Index<Note>([\\.folderID, \\.updatedAt])\n#Unique<Note>([\\.folderID])\n"))
         #expect(swift.contains("some are guesses"))
         #expect(swift.contains("Building them took 107.2 ms on this store"))
         result.recommendations[0].declaredInModel = "Note.swift:9"
-        let declared = SwiftReport.render(result)
+        let declared = checkedRender(result, .swift)
         #expect(!declared.contains("\n#Index<Note>"))
         #expect(declared.contains("is already declared at Note.swift:9"))
         result.store.isCoreData = false
-        #expect(SwiftReport.render(result).contains("not a Core Data / SwiftData store"))
+        #expect(checkedRender(result, .swift).contains("not a Core Data / SwiftData store"))
     }
 }

@@ -151,22 +151,43 @@ struct DemoAnalysisTests {
         #expect(first["table"] as? String == "ZNOTE")
         #expect((first["columns"] as? [[String: Any]])?.first?["isDescending"] as? Bool == false)
         #expect(((first["effects"] as? [[String: Any]])?.first?["before"] as? [String: Any])?["medianSeconds"] is Double)
-        let sql = ReportFormat.sql.render(result)
+        let sql = checkedRender(result, .sql)
         let statements = sql.split(separator: "\n").filter { !$0.hasPrefix("-- ") && $0 != "BEGIN;" && $0 != "COMMIT;" }
         #expect(statements == (result.recommendations.map { $0.sql + ";" } + result.indexesToDrop.compactMap { $0.dropSQL.map { $0 + ";" } }).map { Substring($0) })
         // The demo store's redundant title index is among the drops.
         #expect(statements.contains("DROP INDEX IF EXISTS \"Z_Note_title\";"))
         #expect(sql.contains("VersionedSchema"))
-        let markdown = ReportFormat.markdown.render(result)
+        let markdown = checkedRender(result, .markdown)
         #expect(markdown.contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
         #expect(markdown.contains("|--SCAN t0\n`--USE TEMP B-TREE FOR ORDER BY"))
-        let html = ReportFormat.html.render(result)
+        let html = checkedRender(result, .html)
         #expect(html.contains("<section id=\"summary\">"))
         #expect(html.contains("#Index&lt;Note&gt;([\\.folderID, \\.isArchived, \\.updatedAt])"))
         #expect(html.contains("<span class=\"step bad\">SCAN t0</span><span class=\"badge bad\">full table scan</span>"))
         // The title search keeps its slow plan (no index serves NSCoreDataStringSearch): its after bar says so.
         #expect(html.components(separatedBy: "<rect class=\"bar-after unfixed\"").count == 3)  // the legend's and S8's
-        #expect(ReportFormat.swift.render(result).contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
+        #expect(checkedRender(result, .swift).contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
+    }
+
+    // Issue 17: a section's plans were the store's and the final ones, while its times were taken when the
+    // index was chosen (the earlier picks built); and demo.swift declared #Index([\.remoteID]) beside
+    // #Unique([\.remoteID]).
+    @Test("each recommendation keeps the plans its times were taken with, and the Swift code has no #Index a #Unique serves")
+    func effectPlans() throws {
+        let result = try run.result
+        expectTrueReport(result)
+        for recommendation in result.recommendations {
+            let main = try #require(recommendation.mainEffect)
+            let with = try #require(main.planAfter, "index \(recommendation.rank) has no plan with it")
+            #expect(with.indexesUsed.contains(recommendation.name))
+            #expect(try #require(main.planBefore).tree != with.tree)
+        }
+        let remoteID = try #require(result.recommendations.first { $0.columns.map(\.name) == ["ZREMOTEID"] })
+        #expect(result.uniqueRule(covering: remoteID)?.columns == ["ZREMOTEID"])
+        let swift = checkedRender(result, .swift)
+        #expect(swift.contains(#"#Index<Note>([\.folderID, \.isArchived, \.updatedAt]"#))
+        #expect(!swift.contains(#"[\.remoteID])"# + "\n#Unique") && !swift.contains(#"#Index<Note>([\.remoteID]"#))
+        #expect(swift.contains("No #Index for Z_Note_SwiftDataIndexOnBinaryremoteID (ZREMOTEID): the #Unique rule on ZREMOTEID above"))
     }
 
     @Test("the demo's model source gives exact key paths: none guessed, the same #Index, #Unique from the model's names")

@@ -38,7 +38,7 @@ struct HTMLReportTests {
     @Test("the HTML page: summary, both charts, plans as trees, IQR, sections, and a policy that allows only its own style and script")
     func htmlStructure() throws {
         let result = ReportFixture.result(hostile: false)
-        let html = HTMLReport.render(result)
+        let html = checkedRender(result, .html)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         for id in ["summary", "times", "add", "code", "tradeoff", "statements", "existing", "uniqueness", "rejected", "store", "method"] {
             #expect(html.contains("<section id=\"\(id)\">"), "no section \(id)")
@@ -69,7 +69,7 @@ struct HTMLReportTests {
 
     @Test("hostile names and SQL render as text in HTML: no tag, attribute or style of theirs survives")
     func htmlEscaping() {
-        let html = HTMLReport.render(ReportFixture.result())
+        let html = checkedRender(ReportFixture.result(), .html)
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img"))
         #expect(!html.contains("<b>"))
@@ -123,11 +123,11 @@ struct HTMLReportTests {
             """, file: "w.sql", format: .sql)
         let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
         #expect(result.recommendations.first?.table == "<script>alert(1)</script>")
-        let html = HTMLReport.render(result)
+        let html = checkedRender(result, .html)
         #expect(Set(tagNames(in: html)).subtracting(htmlTags).isEmpty)
         #expect(html.components(separatedBy: "</style>").count == 2 && html.components(separatedBy: "</script>").count == 2)
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !html.contains("<img"))
-        let markdown = MarkdownReport.render(result)
+        let markdown = checkedRender(result, .markdown)
         #expect(markdown.contains("`<script>alert(1)</script>`"))
         #expect(!markdown.replacingOccurrences(of: "`<script>alert(1)</script>`", with: "").contains("| <script"))
     }
@@ -139,10 +139,35 @@ struct HTMLReportTests {
         result.totals = Totals(readSecondsBefore: 1.0, readSecondsAfter: 1.0, writeSecondsBefore: 0.3, writeSecondsAfter: 0.3,
                                fullScansBefore: 0, fullScansAfter: 0, tempBTreeSortsBefore: 0, tempBTreeSortsAfter: 0)
         result.existingIndexes[0].writeSecondsSaved = 0
-        let html = HTMLReport.render(result)
+        let html = checkedRender(result, .html)
         #expect(html.contains("<p class=\"lead\">Drop 1 index: the workload takes 1.30 s now and 1.30 s with the advice (about the same).</p>"))
         #expect(html.contains("<li>Drop <a href=\"#existing\"><code>ZNOTE_ZFOLDERID</code></a>"))
         #expect(html.contains("<a href=\"#code\">Code to paste</a>") && !html.contains("<a href=\"#add\">"))
-        #expect(SQLReport.render(result).contains("its cost to writes is inside the noise"))
+        #expect(checkedRender(result, .sql).contains("its cost to writes is inside the noise"))
+    }
+
+    // Issue 17: "HTML: long index names overflow the plan boxes; the statements table is wider than the page."
+    // `overflow-wrap: break-word` does not lower a table cell's or a grid item's minimum width, so one long
+    // name widened the whole table or plan box; `anywhere` does, and a grid item needs `min-width: 0`.
+    @Test("long names wrap inside their box: cells, code and plan trees may break anywhere, and plan boxes may shrink")
+    func longNamesWrap() {
+        let css = HTMLAssets.styleSheet
+        #expect(!css.contains("overflow-wrap:break-word"))
+        #expect(css.contains("code{background:var(--panel);border-radius:4px;padding:1px 4px;overflow-wrap:anywhere}"))
+        #expect(css.contains("td,th,h2,h3,li,p,dd{overflow-wrap:anywhere}"))
+        #expect(css.contains("figure{margin:6px 0;min-width:0}"))
+        #expect(css.contains(".plan{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow-wrap:anywhere;overflow-x:auto;min-width:0}"))
+        #expect(css.contains("main{max-width:1120px;"))
+        // The long names are where those rules apply: plan rows in `.plan` boxes inside figures, names in cells.
+        var result = ReportFixture.result(hostile: false)
+        let long = "Z_Note_SwiftDataIndexOnBinaryfolderIDisArchivedisPinnedupdatedAtcreatedAtremoteIDslugtitle"
+        result.recommendations[0].name = long
+        result.statements[0].usesRecommendations = [long]
+        result.statements[0].planAfter = QueryPlan(steps: [.init(id: 3, parent: 0, detail: "SEARCH ZNOTE USING INDEX \(long) (ZFOLDERID=?)")],
+                                                   findings: [PlanFinding(kind: .indexSearch, table: "ZNOTE", alias: nil, index: long, constraints: "ZFOLDERID=?",
+                                                                          detail: "SEARCH ZNOTE USING INDEX \(long) (ZFOLDERID=?)", tableRows: 100_000)])
+        let html = checkedRender(result, .html)
+        #expect(html.contains(#"<figure><figcaption>Plan after</figcaption><div class="plan">"#))
+        #expect(html.contains("<td><code>\(long)</code></td>"))
     }
 }

@@ -8,15 +8,15 @@ struct MarkdownReportTests {
     func formatsReadTheResult() {
         let result = ReportFixture.result(hostile: false)
         // Totals: reads 7.25 s → 0.25 s, writes 0.5 s → 0.75 s, so the workload 7.75 s → 1.00 s; the statements sum to 7.4 s.
-        let markdown = MarkdownReport.render(result)
-        let html = HTMLReport.render(result)
-        let sql = SQLReport.render(result)
+        let markdown = checkedRender(result, .markdown)
+        let html = checkedRender(result, .html)
+        let sql = checkedRender(result, .sql)
         #expect(markdown.contains("**Workload time 7.75 s → 1.00 s**"))
         #expect(html.contains("<div class=\"v\">7.75 s → 1.00 s</div>"))
         #expect(sql.contains("Weighted workload time 7.75 s → 1.00 s"))
         #expect(!markdown.contains("7.40 s") && !html.contains("7.40 s"))
         // The migration's cost is the recommendation's measured build time, in every format that states it.
-        for text in [markdown, html, sql, SwiftReport.render(result)] {
+        for text in [markdown, html, sql, checkedRender(result, .swift)] {
             #expect(text.contains("107.2 ms"))
         }
         for format in ReportFormat.allCases {
@@ -26,7 +26,7 @@ struct MarkdownReportTests {
 
     @Test("hostile names render as written in Markdown: no raw HTML outside code, table rows keep their cells")
     func markdownEscaping() throws {
-        let markdown = MarkdownReport.render(ReportFixture.result())
+        let markdown = checkedRender(ReportFixture.result(), .markdown)
         var inFence: String?
         var headerPipes: Int?
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -83,7 +83,7 @@ struct MarkdownReportTests {
 
     @Test("Markdown leads each recommendation with its CREATE INDEX and its main statement's plans before and after")
     func markdownRecommendation() throws {
-        let markdown = MarkdownReport.render(ReportFixture.result(hostile: false))
+        let markdown = checkedRender(ReportFixture.result(hostile: false), .markdown)
         let section = try #require(markdown.components(separatedBy: "### 1. `Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt`").last)
         let expected = """
 
@@ -94,13 +94,13 @@ struct MarkdownReportTests {
 
             For S1 (select, ×400), its largest saving: 18.5 ms → 27.5 µs per execution (673× faster).
 
-            Plan before:
+            Plan before (as the store is):
             ```
             QUERY PLAN
             |--SCAN ZNOTE
             `--USE TEMP B-TREE FOR ORDER BY
             ```
-            Plan after:
+            Plan after (all the advice in place):
             ```
             QUERY PLAN
             `--SEARCH ZNOTE USING INDEX Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt (ZFOLDERID=?)

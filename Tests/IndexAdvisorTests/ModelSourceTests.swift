@@ -199,8 +199,8 @@ struct ModelSourceTests {
         #expect(model.notes.isEmpty)
         #expect(result.keyPathsComeFromModel)
         // The renderers say where the names came from.
-        #expect(MarkdownReport.render(result).contains("(key paths from `Schema.swift`)"))
-        #expect(HTMLReport.render(result).contains("key paths from your model"))
+        #expect(checkedRender(result, .markdown).contains("(key paths from `Schema.swift`)"))
+        #expect(checkedRender(result, .html).contains("key paths from your model"))
     }
 
     @Test("what the model cannot name stays as recovered from the store, and says so")

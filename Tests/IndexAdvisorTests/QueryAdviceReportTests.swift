@@ -16,10 +16,10 @@ struct QueryAdviceReportTests {
 
     @Test("Markdown: a section with the statement, the measured change, the caveat and the rewrite in a fence")
     func markdown() {
-        let text = MarkdownReport.render(Self.result())
+        let text = checkedRender(Self.result(), .markdown)
         #expect(text.contains("1 query-side finding (below)"))
         #expect(text.contains("## Query-side advice"))
-        #expect(text.contains("### S1: case-insensitive LIKE against a BINARY index"))
+        #expect(text.contains("### S1: case-insensitive LIKE, which no BINARY index serves"))
         #expect(text.contains("- S1 18.5 ms → 13.0 µs per execution with the change (1423× faster)"))
         #expect(text.contains("- Caveat: GLOB is case-sensitive"))
         #expect(text.contains("```sql\nSELECT 1 FROM t WHERE name GLOB 'a*'\n-- </style><script>alert(5)</script>\n```"))
@@ -33,23 +33,23 @@ struct QueryAdviceReportTests {
     func prose() throws {
         var result = Self.result()
         result.queryAdvice[0].advice = "Use `GLOB 'a*'` on <b>x|y</b>_z_"
-        let text = MarkdownReport.render(result)
+        let text = checkedRender(result, .markdown)
         #expect(text.contains("Use `GLOB 'a*'` on \\<b\\>x\\|y\\</b\\>\\_z\\_"))
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Use ") })
         #expect(!line.contains("\\`"))
         result.queryAdvice[0].rewriteTiming = nil
-        let alone = MarkdownReport.render(result)
+        let alone = checkedRender(result, .markdown)
         #expect(alone.contains("- S1 18.5 ms per execution as it is; as it is: 18.5 ms (IQR") == false)
         #expect(alone.contains("- S1 18.5 ms per execution as it is (IQR "))
-        let page = HTMLReport.render(result)
+        let page = checkedRender(result, .html)
         #expect(page.contains("Use <code>GLOB &#39;a*&#39;</code> on &lt;b&gt;x|y&lt;/b&gt;_z_") || page.contains("Use <code>GLOB 'a*'</code> on &lt;b&gt;x|y&lt;/b&gt;_z_"))
     }
 
     @Test("HTML: a section with both timings, the caveat and the rewrite escaped")
     func html() {
-        let page = HTMLReport.render(Self.result())
+        let page = checkedRender(Self.result(), .html)
         #expect(page.contains(#"<section id="query-advice">"#))
-        #expect(page.contains("case-insensitive LIKE against a BINARY index</h3>"))
+        #expect(page.contains("case-insensitive LIKE, which no BINARY index serves</h3>"))
         #expect(page.contains("&lt;/style&gt;&lt;script&gt;alert(5)&lt;/script&gt;"))
         #expect(!page.contains("<script>alert(5)"))
         #expect(page.contains("1423× faster"))
@@ -68,7 +68,7 @@ struct QueryAdviceReportTests {
                                                                               withoutIndex: ReportFixture.timing(0.006), isSignificant: true)],
                                              swiftDataUnique: nil)]
         result.captureHint = ["No workload was given.", "- Add `-com.apple.CoreData.SQLDebug 1` to the scheme."]
-        let page = HTMLReport.render(result)
+        let page = checkedRender(result, .html)
         #expect(page.contains(#"<section id="schema-review">"#))
         #expect(page.contains("<h3>References without an index</h3>"))
         #expect(page.contains("<code>&lt;script&gt;alert(1)&lt;/script&gt;(ZFOLDER)</code>: Core Data indexes a to-one relationship"))
@@ -78,12 +78,12 @@ struct QueryAdviceReportTests {
 
     @Test("SQL and Swift: the advice as comments after the migration, every line a comment")
     func comments() {
-        let sql = SQLReport.render(Self.result())
+        let sql = checkedRender(Self.result(), .sql)
         let tail = sql.components(separatedBy: "COMMIT;\n")[1]
-        #expect(tail.contains("-- S1, case-insensitive LIKE against a BINARY index: LIKE is case-insensitive"))
+        #expect(tail.contains("-- S1, case-insensitive LIKE, which no BINARY index serves: LIKE is case-insensitive"))
         #expect(tail.contains("--     SELECT 1 FROM t WHERE name GLOB 'a*'"))
         #expect(tail.split(separator: "\n").allSatisfy { $0.hasPrefix("--") })
-        let swift = SwiftReport.render(Self.result())
+        let swift = checkedRender(Self.result(), .swift)
         #expect(swift.contains("//   S1 18.5 ms → 13.0 µs per execution with the change (1423× faster)."))
         #expect(!SQLReport.render(Self.result(), queryAdvice: false).contains("Query-side"))
     }

@@ -251,7 +251,7 @@ struct OddIdentifierTests {
         let connection = try SQLiteConnection(path: copy.url.path, mode: .readWrite)
         try connection.execute(recommendation.sql)
         #expect(try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == .integer(1))
-        let markdown = ReportFormat.markdown.render(result)
+        let markdown = checkedRender(result, .markdown)
         #expect(markdown.contains("`my \"order\" 📦`"))
         _ = try JSONReport.decode(Data(ReportFormat.json.render(result).utf8))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import IndexAdvisor
 
 /// A store file built from SQL in a private directory that is removed with the object.
@@ -47,4 +48,18 @@ func quickOptions(temporaryDirectory: URL? = nil) -> AnalysisOptions {
     options.bindingSamples = 6
     options.temporaryDirectory = temporaryDirectory
     return options
+}
+
+/// `result` in `format`, after ``ReportChecker`` read every format of it: each false sentence it finds is a
+/// failed expectation at the caller. Every test that renders a report renders it through here.
+func checkedRender(_ result: AnalysisResult, _ format: ReportFormat, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    expectTrueReport(result, sourceLocation: sourceLocation)
+    return format.render(result)
+}
+
+/// Records a failed expectation at the caller for each finding of ``ReportChecker`` on `result`.
+func expectTrueReport(_ result: AnalysisResult, sourceLocation: SourceLocation = #_sourceLocation) {
+    for finding in ReportChecker().check(result) {
+        Issue.record("report checker: \(finding)", sourceLocation: sourceLocation)
+    }
 }

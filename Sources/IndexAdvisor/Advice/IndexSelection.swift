@@ -18,7 +18,8 @@ struct CandidateScore {
         let changes = Set(measured.users + measured.writes).sorted().compactMap { position -> TimingChange? in
             guard let current = measured.writesBefore[position] ?? profiles[position].current,
                   let after = measured.after[position] else { return nil }
-            return TimingChange(position: position, before: current, after: after, planBefore: nil, isUser: users.contains(position))
+            return TimingChange(position: position, before: current, after: after, planBefore: nil, planAfter: nil,
+                                isUser: users.contains(position))
         }
         self.init(changes: changes, profiles: profiles)
     }
@@ -33,7 +34,9 @@ struct CandidateScore {
             let slower = change.after.isSlower(than: change.before)
             let significant = change.isUser ? (faster || slower) : slower
             effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
-                                           before: change.before, after: change.after, isSignificant: significant))
+                                           before: change.before, after: change.after, isSignificant: significant,
+                                           planBefore: change.isUser ? change.planBefore : nil,
+                                           planAfter: change.isUser ? change.planAfter : nil))
             let delta = (change.before.medianSeconds - change.after.medianSeconds) * profile.weight
             if change.isUser {
                 if significant { readSecondsSaved += delta }
@@ -50,6 +53,8 @@ struct TimingChange {
     var before: Timing
     var after: Timing
     var planBefore: QueryPlan?
+    /// The plan `after` was timed with (nil when not planned again).
+    var planAfter: QueryPlan?
     /// True when the statement's plan changed (it uses the new index); false for writes whose plan did not.
     var isUser: Bool
 }

@@ -293,6 +293,11 @@ public struct StatementEffect: Sendable, Codable {
     public var after: Timing
     /// True when the difference is beyond the noise (interquartile ranges apart, ≥ 5 %).
     public var isSignificant: Bool
+    /// The statement's plan that `before` was timed with: the indexes chosen earlier in place, this one not
+    /// yet built. Nil when the plan did not change (a write) and in reports made before it was kept.
+    public var planBefore: QueryPlan? = nil
+    /// The statement's plan that `after` was timed with, this index built. Nil as for ``planBefore``.
+    public var planAfter: QueryPlan? = nil
 }
 
 /// A measured candidate that was not recommended.

@@ -18,8 +18,8 @@ h3{font-size:17px;margin:14px 0 8px}
 a{color:var(--accent)}
 code,pre,.mono,ul.tree{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:13px}
 pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:10px 12px;margin:8px 0;white-space:pre-wrap;overflow-wrap:anywhere}
-code{background:var(--panel);border-radius:4px;padding:1px 4px;overflow-wrap:break-word}
-td{overflow-wrap:break-word}
+code{background:var(--panel);border-radius:4px;padding:1px 4px;overflow-wrap:anywhere}
+td,th,h2,h3,li,p,dd{overflow-wrap:anywhere}
 pre code{background:none;padding:0}
 p{margin:8px 0}
 .muted,.meta{color:var(--muted)}
@@ -44,9 +44,9 @@ td.num,th.num{text-align:right;white-space:nowrap}
 .badge.plain{background:var(--panel);color:var(--muted);border:1px solid var(--line)}
 article{border:1px solid var(--line);border-radius:8px;padding:6px 16px 12px;margin:16px 0}
 .plans{display:grid;grid-template-columns:repeat(auto-fit,minmax(330px,1fr));gap:12px}
-figure{margin:6px 0}
+figure{margin:6px 0;min-width:0}
 figcaption{font-size:13px;color:var(--muted);font-weight:600;margin-bottom:2px}
-.plan{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px 10px}
+.plan{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow-wrap:anywhere;overflow-x:auto;min-width:0}
 .plan-root{color:var(--muted)}
 ul.tree,ul.tree ul{list-style:none;margin:0;padding:0 0 0 10px}
 ul.tree li{position:relative;padding-left:16px}

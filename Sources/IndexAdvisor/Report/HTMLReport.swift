@@ -80,7 +80,7 @@ public enum HTMLReport {
              detail: result.recommendations.isEmpty ? "to add / to drop" : "to add / to drop · built in \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)), \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes))\(result.buildEstimate.isEmpty ? "" : " (store, scaled from the sample)")", into: &page)
         card(title: "Full table scans left", value: "\(totals.fullScansAfter) of \(totals.fullScansBefore)",
              detail: "temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)", into: &page)
-        card(title: "Write time", value: "\(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))",
+        card(title: "Write time", value: Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter),
              detail: "what every new index costs the workload's inserts, updates and deletes", into: &page)
         page.raw("</div>")
         var lead: String
@@ -99,9 +99,10 @@ public enum HTMLReport {
         if !result.recommendations.isEmpty || !drops.isEmpty {
             page.raw("<ol>")
             for recommendation in result.recommendations {
-                var line = link(to: "add-\(recommendation.rank)", "<code>" + e(recommendation.swiftDataIndex ?? "\(recommendation.table)(\(recommendation.columnList))") + "</code>")
+                var line = link(to: "add-\(recommendation.rank)", "<code>" + e(result.indexDeclaration(for: recommendation) ?? "\(recommendation.table)(\(recommendation.columnList))") + "</code>")
                 if let main = recommendation.mainEffect {
-                    line += " — " + e("\(result.label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
+                    let takenOver = result.takeovers(of: recommendation).contains { $0.statementID == main.statementID }
+                    line += " — " + e("\(result.label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))\(takenOver ? "; a later pick took it over" : ""))")
                 }
                 line += e("; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload")
                 page.raw("<li>\(line)</li>")
@@ -128,7 +129,7 @@ public enum HTMLReport {
                 + (statement.timingAfter.map { ", after \(Figures.timing($0))" } ?? "")
             return SVGCharts.TimeRow(label: label, anchor: label, before: statement.timingBefore, after: statement.timingAfter,
                                      isFlagged: statement.isFlagged,
-                                     isUnfixed: statement.isFlagged && statement.planAfter?.steps == statement.planBefore?.steps,
+                                     isUnfixed: statement.isFlagged && statement.planAfter?.tree == statement.planBefore?.tree,
                                      caption: caption, detail: detail)
         }
         page.raw(#"<section id="times">"#)
@@ -147,9 +148,12 @@ public enum HTMLReport {
             let anchor = "add-\(recommendation.rank)"
             page.raw(#"<article id="\#(anchor)">"#)
             page.raw("<h3>\(recommendation.rank). <code>\(e(recommendation.name))</code></h3>")
-            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.duration(recommendation.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(Figures.duration(recommendation.writeSecondsAdded)))</strong> of writes per workload\#(e(result.timeScope)) · \#(e(recommendation.buildSentence.lowercasedFirstLetter))</p>"#)
+            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.duration(recommendation.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(recommendation.writeSecondsAdded == 0 ? "no measurable time" : Figures.duration(recommendation.writeSecondsAdded)))</strong> of writes per workload\#(e(result.timeScope)) · \#(e(recommendation.buildSentence.lowercasedFirstLetter))</p>"#)
             codeBlock(recommendation.sql + ";", id: "\(anchor)-sql", into: &page)
-            if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
+            let takeovers = result.takeovers(of: recommendation)
+            if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
+                page.raw("<p>SwiftData, in <code>@Model class \(e(entity))</code>: no <code>#Index</code>. The proposed <code>\(e(rule))</code> (see " + link(to: "uniqueness", "Uniqueness") + ") gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the <code>#Unique</code> declared, the CREATE INDEX above is not needed.</p>")
+            } else if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
                 let origin = recommendation.keyPathsAreGuessed
                     ? #" <span class="badge plain">key paths guessed from column names: check them, or pass --model</span>"#
                     : (result.model != nil ? #" <span class="badge good">key paths from your model</span>"# : "")
@@ -162,15 +166,20 @@ public enum HTMLReport {
             }
             if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID) {
                 let label = result.label(ofStatement: main.statementID)
-                page.raw(#"<p>Mainly for \#(link(to: label, e(label))) (\#(e(statement.kind.rawValue)), ×\#(e(Figures.count(statement.count)))): \#(e(Figures.duration(main.before.medianSeconds))) → \#(e(Figures.duration(main.after.medianSeconds))) per execution, \#(e(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant))).</p>"#)
-                plans(before: statement.planBefore, after: statement.planAfter, into: &page)
+                page.raw(#"<p>Mainly for \#(link(to: label, e(label))) (\#(e(statement.kind.rawValue)), ×\#(e(Figures.count(statement.count)))): \#(e(Figures.duration(main.before.medianSeconds))) → \#(e(Figures.duration(main.after.medianSeconds))) per execution, \#(e(Figures.change(of: main))).</p>"#)
+                if let shown = recommendation.mainPlans(in: result) {
+                    plans(before: shown.before, after: shown.after, captions: (shown.beforeCaption, shown.afterCaption), into: &page)
+                }
+            }
+            for takeover in takeovers {
+                page.raw("<p>\(prose(result.takeoverSentence(takeover)))</p>")
             }
             page.raw("<table>")
             page.raw(#"<tr><th>Statement</th><th class="num">Count</th><th class="num">Without it</th><th class="num">With it</th><th>Change</th></tr>"#)
             for effect in recommendation.effects {
                 let label = result.label(ofStatement: effect.statementID)
                 let kind = result.statement(withID: effect.statementID)?.kind.rawValue ?? ""
-                let change = Figures.change(effect.before.medianSeconds, effect.after.medianSeconds, significant: effect.isSignificant)
+                let change = Figures.change(of: effect) + (takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (see above)" : "")
                 let tone = !effect.isSignificant ? "muted" : (effect.after.medianSeconds < effect.before.medianSeconds ? "good" : "bad")
                 page.raw(#"<tr><td>\#(link(to: label, e(label))) <span class="muted">\#(e(kind))</span></td><td class="num">\#(e(Figures.count(effect.count)))</td><td class="num">\#(timingCell(effect.before))</td><td class="num">\#(timingCell(effect.after))</td><td class="\#(tone)">\#(e(change))</td></tr>"#)
             }
@@ -289,7 +298,7 @@ public enum HTMLReport {
                 let rows = Figures.rows(before.rowsPerExecution)
                 page.raw("<dt>Before</dt><dd>\(e(Figures.timing(before))); \(e(rows)) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution</dd>")
             }
-            if let after = statement.timingAfter, statement.planAfter?.steps != statement.planBefore?.steps || after != statement.timingBefore {
+            if let after = statement.timingAfter, statement.planAfter?.tree != statement.planBefore?.tree || after != statement.timingBefore {
                 page.raw("<dt>After</dt><dd>\(e(Figures.timing(after)))</dd>")
             }
             if let observed = statement.observedTiming {
@@ -326,7 +335,7 @@ public enum HTMLReport {
                 row += "<tr><td class=\"num\">\(timingCell(timing))</td>"
                 if let rewritten = advice.rewriteTiming {
                     let significant = timing.isSlower(than: rewritten) || rewritten.isSlower(than: timing)
-                    row += "<td class=\"num\">\(timingCell(rewritten))</td><td>\(e(Figures.change(timing.medianSeconds, rewritten.medianSeconds, significant: significant)))</td>"
+                    row += "<td class=\"num\">\(timingCell(rewritten))</td><td>\(e(Figures.change(timing, rewritten, significant: significant)))</td>"
                 }
                 page.raw(row + "</tr></table>")
             }
@@ -397,8 +406,10 @@ public enum HTMLReport {
         for finding in result.existingIndexes {
             let what = finding.findingText { "<code>\(e($0))</code>" }
             let saved = e(result.writeSavingText(of: finding))
+            let lost = finding.effects.isEmpty ? #"<span class="muted">not measured</span>"#
+                : e(Figures.measured(finding.readSecondsAdded))
             let advice = finding.dropSQL.map { "<code>\(e($0))</code>" } ?? e(finding.caveat ?? "")
-            page.raw("<tr><td><code>\(e(finding.index))</code></td><td><code>\(e(finding.table))</code></td><td><code>\(e(finding.columns.joined(separator: ", ")))</code></td><td>\(what)</td><td class=\"num\">\(e(finding.bytes.map { ByteCountText.format($0) } ?? "—"))</td><td class=\"num\">\(saved)</td><td class=\"num\">\(e(Figures.duration(finding.readSecondsAdded)))</td><td>\(advice)</td></tr>")
+            page.raw("<tr><td><code>\(e(finding.index))</code></td><td><code>\(e(finding.table))</code></td><td><code>\(e(finding.columns.joined(separator: ", ")))</code></td><td>\(what)</td><td class=\"num\">\(e(finding.bytes.map { ByteCountText.format($0) } ?? "—"))</td><td class=\"num\">\(saved)</td><td class=\"num\">\(lost)</td><td>\(advice)</td></tr>")
         }
         page.raw("</table>")
         page.raw(#"<p class="muted">Measured by dropping the index inside a savepoint on the snapshot, runs with and without it alternating; differences inside the noise count as 0. A workload is a sample: check the app’s other paths before dropping an index it did not use.</p>"#)
@@ -441,7 +452,7 @@ public enum HTMLReport {
         page.raw("<table>")
         page.raw(#"<tr><th></th><th>Candidate</th><th class="num">Read time saved</th><th class="num">Write time added</th><th>Why not</th></tr>"#)
         for (offset, candidate) in result.rejectedCandidates.enumerated() {
-            page.raw("<tr><td>C\(offset + 1)</td><td><code>\(e(candidate.displayName))</code></td><td class=\"num\">\(e(Figures.duration(candidate.readSecondsSaved)))</td><td class=\"num\">\(e(Figures.duration(candidate.writeSecondsAdded)))</td><td>\(e(candidate.reason))</td></tr>")
+            page.raw("<tr><td>C\(offset + 1)</td><td><code>\(e(candidate.displayName))</code></td><td class=\"num\">\(candidate.hasFigures ? e(Figures.measured(candidate.readSecondsSaved)) : "—")</td><td class=\"num\">\(candidate.hasFigures ? e(Figures.measured(candidate.writeSecondsAdded)) : "—")</td><td>\(e(candidate.reason))</td></tr>")
         }
         page.raw("</table>")
         page.raw("</section>")
@@ -542,10 +553,11 @@ public enum HTMLReport {
         return #"<div class="plan"><div class="plan-root">QUERY PLAN</div>"# + children(of: 0, isRoot: true) + "</div>"
     }
 
-    private static func plans(before: QueryPlan?, after: QueryPlan?, into page: inout Page) {
+    private static func plans(before: QueryPlan?, after: QueryPlan?, captions: (String, String) = ("Plan before", "Plan after"),
+                              into page: inout Page) {
         guard let before else { return }
-        if let after, after.steps != before.steps {
-            page.raw(#"<div class="plans"><figure><figcaption>Plan before</figcaption>\#(planTree(before))</figure><figure><figcaption>Plan after</figcaption>\#(planTree(after))</figure></div>"#)
+        if let after, after.tree != before.tree {
+            page.raw(#"<div class="plans"><figure><figcaption>\#(e(captions.0))</figcaption>\#(planTree(before))</figure><figure><figcaption>\#(e(captions.1))</figcaption>\#(planTree(after))</figure></div>"#)
         } else if !before.steps.isEmpty {
             page.raw(#"<div class="plans"><figure><figcaption>Plan (unchanged by the advice)</figcaption>\#(planTree(before))</figure></div>"#)
         }

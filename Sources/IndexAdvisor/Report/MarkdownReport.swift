@@ -25,8 +25,8 @@ public enum MarkdownReport {
         summary.append("\(drops.count) to drop")
         summary.append("full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter)")
         summary.append("temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)")
-        summary.append("reads \(Figures.duration(totals.readSecondsBefore)) → \(Figures.duration(totals.readSecondsAfter))")
-        summary.append("writes \(Figures.duration(totals.writeSecondsBefore)) → \(Figures.duration(totals.writeSecondsAfter))")
+        summary.append("reads \(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter))")
+        summary.append("writes \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))")
         if let alternatives = result.alternatives, !alternatives.isEmpty {
             summary.append("\(Figures.counted(alternatives.count, "alternative")) the model cannot declare (below)")
         }
@@ -37,9 +37,10 @@ public enum MarkdownReport {
         out.append(summary.joined(separator: " · ") + ".")
         out.append("")
         for recommendation in result.recommendations {
-            var line = "\(recommendation.rank). \(inline(recommendation.swiftDataIndex ?? recommendation.sql))"
+            var line = "\(recommendation.rank). \(inline(result.indexDeclaration(for: recommendation) ?? recommendation.sql))"
             if let main = recommendation.mainEffect {
-                line += ": \(labels[main.statementID] ?? main.statementID) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))"
+                let takenOver = result.takeovers(of: recommendation).contains { $0.statementID == main.statementID }
+                line += ": \(labels[main.statementID] ?? main.statementID) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))\(takenOver ? "; a later pick took it over" : ""))"
             }
             line += "; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload."
             out.append(line)
@@ -65,7 +66,7 @@ public enum MarkdownReport {
             out.append("| # | Index | Table | Columns | Read time saved\(timeLabel) | Write time added\(timeLabel) | Build\(buildLabel) | Size\(buildLabel) |")
             out.append("|---|---|---|---|---|---|---|---|")
             for recommendation in result.recommendations {
-                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.duration(recommendation.readSecondsSaved)) | \(Figures.duration(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
+                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.duration(recommendation.readSecondsSaved)) | \(Figures.measured(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
             }
             out.append("")
             for recommendation in result.recommendations {
@@ -73,21 +74,30 @@ public enum MarkdownReport {
                 out.append("")
                 out.append(fence(recommendation.sql + ";", language: "sql"))
                 out.append("")
-                if let main = recommendation.mainEffect, let statement = statementsByID[main.statementID] {
+                let takeovers = result.takeovers(of: recommendation)
+                if let main = recommendation.mainEffect, let statement = statementsByID[main.statementID],
+                   let plans = recommendation.mainPlans(in: result) {
                     let label = labels[main.statementID] ?? main.statementID
-                    out.append("For \(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant))).")
+                    out.append("For \(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))).")
                     out.append("")
-                    if let before = statement.planBefore, !before.steps.isEmpty {
-                        out.append("Plan before:")
+                    if let before = plans.before, !before.steps.isEmpty {
+                        out.append(plans.beforeCaption + ":")
                         out.append(fence(before.tree, language: ""))
-                        if let after = statement.planAfter, after.steps != before.steps {
-                            out.append("Plan after:")
+                        if let after = plans.after, after.tree != before.tree {
+                            out.append(plans.afterCaption + ":")
                             out.append(fence(after.tree, language: ""))
                         }
                         out.append("")
                     }
                 }
-                if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
+                for takeover in takeovers {
+                    out.append(prose(result.takeoverSentence(takeover)))
+                    out.append("")
+                }
+                if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
+                    out.append("SwiftData, in `@Model class \(entity)`: no `#Index`. The proposed \(inline(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the `#Unique` declared, the CREATE INDEX above is not needed.")
+                    out.append("")
+                } else if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
                     let origin = recommendation.keyPathsAreGuessed
                         ? " (key paths guessed from the column names; check them against your model, or pass it with `--model`)"
                         : (result.model.map { " (key paths from \($0.files.map(inline).joined(separator: ", ")))" } ?? "")
@@ -106,7 +116,8 @@ public enum MarkdownReport {
                 for effect in recommendation.effects {
                     let label = labels[effect.statementID] ?? effect.statementID
                     let kind = statementsByID[effect.statementID]?.kind.rawValue ?? ""
-                    out.append("| \(label) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(effect.before.medianSeconds, effect.after.medianSeconds, significant: effect.isSignificant)) |")
+                    let takenOver = takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (see above)" : ""
+                    out.append("| \(label) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(of: effect))\(takenOver) |")
                 }
                 out.append("")
                 if !recommendation.columnStatistics.isEmpty {
@@ -231,7 +242,7 @@ public enum MarkdownReport {
                 let rows = Figures.rows(before.rowsPerExecution)
                 out.append("- Before: \(Figures.timing(before)); \(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution")
             }
-            if let after = statement.timingAfter, statement.planAfter?.steps != statement.planBefore?.steps {
+            if let after = statement.timingAfter, statement.planAfter?.tree != statement.planBefore?.tree || after != statement.timingBefore {
                 out.append("- After: \(Figures.timing(after))")
             }
             if let observed = statement.observedTiming {
@@ -245,7 +256,7 @@ public enum MarkdownReport {
             for note in statement.notes { out.append("- \(text(note))") }
             out.append("")
             if let plan = statement.planBefore, !plan.steps.isEmpty {
-                if let after = statement.planAfter, after.steps != plan.steps {
+                if let after = statement.planAfter, after.tree != plan.tree {
                     out.append("Plan before:")
                     out.append(fence(plan.tree, language: ""))
                     out.append("Plan after:")
@@ -296,7 +307,9 @@ public enum MarkdownReport {
             out.append("| Candidate | Read time saved | Write time added | Why not |")
             out.append("|---|---|---|---|")
             for candidate in result.rejectedCandidates {
-                out.append("| \(codeCell(candidate.displayName)) | \(Figures.duration(candidate.readSecondsSaved)) | \(Figures.duration(candidate.writeSecondsAdded)) | \(cell(candidate.reason)) |")
+                let read = candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—"
+                let write = candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—"
+                out.append("| \(codeCell(candidate.displayName)) | \(read) | \(write) | \(cell(candidate.reason)) |")
             }
             out.append("")
         }

@@ -72,7 +72,7 @@ extension AnalysisResult {
     /// is none (no write to its table was timed), never a 0 that was not measured.
     public func writeSavingText(of finding: ExistingIndexFinding) -> String {
         let writesTimed = finding.effects.contains { statement(withID: $0.statementID)?.kind.isWrite == true }
-        return writesTimed ? Figures.duration(finding.writeSecondsSaved) : "not measured (no write to its table)"
+        return writesTimed ? Figures.measured(finding.writeSecondsSaved) : "not measured (no write to its table)"
     }
 
     /// Existing indexes the review advises dropping (each has a `DROP INDEX IF EXISTS` statement).
@@ -101,6 +101,87 @@ extension AnalysisResult {
     /// every recommendation that has an entity.
     public var keyPathsComeFromModel: Bool {
         model != nil && !recommendations.contains { $0.entity != nil && $0.keyPathsAreGuessed }
+    }
+}
+
+/// A statement an index was chosen for whose final plan uses another recommended index (or none): a later
+/// pick took it over, so the figures measured when this index was chosen no longer describe its final plan.
+public struct Takeover: Sendable, Equatable {
+    /// The statement's fingerprint id.
+    public var statementID: String
+    /// The recommended indexes its final plan uses instead (empty when it uses none of them).
+    public var indexes: [String]
+}
+
+extension AnalysisResult {
+    /// The statements `recommendation` claims to speed up (measurably faster when it was chosen) whose final
+    /// plan does not use it, each with the recommended indexes that plan uses instead.
+    public func takeovers(of recommendation: Recommendation) -> [Takeover] {
+        recommendation.claimedStatementIDs.compactMap { id in
+            guard let statement = statement(withID: id), statement.error == nil,
+                  !statement.usesRecommendations.contains(where: { $0.sqlFolded == recommendation.name.sqlFolded }) else { return nil }
+            return Takeover(statementID: id, indexes: statement.usesRecommendations)
+        }
+    }
+
+    /// "S10's final plan uses `b` (index 2) instead of this one, a pick that took it over: …", the note a
+    /// recommendation's section prints for a takeover; code marked with backticks for each format to render.
+    public func takeoverSentence(_ takeover: Takeover) -> String {
+        let label = label(ofStatement: takeover.statementID)
+        guard !takeover.indexes.isEmpty else {
+            return "\(label)'s final plan uses none of the recommended indexes: its figures here are from when this index was chosen."
+        }
+        let names = takeover.indexes.map { name in
+            "`\(name)`" + (recommendations.first { $0.name.sqlFolded == name.sqlFolded }.map { " (index \($0.rank))" } ?? "")
+        }
+        return "\(label)'s final plan uses \(names.joined(separator: " and ")) instead of this one, a pick that took it over: its figures here are from when this index was chosen."
+    }
+
+    /// The `#Unique` rule proposed for the data whose unique index serves every lookup `recommendation` does
+    /// (its key columns, ascending and binary, are a left prefix of the rule's columns): declaring both would
+    /// give the store two indexes for one job. Nil when there is none.
+    public func uniqueRule(covering recommendation: Recommendation) -> UniquenessFinding? {
+        guard recommendation.partialPredicate == nil,
+              recommendation.columns.allSatisfy({ !$0.isDescending && $0.collation.uppercased() == "BINARY" }) else { return nil }
+        let columns = recommendation.columns.map { $0.name.sqlFolded }
+        return uniqueness.first { finding in
+            finding.swiftDataUnique != nil && finding.violatingRows == 0 && finding.table.sqlFolded == recommendation.table.sqlFolded
+                && finding.columns.count >= columns.count && Array(finding.columns.map(\.sqlFolded).prefix(columns.count)) == columns
+        }
+    }
+
+    /// The `#Index` line to declare for `recommendation`: its ``Recommendation/swiftDataIndex``, unless a
+    /// proposed `#Unique` rule's index already serves it (``uniqueRule(covering:)``).
+    public func indexDeclaration(for recommendation: Recommendation) -> String? {
+        uniqueRule(covering: recommendation) == nil ? recommendation.swiftDataIndex : nil
+    }
+
+    /// The recommendations whose `#Index` lines the Swift code declares (``indexDeclaration(for:)``).
+    public var declaredIndexRecommendations: [Recommendation] {
+        recommendations.map { recommendation in
+            var declared = recommendation
+            declared.swiftDataIndex = indexDeclaration(for: recommendation)
+            return declared
+        }
+    }
+}
+
+extension Recommendation {
+    /// The statements this index was measured to speed up when it was chosen (significantly faster).
+    public var claimedStatementIDs: [String] {
+        effects.filter { $0.isSignificant && $0.after.medianSeconds < $0.before.medianSeconds }.map(\.statementID)
+    }
+
+    /// The plans the main statement's figures were timed with: without this index (the earlier picks built)
+    /// and with it. Reports made before these plans were kept fall back to the statement's own plans, as
+    /// the store has it and in the final state. Captions say which they are.
+    public func mainPlans(in result: AnalysisResult) -> (before: QueryPlan?, beforeCaption: String, after: QueryPlan?, afterCaption: String)? {
+        guard let main = mainEffect, let statement = result.statement(withID: main.statementID) else { return nil }
+        guard let before = main.planBefore, let after = main.planAfter else {
+            return (statement.planBefore, "Plan before (as the store is)", statement.planAfter, "Plan after (all the advice in place)")
+        }
+        let earlier = rank == 1 ? "" : (rank == 2 ? " (index 1 built)" : " (indexes 1–\(rank - 1) built)")
+        return (before, "Plan without it" + earlier, after, "Plan with it")
     }
 }
 
@@ -138,7 +219,7 @@ extension QueryAdvice.Kind {
     public var title: String {
         switch self {
         case .collationSort: return "sort under a collation no index carries"
-        case .caseInsensitiveLike: return "case-insensitive LIKE against a BINARY index"
+        case .caseInsensitiveLike: return "case-insensitive LIKE, which no BINARY index serves"
         case .substringSearch: return "substring search no B-tree serves"
         case .orAcrossColumns: return "OR across different columns"
         case .subquery: return "subquery that re-scans its table"
@@ -154,7 +235,7 @@ extension QueryAdvice {
         guard let timing else { return label }
         guard let rewriteTiming else { return "\(label) \(Figures.duration(timing.medianSeconds)) per execution as it is" }
         let significant = timing.isSlower(than: rewriteTiming) || rewriteTiming.isSlower(than: timing)
-        return "\(label) \(Figures.duration(timing.medianSeconds)) → \(Figures.duration(rewriteTiming.medianSeconds)) per execution with the change (\(Figures.change(timing.medianSeconds, rewriteTiming.medianSeconds, significant: significant)))"
+        return "\(label) \(Figures.duration(timing.medianSeconds)) → \(Figures.duration(rewriteTiming.medianSeconds)) per execution with the change (\(Figures.change(timing, rewriteTiming, significant: significant)))"
     }
 }
 

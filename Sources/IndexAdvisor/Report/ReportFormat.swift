@@ -40,6 +40,18 @@ public enum Figures {
         return String(format: "%.2f s", seconds)
     }
 
+    /// A measured saving or cost as ``duration(_:)`` shows it, or `none measurable` for 0: the figures that
+    /// count only differences beyond the noise are 0 when there was none, and `0 s` would read as a time.
+    public static func measured(_ seconds: Double) -> String {
+        seconds == 0 ? "none measurable" : duration(seconds)
+    }
+
+    /// Two weighted times as `12.4 ms → 3.1 ms`, or `none timed` when both are 0 (a workload without
+    /// writes, say), which `0 s → 0 s` would present as measured.
+    public static func before(_ before: Double, after: Double) -> String {
+        before == 0 && after == 0 ? "none timed" : "\(duration(before)) → \(duration(after))"
+    }
+
     /// A speed ratio `before / after` as `42×`, `1.3×`; "—" when undefined.
     public static func ratio(_ before: Double, _ after: Double) -> String {
         guard after > 0, before > 0 else { return "—" }
@@ -51,6 +63,26 @@ public enum Figures {
     public static func change(_ before: Double, _ after: Double, significant: Bool) -> String {
         guard significant else { return "within the noise" }
         return after <= before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
+    }
+
+    /// An index's effect on one statement: ``change(_:_:significant:)`` of its timings.
+    public static func change(of effect: StatementEffect) -> String {
+        change(effect.before, effect.after, significant: effect.isSignificant)
+    }
+
+    /// Two timings compared: ``change(_:_:significant:)`` of their medians, except where "within the noise"
+    /// would contradict the figures beside it: a write whose runs came out apart without using the index
+    /// (so not counted) says so, and medians 2× or more apart whose runs overlap are "too spread to tell".
+    public static func change(_ before: Timing, _ after: Timing, significant: Bool) -> String {
+        let (b, a) = (before.medianSeconds, after.medianSeconds)
+        let direction = a <= b ? "\(ratio(b, a)) faster" : "\(ratio(a, b)) slower"
+        if !significant && (before.isSlower(than: after) || after.isSlower(than: before)) {
+            return "\(direction), not counted: its plan does not use the index"
+        }
+        if !significant && min(a, b) > 0 && max(a, b) >= 2 * min(a, b) {
+            return "\(direction) by the medians, but the runs overlap: too spread to tell"
+        }
+        return change(b, a, significant: significant)
     }
 
     /// Two totals compared, for summaries: `6.4× faster`, `1.3× slower`, or `about the same` when they differ

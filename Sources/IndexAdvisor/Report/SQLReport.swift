@@ -24,9 +24,13 @@ public enum SQLReport {
         }
         lines.append("BEGIN;")
         for recommendation in result.recommendations {
-            let users = recommendation.effects.filter { $0.isSignificant && $0.after.medianSeconds < $0.before.medianSeconds }
-                .map { result.label(ofStatement: $0.statementID) }
-            let serves = users.isEmpty ? "" : "for \(users.joined(separator: ", ")): "
+            // Only the statements whose final plan uses it are "for" it; the others say a later pick took them.
+            let takenOver = Set(result.takeovers(of: recommendation).map(\.statementID))
+            let claimed = recommendation.claimedStatementIDs
+            let users = claimed.filter { !takenOver.contains($0) }.map { result.label(ofStatement: $0) }.joined(separator: ", ")
+            let later = claimed.filter(takenOver.contains).map { result.label(ofStatement: $0) }.joined(separator: ", ")
+            let serves = later.isEmpty ? (users.isEmpty ? "" : "for \(users): ")
+                : (users.isEmpty ? "chosen for \(later), which a later pick took over: " : "for \(users) (chosen for \(later) too, which a later pick took over): ")
             lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload\(result.timeScope); built in \(recommendation.sampleScale == nil ? "" : "about ")\(Figures.duration(recommendation.buildSeconds)), \(recommendation.sampleScale == nil ? "" : "about ")\(ByteCountText.format(recommendation.bytes))\(recommendation.sampleScale == nil ? "" : " (the whole store's, scaled from the sample)")."))
             lines.append(recommendation.sql + ";")
         }

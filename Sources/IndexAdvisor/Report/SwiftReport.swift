@@ -16,9 +16,13 @@ public enum SwiftReport {
             lines.append(comment("This is not a Core Data / SwiftData store: there is no model code to change. Use the SQL migration (--format sql)."))
             return finish(lines, result, queryAdvice: queryAdvice)
         }
-        let indexes = SwiftDataCode.declarationsByModel(for: result.recommendations)
+        let declared = result.declaredIndexRecommendations
+        let indexes = SwiftDataCode.declarationsByModel(for: declared)
         let uniques = SwiftDataCode.uniqueDeclarationsByModel(for: result.uniqueness)
         let undeclarable = result.recommendations.filter { $0.entity != nil && $0.swiftDataIndex == nil }
+        let servedByUnique = result.recommendations.compactMap { recommendation in
+            result.uniqueRule(covering: recommendation).map { (recommendation, $0) }
+        }
         let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
         let alternatives = (result.alternatives ?? []).map { alternative in
             comment("Alternative \(alternative.name) on \(alternative.table): saves \(Figures.duration(alternative.readSecondsSaved)) of reads per workload on top of the indexes here. \(alternative.howToShip)")
@@ -52,12 +56,16 @@ public enum SwiftReport {
             lines.append("")
             lines.append(comment("\(recommendation.swiftDataIndex ?? recommendation.name) is already declared at \(recommendation.declaredInModel ?? "the model"); the store lacks it: run its CREATE INDEX."))
         }
+        for (recommendation, rule) in servedByUnique {
+            lines.append("")
+            lines.append(comment("No #Index for \(recommendation.name) (\(recommendation.columnList)): the #Unique rule on \(rule.columns.joined(separator: ", ")) above gives the store a unique index that serves the same lookups. Declaring both would build two indexes for one job; with the #Unique declared, its CREATE INDEX is not needed."))
+        }
         for recommendation in undeclarable {
             lines.append("")
             lines.append(comment("\(recommendation.name) on \(recommendation.table)(\(recommendation.columnList)) cannot be an #Index (a direction, a collation, a predicate, a Core Data bookkeeping column, or a column without a Swift name): create it with SQL only."))
         }
         if !alternatives.isEmpty { lines += [""] + alternatives }
-        let fetchIndexes = result.recommendations.filter { $0.swiftDataIndex != nil && $0.entity != nil }
+        let fetchIndexes = declared.filter { $0.swiftDataIndex != nil && $0.entity != nil }
         if !fetchIndexes.isEmpty {
             lines.append("")
             lines.append(comment("Core Data model made in Xcode (.xcdatamodeld): add a new model version and, in it, these Fetch Indexes"))

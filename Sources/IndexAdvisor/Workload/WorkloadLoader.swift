@@ -144,6 +144,9 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
     case unsupportedEncoding(path: String, encoding: String)
     /// The inputs held no SELECT, INSERT, UPDATE or DELETE.
     case empty(paths: [String], diagnostics: WorkloadDiagnostics)
+    /// The file is plainly something else (an image, an SQLite database, a saved report, an empty file), or
+    /// not in the format `--workload-format` forced; `what` says what it is and what to do.
+    case notAWorkload(path: String, what: String)
     /// Every statement failed against the store (no such table, does not prepare…); the reasons, one per statement.
     case noStatementAnalysable(reasons: [String])
 
@@ -158,6 +161,7 @@ public enum WorkloadError: Error, Sendable, CustomStringConvertible {
         case .emptyFolder(let path):
             return "\(path): the folder has no workload file (.log, .txt, .sql, .jsonl, .ndjson or .trace)"
         case .unreadable(let path, let reason): return "\(path): cannot read the workload (\(reason))"
+        case .notAWorkload(let path, let what): return "\(path): \(what)"
         case .unsupportedEncoding(let path, let encoding):
             let from = encoding.hasPrefix("UTF-16") ? (encoding.hasSuffix("little-endian") ? "UTF-16LE" : "UTF-16BE")
                 : (encoding.hasSuffix("little-endian") ? "UTF-32LE" : "UTF-32BE")
@@ -194,7 +198,11 @@ public enum WorkloadLoader {
     /// - Throws: ``WorkloadError`` for a missing or unreadable file.
     public static func read(_ urls: [URL], format: WorkloadFormat? = nil) throws -> Workload {
         var builder = WorkloadBuilder()
-        for input in try WorkloadDiscovery.inputs(urls) { try read(input.url, name: input.name, format: format, into: &builder) }
+        let named = Set(urls.map(\.standardizedFileURL.path))
+        for input in try WorkloadDiscovery.inputs(urls) {
+            try read(input.url, name: input.name, format: format, refusesNonWorkloads: true,
+                     isNamed: named.contains(input.url.standardizedFileURL.path), into: &builder)
+        }
         return builder.build()
     }
 
@@ -227,11 +235,19 @@ public enum WorkloadLoader {
     }
 
     /// Streams one file into `builder`.
-    /// - Throws: ``WorkloadError`` for an unreadable file or one in UTF-16 or UTF-32.
-    static func read(_ url: URL, name: String, format: WorkloadFormat?, into builder: inout WorkloadBuilder) throws {
+    /// - Parameters:
+    ///   - refusesNonWorkloads: true to refuse a file that is plainly something else (``NotAWorkload``), or
+    ///     not in a forced JSON Lines format; false reads any bytes (the readers' own tests and fuzzing).
+    ///   - isNamed: true for a file the user named (not found in a folder): an empty one is refused too.
+    /// - Throws: ``WorkloadError`` for an unreadable file, one in UTF-16 or UTF-32, or one refused as above.
+    static func read(_ url: URL, name: String, format: WorkloadFormat?, refusesNonWorkloads: Bool = false, isNamed: Bool = false,
+                     into builder: inout WorkloadBuilder) throws {
         let reader = try ChunkedFileReader(path: url.path)
         let first = try reader.peek()
         if let encoding = TextEncoding.unsupported(first) { throw WorkloadError.unsupportedEncoding(path: url.path, encoding: encoding) }
+        if refusesNonWorkloads {
+            try refuseNonWorkload(url, first: first, format: format, emptyIsAnError: isNamed && reader.canRewind)
+        }
         let bom = TextEncoding.hasBOM(first)
         let chosen: (format: WorkloadFormat, reason: String)
         if let format {
@@ -260,6 +276,16 @@ public enum WorkloadLoader {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Throws ``WorkloadError/notAWorkload(path:what:)`` when `first` (a file's first bytes) shows that it is
+    /// not a workload, or not JSON Lines when `format` forces that; for an empty file only when `emptyIsAnError`.
+    private static func refuseNonWorkload(_ url: URL, first: UnsafeBufferPointer<UInt8>, format: WorkloadFormat?, emptyIsAnError: Bool) throws {
+        if first.isEmpty && emptyIsAnError { throw WorkloadError.notAWorkload(path: url.path, what: NotAWorkload.empty) }
+        if let what = NotAWorkload.identify(first) { throw WorkloadError.notAWorkload(path: url.path, what: what) }
+        if format == .jsonl, let mismatch = NotAWorkload.jsonLinesMismatch(TextEncoding.droppingBOM(first)) {
+            throw WorkloadError.notAWorkload(path: url.path, what: mismatch)
+        }
     }
 
     /// Runs the reader for `format` over the chunks `chunks` hands to its argument.

@@ -1,0 +1,339 @@
+import Foundation
+
+/// Checks that every sentence a report prints agrees with the report's own measurements: it reads an
+/// ``AnalysisResult`` (a fresh analysis or a saved JSON report) and the Markdown, HTML, SQL and Swift text
+/// the renderers make of it, and lists each false or unsupported sentence as a ``ReportFinding``.
+///
+/// What it holds a report to:
+/// - each recommendation's plan "with it" uses it, and a statement whose final plan uses another index
+///   says which later pick took it over; no statement is listed as served by an index its final plan
+///   does not use, unqualified;
+/// - a time agrees with the plan printed beside it: a full scan of a table of N rows (no LIMIT, with a
+///   WHERE) takes at least N × ``secondsPerScannedRow``, whatever the machine's load (load only slows a
+///   run), and one statement's plan timed in two places agrees within ``samePlanRatio``;
+/// - two identical plans are never shown as a before and an after, or as a change with statistics;
+/// - no table cell prints `0 s` (an unmeasured figure says so);
+/// - no `#Index` repeats the leading columns of a `#Unique` rule or of an existing index;
+/// - every threshold the text names (``ReportThresholds/terms``) is explained in the method section;
+/// - "within the noise" is never printed for runs that are apart, or for medians 2× or more apart;
+/// - "LIKE against a BINARY index" only where the column has an index.
+public struct ReportChecker: Sendable {
+    /// The least time a full table scan can take per row it reads, in seconds: SQLite steps a few virtual
+    /// machine instructions per row (tens of nanoseconds on fast machines; 50 ns each under
+    /// `--cost counters`), so 2 ns is far below any real scan and no slower machine can trip it.
+    public static let secondsPerScannedRow = 2e-9
+    /// Tables smaller than this are not held to the scan floor (their scans are too quick to time well).
+    public static let minimumScannedRows = 1_000
+    /// How far apart two timings of one statement with the same plan may be before one is taken for the
+    /// wrong thing: same plan, data and values do the same work, and 20× is beyond any machine's load.
+    public static let samePlanRatio = 20.0
+
+    /// A checker; it keeps no state, so one serves any number of reports.
+    public init() {}
+
+    /// Every finding for `result`, grouped by check, each check's in report order; empty when every
+    /// sentence checked agrees with the data. Renders `result` in every format to read what it would print.
+    public func check(_ result: AnalysisResult) -> [ReportFinding] {
+        let markdown = MarkdownReport.render(result)
+        let html = HTMLReport.render(result)
+        var findings: [ReportFinding] = []
+        findings += checkRecommendationPlans(result, markdown: markdown)
+        findings += checkClaims(result, markdown: markdown, sql: SQLReport.render(result))
+        findings += checkTimings(result)
+        findings += checkIdenticalPlans(result, markdown: markdown, html: html)
+        findings += checkZeros(markdown: markdown, html: html)
+        findings += checkDuplicates(result, swift: SwiftReport.render(result))
+        findings += checkThresholds(result, markdown: markdown)
+        findings += checkNoise(result, markdown: markdown)
+        findings += checkIndexClaims(result, markdown: markdown)
+        return findings
+    }
+
+    // MARK: Recommendations and their statements
+
+    func checkRecommendationPlans(_ result: AnalysisResult, markdown: String) -> [ReportFinding] {
+        var findings: [ReportFinding] = []
+        for recommendation in result.recommendations {
+            guard let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID),
+                  let plans = recommendation.mainPlans(in: result) else { continue }
+            let label = result.label(ofStatement: main.statementID)
+            let shownUses = plans.after.map { uses($0, recommendation.name) } ?? true
+            let finalUses = statement.planAfter.map { uses($0, recommendation.name) } ?? true
+            guard !shownUses || !finalUses else { continue }
+            let section = markdownSection(of: recommendation, in: markdown)
+            if !section.contains("\(label)'s final plan uses") {
+                let which = statement.usesRecommendations.isEmpty ? "no recommended index" : statement.usesRecommendations.joined(separator: ", ")
+                findings.append(ReportFinding(.planWithoutIndex, "index \(recommendation.rank) (\(recommendation.name)): the plan shown for \(label) \(shownUses ? "uses it, but the final plan uses \(which)" : "does not use it") and no note says which pick took \(label) over"))
+            }
+        }
+        return findings
+    }
+
+    func checkClaims(_ result: AnalysisResult, markdown: String, sql: String) -> [ReportFinding] {
+        var findings: [ReportFinding] = []
+        let sqlLines = sql.split(separator: "\n").map(String.init)
+        for recommendation in result.recommendations {
+            let takenOver = result.takeovers(of: recommendation).map { result.label(ofStatement: $0.statementID) }
+            guard !takenOver.isEmpty else { continue }
+            // The SQL migration's comment: `-- 2. for S4, S10: saves …`.
+            if let line = sqlLines.first(where: { $0.hasPrefix("-- \(recommendation.rank). for ") }) {
+                let list = line.dropFirst("-- \(recommendation.rank). for ".count).prefix { $0 != ":" && $0 != "(" }
+                let listed = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                for label in takenOver where listed.contains(label) {
+                    findings.append(ReportFinding(.claimNotInFinalPlan, "SQL migration: index \(recommendation.rank) (\(recommendation.name)) is said to be for \(label), whose final plan does not use it"))
+                }
+            }
+            // The Markdown table of the index's effects.
+            let section = markdownSection(of: recommendation, in: markdown)
+            for label in takenOver {
+                let row = section.split(separator: "\n").first { $0.hasPrefix("| \(label) ") }
+                if let row, !row.contains("final plan uses another index") {
+                    findings.append(ReportFinding(.claimNotInFinalPlan, "index \(recommendation.rank) (\(recommendation.name)): the row for \(label) claims its saving, but \(label)'s final plan does not use it"))
+                }
+            }
+        }
+        return findings
+    }
+
+    // MARK: Times against plans
+
+    func checkTimings(_ result: AnalysisResult) -> [ReportFinding] {
+        var findings: [ReportFinding] = []
+        for statement in result.statements where statement.error == nil {
+            let label = result.label(ofStatement: statement.id)
+            for (plan, timing, what) in [(statement.planBefore, statement.timingBefore, "before"), (statement.planAfter, statement.timingAfter, "after")] {
+                if let plan, let timing, let message = scanFloorViolation(plan: plan, timing: timing, statement: statement, result: result) {
+                    findings.append(ReportFinding(.timingAgainstPlan, "\(label) \(what): \(message)"))
+                }
+            }
+        }
+        for recommendation in result.recommendations {
+            guard let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID),
+                  statement.kind.isRead, let plans = recommendation.mainPlans(in: result) else { continue }
+            let label = "index \(recommendation.rank) (\(recommendation.name)), \(result.label(ofStatement: main.statementID))"
+            let shown = [(plans.before, main.before, "without it"), (plans.after, main.after, "with it")]
+            let measured = [(statement.planBefore, statement.timingBefore), (statement.planAfter, statement.timingAfter)]
+            for (plan, timing, what) in shown {
+                guard let plan else { continue }
+                if let message = scanFloorViolation(plan: plan, timing: timing, statement: statement, result: result) {
+                    findings.append(ReportFinding(.timingAgainstPlan, "\(label) \(what): \(message)"))
+                }
+                for case let (other?, otherTiming?) in measured where other.tree == plan.tree {
+                    let ratio = max(timing.medianSeconds, otherTiming.medianSeconds) / max(min(timing.medianSeconds, otherTiming.medianSeconds), 1e-12)
+                    if ratio > Self.samePlanRatio {
+                        findings.append(ReportFinding(.timingAgainstPlan, "\(label) \(what): \(Figures.duration(timing.medianSeconds)) beside a plan that the statement's own timing puts at \(Figures.duration(otherTiming.medianSeconds)) (\(Figures.ratio(max(timing.medianSeconds, otherTiming.medianSeconds), min(timing.medianSeconds, otherTiming.medianSeconds))) apart): the time is not of this plan"))
+                        break
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Why `timing` is too quick for `plan`, when it is: the plan scans a table in full at its top level,
+    /// the statement reads to the end (a WHERE, no LIMIT, one table), and the time is below the scan floor.
+    func scanFloorViolation(plan: QueryPlan, timing: Timing, statement: StatementReport, result: AnalysisResult) -> String? {
+        guard statement.kind.isRead, statement.tables.count == 1 else { return nil }
+        let tokens = SQLTokenList(statement.sql)
+        let words = (0..<tokens.count)
+        guard words.contains(where: { tokens.isWord($0, "WHERE") }), !words.contains(where: { tokens.isWord($0, "LIMIT") }) else { return nil }
+        let topLevel = Set(plan.steps.filter { $0.parent == 0 }.map(\.detail))
+        for finding in plan.findings where finding.kind == .fullTableScan && topLevel.contains(finding.detail) {
+            guard let table = finding.table else { continue }
+            let summary = result.store.tables.first { $0.name.sqlFolded == table.sqlFolded }
+            guard let rows = summary.map({ $0.sampledRows ?? $0.rows }) ?? finding.tableRows, rows >= Self.minimumScannedRows else { continue }
+            let floor = Double(rows) * Self.secondsPerScannedRow
+            if timing.medianSeconds < floor {
+                return "\(Figures.duration(timing.medianSeconds)) beside \(finding.detail), a full scan of \(Figures.count(rows)) rows of \(table) that takes at least \(Figures.duration(floor))"
+            }
+        }
+        return nil
+    }
+
+    // MARK: Plans shown as a change
+
+    func checkIdenticalPlans(_ result: AnalysisResult, markdown: String, html: String) -> [ReportFinding] {
+        var findings: [ReportFinding] = []
+        // Markdown: a caption line ending in ":" and its fence, then another.
+        let lines = markdown.components(separatedBy: "\n")
+        var blocks: [(caption: String, body: String, start: Int, end: Int)] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            if line.hasPrefix("Plan"), line.hasSuffix(":"), index + 1 < lines.count, lines[index + 1].hasPrefix("```") {
+                let fence = lines[index + 1].prefix { $0 == "`" }
+                var end = index + 2
+                while end < lines.count && lines[end] != fence { end += 1 }
+                blocks.append((line, lines[(index + 2)..<min(end, lines.count)].joined(separator: "\n"), index, end))
+                index = end + 1
+                continue
+            }
+            index += 1
+        }
+        for (first, second) in zip(blocks, blocks.dropFirst()) where second.start == first.end + 1 {
+            if first.body == second.body {
+                findings.append(ReportFinding(.identicalPlansAsChange, "Markdown: \"\(first.caption)\" and \"\(second.caption)\" show the same plan"))
+            }
+        }
+        // HTML: two figures in one `plans` block.
+        for rest in html.components(separatedBy: #"<div class="plans">"#).dropFirst() {
+            // The block ends with its last figure: `</figure></div>` (a plan tree's own divs close before).
+            let block = rest.range(of: "</figure></div>").map { rest[..<$0.upperBound] } ?? rest[...]
+            let figures = block.components(separatedBy: "</figure>").dropLast().map { figure -> String in
+                figure.range(of: "</figcaption>").map { String(figure[$0.upperBound...]) } ?? figure
+            }
+            if figures.count == 2, figures[0] == figures[1] {
+                findings.append(ReportFinding(.identicalPlansAsChange, "HTML: a plan before and after that are the same"))
+            }
+        }
+        // Statistics advice: the plan "with them" must differ from the plan without.
+        for advice in result.queryAdvice where advice.kind == .statistics {
+            let label = result.label(ofStatement: advice.statementID)
+            if let with = advice.rewritePlan, let without = result.statement(withID: advice.statementID)?.planBefore, with.tree == without.tree {
+                findings.append(ReportFinding(.identicalPlansAsChange, "\(label): \"\(advice.kind.title)\" with the same plan with and without statistics"))
+            } else if let range = advice.advice.range(of: "without statistics "), let middle = advice.advice[range.upperBound...].range(of: ", with them ") {
+                let without = advice.advice[range.upperBound..<middle.lowerBound]
+                let with = advice.advice[middle.upperBound...]
+                if with.hasPrefix(without) && (with.count == without.count || with.dropFirst(without.count).hasPrefix(")")) {
+                    findings.append(ReportFinding(.identicalPlansAsChange, "\(label): the statistics advice describes the same plan with and without statistics (\(without))"))
+                }
+            }
+        }
+        return findings
+    }
+
+    // MARK: Figures
+
+    func checkZeros(markdown: String, html: String) -> [ReportFinding] {
+        var findings: [ReportFinding] = []
+        for line in markdown.split(separator: "\n") where line.hasPrefix("|") && !line.hasPrefix("|---") {
+            let cells = tableCells(String(line))
+            if cells.contains(where: { $0 == "0 s" || $0.hasPrefix("0 s (") }) {
+                findings.append(ReportFinding(.unmeasuredAsZero, "Markdown row \(cells.first.map { "'\($0)'" } ?? "") prints 0 s"))
+            }
+        }
+        for (format, text) in [("Markdown", markdown), ("HTML", html)] where text.contains(" 0 s → ") || text.contains("→ 0 s ") || text.contains("→ 0 s<") {
+            findings.append(ReportFinding(.unmeasuredAsZero, "\(format): a change from or to 0 s"))
+        }
+        var rest = html[...]
+        while let range = rest.range(of: "<td") {
+            rest = rest[range.upperBound...]
+            guard let open = rest.firstIndex(of: ">"), let close = rest.range(of: "</td>") , open < close.lowerBound else { continue }
+            let content = rest[rest.index(after: open)..<close.lowerBound]
+            if content == "0 s" || content.hasPrefix("0 s<") { findings.append(ReportFinding(.unmeasuredAsZero, "HTML table cell prints 0 s")) }
+        }
+        return findings
+    }
+
+    func checkDuplicates(_ result: AnalysisResult, swift: String) -> [ReportFinding] {
+        var findings: [ReportFinding] = []
+        func declarations(_ macro: String) -> [(model: String, paths: [[String]])] {
+            swift.split(separator: "\n").filter { $0.hasPrefix("#\(macro)<") }.compactMap { line in
+                guard let open = line.firstIndex(of: "<"), let close = line.firstIndex(of: ">") else { return nil }
+                let model = String(line[line.index(after: open)..<close])
+                let lists = line[close...].split(separator: "[").dropFirst().map { part in
+                    part.prefix { $0 != "]" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                }
+                return (model, lists)
+            }
+        }
+        let uniques = declarations("Unique")
+        for index in declarations("Index") {
+            for paths in index.paths {
+                for unique in uniques where unique.model == index.model {
+                    if let rule = unique.paths.first(where: { $0.count >= paths.count && Array($0.prefix(paths.count)) == paths }) {
+                        findings.append(ReportFinding(.duplicateIndex, "Swift: #Index<\(index.model)>([\(paths.joined(separator: ", "))]) next to #Unique<\(unique.model)>([\(rule.joined(separator: ", "))]), whose unique index already leads with those columns"))
+                    }
+                }
+            }
+        }
+        let dropped = Set(result.indexesToDrop.map { $0.index.sqlFolded })
+        for recommendation in result.recommendations where recommendation.partialPredicate == nil {
+            let columns = recommendation.columns.map { $0.name.sqlFolded }
+            let table = result.store.tables.first { $0.name.sqlFolded == recommendation.table.sqlFolded }
+            for existing in table?.indexes ?? [] where existing.partialPredicate == nil && !dropped.contains(existing.name.sqlFolded) {
+                let leading = existing.columns.map(\.sqlFolded)
+                if leading.count >= columns.count && Array(leading.prefix(columns.count)) == columns {
+                    findings.append(ReportFinding(.duplicateIndex, "index \(recommendation.rank) (\(recommendation.name)) on \(recommendation.columnList): the existing \(existing.name) already leads with those columns"))
+                }
+            }
+        }
+        return findings
+    }
+
+    // MARK: Words
+
+    func checkThresholds(_ result: AnalysisResult, markdown: String) -> [ReportFinding] {
+        let text = markdown.replacingOccurrences(of: result.method.description, with: "")
+        return ReportThresholds.terms.compactMap { term in
+            guard text.contains(term.phrase), !result.method.description.contains(term.explainedBy) else { return nil }
+            return ReportFinding(.unexplainedThreshold, "the report says \"\(term.phrase)\", and its method section does not say what that threshold is")
+        }
+    }
+
+    func checkNoise(_ result: AnalysisResult, markdown: String) -> [ReportFinding] {
+        var findings: [ReportFinding] = []
+        for recommendation in result.recommendations {
+            let rows = markdownSection(of: recommendation, in: markdown).split(separator: "\n")
+            for effect in recommendation.effects {
+                let (before, after) = (effect.before, effect.after)
+                let apart = before.isSlower(than: after) || after.isSlower(than: before)
+                let far = min(before.medianSeconds, after.medianSeconds) > 0 && max(before.medianSeconds, after.medianSeconds) >= 2 * min(before.medianSeconds, after.medianSeconds)
+                guard apart || far else { continue }
+                let label = result.label(ofStatement: effect.statementID)
+                if let row = rows.first(where: { $0.hasPrefix("| \(label) ") }), row.contains("within the noise") {
+                    findings.append(ReportFinding(.noiseAgainstRuns, "index \(recommendation.rank) (\(recommendation.name)), \(label): \"within the noise\" for \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds)), \(apart ? "whose runs are apart" : "medians 2× or more apart")"))
+                }
+            }
+        }
+        return findings
+    }
+
+    func checkIndexClaims(_ result: AnalysisResult, markdown: String) -> [ReportFinding] {
+        guard markdown.contains("against a BINARY index") else { return [] }
+        var findings: [ReportFinding] = []
+        for advice in result.queryAdvice where advice.kind == .caseInsensitiveLike {
+            guard let statement = result.statement(withID: advice.statementID),
+                  let column = advice.advice.components(separatedBy: " LIKE '").first, !column.isEmpty else { continue }
+            let tables = Set(statement.tables.map(\.sqlFolded))
+            let existing = result.store.tables.filter { tables.contains($0.name.sqlFolded) }.flatMap(\.indexes).compactMap(\.columns.first)
+            let recommended = result.recommendations.filter { tables.contains($0.table.sqlFolded) }.compactMap(\.columns.first?.name)
+            if !(existing + recommended).contains(where: { $0.sqlFolded == column.sqlFolded }) {
+                findings.append(ReportFinding(.missingIndex, "\(result.label(ofStatement: advice.statementID)): \"LIKE against a BINARY index\", but \(column) has no index"))
+            }
+        }
+        return findings
+    }
+
+    // MARK: Reading the text
+
+    /// The Markdown of `recommendation`'s own section, from its heading to the next heading.
+    func markdownSection(of recommendation: Recommendation, in markdown: String) -> String {
+        let heading = "### \(recommendation.rank). \(MarkdownReport.inline(recommendation.name))"
+        guard let start = markdown.range(of: "\n" + heading + "\n") else { return "" }
+        let rest = markdown[start.upperBound...]
+        let end = rest.range(of: "\n#")?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    /// The cells of a GFM table row, trimmed; `\|` inside a cell does not split it.
+    func tableCells(_ row: String) -> [String] {
+        var cells: [String] = []
+        var current = ""
+        var escaped = false
+        for character in row.dropFirst() {
+            if character == "|" && !escaped {
+                cells.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            } else {
+                current.append(character)
+            }
+            escaped = character == "\\" && !escaped
+        }
+        return cells
+    }
+
+    func uses(_ plan: QueryPlan, _ index: String) -> Bool {
+        plan.indexesUsed.contains { $0.sqlFolded == index.sqlFolded }
+    }
+}

@@ -1,0 +1,42 @@
+/// One sentence a report would print that its own measurements contradict, or that it prints without
+/// the fact that would make it true. ``ReportChecker`` finds them.
+public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
+    /// What kind of sentence is false.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A recommendation's section shows a plan "with it" that does not use it, or its statement's final
+        /// plan uses another index, with no note saying which later pick took the statement over.
+        case planWithoutIndex = "plan-without-index"
+        /// A statement an index claims to serve uses another index (or none) in the final plans, and the
+        /// claim is not qualified.
+        case claimNotInFinalPlan = "claim-not-in-final-plan"
+        /// A time printed beside a plan that cannot take that long: a full scan of a large table faster
+        /// than reading its rows allows, or the same plan timed 20× apart in two places.
+        case timingAgainstPlan = "timing-against-plan"
+        /// Two identical plans presented as a before and an after, or as a change with statistics.
+        case identicalPlansAsChange = "identical-plans-as-change"
+        /// A figure printed as `0 s` (a table cell), which reads as measured when it was not.
+        case unmeasuredAsZero = "unmeasured-as-zero"
+        /// An `#Index` whose columns a `#Unique` rule or an existing index already leads with.
+        case duplicateIndex = "duplicate-index"
+        /// A threshold the text names ("worth a schema change") that the method section does not explain.
+        case unexplainedThreshold = "unexplained-threshold"
+        /// "within the noise" for two timings whose runs are apart, or whose medians are 2× or more apart.
+        case noiseAgainstRuns = "noise-against-runs"
+        /// A sentence about an index that does not exist ("LIKE against a BINARY index" with no index).
+        case missingIndex = "missing-index"
+    }
+
+    /// What kind of sentence is false.
+    public var kind: Kind
+    /// One line: where, what the report says, and what its data say instead.
+    public var message: String
+
+    /// A finding of `kind`, with its one-line `message`.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// `kind: message`, as `render --check` prints it.
+    public var description: String { "\(kind.rawValue): \(message)" }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+@testable import IndexAdvisor
+
+/// Each false sentence that a new user found in a report (issue 17) is a test here: the checker finds it in
+/// the text the renderer used to print, and the renderer no longer prints it.
+@Suite("Report checker: every sentence agrees with the report's data")
+struct ReportCheckerTests {
+    let checker = ReportChecker()
+
+    static func plan(_ details: String...) -> QueryPlan {
+        QueryPlan(steps: details.enumerated().map { .init(id: $0.offset + 2, parent: 0, detail: $0.element) }, findings: [])
+    }
+
+    /// A plan with its findings, as the planner reads them: a scan of ZNOTE, or a search through `index`.
+    static func scan() -> QueryPlan {
+        let detail = "SCAN t0"
+        return QueryPlan(steps: [.init(id: 2, parent: 0, detail: detail)],
+                         findings: [PlanFinding(kind: .fullTableScan, table: "ZNOTE", alias: "t0", index: nil, constraints: nil, purpose: nil,
+                                                detail: detail, tableRows: 100_000)])
+    }
+
+    static func search(_ index: String) -> QueryPlan {
+        let detail = "SEARCH t0 USING INDEX \(index) (ZFOLDERID=?)"
+        return QueryPlan(steps: [.init(id: 3, parent: 0, detail: detail)],
+                         findings: [PlanFinding(kind: .indexSearch, table: "ZNOTE", alias: "t0", index: index, constraints: "ZFOLDERID=?",
+                                                detail: detail, tableRows: 100_000)])
+    }
+
+    /// The plain fixture with a second index, `idx_later`, that a later pick made the read's final plan use:
+    /// index 1 was chosen for S1, and S1 ends up using index 2.
+    static func takenOver() -> AnalysisResult {
+        var result = ReportFixture.result(hostile: false)
+        var later = result.recommendations[0]
+        later.rank = 2
+        later.name = "idx_later"
+        later.sql = #"CREATE INDEX IF NOT EXISTS "idx_later" ON "ZNOTE" ("ZFOLDERID", "ZISARCHIVED")"#
+        later.columns = [RecommendedColumn(name: "ZFOLDERID", isDescending: false, collation: "BINARY", keyPath: "\\.folderID"),
+                         RecommendedColumn(name: "ZISARCHIVED", isDescending: false, collation: "BINARY", keyPath: "\\.isArchived")]
+        later.swiftDataIndex = #"#Index<Note>([\.folderID, \.isArchived])"#
+        result.recommendations.append(later)
+        result.statements[0].planAfter = search("idx_later")
+        result.statements[0].usesRecommendations = ["idx_later"]
+        return result
+    }
+
+    @Test("the committed demo report (reports/demo.json) is true, and so is every format rendered from it")
+    func committedDemo() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("reports/demo.json")
+        let result = try JSONReport.decode(Data(contentsOf: url))
+        #expect(checker.check(result) == [])
+        #expect(!result.recommendations.isEmpty)
+    }
+
+    @Test("the report fixtures, hostile and plain, are true")
+    func fixtures() {
+        #expect(checker.check(ReportFixture.result()) == [])
+        #expect(checker.check(ReportFixture.result(hostile: false)) == [])
+    }
+
+    // Issue 17: "Index 1's Plan after showed a plan that used index 4", and "Index 4 was justified by S10,
+    // but S10 ends up using index 5".
+    @Test("a statement a later pick took over: the section says so, and no list claims it unqualified")
+    func takenOverStatement() throws {
+        let result = Self.takenOver()
+        #expect(checker.check(result) == [])
+        let markdown = MarkdownReport.render(result)
+        let sentence = "S1's final plan uses `idx_later` (index 2) instead of this one, a pick that took it over"
+        #expect(markdown.contains(sentence))
+        #expect(markdown.contains("| S1 select | 400 | 18.5 ms (IQR 18.1 ms–19.1 ms) | 27.5 µs (IQR 27.0 µs–28.3 µs) | 673× faster; its final plan uses another index (see above) |"))
+        let sql = SQLReport.render(result)
+        #expect(sql.contains("-- 1. chosen for S1, which a later pick took over: saves"))
+        #expect(HTMLReport.render(result).contains("S1’s final plan uses") || HTMLReport.render(result).contains("S1&#39;s final plan uses") || HTMLReport.render(result).contains("S1's final plan uses"))
+
+        // The text the renderer used to print: the final plan under index 1, no note, S1 listed as served.
+        let old = markdown.replacingOccurrences(of: sentence, with: "")
+            .replacingOccurrences(of: "; its final plan uses another index (see above)", with: "")
+        #expect(checker.checkRecommendationPlans(result, markdown: old).map(\.kind) == [.planWithoutIndex])
+        let claims = checker.checkClaims(result, markdown: old, sql: "-- 1. for S1: saves 7.13 s of reads")
+        #expect(claims.map(\.kind) == [.claimNotInFinalPlan, .claimNotInFinalPlan])
+        #expect(claims.first?.message == "SQL migration: index 1 (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt) is said to be for S1, whose final plan does not use it")
+    }
+
+    // Issue 17: "Without it 42.7 µs under a plan that is SCAN ZPOST: that statement takes 41.8 ms".
+    @Test("a time printed beside a plan it was not measured with is found; the section shows the plans its times are of")
+    func timeOfAnotherPlan() throws {
+        var result = ReportFixture.result(hostile: false)
+        result.statements[0].sql = "SELECT * FROM ZNOTE t0 WHERE t0.ZFOLDERID = ?"
+        result.statements[0].planBefore = Self.scan()
+        result.statements[0].timingBefore = ReportFixture.timing(0.0418)
+        result.recommendations[0].effects[0].before = ReportFixture.timing(0.0000427)
+        // An old report: no plans kept with the effect, so the section pairs the store's scan with 42.7 µs.
+        let found = checker.check(result).filter { $0.kind == .timingAgainstPlan }
+        #expect(found.count == 2)
+        #expect(found.contains { $0.message.contains("42.7 µs beside SCAN t0, a full scan of 100,000 rows of ZNOTE that takes at least 200.0 µs") })
+        #expect(found.contains { $0.message.contains("the statement's own timing puts at 41.8 ms (979× apart)") })
+        // With the plan the time was measured with (an earlier pick in place), the same figure is true.
+        result.recommendations[0].effects[0].planBefore = Self.search("idx_earlier")
+        result.recommendations[0].effects[0].planAfter = Self.search(result.recommendations[0].name)
+        result.recommendations[0].rank = 2
+        #expect(checker.check(result).filter { $0.kind == .timingAgainstPlan } == [])
+        let markdown = MarkdownReport.render(result)
+        #expect(markdown.contains("Plan without it (index 1 built):\n```\nQUERY PLAN\n`--SEARCH t0 USING INDEX idx_earlier (ZFOLDERID=?)\n```"))
+        #expect(markdown.contains("Plan with it:\n```"))
+    }
+
+    @Test("the scan floor leaves out what may stop early: a LIMIT, no WHERE, small tables")
+    func scanFloorScope() {
+        var result = ReportFixture.result(hostile: false)
+        var statement = result.statements[0]
+        statement.planBefore = Self.scan()
+        let quick = ReportFixture.timing(0.000_01)
+        statement.sql = "SELECT * FROM ZNOTE t0 WHERE t0.ZFOLDERID = ? LIMIT 1"
+        #expect(checker.scanFloorViolation(plan: Self.scan(), timing: quick, statement: statement, result: result) == nil)
+        statement.sql = "SELECT count(*) FROM ZNOTE t0"
+        #expect(checker.scanFloorViolation(plan: Self.scan(), timing: quick, statement: statement, result: result) == nil)
+        statement.sql = "SELECT * FROM ZNOTE t0 WHERE t0.ZFOLDERID = ?"
+        #expect(checker.scanFloorViolation(plan: Self.scan(), timing: quick, statement: statement, result: result) != nil)
+        #expect(checker.scanFloorViolation(plan: Self.scan(), timing: ReportFixture.timing(0.000_3), statement: statement, result: result) == nil)
+        result.store.tables[0].rows = 500
+        #expect(checker.scanFloorViolation(plan: Self.scan(), timing: quick, statement: statement, result: result) == nil)
+    }
+
+    // Issue 17: "S3: plan changes with statistics printed two identical plans".
+    @Test("identical plans are never a change: statistics advice, and a before and after that read alike")
+    func identicalPlans() {
+        var result = ReportFixture.result(hostile: false)
+        let same = Self.plan("SCAN t0", "USE TEMP B-TREE FOR ORDER BY")
+        result.queryAdvice = [QueryAdvice(kind: .statistics, statementID: result.statements[0].id,
+                                          advice: "With ANALYZE statistics SQLite plans it differently (without statistics SCAN t0, with them SCAN t0) and it takes 1 ms → 2 ms.",
+                                          timing: ReportFixture.timing(0.001), rewrite: "PRAGMA optimize;", rewriteTiming: ReportFixture.timing(0.002),
+                                          rewritePlan: nil, caveat: nil)]
+        #expect(checker.check(result).map(\.kind) == [.identicalPlansAsChange])
+        result.queryAdvice[0].rewritePlan = result.statements[0].planBefore
+        #expect(checker.check(result).map(\.kind) == [.identicalPlansAsChange])
+        // The statistics check names the rows that differ when the rows that matter read alike.
+        let without = Self.plan("SCAN t0", "USE TEMP B-TREE FOR ORDER BY")
+        let with = Self.plan("SCAN t0")
+        #expect(StatisticsCheck.difference(without, with) == "without statistics SCAN t0; USE TEMP B-TREE FOR ORDER BY, with them SCAN t0")
+        // A before and after whose rows are the same text (ids differ) are one plan, in every format.
+        var renumbered = same
+        renumbered.steps = renumbered.steps.map { .init(id: $0.id + 10, parent: 0, detail: $0.detail) }
+        result.queryAdvice = []
+        result.statements[0].planBefore = same
+        result.statements[0].planAfter = renumbered
+        #expect(checker.check(result).filter { $0.kind == .identicalPlansAsChange } == [])
+        let markdown = "Plan before:\n```\nQUERY PLAN\n`--SCAN t0\n```\nPlan after:\n```\nQUERY PLAN\n`--SCAN t0\n```\n"
+        #expect(checker.checkIdenticalPlans(ReportFixture.result(hostile: false), markdown: markdown, html: "").map(\.kind) == [.identicalPlansAsChange])
+        let tree = #"<div class="plan"><div class="plan-root">QUERY PLAN</div><ul class="tree"><li>SCAN t0</li></ul></div>"#
+        let pair = #"<div class="plans"><figure><figcaption>Plan before</figcaption>"# + tree + "</figure><figure><figcaption>Plan after</figcaption>" + tree + "</figure></div>"
+        #expect(checker.checkIdenticalPlans(ReportFixture.result(hostile: false), markdown: "", html: pair).map(\.kind) == [.identicalPlansAsChange])
+        // One plan, then another figure further down the page: not a pair.
+        let single = #"<div class="plans"><figure><figcaption>Plan (unchanged by the advice)</figcaption>"# + tree + "</figure></div><p>x</p><figure>" + tree + "</figure>"
+        #expect(checker.checkIdenticalPlans(ReportFixture.result(hostile: false), markdown: "", html: single) == [])
+    }
+
+    // Issue 17: "LIKE against a BINARY index for a column with no index at all".
+    @Test("a sentence about an index that does not exist is found; the heading no longer asserts one")
+    func likeWithoutIndex() {
+        var result = ReportFixture.result(hostile: false)
+        result.queryAdvice = [QueryAdvice(kind: .caseInsensitiveLike, statementID: result.statements[0].id,
+                                          advice: "ZTITLE LIKE 'ab%' ignores case, so SQLite cannot use a BINARY index on ZTITLE for the prefix.",
+                                          timing: ReportFixture.timing(0.01), rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil)]
+        #expect(checker.check(result) == [])
+        #expect(!QueryAdvice.Kind.caseInsensitiveLike.title.contains("against"))
+        let old = "### S1: case-insensitive LIKE against a BINARY index\n"
+        #expect(checker.checkIndexClaims(result, markdown: old).map(\.message) == [#"S1: "LIKE against a BINARY index", but ZTITLE has no index"#])
+        result.store.tables[0].indexes.append(IndexSummary(name: "ZNOTE_ZTITLE", columns: ["ZTITLE"], isUnique: false, partialPredicate: nil, bytes: nil))
+        #expect(checker.checkIndexClaims(result, markdown: old) == [])
+    }
+
+    // Issue 17: "Rows never measured show 0 s".
+    @Test("an unmeasured figure is never 0 s: a candidate set aside before measuring shows a dash")
+    func unmeasuredZero() {
+        let result = ReportFixture.result(hostile: false)
+        let markdown = MarkdownReport.render(result)
+        #expect(markdown.contains("| `ZNOTE(ZISARCHIVED) WHERE ZISARCHIVED = 0` | — | — | not measured: 2 distinct values |"))
+        #expect(!HTMLReport.render(result).contains(">0 s<"))
+        let old = "| `ZNOTE(ZISARCHIVED) WHERE ZISARCHIVED = 0` | 0 s | 0 s | not measured: 2 distinct values |\n"
+        #expect(checker.checkZeros(markdown: old, html: #"<tr><td class="num">0 s</td></tr>"#).map(\.kind) == [.unmeasuredAsZero, .unmeasuredAsZero])
+        // A workload without writes: its summary said "writes 0 s → 0 s".
+        var readsOnly = result
+        readsOnly.totals.writeSecondsBefore = 0
+        readsOnly.totals.writeSecondsAfter = 0
+        #expect(checker.check(readsOnly) == [])
+        #expect(MarkdownReport.render(readsOnly).contains(" · writes none timed · "))
+        #expect(checker.checkZeros(markdown: "reads 1 ms → 0.5 ms · writes 0 s → 0 s · x", html: "").map(\.kind) == [.unmeasuredAsZero])
+    }
+
+    // Issue 17: "demo.swift declares #Index([\.remoteID]) next to #Unique([\.remoteID])".
+    @Test("no #Index repeats a #Unique rule's columns: the unique index serves the lookups")
+    func uniqueServesIndex() {
+        var result = ReportFixture.result(hostile: false)
+        result.uniqueness[0].columns = ["ZFOLDERID", "ZUPDATEDAT", "ZTITLE"]
+        result.uniqueness[0].swiftDataUnique = #"#Unique<Note>([\.folderID, \.updatedAt, \.title])"#
+        #expect(checker.check(result) == [])
+        let swift = SwiftReport.render(result)
+        #expect(!swift.contains("#Index<Note>"))
+        #expect(swift.contains(#"#Unique<Note>([\.folderID, \.updatedAt, \.title])"#))
+        #expect(swift.contains("No #Index for Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt (ZFOLDERID, ZUPDATEDAT): the #Unique rule on ZFOLDERID, ZUPDATEDAT, ZTITLE above"))
+        #expect(MarkdownReport.render(result).contains(#"SwiftData, in `@Model class Note`: no `#Index`. The proposed `#Unique<Note>([\.folderID, \.updatedAt, \.title])`"#))
+        let old = "#Index<Note>([\\.remoteID])\n#Unique<Note>([\\.remoteID], [\\.folderID, \\.slug])\n"
+        #expect(checker.checkDuplicates(ReportFixture.result(hostile: false), swift: old).map(\.kind) == [.duplicateIndex])
+        // An existing index that already leads with the recommended columns.
+        var existing = ReportFixture.result(hostile: false)
+        existing.store.tables[0].indexes.append(IndexSummary(name: "ZNOTE_ZFOLDERID_ZUPDATEDAT_ZTITLE", columns: ["ZFOLDERID", "ZUPDATEDAT", "ZTITLE"],
+                                                             isUnique: false, partialPredicate: nil, bytes: nil))
+        #expect(checker.check(existing).map(\.kind) == [.duplicateIndex])
+    }
+
+    // Issue 17: "33.1 ms worth a schema change appears without an explanation".
+    @Test("a threshold the text names is explained in the method section")
+    func thresholdExplained() {
+        var result = ReportFixture.result(hostile: false)
+        result.rejectedCandidates[0].reason = "it saves 12.0 ms per workload, below the 33.1 ms worth a schema change"
+        #expect(checker.check(result).map(\.message) == [#"the report says "worth a schema change", and its method section does not say what that threshold is"#])
+        result.method.description += " " + ReportThresholds.schemaChange(share: 0.005)
+        #expect(checker.check(result) == [])
+        #expect(ReportThresholds.schemaChange(share: 0.005).contains("at least 0.5 % of the workload's measured time"))
+        // Every phrase the checker looks for is explained by the method's own sentences.
+        let method = ReportThresholds.noise + " " + ReportThresholds.schemaChange(share: 0.005)
+        #expect(ReportThresholds.terms.allSatisfy { method.contains($0.explainedBy) && method.contains($0.phrase) })
+    }
+
+    // Issue 17: "Within the noise for 7.77 µs → 30 µs".
+    @Test("runs that are apart are never called noise")
+    func noiseAgainstRuns() {
+        var result = ReportFixture.result(hostile: false)
+        result.recommendations[0].effects[1] = StatementEffect(statementID: result.statements[1].id, count: 150,
+                                                               before: ReportFixture.timing(0.000_030), after: ReportFixture.timing(0.000_007_77),
+                                                               isSignificant: false)
+        #expect(checker.check(result) == [])
+        let markdown = MarkdownReport.render(result)
+        #expect(markdown.contains("| 3.9× faster, not counted: its plan does not use the index |"))
+        let old = markdown.replacingOccurrences(of: "3.9× faster, not counted: its plan does not use the index", with: "within the noise")
+        #expect(checker.checkNoise(result, markdown: old).map(\.kind) == [.noiseAgainstRuns])
+        // 7.77 µs → 30 µs whose runs overlap (a wide spread): not "within the noise" either.
+        var spread = ReportFixture.timing(0.000_030)
+        (spread.p25Seconds, spread.p75Seconds) = (0.000_005, 0.000_050)
+        result.recommendations[0].effects[1] = StatementEffect(statementID: result.statements[1].id, count: 150,
+                                                               before: ReportFixture.timing(0.000_007_77), after: spread, isSignificant: false)
+        #expect(checker.check(result).map(\.kind) == [.unexplainedThreshold])
+        result.method.description += " " + ReportThresholds.noise
+        #expect(checker.check(result) == [])
+        let wide = MarkdownReport.render(result)
+        #expect(wide.contains("| 3.9× slower by the medians, but the runs overlap: too spread to tell |"))
+        let oldWide = wide.replacingOccurrences(of: "3.9× slower by the medians, but the runs overlap: too spread to tell", with: "within the noise")
+        #expect(checker.checkNoise(result, markdown: oldWide).map(\.message) == [#"index 1 (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt), S2: "within the noise" for 7.77 µs → 30.0 µs, medians 2× or more apart"#])
+    }
+}
