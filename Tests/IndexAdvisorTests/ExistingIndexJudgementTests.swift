@@ -33,6 +33,7 @@ struct ExistingIndexJudgementTests {
     @Test("a flag index the planner prefers without statistics is dropped as misused; the final plan and totals include the drop")
     func misusedFlagIndex() throws {
         let result = try analyze(Self.schema(ownerReferences: false))
+        expectTrueReport(result)
         let finding = try #require(result.existingIndexes.first { $0.index == "item_deleted" })
         #expect(finding.kind == .misused)
         #expect(finding.dropSQL == "DROP INDEX IF EXISTS \"item_deleted\"")

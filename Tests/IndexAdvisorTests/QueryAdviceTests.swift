@@ -258,6 +258,7 @@ struct QueryAdviceTests {
     @Test("statistics advice nets the whole workload, measured under the statistics ANALYZE writes, and names what it slows")
     func statisticsNetGain() throws {
         let result = try skewed(heavy: 1, small: 100)
+        expectTrueReport(result)
         let advice = result.queryAdvice.filter { $0.kind == .statistics }
         #expect(advice.count == 2)
         let gain = try #require(advice.first { $0.statementID == result.statements[1].id })

@@ -73,6 +73,7 @@ struct SharedCaseTests {
     func documentedFix(caseName: String) throws {
         let fix = try Self.fix(of: caseName)
         let result = try Self.analyze(caseName)
+        expectTrueReport(result)
         func form(_ table: String, _ columns: [RecommendedColumn], _ predicate: String?) -> IndexForm {
             IndexForm(table: table, columns: columns.map { $0.name + ($0.isDescending ? " desc" : "") + ($0.collation.uppercased() == "BINARY" ? "" : " collate \($0.collation)") },
                       predicate: predicate)
