@@ -22,6 +22,8 @@ public struct AnalyzeOptions: Equatable, Sendable {
     public var format = ReportFormat.markdown
     public var output: String?
     public var quiet = false
+    /// Print where the analysis spent its time (per stage) on stderr at the end.
+    public var verbose = false
     public var repeats = 7
     public var costSource = CostSource.wallClock
     public var bindingSamples = 12

@@ -82,6 +82,7 @@ public enum CommandLineParser {
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
             case "--model", "-m": options.models.append(try reader.value(for: name, inlineValue))
             case "--quiet", "-q": options.quiet = true
+            case "--verbose": options.verbose = true
             case "--repeats": options.repeats = try reader.integer(for: name, inlineValue, in: 1...1000)
             case "--cost":
                 let value = try reader.value(for: name, inlineValue)
@@ -177,7 +178,7 @@ public enum CommandLineParser {
         return options
     }
 
-    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--quiet", "--repeats", "--cost", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
+    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--quiet", "--verbose", "--repeats", "--cost", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
 
     /// "unknown option '--wokload' for analyze (did you mean --workload?)": the nearest known option within
     /// two edits, when there is one.

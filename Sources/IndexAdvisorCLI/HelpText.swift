@@ -86,7 +86,11 @@ enum HelpText {
                                           for several): key paths and index names from the model
                                           instead of guessed from column names.
           -o, --output FILE               Write the report to FILE (atomically) instead of stdout.
-          -q, --quiet                     No progress on stderr (shown only when it is a terminal).
+          -q, --quiet                     No progress on stderr (redrawn on a terminal; elsewhere a
+                                          plain line every 5 s once a run passes 10 s).
+          --verbose                       At the end, where the time went: seconds per stage, and
+                                          candidate builds, read and write timings (also in the
+                                          JSON report's method.stageSeconds).
           --repeats N                     Timed runs per statement; the median is reported (default: 7).
           --cost time|counters            What a statement costs: wall-clock time (default), or
                                           SQLite's work counters (VM steps, page lookups) priced

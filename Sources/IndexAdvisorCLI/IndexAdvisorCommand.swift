@@ -176,7 +176,7 @@ public enum IndexAdvisorCommand {
                 analysisOptions.uniqueRules.append(rule)
             }
         }
-        let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal)
+        let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal, plain: !options.quiet)
         let analysed: AnalysisResult
         if workloads.isEmpty {
             // No workload: review the schema and the data, and say how to capture one.
@@ -216,6 +216,9 @@ public enum IndexAdvisorCommand {
         }
         for note in result.model?.notes ?? [] where !options.quiet {
             console.error("indexadvisor: warning: --model: \(sanitized(note))\n")
+        }
+        if options.verbose, let stages = result.method.stageSeconds {
+            console.error(StageBreakdown.text(stages, total: result.tool.analysisSeconds))
         }
     }
 
@@ -299,7 +302,7 @@ public enum IndexAdvisorCommand {
         // The verdict goes to standard output even with --output: it must be writable too.
         if options.analyze.output != nil { try checkOutput(nil, console: console, command: "check") }
         let workload = try WorkloadLoader.load(workloads.map { URL(fileURLWithPath: $0) }, format: options.analyze.workloadFormat)
-        let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal)
+        let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal, plain: !options.analyze.quiet)
         let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
                                          options: options.analyze.analysisOptions, progress: progress.update)
         progress.finish()

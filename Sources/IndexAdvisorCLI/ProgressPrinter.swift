@@ -4,12 +4,19 @@ import IndexAdvisor
 /// Draws one progress line on stderr while a command works: the elapsed time, the stage in words, and the
 /// item of the stage (`[ 12.3s] timing statements as the store is: statement 3 of 12`), redrawn in place.
 ///
-/// Drawn only when stderr is a terminal and `TERM` is not `dumb`; `--quiet` turns it off. The elapsed time
-/// is dimmed unless `NO_COLOR` is set to a non-empty value (https://no-color.org). The line is cut to the
-/// terminal's width so that redrawing it never wraps, and cleared by ``finish()``.
+/// Drawn in place only when stderr is a terminal and `TERM` is not `dumb`; `--quiet` turns it off. The
+/// elapsed time is dimmed unless `NO_COLOR` is set to a non-empty value (https://no-color.org). The line is
+/// cut to the terminal's width so that redrawing it never wraps, and cleared by ``finish()``. When stderr
+/// is not a terminal (a CI log), a run that has taken over ``plainAfterSeconds`` writes a plain line, what
+/// it is doing now, at most every ``plainEverySeconds``: a long run never looks hung.
 final class ProgressPrinter: @unchecked Sendable {
     private let console: Console
     private let enabled: Bool
+    /// Plain lines instead of a redrawn one (stderr is not a terminal, no `--quiet`).
+    private let plain: Bool
+    private var lastPlain = 0.0
+    static let plainAfterSeconds = 10.0
+    static let plainEverySeconds = 5.0
     private let colour: Bool
     private let width: Int
     private let started: Date
@@ -19,9 +26,11 @@ final class ProgressPrinter: @unchecked Sendable {
     /// - Parameters:
     ///   - enabled: false for `--quiet` or when stderr is not a terminal.
     ///   - environment: read for `TERM`, `NO_COLOR` and `COLUMNS`.
-    init(console: Console, enabled: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    ///   - plain: write plain progress lines on long runs (stderr is not a terminal and no `--quiet`).
+    init(console: Console, enabled: Bool, plain: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.console = console
         self.enabled = enabled && environment["TERM"] != "dumb"
+        self.plain = !self.enabled && plain
         self.colour = (environment["NO_COLOR"] ?? "").isEmpty
         self.width = max(20, console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init) ?? 80)
         self.started = Date()
@@ -48,6 +57,14 @@ final class ProgressPrinter: @unchecked Sendable {
     }
 
     private func draw(_ text: String, elapsed: Double) {
+        if plain {
+            lock.withLock {
+                guard elapsed >= Self.plainAfterSeconds, elapsed - lastPlain >= Self.plainEverySeconds else { return }
+                lastPlain = elapsed
+                console.error(String(format: "indexadvisor: [%.0fs] ", elapsed) + text + "\n")
+            }
+            return
+        }
         guard enabled else { return }
         let time = String(format: "[%5.1fs]", elapsed)
         var body = text
@@ -74,6 +91,9 @@ final class ProgressPrinter: @unchecked Sendable {
         case "selection": return "choosing indexes: \(progress.done) chosen so far"
         case "final timings": return "timing statements with the advice: statement \(item) of \(progress.total)"
         case "existing indexes": return "reviewing the store's own indexes"
+        case "statistics": return "measuring what ANALYZE statistics would change"
+        case "query advice": return "measuring statement rewrites"
+        case "result": return "assembling the report (index sizes, uniqueness audit)"
         default: return progress.stage + (progress.total > 0 ? ": \(item) of \(progress.total)" : "")
         }
     }

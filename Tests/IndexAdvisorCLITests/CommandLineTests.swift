@@ -140,6 +140,21 @@ struct CommandRunTests {
         }
     }
 
+    @Test("--verbose prints where the time went, stage by stage, after the report; without it nothing of the kind")
+    func verboseBreakdown() throws {
+        let output = directory.url.appendingPathComponent("report.md").path
+        let (code, console) = run(["analyze", store.path, "--workload", workload.path, "--output", output, "--verbose"])
+        #expect(code == 0)
+        let lines = console.error.split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("indexadvisor: where the ") && $0.hasSuffix(" went:") })
+        let stages = lines[(start + 1)...].prefix { !$0.hasPrefix("  across") }.map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0] }
+        #expect(stages.first == "snapshot")
+        #expect(stages.contains("measuring candidates") && stages.last == "result")
+        #expect(lines.contains { $0.hasPrefix("  timing reads") })
+        let (_, quiet) = run(["analyze", store.path, "--workload", workload.path, "--output", output])
+        #expect(!quiet.error.contains("went:"))
+    }
+
     @Test("a workload statement that does not prepare is a counted warning; the rest is analysed")
     func statementThatDoesNotPrepare() throws {
         let output = directory.url.appendingPathComponent("report.json")

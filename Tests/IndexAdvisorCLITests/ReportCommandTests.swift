@@ -40,6 +40,20 @@ struct ProgressTests {
         #expect(plain.error == "\r\u{1B}[K[ 12.2s] building and timing candidate index 1 of 5")
     }
 
+    @Test("when stderr is not a terminal, a run past 10 s writes a plain line of what it is doing, at most every 5 s")
+    func plainLines() {
+        let log = TerminalConsole()
+        let printer = ProgressPrinter(console: log.console, enabled: false, plain: true, environment: ["TERM": "xterm"])
+        for (seconds, stage) in [(3.0, "baseline"), (10.5, "measuring candidates"), (13.0, "measuring candidates"), (15.6, "selection")] {
+            printer.update(AnalysisProgress(stage: stage, done: 1, total: 4, elapsedSeconds: seconds))
+        }
+        printer.finish()
+        #expect(log.error == "indexadvisor: [10s] building and timing candidate index 2 of 4\nindexadvisor: [16s] choosing indexes: 1 chosen so far\n")
+        let quiet = TerminalConsole()
+        ProgressPrinter(console: quiet.console, enabled: false, plain: false).update(AnalysisProgress(stage: "baseline", done: 0, total: 1, elapsedSeconds: 60))
+        #expect(quiet.error.isEmpty)
+    }
+
     @Test("nothing when disabled (--quiet, not a terminal) or TERM=dumb; cut to the terminal's width")
     func silentAndNarrow() {
         for (enabled, environment) in [(false, ["TERM": "xterm"]), (true, ["TERM": "dumb"])] {

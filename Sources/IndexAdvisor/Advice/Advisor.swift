@@ -15,13 +15,15 @@ public enum Advisor {
     public static func analyze(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions = AnalysisOptions(),
                                progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
         let clock = DispatchTime.now().uptimeNanoseconds
-        let report = stageReporter(started: clock, progress)
-        var run = try prepare(storeAt: storeURL, workload: workload, options: options, report: report)
+        let stages = StageClock()
+        let report = stageReporter(started: clock, stages: stages, progress)
+        var run = try prepare(storeAt: storeURL, workload: workload, options: options, stages: stages, report: report)
         defer { run.snapshot.close() }
         try run.profileStatements()
         try run.chooseIndexes()
         run.measureFinalState()
-        return run.result(storeURL: storeURL, started: clock)
+        report("result", 0, 0)
+        return run.finish(run.result(storeURL: storeURL, started: clock), stages: stages)
     }
 
     /// Plans and times the workload's statements as the store is, without building candidates: what
@@ -31,8 +33,9 @@ public enum Advisor {
     public static func profile(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions = AnalysisOptions(),
                                progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
         let clock = DispatchTime.now().uptimeNanoseconds
-        let report = stageReporter(started: clock, progress)
-        var run = try prepare(storeAt: storeURL, workload: workload, options: options, report: report)
+        let stages = StageClock()
+        let report = stageReporter(started: clock, stages: stages, progress)
+        var run = try prepare(storeAt: storeURL, workload: workload, options: options, stages: stages, report: report)
         defer { run.snapshot.close() }
         try run.profileStatements()
         for profile in run.profiles where profile.isUsable {
@@ -42,7 +45,8 @@ public enum Advisor {
         run.queryAdvice += StatisticsCheck(snapshot: run.snapshot, schema: run.schema, timer: run.timer)
             .run(profiles: run.profiles, minimumBenefit: run.minimumBenefit)
         run.queryAdvice += QueryRewrites(snapshot: run.snapshot, schema: run.schema, timer: run.timer).run(profiles: run.profiles, recommendations: [])
-        return run.result(storeURL: storeURL, started: clock)
+        report("result", 0, 0)
+        return run.finish(run.result(storeURL: storeURL, started: clock), stages: stages)
     }
 
     /// Reviews the store from its schema and data alone, for when there is no workload: redundant indexes
@@ -53,22 +57,25 @@ public enum Advisor {
     public static func review(storeAt storeURL: URL, options: AnalysisOptions = AnalysisOptions(),
                               progress: ((AnalysisProgress) -> Void)? = nil) throws -> AnalysisResult {
         let clock = DispatchTime.now().uptimeNanoseconds
-        let report = stageReporter(started: clock, progress)
+        let stages = StageClock()
+        let report = stageReporter(started: clock, stages: stages, progress)
         let empty = Workload(statements: [], diagnostics: WorkloadDiagnostics())
-        var run = try prepare(storeAt: storeURL, workload: empty, options: options, report: report)
+        var run = try prepare(storeAt: storeURL, workload: empty, options: options, stages: stages, report: report)
         defer { run.snapshot.close() }
         report("schema review", 0, 0)
         var review = SchemaReview(schema: run.schema, snapshot: run.snapshot, timer: run.timer, seed: options.seed)
         run.schemaFindings = review.run(sizes: run.indexSizes())
-        var result = run.result(storeURL: storeURL, started: clock)
+        report("result", 0, 0)
+        var result = run.finish(run.result(storeURL: storeURL, started: clock), stages: stages)
         result.captureHint = CaptureHint.lines(storePath: storeURL.path, isCoreData: run.schema.coreData != nil)
         return result
     }
 
     /// Reports a stage (and item `done` of `total`) to `progress` with the seconds since `clock` (nanoseconds
     /// of `DispatchTime`).
-    private static func stageReporter(started clock: UInt64, _ progress: ((AnalysisProgress) -> Void)?) -> (String, Int, Int) -> Void {
+    private static func stageReporter(started clock: UInt64, stages: StageClock, _ progress: ((AnalysisProgress) -> Void)?) -> (String, Int, Int) -> Void {
         { stage, done, total in
+            stages.enter(stage)
             progress?(AnalysisProgress(stage: stage, done: done, total: total,
                                        elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9))
         }
@@ -80,7 +87,7 @@ public enum Advisor {
     }
 
     /// Takes the snapshot, reads the schema and samples large tables.
-    private static func prepare(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions,
+    private static func prepare(storeAt storeURL: URL, workload: Workload, options: AnalysisOptions, stages: StageClock,
                                 report: @escaping (String, Int, Int) -> Void) throws -> AnalysisRun {
         report("snapshot", 0, 0)
         let snapshot = try StoreSnapshot.take(of: storeURL, temporaryParent: options.temporaryDirectory, busyTimeout: options.busyTimeout)
@@ -99,7 +106,7 @@ public enum Advisor {
             snapshot.close()
             throw StoreError.sqlite(path: storeURL.path, error: error)
         }
-        var run = AnalysisRun(snapshot: snapshot, schema: schema, workload: workload, options: options, report: report)
+        var run = AnalysisRun(snapshot: snapshot, schema: schema, workload: workload, options: options, stages: stages, report: report)
         run.storeSchema = storeSchema
         run.sampledTables = sampled
         return run
@@ -130,7 +137,7 @@ struct AnalysisRun {
     var rejected: [RejectedCandidate] = []
     let timer: StatementTimer
 
-    init(snapshot: StoreSnapshot, schema: Schema, workload: Workload, options: AnalysisOptions,
+    init(snapshot: StoreSnapshot, schema: Schema, workload: Workload, options: AnalysisOptions, stages: StageClock? = nil,
          report: @escaping (String, Int, Int) -> Void) {
         self.snapshot = snapshot
         self.schema = schema
@@ -144,7 +151,16 @@ struct AnalysisRun {
         timer.minimumRunSeconds = options.minimumRunSeconds
         timer.statementTimeout = options.statementTimeout
         timer.costSource = options.costSource
+        timer.clock = stages
         self.timer = timer
+    }
+
+    /// `result` with the per-stage breakdown in its method section (the clock is stopped first).
+    func finish(_ result: AnalysisResult, stages: StageClock) -> AnalysisResult {
+        stages.close()
+        var result = result
+        result.method.stageSeconds = stages.breakdown
+        return result
     }
 
     // MARK: Stage 1: shapes, bound values, plans and times as the store is

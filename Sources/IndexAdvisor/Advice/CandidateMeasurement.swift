@@ -47,6 +47,7 @@ struct CandidateMeasurer {
         let start = DispatchTime.now().uptimeNanoseconds
         try connection.execute(candidate.createSQL(name: name))
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        timer.clock?.addCandidateBuild(buildSeconds)
         do {
             if storeHasStatistics { try connection.execute("ANALYZE \(SQLIdentifier.quote(name))") }
         } catch {

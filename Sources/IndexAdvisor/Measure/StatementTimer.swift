@@ -60,6 +60,8 @@ package struct StatementTimer {
     package var statementTimeout = 10.0
     /// Wall-clock time or SQLite's counters.
     package var costSource = CostSource.wallClock
+    /// Where the time spent timing is added up, when one is given.
+    package var clock: StageClock?
 
     package init(connection: SQLiteConnection) {
         self.connection = connection
@@ -81,6 +83,8 @@ package struct StatementTimer {
     ///   when a text does not prepare.
     package func time(_ executions: [Execution], isWrite: Bool, giveUpAboveSeconds: Double? = nil) throws -> Timing {
         precondition(!executions.isEmpty, "at least one execution to time")
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { clock?.addTiming(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, isWrite: isWrite) }
         var prepared: [String: SQLiteStatement] = [:]
         for execution in executions where prepared[execution.sql] == nil {
             prepared[execution.sql] = try connection.prepareResolvingStandIns(execution.sql)

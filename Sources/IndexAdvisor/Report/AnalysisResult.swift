@@ -127,6 +127,9 @@ public struct MethodSummary: Sendable, Codable {
     /// "time" (wall clock) or "counters" (SQLite's work counters priced in seconds); nil in reports
     /// written before it was kept, which were all wall-clock.
     public var costSource: CostSource? = nil
+    /// Where the analysis spent its wall-clock time: each stage in order, then the activities across
+    /// stages (candidate index builds, timing reads, timing writes). Nil in reports made before it existed.
+    public var stageSeconds: [StageTime]? = nil
     /// One-sentence description for reports.
     public var description: String
 }

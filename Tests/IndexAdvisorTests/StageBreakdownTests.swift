@@ -1,0 +1,28 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// Where the time goes (issue 18): the per-stage breakdown kept in the method section.
+@Suite("Per-stage breakdown")
+struct StageBreakdownTests {
+    @Test("every stage the analysis went through is listed in order, their sum is the analysis time, and builds and timings are counted")
+    func stages() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO t SELECT i, i % 500, 'x' || i FROM n;
+            """)
+        let workload = try WorkloadLoader.parse("SELECT b FROM t WHERE a = 7;\nINSERT INTO t(a, b) VALUES (1, 'y');\n", file: "w.sql", format: .sql)
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
+        let stages = try #require(result.method.stageSeconds)
+        let names = stages.filter { !$0.isActivity }.map(\.stage)
+        #expect(names == ["snapshot", "sampling", "baseline", "candidates", "measuring candidates", "selection", "final timings",
+                          "existing indexes", "statistics", "query advice", "result"])
+        #expect(stages.filter(\.isActivity).map(\.stage) == ["candidate index builds", "timing reads", "timing writes"])
+        let sum = stages.filter { !$0.isActivity }.reduce(0) { $0 + $1.seconds }
+        // The stages cover the analysis from its first report to the result: the same wall-clock span.
+        #expect(abs(sum - result.tool.analysisSeconds) <= 0.1 * result.tool.analysisSeconds + 0.05)
+        #expect(stages.allSatisfy { $0.seconds >= 0 })
+        #expect(try #require(stages.first { $0.stage == "candidate index builds" }).seconds > 0)  // (a) was built
+        #expect(try #require(stages.first { $0.stage == "timing writes" }).seconds > 0)
+    }
+}
