@@ -217,7 +217,8 @@ struct AnalysisRun {
                 // Enough values that a pass takes about 50 ms, but at least 3 (all when there are fewer).
                 if profile.samples.count > 3 {
                     let probe = try timer.time([profile.executions[0]], isWrite: profile.isWrite, giveUpAboveSeconds: 0)
-                    let fit = Int(0.05 / max(probe.medianSeconds, 1e-9))
+                    // Decided on the counters when the selection is: a busy moment must not change the values timed.
+                    let fit = Int(0.05 / max(decision(probe).medianSeconds, 1e-9))
                     profile.trimSamples(to: max(3, min(profile.samples.count, fit)))
                 }
                 profile.timingBefore = try timer.time(profile.executions, isWrite: profile.isWrite)
@@ -366,7 +367,7 @@ struct AnalysisRun {
             // Worth a schema change relative to what is left: after the first picks have removed the big
             // scans, a pick that saves a third of the remaining time counts even if it is small next to
             // the workload as it was.
-            let minimumBenefit = self.minimumBenefit
+            let minimumBenefit = self.decisionMinimumBenefit
             // A left prefix of a chosen index (or a partial index on its leading columns) adds writes and
             // nothing the chosen one cannot serve.
             let chosen = picks.map(\.measured.candidate)
@@ -375,7 +376,7 @@ struct AnalysisRun {
                 rejected.append(rejection(other.candidate, score: nil, reason: "a left prefix of the recommended \(wider.name), which serves the same lookups"))
             }
             measured.removeAll { other in chosen.contains { other.candidate.isRedundant(beside: $0) } }
-            let scored = measured.map { ($0, CandidateScore($0, profiles: profiles)) }
+            let scored = measured.map { (decisionCopy($0), CandidateScore($0, profiles: profiles, view: decision)) }
             let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.sqlFolded }).mapValues(\.count)
             // The size budget is the store's: sizes measured on a sample are scaled first.
             let usedBytes = picks.reduce(Int64(0)) { $0 + storeBytes($1.measured.bytes, table: $1.measured.candidate.table) }
@@ -416,11 +417,13 @@ struct AnalysisRun {
             // A near tie (within 25 %) that the measurements split against the candidate the order above
             // prefers is timed again, both candidates once more, each statement keeping the faster of its two
             // medians: the machine's load only ever slows a run, so one busy moment does not decide the pick.
-            if let favourite = eligible.filter({ isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: preferred),
+            // (Not when deciding on counters: they do not move with the machine's load.)
+            if !options.decideOnCounters || options.costSource == .sqliteCounters,
+               let favourite = eligible.filter({ isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: preferred),
                favourite.0.candidate.key != top.0.candidate.key,
                !equals.contains(where: { $0.0.candidate.key == favourite.0.candidate.key }),
                let again = try remeasure(favourite.0, measurer: measurer), let topAgain = try remeasure(top.0, measurer: measurer) {
-                let contenders = [again, topAgain].map { ($0, CandidateScore($0, profiles: profiles)) }
+                let contenders = [again, topAgain].map { (decisionCopy($0), CandidateScore($0, profiles: profiles, view: decision)) }
                 for contender in contenders {
                     if let index = measured.firstIndex(where: { $0.candidate.key == contender.0.candidate.key }) { measured[index] = contender.0 }
                 }
@@ -436,7 +439,7 @@ struct AnalysisRun {
             func writeSpread(_ candidate: MeasuredCandidate) -> Double {
                 candidate.writes.reduce(0) { sum, position in
                     let after = candidate.after[position].map { $0.p75Seconds - $0.p25Seconds } ?? 0
-                    let before = (candidate.writesBefore[position] ?? profiles[position].current).map { $0.p75Seconds - $0.p25Seconds } ?? 0
+                    let before = (candidate.writesBefore[position] ?? profiles[position].current.map(decision)).map { $0.p75Seconds - $0.p25Seconds } ?? 0
                     return sum + (after + before) * profiles[position].weight
                 }
             }
@@ -472,7 +475,13 @@ struct AnalysisRun {
                 // statements, re-time those whose plan changed and the table's writes.
                 let changes = reprofile(table: best.candidate.table)
                 let score = CandidateScore(changes: changes, profiles: profiles)
-                if score.hasSignificantGain && score.netSeconds >= minimumBenefit {
+                let decided = CandidateScore(changes: changes.map { change in
+                    var seen = change
+                    seen.before = decision(change.before)
+                    seen.after = decision(change.after)
+                    return seen
+                }, profiles: profiles)
+                if decided.hasSignificantGain && decided.netSeconds >= minimumBenefit {
                     picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
                     changed = Set(changes.map(\.position))
                 } else {
@@ -516,28 +525,34 @@ struct AnalysisRun {
         }
         if schema.coreData != nil {
             alternatives = AlternativeSelection.choose(from: measured.filter { !isModelDeclarable($0.candidate) },
-                                                       profiles: profiles, minimumBenefit: minimumBenefit)
+                                                       profiles: profiles, minimumBenefit: decisionMinimumBenefit, view: decision)
             let chosen = Set(alternatives.map(\.measured.candidate.key))
             measured.removeAll { chosen.contains($0.candidate.key) }
         }
+        // The reason follows the decision: on SQLite's counters when the selection decides on them, and then
+        // says so, since the report's own figures are wall-clock.
+        let byCounters = options.decideOnCounters && options.costSource == .wallClock ? " by SQLite's work counters" : ""
+        let minimum = decisionMinimumBenefit
         for other in measured {
             let score = CandidateScore(other, profiles: profiles)
+            let decided = CandidateScore(other, profiles: profiles, view: decision)
             let reason: String
-            let slower = score.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
+            let slower = decided.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
                 .map { "\(label(of: $0.statementID)) \(Figures.change($0.before.medianSeconds, $0.after.medianSeconds, significant: true))" }
             if picks.count >= options.maxNewIndexes {
                 reason = "budget reached (--max-indexes \(options.maxNewIndexes))"
-            } else if score.hasSignificantLoss && score.readSecondsSaved <= 0 {
-                reason = "it makes statements slower: " + slower.joined(separator: ", ")
-            } else if !isModelDeclarable(other.candidate) && !score.hasSignificantLoss && score.hasSignificantGain {
+            } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 {
+                reason = "it makes statements slower\(byCounters): " + slower.joined(separator: ", ")
+            } else if !isModelDeclarable(other.candidate) && !decided.hasSignificantLoss && decided.hasSignificantGain {
                 reason = "no model can declare it (a partial, expression, covering or Core Data bookkeeping index on an entity table), and another form measured as well"
-            } else if !score.hasSignificantGain {
-                reason = "no statement got measurably faster (differences inside the noise)"
-            } else if score.netSeconds < minimumBenefit {
+            } else if !decided.hasSignificantGain {
+                reason = byCounters.isEmpty ? "no statement got measurably faster (differences inside the noise)"
+                    : "no statement got measurably faster by SQLite's work counters (under 5 %)"
+            } else if decided.netSeconds < minimum {
                 let churn = churnNotes(for: other.candidate).first.map { " " + $0.components(separatedBy: ", and each")[0] + "." } ?? ""
-                reason = score.netSeconds <= 0
-                    ? "its cost (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves.\(churn)"
-                    : "it saves \(Figures.duration(score.netSeconds)) per workload, below the \(Figures.duration(minimumBenefit)) worth a schema change"
+                reason = decided.netSeconds <= 0
+                    ? "its cost\(byCounters) (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves.\(churn)"
+                    : "it saves \(Figures.duration(decided.netSeconds)) per workload\(byCounters), below the \(Figures.duration(minimum)) worth a schema change"
             } else {
                 reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable)\(options.maxIndexBytes.map { ", --max-index-bytes \($0)" } ?? ""))"
             }
@@ -550,6 +565,25 @@ struct AnalysisRun {
     /// The other forms on entity tables compete as ``alternatives``.
     func isModelDeclarable(_ candidate: IndexCandidate) -> Bool {
         schema.coreData?.rootEntity(ofTable: candidate.table) == nil || SwiftDataCode.isDeclarable(candidate)
+    }
+
+    /// A timing as the selection sees it: priced by SQLite's counters when ``AnalysisOptions/decideOnCounters``.
+    func decision(_ timing: Timing) -> Timing {
+        options.decideOnCounters ? timing.decisionView : timing
+    }
+
+    /// `measured` with every timing seen through ``decision(_:)``.
+    func decisionCopy(_ measured: MeasuredCandidate) -> MeasuredCandidate {
+        var copy = measured
+        copy.after = measured.after.mapValues(decision)
+        copy.writesBefore = measured.writesBefore.mapValues(decision)
+        return copy
+    }
+
+    /// ``minimumBenefit`` in the selection's terms (``decision(_:)``).
+    var decisionMinimumBenefit: Double {
+        let total = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * (($1.current ?? $1.timingBefore).map(decision)?.medianSeconds ?? 0) }
+        return max(0.001, total * options.minimumBenefitShare)
     }
 
     /// The smallest frequency-weighted saving, in seconds, worth recommending an index (a schema change) for:
@@ -739,7 +773,9 @@ struct AnalysisRun {
             }
         }
         report("existing indexes", 0, 0)
-        existingIndexes = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
+        var review = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
+        review.decide = decision
+        existingIndexes = review
             .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
         applyMisusedDrops(planner: planner)
         // Statistics on top of the indexes: what ANALYZE would add to the advice's final state, workload-wide.
@@ -952,7 +988,8 @@ struct AnalysisRun {
     var timingMethod: String {
         switch options.costSource {
         case .wallClock:
-            return "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms; each timing gives its count) after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
+            let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(Int(CounterCost.nanosecondsPerStep)) ns and \(Int(CounterCost.nanosecondsPerPage)) ns), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. "
+            return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms; each timing gives its count) after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
         case .sqliteCounters:
             return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(Int(CounterCost.nanosecondsPerStep)) ns per virtual machine step and \(Int(CounterCost.nanosecondsPerPage)) ns per page lookup (--cost counters: the same figures on every run, not wall-clock time),"
         }

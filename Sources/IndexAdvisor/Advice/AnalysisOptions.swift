@@ -5,6 +5,11 @@ public struct AnalysisOptions: Sendable {
     /// Where statement costs come from: wall-clock time (the default) or SQLite's deterministic work
     /// counters (``CostSource/sqliteCounters``), which repeat exactly on a busy machine.
     public var costSource = CostSource.wallClock
+    /// With wall-clock timing, make the choices (which candidate wins, whether a pick saves enough, how
+    /// many drawn values to time) on SQLite's work counters of the same runs, while every figure a report
+    /// prints stays wall-clock: the same input then gives the same advice on a busy machine. False decides
+    /// on the wall-clock medians and their spreads.
+    public var decideOnCounters = true
     /// Runs per timed statement; reports give their median and interquartile range.
     public var repeats = 7
     /// Sets of bound values drawn per statement when the workload gave none.

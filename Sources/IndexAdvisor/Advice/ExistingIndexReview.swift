@@ -10,6 +10,9 @@ struct ExistingIndexReview {
     let schema: Schema
     let snapshot: StoreSnapshot
     let timer: StatementTimer
+    /// How a verdict sees a timing (``Timing/decisionView`` to decide on SQLite's counters); the figures
+    /// kept are the timings as measured.
+    var decide: (Timing) -> Timing = { $0 }
 
     func review(profiles: [StatementProfile], recommendations: [IndexCandidate], names: [String],
                 sizes: [String: Int64]) -> [ExistingIndexFinding] {
@@ -43,12 +46,13 @@ struct ExistingIndexReview {
                     kind: wider != nil ? .redundant : .unusedInWorkload, index: index.name, table: table.name,
                     columns: index.columnNames, supersededBy: wider?.name, bytes: sizes[index.name], dropSQL: nil,
                     caveat: caveat ?? (wider == nil ? "no statement of this workload used it; a workload is a sample, so check the app's other paths before dropping it" : nil))
+                var verdict = DropVerdict()
                 if caveat == nil {
-                    measureDrop(of: index, table: table, profiles: profiles, into: &finding)
+                    verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding)
                 }
-                if finding.kind == .redundant, caveat == nil, finding.readSecondsAdded <= 0 {
+                if finding.kind == .redundant, caveat == nil, !verdict.readsSlowerWithout {
                     finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
-                } else if finding.kind == .redundant, caveat == nil, finding.readSecondsAdded > 0 {
+                } else if finding.kind == .redundant, caveat == nil, verdict.readsSlowerWithout {
                     finding.caveat = "statements that use it get measurably slower without it (the wider index does not serve them as well)"
                 }
                 findings.append(finding)
@@ -66,14 +70,14 @@ struct ExistingIndexReview {
                         sizes: [String: Int64]) -> ExistingIndexFinding? {
         var finding = ExistingIndexFinding(kind: .misused, index: index.name, table: table.name, columns: index.columnNames,
                                            supersededBy: nil, bytes: sizes[index.name], dropSQL: nil, caveat: nil)
-        measureDrop(of: index, table: table, profiles: profiles, into: &finding, writesToo: false)
-        guard (finding.readSecondsSaved ?? 0) > 0, finding.readSecondsAdded <= 0, finding.caveat == nil else { return nil }
+        let verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding, writesToo: false)
+        guard verdict.readsFasterWithout, !verdict.readsSlowerWithout, finding.caveat == nil else { return nil }
         if let lead = index.columns.first?.name?.sqlFolded, isForeignKeyChild(lead, of: table),
            !recommendations.contains(where: { $0.table.sqlFolded == table.name.sqlFolded && $0.columns.first?.name?.sqlFolded == lead }) {
             finding.caveat = "statements that use it are faster without it, but it serves the child side of a foreign key (the parent's deletes search by it): keep it, or add an index that leads with the same column"
             return finding
         }
-        measureDrop(of: index, table: table, profiles: profiles, into: &finding, readersToo: false)
+        _ = measureDrop(of: index, table: table, profiles: profiles, into: &finding, readersToo: false)
         finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
         return finding
     }
@@ -85,32 +89,49 @@ struct ExistingIndexReview {
 
     /// Times the writes to the index's table and the reads that used it with and without the index: the
     /// index is dropped for real and rebuilt from its own definition afterwards (see ``ChangeComparison``).
+    /// What leaving an index out did to the statements that use it, as the verdict sees it (``decide``).
+    struct DropVerdict {
+        var readsSlowerWithout = false
+        var readsFasterWithout = false
+    }
+
+    @discardableResult
     private func measureDrop(of index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding,
-                             writesToo: Bool = true, readersToo: Bool = true) {
+                             writesToo: Bool = true, readersToo: Bool = true) -> DropVerdict {
+        var verdict = DropVerdict()
         let writes = !writesToo ? [] : profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.sqlFolded) }
         let readers = !readersToo ? [] : profiles.indices.filter { position in
             profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { $0.sqlFolded == index.name.sqlFolded }
         }
-        guard !(writes.isEmpty && readers.isEmpty), let definition = index.sql else { return }
+        guard !(writes.isEmpty && readers.isEmpty), let definition = index.sql else { return verdict }
         let comparison = ChangeComparison(snapshot: snapshot, timer: timer)
         for position in Set(writes + readers).sorted() {
             let profile = profiles[position]
             guard let (current, without) = comparison.compare(apply: ["DROP INDEX \(SQLIdentifier.quote(index.name))"], revert: [definition],
                                                             executions: profile.executions, isWrite: profile.isWrite) else {
                 finding.caveat = (finding.caveat.map { $0 + "; " } ?? "") + "could not be measured"
-                return
+                return verdict
             }
-            let significant = current.isSlower(than: without) || without.isSlower(than: current)
+            let (seenCurrent, seenWithout) = (decide(current), decide(without))
+            let significant = seenCurrent.isSlower(than: seenWithout) || seenWithout.isSlower(than: seenCurrent)
             finding.effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
                                                    before: current, after: without, isSignificant: significant))
             let delta = (current.medianSeconds - without.medianSeconds) * profile.weight
             if readers.contains(position) {
-                if significant && delta < 0 { finding.readSecondsAdded -= delta }
-                if significant && delta > 0 { finding.readSecondsSaved = (finding.readSecondsSaved ?? 0) + delta }
+                // The verdict's direction, the report's amounts (wall-clock when that is what was timed).
+                if seenWithout.isSlower(than: seenCurrent) {
+                    verdict.readsSlowerWithout = true
+                    finding.readSecondsAdded += max(0, -delta)
+                }
+                if seenCurrent.isSlower(than: seenWithout) {
+                    verdict.readsFasterWithout = true
+                    finding.readSecondsSaved = (finding.readSecondsSaved ?? 0) + max(0, delta)
+                }
             } else if significant {
                 finding.writeSecondsSaved += delta
             }
         }
+        return verdict
     }
 
     static func caveat(for index: Index, schema: Schema) -> String? {

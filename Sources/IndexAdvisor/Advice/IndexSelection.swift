@@ -12,13 +12,14 @@ struct CandidateScore {
     var hasSignificantGain: Bool { effects.contains { $0.isSignificant && $0.after.medianSeconds < $0.before.medianSeconds } }
     var hasSignificantLoss: Bool { effects.contains { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds } }
 
-    /// Scores `measured` against each profile's `current` timing.
-    init(_ measured: MeasuredCandidate, profiles: [StatementProfile]) {
+    /// Scores `measured` against each profile's `current` timing, every timing seen through `view` (for
+    /// example ``Timing/decisionView``).
+    init(_ measured: MeasuredCandidate, profiles: [StatementProfile], view: (Timing) -> Timing = { $0 }) {
         let users = Set(measured.users)
         let changes = Set(measured.users + measured.writes).sorted().compactMap { position -> TimingChange? in
             guard let current = measured.writesBefore[position] ?? profiles[position].current,
                   let after = measured.after[position] else { return nil }
-            return TimingChange(position: position, before: current, after: after, planBefore: nil, planAfter: nil,
+            return TimingChange(position: position, before: view(current), after: view(after), planBefore: nil, planAfter: nil,
                                 isUser: users.contains(position))
         }
         self.init(changes: changes, profiles: profiles)

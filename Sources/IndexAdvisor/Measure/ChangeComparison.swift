@@ -38,9 +38,15 @@ struct ChangeComparison {
         return (Self.pooled(first, second), changed)
     }
 
-    /// One timing from two measurements of the same thing: their runs together.
+    /// One timing from two measurements of the same thing: their runs together, their counters averaged
+    /// (the same plan and values give the same counts), its cost source theirs.
     static func pooled(_ a: Timing, _ b: Timing) -> Timing {
-        Timing.from(samples: a.runSeconds + b.runSeconds, executionsPerRun: a.executionsPerRun,
-                    rows: (a.rowsPerExecution + b.rowsPerExecution) / 2, failures: a.failures + b.failures)
+        var counters: (vmSteps: Double, pageLookups: Double)?
+        if let sa = a.vmStepsPerExecution, let sb = b.vmStepsPerExecution, let pa = a.pageLookupsPerExecution, let pb = b.pageLookupsPerExecution {
+            counters = ((sa + sb) / 2, (pa + pb) / 2)
+        }
+        return Timing.from(samples: a.runSeconds + b.runSeconds, executionsPerRun: a.executionsPerRun,
+                           rows: (a.rowsPerExecution + b.rowsPerExecution) / 2, failures: a.failures + b.failures,
+                           counters: counters, source: a.costSource)
     }
 }

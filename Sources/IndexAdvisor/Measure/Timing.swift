@@ -27,6 +27,15 @@ public struct Timing: Sendable, Codable, Equatable {
     /// written before it was kept, which were all wall-clock.
     public var costSource: CostSource? = nil
 
+    /// The same timing priced by SQLite's work counters (``CounterCost``), every quantile equal: what the
+    /// selection decides on, so that its choices do not follow the machine's load. Self when it already is
+    /// a counters timing or the counters are missing.
+    package var decisionView: Timing {
+        guard costSource != .sqliteCounters, let steps = vmStepsPerExecution, let pages = pageLookupsPerExecution else { return self }
+        return Timing.from(samples: [CounterCost.seconds(vmSteps: steps, pageLookups: pages)], executionsPerRun: executionsPerRun,
+                           rows: rowsPerExecution, failures: failures, counters: (steps, pages), source: .sqliteCounters)
+    }
+
     /// Total executions timed.
     public var sampleSize: Int { runs * executionsPerRun }
 
