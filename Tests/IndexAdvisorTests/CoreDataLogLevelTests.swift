@@ -108,3 +108,25 @@ struct CoreDataLogLevelTests {
         }
     }
 }
+
+@Suite("Logged times out of range")
+struct LoggedTimeRangeTests {
+    // Regression (breaking round): `fetch time: 1e308s` was taken as a time; summed, the workload's total
+    // became infinite, JSON output failed with an encoding error and reports printed "inf s".
+    @Test("a logged time over a day is not a time: the statement keeps its count, the totals stay finite")
+    func absurdTimes() {
+        let workload = WorkloadLoader.parse("""
+            CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDERID = 3
+            CoreData: annotation: sql connection fetch time: 1e308s
+            CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDERID = 5
+            CoreData: annotation: sql connection fetch time: 90000s
+            CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZREMOTEID = 'abc'
+            CoreData: annotation: sql connection fetch time: 0.0010s
+            """, file: "huge.log", format: .coreDataLog)
+        let folder = workload.statements.first { $0.sql.contains("ZFOLDERID") }
+        #expect(folder?.count == 2)
+        #expect(folder?.observedTiming == nil)
+        let remote = workload.statements.first { $0.sql.contains("ZREMOTEID") }
+        #expect(remote?.observedTiming?.totalSeconds == 0.001)
+    }
+}

@@ -160,3 +160,24 @@ struct JSONReportTests {
         #expect(doc.contains("`schemaVersion` (integer, currently **\(AnalysisResult.currentSchemaVersion)**)"))
     }
 }
+
+@Suite("Times in a saved report")
+struct SavedReportTimeTests {
+    // Regression (breaking round): a baseline whose medians read "nan" passed `check` with 0 failures,
+    // since NaN compares as neither slower nor faster.
+    @Test("a report with a time that is not a number, or negative, is refused by name")
+    func notANumber() throws {
+        var result = ReportFixture.result()
+        result.statements[0].timingBefore?.medianSeconds = .nan
+        #expect(throws: JSONReportError.unsafeField("statements[0].timingBefore holds a time that is negative or not a number")) {
+            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        }
+        result = ReportFixture.result()
+        result.statements[0].timingBefore?.medianSeconds = -1
+        #expect(throws: JSONReportError.unsafeField("statements[0].timingBefore holds a time that is negative or not a number")) {
+            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        }
+        // The fixture as written reads.
+        #expect(throws: Never.self) { try JSONReport.decode(Data(JSONReport.render(ReportFixture.result()).utf8)) }
+    }
+}

@@ -143,3 +143,16 @@ struct SpacedIndexNameTests {
         #expect(result.statements.first?.usesRecommendations == [recommendation.name])
     }
 }
+
+@Suite("Plans from edited reports")
+struct EditedPlanTests {
+    // Regression (breaking round): a hand-edited report with a step that is its own parent made the
+    // tree drawing recurse until the stack overflowed (exit 139).
+    @Test("steps that form a cycle draw once each; the tree ends")
+    func cyclicSteps() {
+        let plan = QueryPlan(steps: [.init(id: 2, parent: 0, detail: "SCAN note"), .init(id: 4, parent: 4, detail: "SCAN loop"),
+                                     .init(id: 4, parent: 2, detail: "SEARCH x"), .init(id: 2, parent: 4, detail: "SCAN again")],
+                             findings: [])
+        #expect(plan.tree == "QUERY PLAN\n`--SCAN note\n   `--SEARCH x\n      |--SCAN loop\n      `--SCAN again")
+    }
+}

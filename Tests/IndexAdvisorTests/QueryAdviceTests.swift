@@ -104,6 +104,24 @@ struct QueryAdviceTests {
         #expect(result.recommendations.isEmpty)
     }
 
+    // Regression (new-user trial): the binary-sort advice was given although the report measured the
+    // rewrite 2× slower: a substring filter reads the whole table, so an order from an index saves nothing.
+    @Test("a collation sort under a substring filter gets no binary-sort advice: measured with the index, it is not faster")
+    func collationSortNotFaster() throws {
+        let result = try analyze("""
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Song', 0, 0);
+            CREATE TABLE ZSONG (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZLYRICS VARCHAR);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO ZSONG SELECT i, 1, 1, 'Title ' || ((i * 7919) % 40000), printf('%.*c', 100, 'l') FROM n;
+            """, workload: """
+            -- freq: 30
+            SELECT 0, t0.Z_PK FROM ZSONG t0 WHERE t0.ZLYRICS LIKE '%love%' ORDER BY t0.ZTITLE COLLATE NSCollateLocaleSensitive;
+            """)
+        #expect(!result.queryAdvice.contains { $0.kind == .collationSort })
+        #expect(result.statements[0].shapeSummary?.contains("ZTITLE") == true)
+    }
+
     @Test("OR across two columns: the time with an index on each is measured")
     func orAcrossColumns() throws {
         var options = quickOptions()

@@ -132,6 +132,8 @@ struct AnalysisRun {
     /// For each statement (profile position), how many candidates were proposed for it (set-aside ones
     /// included): every one is either recommended or listed among the rejected candidates.
     var candidatesProposed: [Int: Int] = [:]
+    /// False until the candidate stage has run (`check` and the schema review never run it).
+    var candidatesGenerated = false
     /// For each statement (profile position), how many candidates its plan would use were left unmeasured.
     var unmeasuredCandidates: [Int: Int] = [:]
     var rejected: [RejectedCandidate] = []
@@ -286,6 +288,7 @@ struct AnalysisRun {
 
     mutating func chooseIndexes() throws {
         report("candidates", 0, 0)
+        candidatesGenerated = true
         var generator = CandidateGenerator(schema: schema, statistics: statistics)
         var origins: [String: IndexCandidate] = [:]
         var order: [String] = []
@@ -474,7 +477,7 @@ struct AnalysisRun {
                 // What the pick really did, with every index chosen so far in place: re-plan the table's
                 // statements, re-time those whose plan changed and the table's writes.
                 let changes = reprofile(table: best.candidate.table)
-                let score = CandidateScore(changes: changes, profiles: profiles)
+                let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
                 let decided = CandidateScore(changes: changes.map { change in
                     var seen = change
                     seen.before = decision(change.before)
@@ -525,7 +528,8 @@ struct AnalysisRun {
         }
         if schema.coreData != nil {
             alternatives = AlternativeSelection.choose(from: measured.filter { !isModelDeclarable($0.candidate) },
-                                                       profiles: profiles, minimumBenefit: decisionMinimumBenefit, view: decision)
+                                                       profiles: profiles, minimumBenefit: decisionMinimumBenefit, view: decision,
+                                                       countsWrite: countsWrite)
             let chosen = Set(alternatives.map(\.measured.candidate.key))
             measured.removeAll { chosen.contains($0.candidate.key) }
         }
@@ -534,7 +538,7 @@ struct AnalysisRun {
         let byCounters = options.decideOnCounters && options.costSource == .wallClock ? " by SQLite's work counters" : ""
         let minimum = decisionMinimumBenefit
         for other in measured {
-            let score = CandidateScore(other, profiles: profiles)
+            let score = CandidateScore(other, profiles: profiles, countsWrite: countsWrite)
             let decided = CandidateScore(other, profiles: profiles, view: decision)
             let reason: String
             let slower = decided.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
@@ -578,6 +582,13 @@ struct AnalysisRun {
         copy.after = measured.after.mapValues(decision)
         copy.writesBefore = measured.writesBefore.mapValues(decision)
         return copy
+    }
+
+    /// Which writes' added wall-clock time a reported score counts: with decisions on the counters, only
+    /// the writes the counters show doing measurably more work with the index; else all.
+    var countsWrite: ((TimingChange) -> Bool)? {
+        guard options.decideOnCounters, options.costSource == .wallClock else { return nil }
+        return { [self] change in decision(change.after).isSlower(than: decision(change.before)) }
     }
 
     /// ``minimumBenefit`` in the selection's terms (``decision(_:)``).
@@ -790,8 +801,9 @@ struct AnalysisRun {
         if inSavepoint {
             for name in drops { _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
         }
-        queryAdvice += QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
-            .run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
+        var rewrites = QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
+        rewrites.decide = decision
+        queryAdvice += rewrites.run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
         if inSavepoint {
             _ = try? snapshot.connection.execute("ROLLBACK TO indexadvisor_drops; RELEASE indexadvisor_drops")
         }
@@ -1035,6 +1047,9 @@ struct AnalysisRun {
     }
 
     private func noRecommendationReason(for profile: StatementProfile, unmeasured: Int) -> String {
+        guard candidatesGenerated else {
+            return "not analysed for indexes: the check command times the store as it is; analyze proposes and measures indexes"
+        }
         if let position = profiles.firstIndex(where: { $0 === profile }),
            let offset = alternatives.firstIndex(where: { $0.measured.users.contains(position) }) {
             let alternative = alternatives[offset].measured

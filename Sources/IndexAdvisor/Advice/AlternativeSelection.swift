@@ -17,14 +17,14 @@ enum AlternativeSelection {
     /// - Parameter view: how the choice sees a timing (``Timing/decisionView`` to decide on SQLite's
     ///   counters); the returned scores are the timings as measured, for the report.
     static func choose(from candidates: [MeasuredCandidate], profiles: [StatementProfile], minimumBenefit: Double,
-                       view: (Timing) -> Timing = { $0 }, limit: Int = 5) -> [Choice] {
+                       view: (Timing) -> Timing = { $0 }, countsWrite: ((TimingChange) -> Bool)? = nil, limit: Int = 5) -> [Choice] {
         var pool = candidates.map { (measured: $0, decided: CandidateScore($0, profiles: profiles, view: view)) }
             .filter { $0.decided.hasSignificantGain && !$0.decided.hasSignificantLoss && $0.decided.netSeconds >= minimumBenefit }
         var chosen: [Choice] = []
         while chosen.count < limit, let leader = pool.max(by: { ($0.decided.netSeconds, $1.measured.candidate.key) < ($1.decided.netSeconds, $0.measured.candidate.key) }) {
             let near = pool.filter { $0.decided.netSeconds >= leader.decided.netSeconds * 0.9 && Set($0.measured.users) == Set(leader.measured.users) }
             let best = near.min { TieBreak.prefers($0.measured, $1.measured) { profiles[$0].weight } } ?? leader
-            chosen.append(Choice(measured: best.measured, score: CandidateScore(best.measured, profiles: profiles)))
+            chosen.append(Choice(measured: best.measured, score: CandidateScore(best.measured, profiles: profiles, countsWrite: countsWrite)))
             let served = Set(best.measured.users)
             pool.removeAll { !served.isDisjoint(with: $0.measured.users) }
         }

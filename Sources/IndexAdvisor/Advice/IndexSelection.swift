@@ -14,7 +14,8 @@ struct CandidateScore {
 
     /// Scores `measured` against each profile's `current` timing, every timing seen through `view` (for
     /// example ``Timing/decisionView``).
-    init(_ measured: MeasuredCandidate, profiles: [StatementProfile], view: (Timing) -> Timing = { $0 }) {
+    init(_ measured: MeasuredCandidate, profiles: [StatementProfile], view: (Timing) -> Timing = { $0 },
+         countsWrite: ((TimingChange) -> Bool)? = nil) {
         let users = Set(measured.users)
         let changes = Set(measured.users + measured.writes).sorted().compactMap { position -> TimingChange? in
             guard let current = measured.writesBefore[position] ?? profiles[position].current,
@@ -22,13 +23,17 @@ struct CandidateScore {
             return TimingChange(position: position, before: view(current), after: view(after), planBefore: nil, planAfter: nil,
                                 isUser: users.contains(position))
         }
-        self.init(changes: changes, profiles: profiles)
+        self.init(changes: changes, profiles: profiles, countsWrite: countsWrite)
     }
 
     /// Scores timing changes: statements whose plan uses the index count as reads saved (or lost, when
     /// measurably slower); other writes to the table count as write time added. A write that does not
     /// use the index cannot get faster from it, so its "faster" is noise and not shown as significant.
-    init(changes: [TimingChange], profiles: [StatementProfile]) {
+    ///
+    /// `countsWrite`, when given, decides which writes' added time counts (for example only those SQLite's
+    /// counters show doing more work: an UPDATE that changes none of the index's columns does not touch it,
+    /// and its wall-clock difference is the machine's).
+    init(changes: [TimingChange], profiles: [StatementProfile], countsWrite: ((TimingChange) -> Bool)? = nil) {
         for change in changes {
             let profile = profiles[change.position]
             let faster = change.before.isSlower(than: change.after)
@@ -41,7 +46,7 @@ struct CandidateScore {
             let delta = (change.before.medianSeconds - change.after.medianSeconds) * profile.weight
             if change.isUser {
                 if significant { readSecondsSaved += delta }
-            } else if profile.isWrite, delta < 0 {
+            } else if profile.isWrite, delta < 0, countsWrite?(change) ?? true {
                 writeSecondsAdded -= delta
             }
         }

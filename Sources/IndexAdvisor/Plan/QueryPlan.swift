@@ -22,14 +22,20 @@ public struct QueryPlan: Sendable, Codable, Equatable {
     /// |--SCAN t0
     /// `--USE TEMP B-TREE FOR ORDER BY
     /// ```
+    ///
+    /// Each step is drawn once, so a plan read from an edited report whose steps form a cycle (a step its
+    /// own parent, a repeated id) still draws instead of recursing without end.
     public var tree: String {
         var lines = ["QUERY PLAN"]
+        var drawn = Set<Int>()
         func draw(parent: Int, prefix: String) {
-            let children = steps.filter { $0.parent == parent }
-            for (offset, step) in children.enumerated() {
+            let children = steps.indices.filter { steps[$0].parent == parent && !drawn.contains($0) }
+            drawn.formUnion(children)
+            for (offset, index) in children.enumerated() {
+                let step = steps[index]
                 let last = offset == children.count - 1
                 lines.append(prefix + (last ? "`--" : "|--") + step.detail)
-                draw(parent: step.id, prefix: prefix + (last ? "   " : "|  "))
+                if step.id != parent { draw(parent: step.id, prefix: prefix + (last ? "   " : "|  ")) }
             }
         }
         draw(parent: 0, prefix: "")

@@ -108,6 +108,24 @@ public enum JSONReport {
         for (offset, finding) in result.uniqueness.enumerated() {
             if let code = finding.swiftDataUnique, !macro(code, "Unique") { return "uniqueness[\(offset)].swiftDataUnique is not one #Unique line" }
         }
+        // A time is finite and not negative: `check --baseline` compares against these, and a NaN compares
+        // as neither slower nor faster, so an edited baseline would pass every statement.
+        func time(_ timing: Timing) -> Bool {
+            [timing.medianSeconds, timing.p25Seconds, timing.p75Seconds].allSatisfy { $0.isFinite && $0 >= 0 }
+        }
+        for (offset, statement) in result.statements.enumerated() {
+            for (name, timing) in [("timingBefore", statement.timingBefore), ("timingAfter", statement.timingAfter)] {
+                if let timing, !time(timing) { return "statements[\(offset)].\(name) holds a time that is negative or not a number" }
+            }
+            if ![statement.weightedSecondsBefore, statement.weightedSecondsAfter].allSatisfy({ $0.isFinite && $0 >= 0 }) {
+                return "statements[\(offset)] holds a weighted time that is negative or not a number"
+            }
+        }
+        for (offset, recommendation) in result.recommendations.enumerated()
+        where ![recommendation.readSecondsSaved, recommendation.writeSecondsAdded, recommendation.netSecondsSaved].allSatisfy(\.isFinite)
+            || recommendation.writeSecondsAdded < 0 {
+            return "recommendations[\(offset)] holds a saving that is not a number or a negative write time"
+        }
         return nil
     }
 

@@ -515,11 +515,15 @@ package struct CoreDataLogReader {
         return .text(text)
     }
 
-    /// The seconds value at `offset` (after spaces).
+    /// The longest time one logged execution may take, in seconds (a day): a larger value is not a
+    /// timing but a damaged line, and summed it would overflow the workload's totals to infinity.
+    static let longestLoggedSeconds = 86_400.0
+
+    /// The seconds value at `offset` (after spaces); nil when it is not a time from 0 to a day.
     static func seconds(in message: UnsafeBufferPointer<UInt8>, after offset: Int) -> Double? {
         var i = offset
         while i < message.count, message[i] == 0x20 { i += 1 }
-        guard let value = message.decimal(at: i), value.isFinite, value >= 0 else { return nil }
+        guard let value = message.decimal(at: i), value.isFinite, value >= 0, value <= longestLoggedSeconds else { return nil }
         return value
     }
 
