@@ -123,3 +123,19 @@ struct MarkdownReportTests {
         #expect(Figures.comparison(0.001, 0.0013) == "1.3× slower")
     }
 }
+
+@Suite("The statements table's plan column")
+struct PlanColumnTests {
+    // Regression (new-user trial): a 77 ms `SCAN orders USING INDEX orders_status` was labelled "ok".
+    @Test("a plan that reads a whole index says so; a plan with nothing to flag is not called ok")
+    func wholeIndexRead() {
+        var result = ReportFixture.result()
+        let detail = "SCAN orders USING INDEX orders_status"
+        result.statements[0].planBefore = QueryPlan(steps: [.init(id: 2, parent: 0, detail: detail)],
+                                                    findings: [PlanFinding(kind: .fullIndexScan, table: "orders", alias: nil, index: "orders_status",
+                                                                           constraints: nil, purpose: nil, detail: detail, tableRows: 200_000)])
+        let markdown = MarkdownReport.render(result)
+        #expect(markdown.contains("| SCAN orders USING INDEX orders\\_status (reads the whole index) |"))
+        #expect(!markdown.contains("| ok |"))
+    }
+}

@@ -148,7 +148,7 @@ public enum HTMLReport {
             let anchor = "add-\(recommendation.rank)"
             page.raw(#"<article id="\#(anchor)">"#)
             page.raw("<h3>\(recommendation.rank). <code>\(e(recommendation.name))</code></h3>")
-            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.duration(recommendation.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(recommendation.writeSecondsAdded == 0 ? "no measurable time" : Figures.duration(recommendation.writeSecondsAdded)))</strong> of writes per workload\#(e(result.timeScope)) · \#(e(recommendation.buildSentence.lowercasedFirstLetter))</p>"#)
+            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.measured(recommendation.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(recommendation.writeSecondsAdded == 0 ? "no measurable time" : Figures.duration(recommendation.writeSecondsAdded)))</strong> of writes per workload\#(e(result.timeScope)) · \#(e(recommendation.buildSentence.lowercasedFirstLetter))</p>"#)
             codeBlock(recommendation.sql + ";", id: "\(anchor)-sql", into: &page)
             let takeovers = result.takeovers(of: recommendation)
             if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
@@ -209,7 +209,7 @@ public enum HTMLReport {
         for (offset, alternative) in alternatives.enumerated() {
             page.raw(#"<article id="alternative-\#(offset + 1)">"#)
             page.raw("<h3>A\(offset + 1). <code>\(e(alternative.name))</code></h3>")
-            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.duration(alternative.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(Figures.duration(alternative.writeSecondsAdded)))</strong> of writes per workload · built in \#(e(Figures.duration(alternative.buildSeconds))) · \#(e(ByteCountText.format(alternative.bytes)))</p>"#)
+            page.raw(#"<p>Saves <strong class="good">\#(e(Figures.measured(alternative.readSecondsSaved)))</strong> of reads and adds <strong class="warn">\#(e(Figures.measured(alternative.writeSecondsAdded)))</strong> of writes per workload · built in \#(e(Figures.duration(alternative.buildSeconds))) · \#(e(ByteCountText.format(alternative.bytes)))</p>"#)
             codeBlock(alternative.sql + ";", id: "alternative-\(offset + 1)-sql", into: &page)
             page.raw("<table>")
             page.raw(#"<tr><th>Statement</th><th class="num">Count</th><th class="num">Without it</th><th class="num">With it</th><th>Change</th></tr>"#)

@@ -216,9 +216,15 @@ public enum MarkdownReport {
         for (offset, statement) in result.statements.enumerated() {
             let before = statement.timingBefore.map { Figures.duration($0.medianSeconds) } ?? "—"
             let after = statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—"
+            // Not "ok": a plan without a flagged finding can still read a whole index (new-user trial: a
+            // 77 ms SCAN … USING INDEX was labelled ok). Say what the plan does, not that it is fine.
+            let findings = statement.planBefore?.findings ?? []
+            let flagged = findings.filter(\.isProblem).map(\.detail)
+            let indexScans = findings.filter { $0.kind == .fullIndexScan && ($0.tableRows ?? Int.max) >= PlanFinding.smallTableRows }.map { $0.detail + " (reads the whole index)" }
             let problems = statement.error.map { _ in "not analysed" }
-                ?? (statement.planBefore?.findings.filter(\.isProblem).map(\.detail).joined(separator: "; ")).flatMap { $0.isEmpty ? nil : $0 }
-                ?? "ok"
+                ?? (flagged.isEmpty ? nil : flagged.joined(separator: "; "))
+                ?? (indexScans.isEmpty ? nil : indexScans.joined(separator: "; "))
+                ?? "no full scan or temp B-tree"
             out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(Figures.percent(result.shareOfWorkloadTime(statement))) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
         }
         out.append("")

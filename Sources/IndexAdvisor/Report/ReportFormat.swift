@@ -112,7 +112,7 @@ public enum Figures {
     /// "saves 1.2 ms of reads, adds 30 µs of writes", with the verb turned when a figure is negative (a
     /// candidate that made reads slower, an index whose writes got cheaper): never "saves -28 ms".
     public static func readWriteEffect(readSaved: Double, writeAdded: Double) -> String {
-        let reads = readSaved >= 0 ? "saves \(duration(readSaved)) of reads" : "makes reads \(duration(-readSaved)) slower"
+        let reads = readSaved > 0 ? "saves \(duration(readSaved)) of reads" : readSaved == 0 ? "saves no measurable read time" : "makes reads \(duration(-readSaved)) slower"
         let writes = writeAdded > 0 ? "adds \(duration(writeAdded)) of writes" : writeAdded == 0 ? "adds no measurable write time" : "saves \(duration(-writeAdded)) of writes"
         return reads + ", " + writes
     }
