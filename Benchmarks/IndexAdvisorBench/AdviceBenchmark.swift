@@ -67,37 +67,7 @@ struct AdviceBenchmark: Benchmark {
         return result
     }
 
-    /// One configuration's figures over the final rounds.
-    struct Measured {
-        var label: String
-        var configuration: IndexConfiguration
-        var measurements: [ConfigurationMeasurement]
-        var totals: [Double] { measurements.map(\.totalSeconds) }
-        var total: (median: Double, min: Double, max: Double) { Self.summary(totals) }
-        var read: Double { Self.summary(measurements.map(\.readSeconds)).median }
-        var write: Double { Self.summary(measurements.map(\.writeSeconds)).median }
-        var last: ConfigurationMeasurement { measurements.last! }
-        /// Count × seconds of each workload entry, the median over the rounds.
-        var entrySeconds: [Double] {
-            guard let first = measurements.first else { return [] }
-            return first.entrySeconds.indices.map { i in Self.summary(measurements.map { $0.entrySeconds[i] }).median }
-        }
-
-        static func summary(_ values: [Double]) -> (median: Double, min: Double, max: Double) {
-            let sorted = values.sorted()
-            guard !sorted.isEmpty else { return (0, 0, 0) }
-            let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-            return (median, sorted.first!, sorted.last!)
-        }
-
-        var json: [String: Any] {
-            let m = last
-            return ["label": label, "creates": configuration.creates, "drops": configuration.drops,
-                    "totalSeconds": ["median": total.median, "min": total.min, "max": total.max, "rounds": totals],
-                    "readSeconds": read, "writeSeconds": write, "indexesAdded": m.indexesAdded, "indexesDropped": m.indexesDropped,
-                    "bytesAdded": m.bytesAdded, "buildSeconds": m.buildSeconds, "fullScansLeft": m.fullScansLeft, "sortsLeft": m.sortsLeft]
-        }
-    }
+    typealias Measured = MeasuredConfiguration
 
     struct StoreOutcome {
         var store: AdviceStore
@@ -134,16 +104,8 @@ struct AdviceBenchmark: Benchmark {
                   directory: URL, keep: URL?, deterministic: Bool = false, say: (String) -> Void) throws -> StoreOutcome {
         let workloadURL = directory.appendingPathComponent("\(store.name).sql")
         try Data(store.workloadSQL.utf8).write(to: workloadURL)
-        if let keep {
-            // For a reader to reproduce a row by hand: the store as built and its workload.
-            try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
-            for file in [store.url, workloadURL] {
-                let target = keep.appendingPathComponent(file.lastPathComponent)
-                try? FileManager.default.removeItem(at: target)
-                try FileManager.default.copyItem(at: file, to: target)
-            }
-        }
-        let rowCount = try Self.largestTable(store.url)
+        if let keep { try store.keep(workload: workloadURL, in: keep) }
+        let rowCount = try ConfigurationSearch.largestTable(store.url)
 
         // .expert, one statement at a time, as a user runs it.
         var expertOutcome: ExpertRunner.Outcome?
@@ -153,61 +115,26 @@ struct AdviceBenchmark: Benchmark {
         }
 
         // Our advice, in process, with the defaults a user gets.
-        let started = DispatchTime.now().uptimeNanoseconds
-        let workload = try WorkloadLoader.load([workloadURL])
-        var options = AnalysisOptions()
-        options.temporaryDirectory = directory
         // The quick run's advice is a CI check: decided on SQLite's counters, it cannot change with the
         // machine's load (on wall-clock times, two orders of the same equality columns swapped between runs).
-        if deterministic { options.costSource = .sqliteCounters }
-        let analysis = try Advisor.analyze(storeAt: store.url, workload: workload, options: options)
-        let oursSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let ourCreates = analysis.recommendations.map(\.sql)
-        let ourDrops = analysis.existingIndexes.filter { $0.dropSQL != nil }.map(\.index)
-        let ours = IndexConfiguration(name: "ours", creates: ourCreates, drops: ourDrops)
+        let advice = try OurAdvice.run(store: store.url, workload: workloadURL, costSource: deterministic ? .sqliteCounters : .wallClock,
+                                       directory: directory)
+        let analysis = advice.analysis, oursSeconds = advice.seconds
+        let ourCreates = advice.creates, ourDrops = advice.drops
+        let ours = advice.configuration
         say("  ours: \(ourCreates.count) indexes, \(ourDrops.count) drops in \(Figures.duration(oursSeconds))")
 
-        // The search space: our recommendations, then our other candidates (measured ones by the net time
-        // they saved alone, then those set aside before measuring, in our order), up to `width`; our drops too.
-        var elements: [IndexConfiguration] = ourCreates.map { IndexConfiguration(name: "", creates: [$0]) }
-        let others = analysis.rejectedCandidates.enumerated()
-            .filter { !ourCreates.contains($0.element.sql) }
-            .sorted { a, b in
-                let na = a.element.readSecondsSaved - a.element.writeSecondsAdded, nb = b.element.readSecondsSaved - b.element.writeSecondsAdded
-                return na != nb ? na > nb : a.offset < b.offset
-            }
-            .map(\.element)
-        for candidate in others where elements.count < max(width, ourCreates.count) && !elements.contains(where: { $0.creates == [candidate.sql] }) {
-            elements.append(IndexConfiguration(name: "", creates: [candidate.sql]))
-        }
-        elements += ourDrops.map { IndexConfiguration(name: "", drops: [$0]) }
+        let elements = ConfigurationSearch.elements(advice, width: width)
         // Deep enough for our advice plus one more change, so the search can beat it by adding as well as by swapping.
         let depth = max(depth, ours.changeCount + 1)
         let evaluator = try WorkloadEvaluator(store: store, copyIn: directory, runs: samples)
-        // Depth-first over the subsets, one change applied on the way down and reverted on the way up, so
-        // each subset costs one index build; a read whose plan was timed under another subset keeps that time.
-        var searched: [(IndexConfiguration, Double)] = []
-        func search(_ current: IndexConfiguration, last: WorkloadEvaluator.Applied, from index: Int) throws {
-            let measured = try evaluator.measureApplied(applied: last,
-                                                        cachingReads: true)
-            searched.append((current, measured.totalSeconds))
-            guard current.changeCount < depth else { return }
-            for next in index..<elements.count {
-                let step = try evaluator.apply(elements[next])
-                defer { evaluator.revert(step) }
-                var grown = current
-                grown.creates += elements[next].creates
-                grown.drops += elements[next].drops
-                try search(grown, last: step, from: next + 1)
-            }
-        }
         say("  searching the subsets of \(elements.count) changes (up to \(depth) at once)")
-        try search(IndexConfiguration(name: "no new index"), last: .init(added: [], restore: [], buildSeconds: 0, bytes: 0), from: 0)
-        if !searched.contains(where: { Self.same($0.0, ours) }) {
+        var searched = try ConfigurationSearch.search(evaluator, elements: elements, depth: depth)
+        if !searched.contains(where: { IndexConfiguration.same($0.0, ours) }) {
             searched.append((ours, try evaluator.measure(ours).totalSeconds))
+            searched.sort { $0.1 < $1.1 }
         }
         let subsets = searched.map(\.0)
-        searched.sort { $0.1 < $1.1 }
 
         // Finalists, measured again in interleaved rounds.
         let none = IndexConfiguration(name: "no new index")
@@ -215,19 +142,12 @@ struct AdviceBenchmark: Benchmark {
         var finalists: [(String, IndexConfiguration)] = [("no new index", none)]
         if let expertConfiguration { finalists.append((".expert", expertConfiguration)) }
         // Ours is one of the searched subsets: label it with its rank, so a missing "search #n" is explained.
-        let oursRank = searched.firstIndex { Self.same($0.0, ours) }.map { $0 + 1 }
+        let oursRank = searched.firstIndex { IndexConfiguration.same($0.0, ours) }.map { $0 + 1 }
         finalists.append((oursRank.map { $0 <= 4 ? "ours (search #\($0))" : "ours" } ?? "ours", ours))
-        for (index, (subset, _)) in searched.prefix(4).enumerated() where !finalists.contains(where: { Self.same($0.1, subset) }) {
+        for (index, (subset, _)) in searched.prefix(4).enumerated() where !finalists.contains(where: { IndexConfiguration.same($0.1, subset) }) {
             finalists.append(("search #\(index + 1)", subset))
         }
-        var measurements = Array(repeating: [ConfigurationMeasurement](), count: finalists.count)
-        for round in 0..<rounds {
-            say("  final round \(round + 1) of \(rounds): \(finalists.count) configurations")
-            for (index, finalist) in finalists.enumerated() {
-                measurements[index].append(try evaluator.measure(finalist.1))
-            }
-        }
-        let measured = zip(finalists, measurements).map { Measured(label: $0.0.0, configuration: $0.0.1, measurements: $0.1) }
+        let measured = try ConfigurationSearch.rounds(evaluator, finalists: finalists, rounds: rounds, say: say)
         let oursMeasured = measured.first { $0.label.hasPrefix("ours") }!
         // The optimum: the best of the searched subsets among the finalists (ours is one of them).
         let optimum = measured.filter { $0.label.hasPrefix("ours") || $0.label.hasPrefix("search") }.min { $0.total.median < $1.total.median }!
@@ -238,31 +158,8 @@ struct AdviceBenchmark: Benchmark {
         return StoreOutcome(store: store, rowCount: rowCount, none: measured[0], expert: measured.first { $0.label == ".expert" },
                             ours: oursMeasured, optimum: optimum, finalists: measured, searched: subsets.count,
                             expertSeconds: expertOutcome?.seconds, expertFailures: expertOutcome?.failures ?? [],
-                            oursSeconds: oursSeconds, recommendations: ourCreates.map(Self.key) + ourDrops.map { "DROP \($0)" },
+                            oursSeconds: oursSeconds, recommendations: ourCreates.map(IndexConfiguration.key) + ourDrops.map { "DROP \($0)" },
                             rejected: analysis.rejectedCandidates, statements: analysis.statements, failures: failures)
-    }
-
-    /// `table(columns…) WHERE …`: a recommendation without its generated name, for comparing runs.
-    static func key(_ create: String) -> String {
-        guard let on = create.range(of: " ON ") else { return create }
-        // Ours quote and space (`"t" ("a")`), .expert's do not (`t(a)`): one spelling for both.
-        return String(create[on.upperBound...]).replacingOccurrences(of: "\"", with: "")
-            .replacingOccurrences(of: " (", with: "(")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "; "))
-    }
-
-    static func same(_ a: IndexConfiguration, _ b: IndexConfiguration) -> Bool {
-        Set(a.creates.map(key)) == Set(b.creates.map(key)) && Set(a.drops) == Set(b.drops)
-    }
-
-    static func largestTable(_ url: URL) throws -> Int {
-        let connection = try SQLiteConnection(path: url.path, mode: .readOnly)
-        var largest = 0
-        for row in try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
-            guard case .text(let table)? = row.first, case .integer(let count)? = try connection.scalar("SELECT count(*) FROM \(SQLIdentifier.quote(table))") else { continue }
-            largest = max(largest, Int(count))
-        }
-        return largest
     }
 
     static func headline(_ rows: [StoreOutcome], rounds: Int, samples: Int, width: Int, depth: Int) -> String {
@@ -301,12 +198,12 @@ struct AdviceBenchmark: Benchmark {
                            + (noise ? "the rounds' ranges overlap, so the gap is within this run's noise)." : "ours was slower in every round)."))
                 // An index and its mirror image (every column's direction flipped) serve the same lookups and sorts.
                 func unsorted(_ key: String) -> String { key.replacingOccurrences(of: " DESC", with: "") }
-                let ourKeys = Set(row.ours.configuration.creates.map(key)), theirKeys = Set(rival.configuration.creates.map(key))
-                for missing in rival.configuration.creates.map(key) where !ourKeys.contains(missing) {
+                let ourKeys = Set(row.ours.configuration.creates.map(IndexConfiguration.key)), theirKeys = Set(rival.configuration.creates.map(IndexConfiguration.key))
+                for missing in rival.configuration.creates.map(IndexConfiguration.key) where !ourKeys.contains(missing) {
                     if let same = ourKeys.first(where: { unsorted($0) == unsorted(missing) }) {
                         out.append("  - \(rival.label) adds `\(missing)`; we add `\(same)`, the same columns in another direction.")
-                    } else if let candidate = row.rejected.first(where: { key($0.sql) == missing })
-                                ?? row.rejected.first(where: { unsorted(key($0.sql)) == unsorted(missing) }) {
+                    } else if let candidate = row.rejected.first(where: { IndexConfiguration.key($0.sql) == missing })
+                                ?? row.rejected.first(where: { unsorted(IndexConfiguration.key($0.sql)) == unsorted(missing) }) {
                         // Candidates set aside before timing (a prefix of a pick, unused once others exist) carry no figures.
                         let measuredAlone = candidate.readSecondsSaved != 0 || candidate.writeSecondsAdded != 0
                         out.append("  - \(rival.label) adds `\(missing)`; our analysis "
@@ -317,7 +214,7 @@ struct AdviceBenchmark: Benchmark {
                         out.append("  - \(rival.label) adds `\(missing)`, which is not among our candidates.")
                     }
                 }
-                for extra in row.ours.configuration.creates.map(key) where !theirKeys.contains(where: { unsorted($0) == unsorted(extra) }) {
+                for extra in row.ours.configuration.creates.map(IndexConfiguration.key) where !theirKeys.contains(where: { unsorted($0) == unsorted(extra) }) {
                     out.append("  - we add `\(extra)`, which \(rival.label) does not.")
                 }
                 for drop in Set(row.ours.configuration.drops).symmetricDifference(rival.configuration.drops).sorted() {
@@ -348,7 +245,7 @@ struct AdviceBenchmark: Benchmark {
                    "| configuration | changes | reads | writes | total: median (min–max) | index bytes | build | full scans | temp sorts |",
                    "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
         for m in row.finalists {
-            let changes = (m.configuration.creates.map(key) + m.configuration.drops.map { "DROP \($0)" })
+            let changes = (m.configuration.creates.map(IndexConfiguration.key) + m.configuration.drops.map { "DROP \($0)" })
             let list = changes.isEmpty ? "–" : changes.map { "`\($0)`" }.joined(separator: "<br>")
             out.append("| \(m.label)\(m.label == row.optimum.label ? " (optimum)" : "") | \(list) | \(BenchmarkReport.seconds(m.read)) | \(BenchmarkReport.seconds(m.write)) | \(BenchmarkReport.seconds(m.total.median)) (\(BenchmarkReport.seconds(m.total.min))–\(BenchmarkReport.seconds(m.total.max))) | \(ByteCountText.format(m.last.bytesAdded)) | \(BenchmarkReport.seconds(m.last.buildSeconds)) | \(m.last.fullScansLeft) | \(m.last.sortsLeft) |")
         }

@@ -25,6 +25,16 @@ struct AdviceStore {
         entries.map { "-- freq: \($0.count)\n\($0.sql);" }.joined(separator: "\n") + "\n"
     }
 
+    /// Copies the store as built and its workload file into `directory`, for a reader to reproduce a row by hand.
+    func keep(workload: URL, in directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for file in [url, workload] {
+            let target = directory.appendingPathComponent(file.lastPathComponent)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: file, to: target)
+        }
+    }
+
     /// One statement per distinct shape (the first variant), for `.expert`, which takes statements, not counts.
     var distinctReads: [String] {
         var seen = Set<String>()

@@ -60,7 +60,7 @@ struct ScaleBenchmark: Benchmark {
         output.figures = [
             ("Rows", Figures.count(rows)),
             ("Store", ByteCountText.format(result.store.bytes)),
-            ("Recommendations", result.recommendations.map { AdviceBenchmark.key($0.sql) }.joined(separator: "; ")),
+            ("Recommendations", result.recommendations.map { IndexConfiguration.key($0.sql) }.joined(separator: "; ")),
             ("Peak resident memory", "\(ByteCountText.format(Int64(peak))) (was \(ByteCountText.format(Int64(before))) before the analysis)"),
         ]
         return output

@@ -124,6 +124,16 @@ final class WorkloadEvaluator {
             if entry.isWrite { write += seconds * Double(entry.count) } else { read += seconds * Double(entry.count) }
             entrySeconds.append(seconds * Double(entry.count))
         }
+        let (scans, sorts, forbidden) = try planFacts()
+        return ConfigurationMeasurement(readSeconds: read, writeSeconds: write, indexesAdded: added.count, indexesDropped: restore.count,
+                                        bytesAdded: bytes, buildSeconds: buildSeconds, fullScansLeft: scans, sortsLeft: sorts,
+                                        forbiddenScans: forbidden, entrySeconds: entrySeconds)
+    }
+
+    /// The plans of the store's distinct reads as the copy is now: how many have a full table scan and how
+    /// many a temp B-tree sort, and the reads that must not scan (``AdviceStore/mustNotScan``) but do. Plans
+    /// only, no timing: a deterministic fact.
+    func planFacts() throws -> (scans: Int, sorts: Int, forbidden: [String]) {
         var scans = 0, sorts = 0
         var forbidden: [String] = []
         for sql in store.distinctReads {
@@ -138,9 +148,14 @@ final class WorkloadEvaluator {
             }
             if details.contains(where: { $0.contains("USE TEMP B-TREE") }) { sorts += 1 }
         }
-        return ConfigurationMeasurement(readSeconds: read, writeSeconds: write, indexesAdded: added.count, indexesDropped: restore.count,
-                                        bytesAdded: bytes, buildSeconds: buildSeconds, fullScansLeft: scans, sortsLeft: sorts,
-                                        forbiddenScans: forbidden, entrySeconds: entrySeconds)
+        return (scans, sorts, forbidden)
+    }
+
+    /// The reads that must not scan but do with `configuration` applied (plans only; reverted after).
+    func forbiddenScans(with configuration: IndexConfiguration) throws -> [String] {
+        let applied = try apply(configuration)
+        defer { revert(applied) }
+        return try planFacts().forbidden
     }
 
     /// The median seconds of one execution of `entry`.

@@ -1,0 +1,154 @@
+import Foundation
+import IndexAdvisor
+
+// What the `advice` and `generalization` benchmarks share: running our advisor on a benchmark store, the
+// search space made of our candidates, the exhaustive search over it, and the final interleaved rounds.
+
+extension IndexConfiguration {
+    /// `table(columns…) WHERE …`: a `CREATE INDEX` without its generated name, for comparing runs and advisors.
+    static func key(_ create: String) -> String {
+        guard let on = create.range(of: " ON ") else { return create }
+        // Ours quote and space (`"t" ("a")`), .expert's do not (`t(a)`): one spelling for both.
+        return String(create[on.upperBound...]).replacingOccurrences(of: "\"", with: "")
+            .replacingOccurrences(of: " (", with: "(")
+            .trimmingCharacters(in: CharacterSet(charactersIn: "; "))
+    }
+
+    /// The same indexes created (whatever their names) and the same indexes dropped.
+    static func same(_ a: IndexConfiguration, _ b: IndexConfiguration) -> Bool {
+        Set(a.creates.map(key)) == Set(b.creates.map(key)) && Set(a.drops) == Set(b.drops)
+    }
+
+    /// The changes as one sorted list of keys (`DROP name` for a drop): equal lists, equal advice.
+    var keys: [String] { (creates.map(Self.key) + drops.map { "DROP \($0)" }).sorted() }
+}
+
+/// One configuration's figures over the final rounds.
+struct MeasuredConfiguration {
+    var label: String
+    var configuration: IndexConfiguration
+    var measurements: [ConfigurationMeasurement]
+    var totals: [Double] { measurements.map(\.totalSeconds) }
+    var total: (median: Double, min: Double, max: Double) { Self.summary(totals) }
+    var read: Double { Self.summary(measurements.map(\.readSeconds)).median }
+    var write: Double { Self.summary(measurements.map(\.writeSeconds)).median }
+    var last: ConfigurationMeasurement { measurements.last! }
+    /// Count × seconds of each workload entry, the median over the rounds.
+    var entrySeconds: [Double] {
+        guard let first = measurements.first else { return [] }
+        return first.entrySeconds.indices.map { i in Self.summary(measurements.map { $0.entrySeconds[i] }).median }
+    }
+
+    static func summary(_ values: [Double]) -> (median: Double, min: Double, max: Double) {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return (0, 0, 0) }
+        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return (median, sorted.first!, sorted.last!)
+    }
+
+    var json: [String: Any] {
+        let m = last
+        return ["label": label, "creates": configuration.creates, "drops": configuration.drops,
+                "totalSeconds": ["median": total.median, "min": total.min, "max": total.max, "rounds": totals],
+                "readSeconds": read, "writeSeconds": write, "indexesAdded": m.indexesAdded, "indexesDropped": m.indexesDropped,
+                "bytesAdded": m.bytesAdded, "buildSeconds": m.buildSeconds, "fullScansLeft": m.fullScansLeft, "sortsLeft": m.sortsLeft]
+    }
+}
+
+/// Our advice on a benchmark store, as a user gets it from `indexadvisor analyze`.
+struct OurAdvice {
+    var analysis: AnalysisResult
+    var seconds: Double
+    var creates: [String] { analysis.recommendations.map(\.sql) }
+    var drops: [String] { analysis.existingIndexes.filter { $0.dropSQL != nil }.map(\.index) }
+    var configuration: IndexConfiguration { IndexConfiguration(name: "ours", creates: creates, drops: drops) }
+
+    /// Runs `Advisor.analyze` on `store` with the workload file `workload`, the default options but for
+    /// `costSource`, its snapshot in `directory`.
+    static func run(store: URL, workload: URL, costSource: CostSource = .wallClock, directory: URL) throws -> OurAdvice {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var options = AnalysisOptions()
+        options.temporaryDirectory = directory
+        options.costSource = costSource
+        let analysis = try Advisor.analyze(storeAt: store, workload: try WorkloadLoader.load([workload]), options: options)
+        return OurAdvice(analysis: analysis, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+}
+
+/// The exhaustive search over our candidates, and the final rounds that compare configurations.
+enum ConfigurationSearch {
+    /// The search space: our recommendations, then our other candidates (measured ones by the net time
+    /// they saved alone, then those set aside before measuring, in our order), up to `width`; our drops too.
+    /// `also` adds other configurations' changes (another run's advice) so that the search covers them.
+    static func elements(_ advice: OurAdvice, width: Int, also: [IndexConfiguration] = []) -> [IndexConfiguration] {
+        let ourCreates = advice.creates
+        var elements: [IndexConfiguration] = ourCreates.map { IndexConfiguration(name: "", creates: [$0]) }
+        for extra in also {
+            for create in extra.creates where !elements.contains(where: { $0.creates.map(IndexConfiguration.key) == [IndexConfiguration.key(create)] }) {
+                elements.append(IndexConfiguration(name: "", creates: [create]))
+            }
+        }
+        let wanted = max(width, elements.count)
+        let others = advice.analysis.rejectedCandidates.enumerated()
+            .filter { !ourCreates.contains($0.element.sql) }
+            .sorted { a, b in
+                let na = a.element.readSecondsSaved - a.element.writeSecondsAdded, nb = b.element.readSecondsSaved - b.element.writeSecondsAdded
+                return na != nb ? na > nb : a.offset < b.offset
+            }
+            .map(\.element)
+        for candidate in others where elements.count < wanted
+            && !elements.contains(where: { $0.creates.map(IndexConfiguration.key) == [IndexConfiguration.key(candidate.sql)] }) {
+            elements.append(IndexConfiguration(name: "", creates: [candidate.sql]))
+        }
+        var drops = advice.drops
+        for extra in also { for drop in extra.drops where !drops.contains(drop) { drops.append(drop) } }
+        return elements + drops.map { IndexConfiguration(name: "", drops: [$0]) }
+    }
+
+    /// Every subset of `elements` of up to `depth` changes, measured once each: depth-first, one change
+    /// applied on the way down and reverted on the way up, so each subset costs one index build; a read whose
+    /// plan was timed under another subset keeps that time. Returns the subsets with their workload time,
+    /// fastest first.
+    static func search(_ evaluator: WorkloadEvaluator, elements: [IndexConfiguration], depth: Int) throws -> [(IndexConfiguration, Double)] {
+        var searched: [(IndexConfiguration, Double)] = []
+        func search(_ current: IndexConfiguration, last: WorkloadEvaluator.Applied, from index: Int) throws {
+            let measured = try evaluator.measureApplied(applied: last, cachingReads: true)
+            searched.append((current, measured.totalSeconds))
+            guard current.changeCount < depth else { return }
+            for next in index..<elements.count {
+                let step = try evaluator.apply(elements[next])
+                defer { evaluator.revert(step) }
+                var grown = current
+                grown.creates += elements[next].creates
+                grown.drops += elements[next].drops
+                try search(grown, last: step, from: next + 1)
+            }
+        }
+        try search(IndexConfiguration(name: "no new index"), last: .init(added: [], restore: [], buildSeconds: 0, bytes: 0), from: 0)
+        return searched.sorted { $0.1 < $1.1 }
+    }
+
+    /// `finalists` measured again in `rounds` interleaved rounds (each round measures every one of them).
+    static func rounds(_ evaluator: WorkloadEvaluator, finalists: [(String, IndexConfiguration)], rounds: Int,
+                       say: (String) -> Void) throws -> [MeasuredConfiguration] {
+        var measurements = Array(repeating: [ConfigurationMeasurement](), count: finalists.count)
+        for round in 0..<rounds {
+            say("  final round \(round + 1) of \(rounds): \(finalists.count) configurations")
+            for (index, finalist) in finalists.enumerated() {
+                measurements[index].append(try evaluator.measure(finalist.1))
+            }
+        }
+        return zip(finalists, measurements).map { MeasuredConfiguration(label: $0.0.0, configuration: $0.0.1, measurements: $0.1) }
+    }
+
+    /// Rows of the store's largest table.
+    static func largestTable(_ url: URL) throws -> Int {
+        let connection = try SQLiteConnection(path: url.path, mode: .readOnly)
+        var largest = 0
+        for row in try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+            guard case .text(let table)? = row.first, case .integer(let count)? = try connection.scalar("SELECT count(*) FROM \(SQLIdentifier.quote(table))") else { continue }
+            largest = max(largest, Int(count))
+        }
+        return largest
+    }
+}
