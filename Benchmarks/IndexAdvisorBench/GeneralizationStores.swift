@@ -46,6 +46,7 @@ enum GeneralizationStores {
             try tickets(in: directory, rows: rows(60_000), seed: seed, analyzed: true),
             try coreDataHierarchy(in: directory, rows: rows(60_000), seed: seed),
             try matureMail(in: directory, rows: rows(60_000), seed: seed),
+            try matureChat(in: directory, rows: rows(80_000), seed: seed),
         ]
     }
 
@@ -447,4 +448,56 @@ enum GeneralizationStores {
                            url: url, entries: entries, mustNotScan: ["SELECT"],
                            expectation: "(mailbox_id, is_read, date_received) for the unread inbox; unused single-column indexes (flagged, size, date, mailbox, thread) dropped to pay for it")
     }
+
+    /// A chat app's message table on GRDB with fourteen indexes already (issue 21's shape): the unread
+    /// badge COUNT searches (thread_id, id) and then checks `kind` and `is_read` row by row over a
+    /// thread that holds a quarter of the table; a page of a thread searches thread_id and filters
+    /// deleted rows; lookups by server id and by author are served. Added with issue 21, after the suite's
+    /// first pairs (not tuned on).
+    static func matureChat(in directory: URL, rows: Int, seed: UInt64) throws -> AdviceStore {
+        let (url, connection) = try open("mature-chat", in: directory, schema: """
+            CREATE TABLE msg (id INTEGER PRIMARY KEY, server_id TEXT NOT NULL, thread_id INTEGER NOT NULL, author_id INTEGER NOT NULL,
+                              kind INTEGER NOT NULL, is_read INTEGER NOT NULL, is_deleted INTEGER NOT NULL, sent_at REAL NOT NULL,
+                              edited_at REAL, reply_to INTEGER, body TEXT);
+            CREATE UNIQUE INDEX msg_server_id ON msg(server_id);
+            CREATE INDEX msg_thread ON msg(thread_id);
+            CREATE INDEX msg_thread_id ON msg(thread_id, id);
+            CREATE INDEX msg_author ON msg(author_id);
+            CREATE INDEX msg_kind ON msg(kind);
+            CREATE INDEX msg_is_read ON msg(is_read);
+            CREATE INDEX msg_deleted ON msg(is_deleted);
+            CREATE INDEX msg_sent ON msg(sent_at);
+            CREATE INDEX msg_edited ON msg(edited_at);
+            CREATE INDEX msg_reply ON msg(reply_to);
+            CREATE INDEX msg_thread_sent ON msg(thread_id, sent_at);
+            CREATE INDEX msg_author_sent ON msg(author_id, sent_at);
+            CREATE INDEX msg_thread_author ON msg(thread_id, author_id);
+            CREATE INDEX msg_kind_sent ON msg(kind, sent_at);
+            """)
+        var generator = SeededGenerator(seed: seed &+ 120)
+        let authors = ZipfDraw(count: 500, exponent: 1.1)
+        try fill(connection, "INSERT INTO msg VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows) { id in
+            let thread = generator.next() % 4 == 0 ? 1 : 2 + Int(generator.next() % 999)
+            let kindRoll = generator.next() % 100
+            return [.integer(Int64(id)), .text(String(format: "srv-%012llx", generator.next())), .integer(Int64(thread)),
+                    .integer(Int64(authors.next(&generator))), .integer(kindRoll < 80 ? 0 : kindRoll < 95 ? 1 : 2),
+                    .integer(Int64(id) > Int64(rows) - Int64(rows / 50) ? 0 : 1), .integer(generator.next() % 40 == 0 ? 1 : 0),
+                    .real(700_000_000 + Double(id) * 30), generator.next() % 10 == 0 ? .real(700_000_000 + Double(id) * 30 + 60) : .null,
+                    generator.next() % 5 == 0 ? .integer(Int64(max(1, id - 3))) : .null, .text(words(&generator, 8))]
+        }
+        try finish(connection)
+        let server = try literal(connection.scalar("SELECT server_id FROM msg WHERE id = ?", [.integer(Int64(rows / 3))]))
+        let entries = [
+            WorkloadEntry(sql: "SELECT COUNT(*) FROM msg WHERE thread_id = 1 AND kind = 0 AND is_read = 0 AND id <= \(rows)", count: 400),
+            WorkloadEntry(sql: "SELECT id, author_id, body, sent_at FROM msg WHERE thread_id = 1 AND is_deleted = 0 AND id < \(rows - 100) ORDER BY id DESC LIMIT 50", count: 200),
+            WorkloadEntry(sql: "SELECT * FROM msg WHERE server_id = \(server)", count: 150),
+            WorkloadEntry(sql: "SELECT id, sent_at FROM msg WHERE author_id = 3 ORDER BY sent_at DESC LIMIT 20", count: 50),
+            WorkloadEntry(sql: "INSERT INTO msg(server_id, thread_id, author_id, kind, is_read, is_deleted, sent_at, body) VALUES ('srv-new000000001', 1, 3, 0, 0, 0, \(700_000_000 + rows * 31).0, 'hello')", count: 300),
+            WorkloadEntry(sql: "UPDATE msg SET is_read = 1 WHERE id = \(rows - 10)", count: 300),
+        ]
+        return AdviceStore(name: "mature-chat", summary: "\(Figures.count(rows)) chat messages with fourteen indexes already; the unread badge COUNT searches (thread_id, id) and checks kind and is_read row by row in a thread holding a quarter of the table",
+                           url: url, entries: entries, mustNotScan: ["SELECT"],
+                           expectation: "an index leading with thread_id then the unread badge's equality columns (kind, is_read) and id; unused single-column indexes reported")
+    }
+
 }
