@@ -58,4 +58,28 @@ struct ExistingIndexJudgementTests {
         #expect(finding.caveat?.contains("child side of a foreign key") == true)
         #expect(result.statements[0].planAfter?.indexesUsed == ["item_deleted"])
     }
+
+    // Regression (new-user trial): "Drop episode_on_podcastId (redundant: a left prefix of
+    // episode_on_podcastId_isPlayed)", and the next line dropped that one too.
+    @Test("a prefix of a prefix names the index that stays, not one the same report drops")
+    func prefixChain() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE ep (id INTEGER PRIMARY KEY, podcast INTEGER, played INTEGER, published REAL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO ep SELECT i, i % 300, i % 2, i * 1.0 FROM n;
+            CREATE INDEX ep_a ON ep(podcast);
+            CREATE INDEX ep_b ON ep(podcast, played);
+            CREATE INDEX ep_c ON ep(podcast, played, published);
+            """)
+        let workload = WorkloadLoader.parse("""
+            -- freq: 50
+            SELECT id FROM ep WHERE podcast = 7 AND played = 0 ORDER BY published;
+            -- freq: 20
+            INSERT INTO ep(podcast, played, published) VALUES (7, 0, 1.0);
+            """, file: "w.sql", format: .sql)
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
+        let drops = result.existingIndexes.filter { $0.dropSQL != nil }
+        #expect(Set(drops.map(\.index)) == ["ep_a", "ep_b"])
+        #expect(drops.allSatisfy { $0.supersededBy == "ep_c" })
+    }
 }

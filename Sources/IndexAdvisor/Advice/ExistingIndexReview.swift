@@ -58,6 +58,17 @@ struct ExistingIndexReview {
                 findings.append(finding)
             }
         }
+        // A redundant index is superseded by the index that stays: when the wider one is dropped too (a
+        // prefix of a prefix), name the one at the end of the chain, so that no sentence sends the reader
+        // to an index the same report drops.
+        let dropped = Set(findings.filter { $0.dropSQL != nil }.map { $0.index.sqlFolded })
+        for offset in findings.indices where findings[offset].kind == .redundant {
+            var seen: Set<String> = [findings[offset].index.sqlFolded]
+            while let wider = findings[offset].supersededBy, dropped.contains(wider.sqlFolded), seen.insert(wider.sqlFolded).inserted,
+                  let next = findings.first(where: { $0.index.sqlFolded == wider.sqlFolded })?.supersededBy {
+                findings[offset].supersededBy = next
+            }
+        }
         return findings
     }
 
