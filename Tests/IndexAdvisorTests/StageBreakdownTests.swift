@@ -11,7 +11,7 @@ struct StageBreakdownTests {
             CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO t SELECT i, i % 500, 'x' || i FROM n;
             """)
-        let workload = try WorkloadLoader.parse("SELECT b FROM t WHERE a = 7;\nINSERT INTO t(a, b) VALUES (1, 'y');\n", file: "w.sql", format: .sql)
+        let workload = WorkloadLoader.parse("SELECT b FROM t WHERE a = 7;\nINSERT INTO t(a, b) VALUES (1, 'y');\n", file: "w.sql", format: .sql)
         let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
         let stages = try #require(result.method.stageSeconds)
         let names = stages.filter { !$0.isActivity }.map(\.stage)
