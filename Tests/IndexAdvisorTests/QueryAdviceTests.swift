@@ -82,14 +82,18 @@ struct QueryAdviceTests {
         #expect(advice.rewritePlan?.findings.first?.constraints?.contains("hash>? AND hash<?") == true)
     }
 
-    @Test("a sort under a Core Data collation: the binary-sort rewrite is measured")
-    func collationSort() throws {
-        let result = try analyze("""
+    /// A Core Data store of 40,000 songs: titles in no order, 100-byte lyrics.
+    static let songs = """
             CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
             INSERT INTO Z_PRIMARYKEY VALUES (1, 'Song', 0, 0);
             CREATE TABLE ZSONG (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZLYRICS VARCHAR);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
             INSERT INTO ZSONG SELECT i, 1, 1, 'Title ' || ((i * 7919) % 40000), printf('%.*c', 100, 'l') FROM n;
+        """
+
+    @Test("a sort under a Core Data collation: the binary-sort rewrite is measured")
+    func collationSort() throws {
+        let result = try analyze(Self.songs + """
             CREATE INDEX Z_Song_title ON ZSONG (ZTITLE);
             """, workload: """
             -- freq: 30
@@ -108,13 +112,7 @@ struct QueryAdviceTests {
     // rewrite 2× slower: a substring filter reads the whole table, so an order from an index saves nothing.
     @Test("a collation sort under a substring filter gets no binary-sort advice: measured with the index, it is not faster")
     func collationSortNotFaster() throws {
-        let result = try analyze("""
-            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
-            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Song', 0, 0);
-            CREATE TABLE ZSONG (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZLYRICS VARCHAR);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
-            INSERT INTO ZSONG SELECT i, 1, 1, 'Title ' || ((i * 7919) % 40000), printf('%.*c', 100, 'l') FROM n;
-            """, workload: """
+        let result = try analyze(Self.songs, workload: """
             -- freq: 30
             SELECT 0, t0.Z_PK FROM ZSONG t0 WHERE t0.ZLYRICS LIKE '%love%' ORDER BY t0.ZTITLE COLLATE NSCollateLocaleSensitive;
             """)
