@@ -98,16 +98,24 @@ struct HealthyStoreTests {
             CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER CHECK (a >= 0), b TEXT);
             CREATE INDEX t_b ON t(b);
             CREATE INDEX t_a_partial ON t(a) WHERE a > 10;
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO t SELECT i, i % 90, hex(randomblob(20)) FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO t SELECT i, i % 90, printf('%040d', i * 7919) FROM n;
             PRAGMA ignore_check_constraints = ON; INSERT INTO t VALUES (20001, -1, 'x'); PRAGMA ignore_check_constraints = OFF;
             """)
         let snapshot = try StoreSnapshot.take(of: store.url)
         #expect(snapshot.warnings == ["PRAGMA quick_check reported \"CHECK constraint failed in t\", but every table and index reads without error, so the store is analysed; run `sqlite3 \(store.url.path) 'PRAGMA integrity_check'` with the app's SQLite to be sure"])
         snapshot.close()
-        // The same store with a damaged table page: refused, naming the check and the read that failed.
+        // The same store with its table's root page damaged (header and cell pointers included), so that
+        // every read of t fails: refused, naming the check and the read that failed. (A page picked from the
+        // middle of the file was sometimes one whose damage SQLite never reads: the test flaked.)
+        let (root, pageSize) = try { () throws -> (Int, Int) in
+            let connection = try SQLiteConnection(path: store.url.path, mode: .readOnly)
+            let root = try #require(connection.scalar("SELECT rootpage FROM sqlite_schema WHERE name = 't'")?.integerValue)
+            let size = try #require(connection.scalar("PRAGMA page_size")?.integerValue)
+            return (Int(root), Int(size))
+        }()
         var bytes = try Data(contentsOf: store.url)
-        let middle = (bytes.count / 4096 / 2) * 4096
-        for offset in middle..<(middle + 2000) { bytes[offset] ^= 0x5A }
+        let start = (root - 1) * pageSize
+        for offset in start..<(start + 2000) { bytes[offset] ^= 0x5A }
         try bytes.write(to: store.url)
         let error = try #require(throws: StoreError.self) { try StoreSnapshot.take(of: store.url) }
         #expect(error.description.hasPrefix("\(store.url.path): the database is corrupt (quick_check: "))
