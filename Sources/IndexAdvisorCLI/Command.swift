@@ -32,6 +32,8 @@ public struct AnalyzeOptions: Equatable, Sendable {
     public var maxIndexes = 12
     public var maxIndexesPerTable = 4
     public var maxCandidates = 24
+    /// `--time-budget SECONDS`: no more candidates are built or picked after this long (default 600).
+    public var timeBudget: Double = 600
     public var maxIndexBytes: Int64?
     public var sampleRows: Int? = 250_000
     public var seed: UInt64 = 1
@@ -53,6 +55,7 @@ public struct AnalyzeOptions: Equatable, Sendable {
         options.maxNewIndexes = maxIndexes
         options.maxIndexesPerTable = maxIndexesPerTable
         options.maxCandidatesMeasured = maxCandidates
+        options.timeBudgetSeconds = timeBudget
         options.maxIndexBytes = maxIndexBytes
         options.sampleRows = sampleRows
         options.seed = seed

@@ -95,6 +95,7 @@ public enum CommandLineParser {
             case "--busy-timeout": options.busyTimeout = try reader.seconds(for: name, inlineValue)
             case "--max-indexes": options.maxIndexes = try reader.integer(for: name, inlineValue, in: 0...1000)
             case "--max-indexes-per-table": options.maxIndexesPerTable = try reader.integer(for: name, inlineValue, in: 0...1000)
+            case "--time-budget": options.timeBudget = try reader.seconds(for: name, inlineValue)
             case "--max-candidates": options.maxCandidates = try reader.integer(for: name, inlineValue, in: 1...10_000)
             case "--sample-rows":
                 let rows = try reader.integer(for: name, inlineValue, in: 0...Int.max)
@@ -178,7 +179,7 @@ public enum CommandLineParser {
         return options
     }
 
-    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--quiet", "--verbose", "--repeats", "--cost", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
+    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--quiet", "--verbose", "--repeats", "--cost", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--time-budget", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
 
     /// "unknown option '--wokload' for analyze (did you mean --workload?)": the nearest known option within
     /// two edits, when there is one.

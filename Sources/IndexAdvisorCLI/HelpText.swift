@@ -104,6 +104,9 @@ enum HelpText {
           --max-indexes-per-table N       At most N new indexes per table (default: 4).
           --max-index-bytes N             New indexes take at most N bytes together (default: no limit).
           --max-candidates N              Build and measure at most N candidates (default: 24).
+          --time-budget SECONDS           After this long, build and pick no more candidates (default:
+                                          600): the statements that could save most are measured
+                                          first, and the report lists what was left out.
           --seed N                        Seed for drawing bound values (default: 1).
           --sample-rows N                 Measure tables of more than 2×N rows on a deterministic
                                           1-in-k sample of about N rows (default: 250,000; 0: never).

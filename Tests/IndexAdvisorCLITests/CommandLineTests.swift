@@ -48,6 +48,12 @@ struct CommandLineParserTests {
         #expect(options.repeats == 9)
         #expect(options.statementTimeout == 2.5)
         #expect(options.quiet)
+        #expect(options.analysisOptions.timeBudgetSeconds == 600)
+        let bounded = try CommandLineParser.parse(["analyze", "store.sqlite", "--time-budget", "90", "--verbose"])
+        guard case .analyze(let boundedOptions) = bounded else { Issue.record("not analyze"); return }
+        #expect(boundedOptions.analysisOptions.timeBudgetSeconds == 90)
+        #expect(boundedOptions.verbose)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["analyze", "store.sqlite", "--time-budget", "0"]) }
     }
 
     @Test("mistakes are usage errors with a message", arguments: [

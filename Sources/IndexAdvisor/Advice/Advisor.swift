@@ -134,6 +134,16 @@ struct AnalysisRun {
     var candidatesProposed: [Int: Int] = [:]
     /// False until the candidate stage has run (`check` and the schema review never run it).
     var candidatesGenerated = false
+    /// When the analysis started (``DispatchTime`` nanoseconds), for ``AnalysisOptions/timeBudgetSeconds``.
+    let startedAt = DispatchTime.now().uptimeNanoseconds
+    /// True when the time budget stopped the measuring or the selection early.
+    var budgetSpent = false
+
+    /// True once the analysis has run past ``AnalysisOptions/timeBudgetSeconds``.
+    var isOverBudget: Bool {
+        guard let budget = options.timeBudgetSeconds else { return false }
+        return Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9 >= budget
+    }
     /// For each statement (profile position), how many candidates its plan would use were left unmeasured.
     var unmeasuredCandidates: [Int: Int] = [:]
     var rejected: [RejectedCandidate] = []
@@ -352,12 +362,20 @@ struct AnalysisRun {
         try checkSpace(for: pool.prefix(options.maxCandidatesMeasured).map(\.0))
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: timer, storeHasStatistics: schema.hasStatistics)
         var measured: [MeasuredCandidate] = []
+        var measuredCount = 0
         for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
+            // The pool is in order of what each statement could save: past the budget, the rest wait.
+            if isOverBudget { budgetSpent = true; break }
             report("measuring candidates", offset, min(pool.count, options.maxCandidatesMeasured))
+            measuredCount = offset + 1
             if var result = try measure(candidate, users: users, measurer: measurer) {
                 result.termsUsed = termsUsed[candidate.key] ?? 0
                 measured.append(result)
             }
+        }
+        for (candidate, users) in pool.prefix(options.maxCandidatesMeasured).dropFirst(measuredCount) {
+            rejected.append(rejection(candidate, score: nil, reason: "not measured: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) was spent on candidates for heavier statements"))
+            for position in users { unmeasuredCandidates[position, default: 0] += 1 }
         }
         for (candidate, users) in pool.dropFirst(options.maxCandidatesMeasured) {
             rejected.append(rejection(candidate, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
@@ -366,6 +384,7 @@ struct AnalysisRun {
 
         var names = takenNames
         while picks.count < options.maxNewIndexes, !measured.isEmpty {
+            if isOverBudget, !picks.isEmpty { budgetSpent = true; break }
             report("selection", picks.count, options.maxNewIndexes)
             // Worth a schema change relative to what is left: after the first picks have removed the big
             // scans, a pick that saves a third of the remaining time counts even if it is small next to
@@ -557,6 +576,8 @@ struct AnalysisRun {
                 reason = decided.netSeconds <= 0
                     ? "its cost\(byCounters) (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves.\(churn)"
                     : "it saves \(Figures.duration(decided.netSeconds)) per workload\(byCounters), below the \(Figures.duration(minimum)) worth a schema change"
+            } else if budgetSpent {
+                reason = "not chosen: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out during the selection"
             } else {
                 reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable)\(options.maxIndexBytes.map { ", --max-index-bytes \($0)" } ?? ""))"
             }
@@ -756,6 +777,10 @@ struct AnalysisRun {
     var schemaFindings: [SchemaFinding] = []
 
     mutating func measureFinalState() {
+        if budgetSpent {
+            let left = rejected.filter { $0.reason.contains("--time-budget") }.count
+            warnings.append("the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out: \(left) candidate\(left == 1 ? "" : "s") not measured or not chosen (listed among the rejected candidates); the statements that could save most were measured first")
+        }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         // A pick that a later pick made unnecessary: no final plan uses it. Drop it, keep its write cost off.
         var finalPlans: [Int: QueryPlan] = [:]
@@ -1059,7 +1084,8 @@ struct AnalysisRun {
             return "no index the model can declare helps it; alternative A\(offset + 1) on \(alternative.candidate.table) (\(alternative.candidate.columns.map(\.displayName).joined(separator: ", "))\(alternative.candidate.partialPredicate.map { " WHERE " + $0 } ?? "")) does\(change): see the alternatives"
         }
         if unmeasured > 0 {
-            return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (--max-candidates \(options.maxCandidatesMeasured); see rejected candidates)"
+            let limit = budgetSpent ? "--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s or --max-candidates \(options.maxCandidatesMeasured)" : "--max-candidates \(options.maxCandidatesMeasured)"
+            return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (\(limit); see rejected candidates)"
         }
         guard let shape = profile.shape else {
             return "no index recommended: its shape could not be read (see above), so no candidate could be proposed for it"

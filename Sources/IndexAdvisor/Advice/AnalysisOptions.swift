@@ -31,6 +31,10 @@ public struct AnalysisOptions: Sendable {
     public var minimumBenefitShare = 0.005
     /// At most this many candidates are built and measured (the most promising, by what-if and weight).
     public var maxCandidatesMeasured = 24
+    /// Once the analysis has run this long, in seconds, no more candidates are built or picked: the final
+    /// timings, the review and the report follow. Candidates are measured heaviest statement first, so the
+    /// time goes where the workload spends it; the report lists what was left out. Nil: no bound.
+    public var timeBudgetSeconds: Double? = 600
     /// Tables of more than twice this many rows are measured on a deterministic 1-in-k sample of about
     /// this many rows (nil: never sample).
     public var sampleRows: Int? = 250_000
