@@ -79,6 +79,15 @@ struct ExistingIndexReview {
     /// parent's deletes and updates search the child by it).
     private func misuse(of index: Index, table: Table, profiles: [StatementProfile], recommendations: [IndexCandidate],
                         sizes: [String: Int64]) -> ExistingIndexFinding? {
+        // Only an index through which a statement does real work can be misused: at least 50 µs, and over
+        // 20 VM steps per row it returns (an index search that reads only the rows it returns takes a few
+        // per column). Timing every other index without it would cost a drop and a rebuild for nothing.
+        let suspect = profiles.contains { profile in
+            guard profile.isUsable, profile.isRead, (profile.planAfter?.indexesUsed ?? []).contains(where: { $0.sqlFolded == index.name.sqlFolded }),
+                  let timing = profile.timingAfter, let steps = timing.vmStepsPerExecution, timing.medianSeconds >= 50e-6 else { return false }
+            return steps / max(1, timing.rowsPerExecution) > 20
+        }
+        guard suspect else { return nil }
         var finding = ExistingIndexFinding(kind: .misused, index: index.name, table: table.name, columns: index.columnNames,
                                            supersededBy: nil, bytes: sizes[index.name], dropSQL: nil, caveat: nil)
         let verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding, writesToo: false)
