@@ -389,15 +389,10 @@ public enum IndexAdvisorCommand {
         let totals = result.totals
         lines.append("Workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median); \(Figures.counted(result.recommendations.count, "index", plural: "indexes")) recommended:")
         for recommendation in result.recommendations {
-            // The statement it saves most on, timed with no new index and in the final state.
-            let statements = recommendation.effects.compactMap { effect in result.statements.first { $0.id == effect.statementID } }
-            let best = statements.max { a, b in
-                a.weightedSecondsBefore - a.weightedSecondsAfter < b.weightedSecondsBefore - b.weightedSecondsAfter
-            }
-            let effect = best.flatMap { statement in
-                statement.timingBefore.flatMap { before in statement.timingAfter.map { after in
-                    " — \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds)) per execution of its main statement"
-                } }
+            // The same figure as the reports' summary line: its main statement, measured when it was chosen
+            // (new-user trial: the console printed the final timing, the report this one, for one index).
+            let effect = recommendation.mainEffect.map { main in
+                " — \(result.label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution"
             } ?? ""
             lines.append("  \(recommendation.rank). \(result.indexDeclaration(for: recommendation) ?? recommendation.sql)\(effect)")
         }

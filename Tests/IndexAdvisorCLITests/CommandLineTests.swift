@@ -343,6 +343,22 @@ struct BadInputRegressionTests {
         #expect(error.description.hasSuffix("cannot write the report (it is a directory)"))
     }
 
+    // Regression (new-user trial): the demo's console said index 2 took its statement to 5.12 µs, the
+    // report's summary 3.01 µs: the console printed the final timing, the report the one measured at the pick.
+    @Test("the demo's console summary prints each index's figure exactly as the Markdown report's summary does")
+    func demoSummaryMatchesReport() throws {
+        let directory = try TemporaryDirectory()
+        let (code, console) = run(["demo", "--notes", "2000", "--output-dir", directory.url.path, "--quiet"])
+        #expect(code == 0)
+        let markdown = try String(contentsOf: directory.url.appendingPathComponent("demo.md"), encoding: .utf8)
+        let figures = console.out.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), let dash = line.range(of: " — ") else { return nil }
+            return String(line[dash.upperBound...])
+        }
+        #expect(!figures.isEmpty)
+        for figure in figures { #expect(markdown.contains(figure), "\(figure)") }
+    }
+
     @Test("an atomic write leaves only the target, and replaces it whole")
     func atomicWrite() throws {
         let directory = try TemporaryDirectory()
