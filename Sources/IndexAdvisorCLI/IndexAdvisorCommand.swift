@@ -194,6 +194,7 @@ public enum IndexAdvisorCommand {
         }
         try RunWatch.current?.check()
         let result = model.map { ModelMapping.apply($0, to: analysed) } ?? analysed
+        RenderObserver.notify(result)
         let report = options.format.render(result)
         if options.format == .sql, result.recommendations.isEmpty, !options.quiet {
             let alternatives = result.alternatives?.count ?? 0
@@ -307,6 +308,7 @@ public enum IndexAdvisorCommand {
                                          options: options.analyze.analysisOptions, progress: progress.update)
         progress.finish()
         try RunWatch.current?.check()
+        RenderObserver.notify(result)
         if let output = options.analyze.output { try write(ReportFormat.json.render(result), to: output) }
         let problems = CheckEvaluator.evaluate(result, baseline: baseline, thresholds: options.thresholds)
         let failures = problems.filter(\.isFailure)
@@ -377,6 +379,7 @@ public enum IndexAdvisorCommand {
         progress.finish()
         // The demo's own model, read as --model reads an app's, so its key paths are the model's.
         let result = ModelMapping.apply(ModelSource(files: ["Note.swift"], classes: ModelSourceReader.parse(NotesDemo.modelSource, file: "Note.swift")), to: analysed)
+        RenderObserver.notify(result)
         // Every format from this one result.
         var written: [String] = []
         for format in ReportFormat.allCases {

@@ -4,4 +4,8 @@ import IndexAdvisorCLI
 
 Console.holdClosedStandardDescriptors()
 TemporaryDirectory.installSignalCleanup()
-exit(IndexAdvisorCommand.run(Array(CommandLine.arguments.dropFirst())))
+let code = IndexAdvisorCommand.run(Array(CommandLine.arguments.dropFirst()))
+// A handled signal interrupts SQLite first, so the command may return (with an error) while the handler
+// is still removing the private files: that handler exits, with 128 + the signal, not this code.
+while TemporaryDirectory.isTerminating { sleep(1) }
+exit(code)

@@ -3,11 +3,19 @@ import Foundation
 @testable import IndexAdvisorCLI
 import IndexAdvisor
 
+/// Every report a CLI test produces (analyze, check, demo) passes ``ReportChecker``: a finding is a test
+/// issue where the command ran. Installed once, by ``deterministic(_:)``, which every CLI test's run goes
+/// through.
+let reportCheckerInstalled: Void = RenderObserver.install { result in
+    for finding in ReportChecker().check(result) { Issue.record("report checker: \(finding)") }
+}
+
 /// Collects what a command writes.
 /// `arguments` with `--cost counters` added to `analyze` and `check`: the tests' picks and verdicts then
 /// rest on SQLite's work counters, which a busy machine does not change, instead of on wall-clock
 /// timings that can swap two close candidates from one run to the next.
 func deterministic(_ arguments: [String]) -> [String] {
+    _ = reportCheckerInstalled
     guard let command = arguments.first, command == "analyze" || command == "check", !arguments.contains("--cost") else { return arguments }
     return arguments + ["--cost", "counters"]
 }

@@ -74,7 +74,7 @@ public enum HTMLReport {
         let drops = result.indexesToDrop
         page.raw(#"<section id="summary">"#)
         page.raw(#"<div class="cards">"#)
-        card(title: "Workload time" + (result.isSampled ? " (sample)" : ""), value: "\(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))",
+        card(title: "Workload time" + (result.isSampled ? " (sample)" : ""), value: Figures.before(totals.totalSecondsBefore, after: totals.totalSecondsAfter),
              detail: "\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)) with the advice · reads and writes, count × median", into: &page)
         card(title: "Indexes", value: "+\(result.recommendations.count) / −\(drops.count)",
              detail: result.recommendations.isEmpty ? "to add / to drop" : "to add / to drop · built in \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)), \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes))\(result.buildEstimate.isEmpty ? "" : " (store, scaled from the sample)")", into: &page)

@@ -189,26 +189,43 @@ extension AnalysisResult {
             recommendations[position].name = new
             recommendations[position].sql = recommendations[position].sql.replacingFirst(SQLIdentifier.quote(old), with: SQLIdentifier.quote(new))
         }
+        func renamed(_ plan: QueryPlan?) -> QueryPlan? {
+            guard var plan else { return nil }
+            plan.steps = plan.steps.map { step in
+                var step = step
+                step.detail = replace(step.detail)
+                return step
+            }
+            plan.findings = plan.findings.map { finding in
+                var finding = finding
+                finding.detail = replace(finding.detail)
+                if finding.index == old { finding.index = new }
+                return finding
+            }
+            return plan
+        }
+        // The plans each pick was timed with name the index too (a report shows them as "plan with it").
+        func renamed(_ effects: [StatementEffect]) -> [StatementEffect] {
+            effects.map { effect in
+                var effect = effect
+                effect.planBefore = renamed(effect.planBefore)
+                effect.planAfter = renamed(effect.planAfter)
+                return effect
+            }
+        }
         for position in recommendations.indices {
             recommendations[position].notes = recommendations[position].notes.map(replace)
+            recommendations[position].effects = renamed(recommendations[position].effects)
+        }
+        alternatives = alternatives?.map { alternative in
+            var alternative = alternative
+            alternative.effects = renamed(alternative.effects)
+            return alternative
         }
         for position in statements.indices {
             statements[position].usesRecommendations = statements[position].usesRecommendations.map { $0 == old ? new : $0 }
-            for keyPath in [\StatementReport.planBefore, \StatementReport.planAfter] {
-                guard var plan = statements[position][keyPath: keyPath] else { continue }
-                plan.steps = plan.steps.map { step in
-                    var step = step
-                    step.detail = replace(step.detail)
-                    return step
-                }
-                plan.findings = plan.findings.map { finding in
-                    var finding = finding
-                    finding.detail = replace(finding.detail)
-                    if finding.index == old { finding.index = new }
-                    return finding
-                }
-                statements[position][keyPath: keyPath] = plan
-            }
+            statements[position].planBefore = renamed(statements[position].planBefore)
+            statements[position].planAfter = renamed(statements[position].planAfter)
             statements[position].notes = statements[position].notes.map(replace)
         }
         for position in rejectedCandidates.indices {

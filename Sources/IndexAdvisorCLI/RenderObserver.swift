@@ -1,0 +1,20 @@
+import Foundation
+import IndexAdvisor
+
+/// Sees every result the CLI analysed itself (`analyze`, `check`, `demo`) just before it is rendered: the
+/// test suites install ``ReportChecker`` here, so that every report a CLI test produces is checked too.
+/// `render` of a saved report is not observed (tests hand it false reports on purpose).
+package enum RenderObserver {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var observer: (@Sendable (AnalysisResult) -> Void)?
+
+    /// Installs `observer` for the rest of the process (one at a time).
+    package static func install(_ observer: @escaping @Sendable (AnalysisResult) -> Void) {
+        lock.withLock { self.observer = observer }
+    }
+
+    static func notify(_ result: AnalysisResult) {
+        let observer = lock.withLock { self.observer }
+        observer?(result)
+    }
+}
