@@ -53,7 +53,10 @@ public enum CommandLineParser {
                     throw UsageError("--slowdown must be a factor of at least 1 (1.5 = 50 % slower), not '\(text)'", command: "check")
                 }
                 options.thresholds.slowdownFactor = factor
-            case nil: rest.append(inlineValue!)
+            case nil:
+                // After `--`, a file name may start with `-`: keep the `--` for the analyze options' reader.
+                if reader.sawEndOfOptions, !rest.contains("--") { rest.append("--") }
+                rest.append(inlineValue!)
             default:
                 rest.append(name!)
                 if let inlineValue { rest[rest.count - 1] += "=" + inlineValue }
@@ -237,6 +240,9 @@ struct OptionReader {
     var arguments: [String]
     let command: String
     private var position = 0
+    /// True once `--` was read: every argument after it is a file name, even one that starts with `-`
+    /// (POSIX utility convention, guideline 10).
+    private(set) var sawEndOfOptions = false
 
     init(arguments: [String], command: String) {
         self.arguments = arguments
@@ -246,9 +252,15 @@ struct OptionReader {
     /// The next option name and its inline value, or (nil, positional) for a positional argument.
     mutating func next() -> (String?, String?)? {
         guard position < arguments.count else { return nil }
-        let argument = arguments[position]
+        var argument = arguments[position]
         position += 1
-        if argument == "-" || !argument.hasPrefix("-") { return (nil, argument) }
+        if argument == "--", !sawEndOfOptions {
+            sawEndOfOptions = true
+            guard position < arguments.count else { return nil }
+            argument = arguments[position]
+            position += 1
+        }
+        if sawEndOfOptions || argument == "-" || !argument.hasPrefix("-") { return (nil, argument) }
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
             return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
         }

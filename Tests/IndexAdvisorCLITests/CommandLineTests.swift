@@ -62,6 +62,11 @@ struct CommandLineParserTests {
         #expect(boundedOptions.analysisOptions.timeBudgetSeconds == 90)
         #expect(boundedOptions.verbose)
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["analyze", "store.sqlite", "--time-budget", "0"]) }
+        // Regression (breaking round): `--` was refused, so a store named `-notes.sqlite` could not be given.
+        guard case .analyze(let dashed) = try CommandLineParser.parse(["analyze", "-q", "--", "-notes.sqlite"]) else { Issue.record("not analyze"); return }
+        #expect(dashed.store == "-notes.sqlite" && dashed.quiet)
+        guard case .check(let checked) = try CommandLineParser.parse(["check", "--slowdown", "2", "--", "-notes.sqlite"]) else { Issue.record("not check"); return }
+        #expect(checked.analyze.store == "-notes.sqlite" && checked.thresholds.slowdownFactor == 2)
     }
 
     @Test("mistakes are usage errors with a message", arguments: [

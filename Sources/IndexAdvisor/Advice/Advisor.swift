@@ -495,7 +495,7 @@ struct AnalysisRun {
                                                 profiles: profiles, keep: true, positions: [])
                 // What the pick really did, with every index chosen so far in place: re-plan the table's
                 // statements, re-time those whose plan changed and the table's writes.
-                let changes = reprofile(table: best.candidate.table)
+                let changes = reprofile(table: best.candidate.table, index: name)
                 let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
                 let decided = CandidateScore(changes: changes.map { change in
                     var seen = change
@@ -632,7 +632,10 @@ struct AnalysisRun {
 
     /// Re-plans the statements on `table` and re-times those whose plan changed and the table's writes,
     /// updating each profile's current timing and plan.
-    mutating func reprofile(table: String) -> [TimingChange] {
+    /// Re-plans and re-times `table`'s statements after `index` was built: those whose plan changed, and
+    /// its writes. A statement is the index's user only when its new plan uses the index: a plan that
+    /// changed to another index is timed (its change shows) but not claimed for this one.
+    mutating func reprofile(table: String, index: String) -> [TimingChange] {
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         var changes: [TimingChange] = []
         for (position, profile) in profiles.enumerated() where profile.isUsable {
@@ -642,8 +645,9 @@ struct AnalysisRun {
             let writesTable = profile.writtenTables.contains(table.sqlFolded)
             guard planChanged || writesTable, let before = profile.current,
                   let after = try? timer.time(profile.executions, isWrite: profile.isWrite) else { continue }
+            let usesIndex = plan?.indexesUsed.contains { $0.sqlFolded == index.sqlFolded } ?? false
             changes.append(TimingChange(position: position, before: before, after: after, planBefore: profile.currentPlan,
-                                        planAfter: plan, isUser: planChanged))
+                                        planAfter: plan, isUser: planChanged && usesIndex))
             profile.current = after
             profile.currentPlan = plan
         }
