@@ -613,15 +613,15 @@ struct AnalysisRun {
     }
 
     /// ``minimumBenefit`` in the selection's terms (``decision(_:)``).
-    var decisionMinimumBenefit: Double {
-        let total = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * (($1.current ?? $1.timingBefore).map(decision)?.medianSeconds ?? 0) }
-        return max(0.001, total * options.minimumBenefitShare)
-    }
+    var decisionMinimumBenefit: Double { minimumBenefit(seenThrough: decision) }
 
     /// The smallest frequency-weighted saving, in seconds, worth recommending an index (a schema change) for:
     /// `minimumBenefitShare` of the workload's measured time with the indexes chosen so far, and at least 1 ms.
-    var minimumBenefit: Double {
-        let total = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * (($1.current ?? $1.timingBefore)?.medianSeconds ?? 0) }
+    var minimumBenefit: Double { minimumBenefit(seenThrough: { $0 }) }
+
+    /// ``minimumBenefit`` with each statement's timing seen through `view`.
+    func minimumBenefit(seenThrough view: (Timing) -> Timing) -> Double {
+        let total = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * (($1.current ?? $1.timingBefore).map(view)?.medianSeconds ?? 0) }
         return max(0.001, total * options.minimumBenefitShare)
     }
 
@@ -887,11 +887,11 @@ struct AnalysisRun {
                 notes: churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
         }
         let pickNames = Set(picks.map { $0.name.sqlFolded })
-        let statements = profiles.map { profile -> StatementReport in
+        let statements = profiles.enumerated().map { position, profile -> StatementReport in
             let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.sqlFolded) }
             var notes = profile.notes
             if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
-                notes.append(noRecommendationReason(for: profile, unmeasured: unmeasuredCandidates[profiles.firstIndex { $0 === profile } ?? -1] ?? 0))
+                notes.append(noRecommendationReason(for: position))
             }
             return StatementReport(
                 id: profile.statement.fingerprint.id, sql: profile.statement.text,
@@ -1075,12 +1075,15 @@ struct AnalysisRun {
         return notes
     }
 
-    private func noRecommendationReason(for profile: StatementProfile, unmeasured: Int) -> String {
+    /// Why the statement at `position` (flagged, and using no recommendation) got no index, in words that
+    /// point only at what the report holds.
+    private func noRecommendationReason(for position: Int) -> String {
+        let profile = profiles[position]
+        let unmeasured = unmeasuredCandidates[position] ?? 0
         guard candidatesGenerated else {
             return "not analysed for indexes: the check command times the store as it is; analyze proposes and measures indexes"
         }
-        if let position = profiles.firstIndex(where: { $0 === profile }),
-           let offset = alternatives.firstIndex(where: { $0.measured.users.contains(position) }) {
+        if let offset = alternatives.firstIndex(where: { $0.measured.users.contains(position) }) {
             let alternative = alternatives[offset].measured
             let change = (profile.current ?? profile.timingBefore).flatMap { before in
                 alternative.after[position].map { " (\(Figures.duration(before.medianSeconds)) → \(Figures.duration($0.medianSeconds)))" }
@@ -1108,7 +1111,7 @@ struct AnalysisRun {
         if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) && profile.expressionFilters.isEmpty {
             return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
         }
-        if let position = profiles.firstIndex(where: { $0 === profile }), candidatesProposed[position, default: 0] == 0 {
+        if candidatesProposed[position, default: 0] == 0 {
             // An index serves =, IN, IS, IS NULL, ranges, LIKE/GLOB prefixes, IS NOT NULL (partial) and ORDER BY
             // (optoverview.html); `!=`, `IS NOT`, REGEXP and MATCH it cannot.
             let servable = tables.contains { access in

@@ -92,7 +92,7 @@ struct ExistingIndexReview {
                                            supersededBy: nil, bytes: sizes[index.name], dropSQL: nil, caveat: nil)
         let verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding, writesToo: false)
         guard verdict.readsFasterWithout, !verdict.readsSlowerWithout, finding.caveat == nil else { return nil }
-        if let lead = index.columns.first?.name?.sqlFolded, isForeignKeyChild(lead, of: table),
+        if let lead = index.columns.first?.name?.sqlFolded, ForeignKeys.isChildColumn(lead, of: table, connection: snapshot.connection),
            !recommendations.contains(where: { $0.table.sqlFolded == table.name.sqlFolded && $0.columns.first?.name?.sqlFolded == lead }) {
             finding.caveat = "statements that use it are faster without it, but it serves the child side of a foreign key (the parent's deletes search by it): keep it, or add an index that leads with the same column"
             return finding
@@ -102,19 +102,14 @@ struct ExistingIndexReview {
         return finding
     }
 
-    private func isForeignKeyChild(_ column: String, of table: Table) -> Bool {
-        let rows = (try? snapshot.connection.query("SELECT \"from\" FROM pragma_foreign_key_list(?)", [.text(table.name)])) ?? []
-        return rows.contains { $0.first?.textValue?.sqlFolded == column }
-    }
-
-    /// Times the writes to the index's table and the reads that used it with and without the index: the
-    /// index is dropped for real and rebuilt from its own definition afterwards (see ``ChangeComparison``).
     /// What leaving an index out did to the statements that use it, as the verdict sees it (``decide``).
     struct DropVerdict {
         var readsSlowerWithout = false
         var readsFasterWithout = false
     }
 
+    /// Times the writes to the index's table and the reads that used it with and without the index: the
+    /// index is dropped for real and rebuilt from its own definition afterwards (see ``ChangeComparison``).
     @discardableResult
     private func measureDrop(of index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding,
                              writesToo: Bool = true, readersToo: Bool = true) -> DropVerdict {

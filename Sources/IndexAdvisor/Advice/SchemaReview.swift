@@ -201,7 +201,7 @@ struct SchemaReview {
         for column in table.columns where !column.isRowidAlias && !column.isHidden && UniquenessAudit.looksLikeIdentifier(column.name)
             && !column.name.uppercased().hasPrefix("Z_") {
             let covered = table.indexes.contains { $0.isUnique && $0.columns.count == 1 && $0.columns.first?.name?.sqlFolded == column.name.sqlFolded }
-            guard !covered, !UniquenessAudit.isForeignKeyChild(column.name, of: table, connection: snapshot.connection) else { continue }
+            guard !covered, !ForeignKeys.isChildColumn(column.name, of: table, connection: snapshot.connection) else { continue }
             let quoted = SQLIdentifier.quote(column.name)
             guard let row = try? snapshot.connection.query("SELECT count(\(quoted)), count(DISTINCT \(quoted)) FROM \(SQLIdentifier.quote(table.name))").first,
                   let present = row[0].integerValue, let distinct = row[1].integerValue,

@@ -95,7 +95,7 @@ struct UniquenessAudit {
         for (table, columns) in lookupKeys(profiles: profiles) where seen.insert(key(table.name, columns)).inserted {
             // A foreign key's child column points at a parent: many rows may share one (a history, a list's
             // items), however unique the data happens to be today (foreignkeys.html).
-            if columns.count == 1, Self.isForeignKeyChild(columns[0], of: table, connection: connection) { continue }
+            if columns.count == 1, ForeignKeys.isChildColumn(columns[0], of: table, connection: connection) { continue }
             // Columns that many rows share are not an identifier: only near-unique sets are worth a word.
             if let finding = check(table: table, columns: columns, origin: .proposed),
                Double(finding.violatingRows) <= Double(max(1, finding.tableRows)) * 0.01 {
@@ -103,12 +103,6 @@ struct UniquenessAudit {
             }
         }
         return findings
-    }
-
-    /// True when `column` is the child column of a foreign key declared on `table` (`PRAGMA foreign_key_list`).
-    static func isForeignKeyChild(_ column: String, of table: Table, connection: SQLiteConnection) -> Bool {
-        let rows = (try? connection.query("SELECT \"from\" FROM pragma_foreign_key_list(?)", [.text(table.name)])) ?? []
-        return rows.contains { $0.first?.textValue?.sqlFolded == column.sqlFolded }
     }
 
     /// Column sets the workload looks up by equality that look like identifiers.

@@ -262,17 +262,23 @@ public struct Recommendation: Sendable, Codable {
 /// An index form no model can declare, measured on a Core Data or SwiftData store with the recommended
 /// set in place: what it adds on top of that set, and how an app would ship it.
 public struct AlternativeIndex: Sendable, Codable {
+    /// The index's name, in the store's convention (`Z_Message_destructionDate_partial`).
     public var name: String
+    /// The entity table it is on.
     public var table: String
+    /// Key columns, with key paths where the model names them.
     public var columns: [RecommendedColumn]
+    /// The `WHERE` of a partial index, identifiers quoted (`"ZDESTRUCTIONDATE" IS NOT NULL`).
     public var partialPredicate: String?
     /// `CREATE INDEX IF NOT EXISTS …`, identifiers quoted.
     public var sql: String
+    /// The Core Data entity the table stores.
     public var entity: String?
     /// Frequency-weighted read time it saves with the recommended set in place, in seconds per workload.
     public var readSecondsSaved: Double
     /// Frequency-weighted write time it adds, in seconds per workload.
     public var writeSecondsAdded: Double
+    /// Read time saved less write time added, in seconds per workload.
     public var netSecondsSaved: Double
     /// Size of the built index, in bytes (`dbstat`), and its build time in seconds; on a sampled table
     /// scaled to the store as ``Recommendation/bytes`` and ``Recommendation/buildSeconds`` are.

@@ -71,8 +71,12 @@ extension AnalysisResult {
     /// The write-time saving of dropping `finding`'s index as a report prints it: a duration, or why there
     /// is none (no write to its table was timed), never a 0 that was not measured.
     public func writeSavingText(of finding: ExistingIndexFinding) -> String {
-        let writesTimed = finding.effects.contains { statement(withID: $0.statementID)?.kind.isWrite == true }
-        return writesTimed ? Figures.measured(finding.writeSecondsSaved) : "not measured (no write to its table)"
+        writesTimed(of: finding) ? Figures.measured(finding.writeSecondsSaved) : "not measured (no write to its table)"
+    }
+
+    /// True when a write to `finding`'s table was timed without the index (its effects also hold reads).
+    public func writesTimed(of finding: ExistingIndexFinding) -> Bool {
+        finding.effects.contains { statement(withID: $0.statementID)?.kind.isWrite == true }
     }
 
     /// Existing indexes the review advises dropping (each has a `DROP INDEX IF EXISTS` statement).

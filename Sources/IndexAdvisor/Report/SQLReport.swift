@@ -37,8 +37,7 @@ public enum SQLReport {
         for finding in drops {
             guard let drop = finding.dropSQL else { continue }
             let why = finding.findingText()
-            let writesTimed = finding.effects.contains { result.statement(withID: $0.statementID)?.kind.isWrite == true }
-            var saves = !writesTimed ? ""
+            var saves = !result.writesTimed(of: finding) ? ""
                 : (finding.writeSecondsSaved > 0 ? "; dropping it saves \(Figures.duration(finding.writeSecondsSaved)) of writes per workload" : "; its cost to writes is inside the noise")
             if let reads = finding.readSecondsSaved, reads > 0 { saves += "; dropping it saves \(Figures.duration(reads)) of reads per workload" }
             lines.append(comment("Drop \(finding.index) on \(finding.table) (\(finding.columns.joined(separator: ", "))): \(why)\(saves)\(finding.bytes.map { ", frees \(ByteCountText.format($0))" } ?? "")."))
