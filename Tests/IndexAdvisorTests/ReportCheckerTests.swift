@@ -105,6 +105,26 @@ struct ReportCheckerTests {
         #expect(markdown.contains("Plan with it:\n```"))
     }
 
+    // Regression (stress test): under full load a microsecond lookup was timed 20× apart in two places; the
+    // same VM-step count says it was the same work, so it is not "the time of another plan".
+    @Test("the same plan timed far apart on the wall clock is not flagged when its VM steps agree; different work is")
+    func samePlanSameWork() throws {
+        var result = ReportFixture.result(hostile: false)
+        let plan = Self.search(result.recommendations[0].name)
+        result.statements[0].planAfter = plan
+        result.recommendations[0].effects[0].planAfter = plan
+        var final = ReportFixture.timing(0.000_060)
+        final.vmStepsPerExecution = 24
+        var atPick = ReportFixture.timing(0.000_002)
+        atPick.vmStepsPerExecution = 24
+        result.statements[0].timingAfter = final
+        result.recommendations[0].effects[0].after = atPick
+        #expect(checker.check(result).filter { $0.kind == .timingAgainstPlan } == [])
+        atPick.vmStepsPerExecution = 2_400
+        result.recommendations[0].effects[0].after = atPick
+        #expect(checker.check(result).filter { $0.kind == .timingAgainstPlan }.count == 1)
+    }
+
     @Test("the scan floor leaves out what may stop early: a LIMIT, no WHERE, small tables")
     func scanFloorScope() {
         var result = ReportFixture.result(hostile: false)
