@@ -82,6 +82,39 @@ struct ReportCheckerTests {
         #expect(claims.first?.message == "SQL migration: index 1 (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt) is said to be for S1, whose final plan does not use it")
     }
 
+    // Regression (stress test under full load, `demo --notes 2000`): an INSERT whose plan does not use index 3
+    // fell from 63.4 µs to 34.7 µs by the machine's load, more time than the lookup the index was chosen for
+    // saved, and became the section's main statement: "the plan shown for S8 does not use it".
+    @Test("a write that does not use the index is never its main statement, however far its time fell")
+    func mainStatementUsesTheIndex() throws {
+        var result = ReportFixture.result(hostile: false)
+        let name = result.recommendations[0].name
+        result.recommendations[0].effects[0].planBefore = Self.scan()
+        result.recommendations[0].effects[0].planAfter = Self.search(name)
+        // The write's fall, count × (before − after) = 150 × 1 s, dwarfs the read's 400 × 18.5 ms.
+        result.recommendations[0].effects[1].before = ReportFixture.timing(1.0)
+        let main = try #require(result.recommendations[0].mainEffect)
+        #expect(main.statementID == result.statements[0].id)
+        #expect(result.statements[0].kind.isRead)
+        #expect(checker.checkRecommendationPlans(result, markdown: MarkdownReport.render(result)) == [])
+        // Without kept plans (a report made before they were), every effect competes, as before.
+        result.recommendations[0].effects[0].planAfter = nil
+        result.recommendations[0].effects[0].planBefore = nil
+        #expect(result.recommendations[0].mainEffect?.statementID == result.recommendations[0].effects[1].statementID)
+    }
+
+    // Regression (the same stress run): a pick decided on SQLite's counters whose wall-clock read saving was
+    // inside the busy machine's noise printed "0 s" in the Markdown summary table, where HTML said "none measurable".
+    @Test("a read saving inside the noise reads 'none measurable' in the Markdown table, as in HTML")
+    func readSavingInsideTheNoise() throws {
+        var result = ReportFixture.result(hostile: false)
+        result.recommendations[0].readSecondsSaved = 0
+        let markdown = MarkdownReport.render(result)
+        let row = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| 1 | ") })
+        #expect(row.contains("| none measurable |"))
+        #expect(checker.check(result).filter { $0.kind == .unmeasuredAsZero } == [])
+    }
+
     // Issue 17: "Without it 42.7 µs under a plan that is SCAN ZPOST: that statement takes 41.8 ms".
     @Test("a time printed beside a plan it was not measured with is found; the section shows the plans its times are of")
     func timeOfAnotherPlan() throws {

@@ -66,7 +66,7 @@ public enum MarkdownReport {
             out.append("| # | Index | Table | Columns | Read time saved\(timeLabel) | Write time added\(timeLabel) | Build\(buildLabel) | Size\(buildLabel) |")
             out.append("|---|---|---|---|---|---|---|---|")
             for recommendation in result.recommendations {
-                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.duration(recommendation.readSecondsSaved)) | \(Figures.measured(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
+                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.measured(recommendation.readSecondsSaved)) | \(Figures.measured(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
             }
             out.append("")
             for recommendation in result.recommendations {
