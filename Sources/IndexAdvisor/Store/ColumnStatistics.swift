@@ -93,13 +93,19 @@ package struct ColumnStatisticsReader {
             ? "SELECT \(list) FROM \(quotedTable) WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0"
             : "SELECT \(list) FROM \(quotedTable)"
         let first = SQLIdentifier.quote(columns[0])
-        guard let totals = try? connection.query(
-                "SELECT count(*), sum(\(first) IS NULL) FROM (\(sample))").first,
-              let distinct = try? connection.scalar(columns.count == 1
-                ? "SELECT count(DISTINCT \(first)) FROM (\(sample))"
-                : "SELECT count(*) FROM (SELECT DISTINCT \(list) FROM (\(sample)))"),
-              let common = try? connection.scalar("SELECT count(*) AS n FROM (\(sample)) GROUP BY \(list) ORDER BY n DESC LIMIT 1")
+        // One grouping pass gives all four figures (it used to be three scans and two sorts; issue 18): rows,
+        // rows whose first column is NULL, distinct values (count(DISTINCT) skips a NULL for one column,
+        // DISTINCT over several keeps NULL combinations, as GROUP BY does), and the most common value's rows.
+        let distinctNulls = columns.count == 1 ? "sum(\(first) IS NULL)" : "0"
+        guard let totals = try? connection.query("""
+                SELECT sum("indexadvisor_rows"), sum(CASE WHEN \(first) IS NULL THEN "indexadvisor_rows" ELSE 0 END),
+                       count(*) - \(distinctNulls), max("indexadvisor_rows")
+                FROM (SELECT \(list), count(*) AS "indexadvisor_rows" FROM (\(sample)) GROUP BY \(list))
+                """).first,
+              let largest = totals[3].integerValue, largest > 0
         else { return nil }
+        let distinct = totals[2]
+        let common = totals[3]
         let rows = Int(totals[0].integerValue ?? 0)
         let statistics = ColumnStatistics(
             table: table.name, columns: columns,
