@@ -360,7 +360,8 @@ struct AnalysisRun {
             profiles[position].weight * (profiles[position].timingBefore?.medianSeconds ?? 0)
         }.map { pool[$0] }
         try checkSpace(for: pool.prefix(options.maxCandidatesMeasured).map(\.0))
-        let measurer = CandidateMeasurer(snapshot: snapshot, timer: timer, storeHasStatistics: schema.hasStatistics)
+        let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
+                                         timesWritesBefore: !decidesOnCounters)
         var measured: [MeasuredCandidate] = []
         var measuredCount = 0
         for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
@@ -490,6 +491,7 @@ struct AnalysisRun {
             let name = indexName(for: best.candidate, taken: names)
             names.insert(name.sqlFolded)
             var changed = Set<Int>()
+            var replanned = Set<Int>()
             do {
                 let kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
                                                 profiles: profiles, keep: true, positions: [])
@@ -506,6 +508,7 @@ struct AnalysisRun {
                 if decided.hasSignificantGain && decided.netSeconds >= minimumBenefit {
                     picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
                     changed = Set(changes.map(\.position))
+                    replanned = Set(changes.filter { $0.planBefore?.steps != $0.planAfter?.steps }.map(\.position))
                 } else {
                     try measurer.drop(name)
                     for change in changes {
@@ -519,11 +522,18 @@ struct AnalysisRun {
             } catch {
                 warnings.append("index \(name) could not be built: \(error)")
             }
-            // Re-measure the candidates that touch what changed, against the new state.
+            // Re-measure the candidates that touch what changed, against the new state: a statement they serve
+            // whose time changed, or a write whose plan changed. A write the pick only made dearer (one more
+            // index to maintain) keeps the candidate's own measured cost, its time with the candidate less its
+            // time just before (`writesBefore`): index maintenance adds up index by index, so rebuilding every
+            // candidate of the table after each pick only to see the same difference again would cost a build
+            // per candidate per pick (issue 18).
             guard !changed.isEmpty else { continue }
             var next: [MeasuredCandidate] = []
             for other in measured {
-                guard !Set(other.users + other.writes).isDisjoint(with: changed) else {
+                let touched = Set(other.users).intersection(changed).union(Set(other.writes).intersection(replanned))
+                    .union(Set(other.writes).intersection(changed).filter { other.writesBefore[$0] == nil })
+                guard !touched.isEmpty else {
                     next.append(other)
                     continue
                 }
@@ -533,7 +543,7 @@ struct AnalysisRun {
                     rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"))
                     continue
                 }
-                let stale = Set(users + other.writes).intersection(changed).union(Set(users).subtracting(other.users))
+                let stale = touched.union(Set(users).intersection(changed)).union(Set(users).subtracting(other.users))
                 if var result = try measure(other.candidate, users: users, measurer: measurer, positions: stale) {
                     result.termsUsed = use.terms
                     for (position, timing) in other.after where result.after[position] == nil && !stale.contains(position) {
@@ -590,6 +600,21 @@ struct AnalysisRun {
     /// The other forms on entity tables compete as ``alternatives``.
     func isModelDeclarable(_ candidate: IndexCandidate) -> Bool {
         schema.coreData?.rootEntity(ofTable: candidate.table) == nil || SwiftDataCode.isDeclarable(candidate)
+    }
+
+    /// True when the selection decides on SQLite's counters while the figures are wall-clock.
+    var decidesOnCounters: Bool { options.decideOnCounters && options.costSource == .wallClock }
+
+    /// The timer that screens candidates (issue 18). When the choice is made on SQLite's counters, which one
+    /// pass gives exactly, a candidate is timed on one run after the warm-up instead of up to
+    /// ``AnalysisOptions/repeats``: the repeats only narrow a wall-clock figure the decision does not read.
+    /// A pick is timed again in full with the picks in place (``reprofile(table:index:)``), so every figure
+    /// of the advice is a full median; only the rejected candidates' figures are one run's.
+    var screeningTimer: StatementTimer {
+        guard decidesOnCounters else { return timer }
+        var screening = timer
+        screening.repeats = 1
+        return screening
     }
 
     /// A timing as the selection sees it: priced by SQLite's counters when ``AnalysisOptions/decideOnCounters``.
@@ -1029,7 +1054,7 @@ struct AnalysisRun {
     var timingMethod: String {
         switch options.costSource {
         case .wallClock:
-            let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(Int(CounterCost.nanosecondsPerStep)) ns and \(Int(CounterCost.nanosecondsPerPage)) ns), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. "
+            let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(Int(CounterCost.nanosecondsPerStep)) ns and \(Int(CounterCost.nanosecondsPerPage)) ns), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one run each after a warm-up (the counters need no more); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one run's. "
             return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms; each timing gives its count) after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
         case .sqliteCounters:
             return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(Int(CounterCost.nanosecondsPerStep)) ns per virtual machine step and \(Int(CounterCost.nanosecondsPerPage)) ns per page lookup (--cost counters: the same figures on every run, not wall-clock time),"

@@ -32,6 +32,10 @@ struct CandidateMeasurer {
     let timer: StatementTimer
     /// True when the store keeps `sqlite_stat1`: a new index then gets its own statistics, as `ANALYZE` would give it.
     let storeHasStatistics: Bool
+    /// False when the selection decides on SQLite's counters: a write's counters before the build are the
+    /// ones the profile already holds, so timing it again would only repeat a figure (issue 18); the
+    /// profile's current timing is kept as `writesBefore` instead.
+    var timesWritesBefore = true
 
     /// Creates `candidate` under `name`, times the statements at `positions` (default: all users and
     /// writes), and keeps the index when `keep` is true (it was chosen).
@@ -42,7 +46,7 @@ struct CandidateMeasurer {
         var writesBefore: [Int: Timing] = [:]
         for position in writes where !users.contains(position) && (positions?.contains(position) ?? true) {
             let profile = profiles[position]
-            writesBefore[position] = try? timer.time(profile.executions, isWrite: true)
+            writesBefore[position] = timesWritesBefore ? try? timer.time(profile.executions, isWrite: true) : profile.current
         }
         let start = DispatchTime.now().uptimeNanoseconds
         try connection.execute(candidate.createSQL(name: name))
