@@ -357,7 +357,9 @@ struct AnalysisRun {
             return CandidateOrder.Item(index: index, proposer: statement, isBasic: CandidateOrder.isBasic(entry.0, for: access))
         }
         pool = CandidateOrder.order(items) { position in
-            profiles[position].weight * (profiles[position].timingBefore?.medianSeconds ?? 0)
+            // On the counters when the selection decides on them: which candidates fit in the measured budget
+            // must not follow the machine's load either.
+            profiles[position].weight * (profiles[position].timingBefore.map(decision)?.medianSeconds ?? 0)
         }.map { pool[$0] }
         try checkSpace(for: pool.prefix(options.maxCandidatesMeasured).map(\.0))
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
@@ -689,8 +691,10 @@ struct AnalysisRun {
         var users: [Int] = []
         var terms = 0
         for (position, profile) in profiles.enumerated() where profile.isUsable {
-            guard let tables = profile.shape?.tables.map({ $0.table.sqlFolded }),
-                  tables.contains(candidate.table.sqlFolded) else { continue }
+            guard let accesses = profile.shape?.tables.filter({ $0.table.sqlFolded == candidate.table.sqlFolded }),
+                  accesses.contains(where: { PlausibleUse.could(candidate, serve: $0, table: schema.table(named: candidate.table),
+                                                                   hasStatistics: schema.hasStatistics) })
+            else { continue }
             guard let (plan, names) = try? whatIf.plan(for: profile.planSQL, bindings: profile.planBindings,
                                                       with: chosen + [candidate]),
                   let name = names.last?.sqlFolded else { continue }
