@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Locking
 
 /// One SQLite database connection (`sqlite3*`), closed when the object is released.
 ///
@@ -347,28 +348,30 @@ private func standInNull(_ context: OpaquePointer?, _: Int32, _: UnsafeMutablePo
 
 /// The handles of every open connection, so that `SQLiteConnection.stopAll()` can interrupt them from the
 /// signal handler's thread. A handle leaves the set before it is closed, under the same lock.
-private final class OpenConnections: @unchecked Sendable {
+private final class OpenConnections: Sendable {
     static let shared = OpenConnections()
-    private let lock = NSLock()
-    private var handles: Set<OpaquePointer> = []
-    private let flagLock = NSLock()
-    private var stopped = false
+    /// The open handles' addresses (`sqlite3 *`).
+    private let handles = LockedValue<Set<UInt>>([])
+    /// Its own lock, apart from the handles': read on every progress callback (every 1,000
+    /// virtual-machine steps), it is then uncontended.
+    private let stopped = LockedValue(false)
 
-    /// Read on every progress callback (every 1,000 virtual-machine steps): an uncontended lock.
-    var isStopped: Bool { flagLock.withLock { stopped } }
+    var isStopped: Bool { stopped.withLock { $0 } }
 
     func add(_ handle: OpaquePointer) {
-        lock.withLock { _ = handles.insert(handle) }
+        handles.withLock { _ = $0.insert(UInt(bitPattern: handle)) }
     }
 
     func remove(_ handle: OpaquePointer) {
-        lock.withLock { _ = handles.remove(handle) }
+        handles.withLock { _ = $0.remove(UInt(bitPattern: handle)) }
     }
 
     func stopAll() {
-        flagLock.withLock { stopped = true }
-        lock.withLock {
-            for handle in handles { sqlite3_interrupt(handle) }
+        stopped.withLock { $0 = true }
+        handles.withLock { handles in
+            for address in handles {
+                if let handle = OpaquePointer(bitPattern: address) { sqlite3_interrupt(handle) }
+            }
         }
     }
 }
