@@ -28,7 +28,7 @@ let package = Package(
         // Benchmarks (swift run -c release indexadvisor-bench); CSQLite for the recorder benchmark's raw handle.
         .executableTarget(name: "indexadvisor-bench", dependencies: ["IndexAdvisor", "IndexAdvisorRecorder", "CSQLite"],
                           path: "Benchmarks/IndexAdvisorBench"),
-        .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"],
+        .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite", "Locking"],
                     exclude: ["FuzzRegressions", "Fixtures"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
         // The README's recorder example on a raw `sqlite3 *`; the recorder tests build and run it.
