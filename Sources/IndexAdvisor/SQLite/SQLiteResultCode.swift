@@ -1,3 +1,5 @@
+import CSQLite
+
 /// A SQLite result code (https://sqlite.org/rescode.html): a primary code such as ``busy``, or an extended
 /// code such as ``constraintUnique``, whose low 8 bits are its primary code.
 ///
@@ -22,6 +24,12 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
         self.rawValue = rawValue
     }
 
+    /// The extended code number `number` of `primary`, as sqlite3.h defines them
+    /// (`SQLITE_CONSTRAINT_UNIQUE` is `SQLITE_CONSTRAINT | (8<<8)`).
+    init(_ primary: SQLiteResultCode, extended number: Int32) {
+        self.init(rawValue: primary.rawValue | number << 8)
+    }
+
     /// The primary code: the low 8 bits (itself when it is one).
     public var primary: SQLiteResultCode { SQLiteResultCode(rawValue: rawValue & 0xFF) }
 
@@ -42,90 +50,92 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
 
     /// SQLite's name for the code, e.g. `SQLITE_BUSY`; `SQLITE_<number>` for a code not listed here.
     public var description: String {
-        Self.names[rawValue] ?? "SQLITE_\(rawValue)"
+        Self.names[self] ?? "SQLITE_\(rawValue)"
     }
 
     /// `SQLITE_OK`: success.
-    public static let ok = SQLiteResultCode(rawValue: 0)
+    public static let ok = SQLiteResultCode(rawValue: SQLITE_OK)
     /// `SQLITE_ERROR`: a generic error, e.g. a syntax error or a missing table or function.
-    public static let error = SQLiteResultCode(rawValue: 1)
+    public static let error = SQLiteResultCode(rawValue: SQLITE_ERROR)
     /// `SQLITE_INTERNAL`.
-    public static let `internal` = SQLiteResultCode(rawValue: 2)
+    public static let `internal` = SQLiteResultCode(rawValue: SQLITE_INTERNAL)
     /// `SQLITE_PERM`: the requested access mode could not be provided.
-    public static let permission = SQLiteResultCode(rawValue: 3)
+    public static let permission = SQLiteResultCode(rawValue: SQLITE_PERM)
     /// `SQLITE_ABORT`: an operation was aborted.
-    public static let abort = SQLiteResultCode(rawValue: 4)
+    public static let abort = SQLiteResultCode(rawValue: SQLITE_ABORT)
     /// `SQLITE_BUSY`: another connection holds a conflicting lock on the file.
-    public static let busy = SQLiteResultCode(rawValue: 5)
+    public static let busy = SQLiteResultCode(rawValue: SQLITE_BUSY)
     /// `SQLITE_LOCKED`: a conflict within the same connection or shared cache.
-    public static let locked = SQLiteResultCode(rawValue: 6)
+    public static let locked = SQLiteResultCode(rawValue: SQLITE_LOCKED)
     /// `SQLITE_NOMEM`.
-    public static let noMemory = SQLiteResultCode(rawValue: 7)
+    public static let noMemory = SQLiteResultCode(rawValue: SQLITE_NOMEM)
     /// `SQLITE_READONLY`: a write to a read-only database.
-    public static let readOnly = SQLiteResultCode(rawValue: 8)
+    public static let readOnly = SQLiteResultCode(rawValue: SQLITE_READONLY)
     /// `SQLITE_INTERRUPT`: `sqlite3_interrupt` stopped the statement (a timeout or the run ending).
-    public static let interrupt = SQLiteResultCode(rawValue: 9)
+    public static let interrupt = SQLiteResultCode(rawValue: SQLITE_INTERRUPT)
     /// `SQLITE_IOERR`: the operating system reported an I/O error (a short read, for one).
-    public static let ioError = SQLiteResultCode(rawValue: 10)
+    public static let ioError = SQLiteResultCode(rawValue: SQLITE_IOERR)
     /// `SQLITE_CORRUPT`: the database file is damaged.
-    public static let corrupt = SQLiteResultCode(rawValue: 11)
+    public static let corrupt = SQLiteResultCode(rawValue: SQLITE_CORRUPT)
     /// `SQLITE_NOTFOUND`.
-    public static let notFound = SQLiteResultCode(rawValue: 12)
+    public static let notFound = SQLiteResultCode(rawValue: SQLITE_NOTFOUND)
     /// `SQLITE_FULL`: the disk is full.
-    public static let full = SQLiteResultCode(rawValue: 13)
+    public static let full = SQLiteResultCode(rawValue: SQLITE_FULL)
     /// `SQLITE_CANTOPEN`: the file could not be opened.
-    public static let cannotOpen = SQLiteResultCode(rawValue: 14)
+    public static let cannotOpen = SQLiteResultCode(rawValue: SQLITE_CANTOPEN)
     /// `SQLITE_PROTOCOL`: a locking protocol problem.
-    public static let `protocol` = SQLiteResultCode(rawValue: 15)
+    public static let `protocol` = SQLiteResultCode(rawValue: SQLITE_PROTOCOL)
     /// `SQLITE_EMPTY`.
-    public static let empty = SQLiteResultCode(rawValue: 16)
+    public static let empty = SQLiteResultCode(rawValue: SQLITE_EMPTY)
     /// `SQLITE_SCHEMA`: the schema changed.
-    public static let schema = SQLiteResultCode(rawValue: 17)
+    public static let schema = SQLiteResultCode(rawValue: SQLITE_SCHEMA)
     /// `SQLITE_TOOBIG`: a string or blob over the size limit.
-    public static let tooBig = SQLiteResultCode(rawValue: 18)
+    public static let tooBig = SQLiteResultCode(rawValue: SQLITE_TOOBIG)
     /// `SQLITE_CONSTRAINT`: a constraint was violated.
-    public static let constraint = SQLiteResultCode(rawValue: 19)
+    public static let constraint = SQLiteResultCode(rawValue: SQLITE_CONSTRAINT)
     /// `SQLITE_MISMATCH`: a data type mismatch.
-    public static let mismatch = SQLiteResultCode(rawValue: 20)
+    public static let mismatch = SQLiteResultCode(rawValue: SQLITE_MISMATCH)
     /// `SQLITE_MISUSE`: the library was used incorrectly (also: text that is not what was expected).
-    public static let misuse = SQLiteResultCode(rawValue: 21)
+    public static let misuse = SQLiteResultCode(rawValue: SQLITE_MISUSE)
     /// `SQLITE_NOLFS`.
-    public static let noLargeFileSupport = SQLiteResultCode(rawValue: 22)
+    public static let noLargeFileSupport = SQLiteResultCode(rawValue: SQLITE_NOLFS)
     /// `SQLITE_AUTH`: the authorizer refused.
-    public static let authorization = SQLiteResultCode(rawValue: 23)
+    public static let authorization = SQLiteResultCode(rawValue: SQLITE_AUTH)
     /// `SQLITE_FORMAT`.
-    public static let format = SQLiteResultCode(rawValue: 24)
+    public static let format = SQLiteResultCode(rawValue: SQLITE_FORMAT)
     /// `SQLITE_RANGE`: a parameter index out of range.
-    public static let range = SQLiteResultCode(rawValue: 25)
+    public static let range = SQLiteResultCode(rawValue: SQLITE_RANGE)
     /// `SQLITE_NOTADB`: the file is not a database.
-    public static let notADatabase = SQLiteResultCode(rawValue: 26)
+    public static let notADatabase = SQLiteResultCode(rawValue: SQLITE_NOTADB)
     /// `SQLITE_NOTICE`.
-    public static let notice = SQLiteResultCode(rawValue: 27)
+    public static let notice = SQLiteResultCode(rawValue: SQLITE_NOTICE)
     /// `SQLITE_WARNING`.
-    public static let warning = SQLiteResultCode(rawValue: 28)
+    public static let warning = SQLiteResultCode(rawValue: SQLITE_WARNING)
     /// `SQLITE_ROW`: `sqlite3_step` has a row.
-    public static let row = SQLiteResultCode(rawValue: 100)
+    public static let row = SQLiteResultCode(rawValue: SQLITE_ROW)
     /// `SQLITE_DONE`: `sqlite3_step` has finished.
-    public static let done = SQLiteResultCode(rawValue: 101)
+    public static let done = SQLiteResultCode(rawValue: SQLITE_DONE)
 
     /// `SQLITE_READONLY_DBMOVED`: the database file was moved or deleted while open.
-    public static let readOnlyDatabaseMoved = SQLiteResultCode(rawValue: 1032)
+    public static let readOnlyDatabaseMoved = SQLiteResultCode(.readOnly, extended: 4)
     /// `SQLITE_CONSTRAINT_NOTNULL`.
-    public static let constraintNotNull = SQLiteResultCode(rawValue: 1299)
+    public static let constraintNotNull = SQLiteResultCode(.constraint, extended: 5)
     /// `SQLITE_CONSTRAINT_PRIMARYKEY`.
-    public static let constraintPrimaryKey = SQLiteResultCode(rawValue: 1555)
+    public static let constraintPrimaryKey = SQLiteResultCode(.constraint, extended: 6)
     /// `SQLITE_CONSTRAINT_UNIQUE`.
-    public static let constraintUnique = SQLiteResultCode(rawValue: 2067)
+    public static let constraintUnique = SQLiteResultCode(.constraint, extended: 8)
 
-    private static let names: [Int32: String] = [
-        0: "SQLITE_OK", 1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT",
-        5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 7: "SQLITE_NOMEM", 8: "SQLITE_READONLY", 9: "SQLITE_INTERRUPT",
-        10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 12: "SQLITE_NOTFOUND", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN",
-        15: "SQLITE_PROTOCOL", 16: "SQLITE_EMPTY", 17: "SQLITE_SCHEMA", 18: "SQLITE_TOOBIG", 19: "SQLITE_CONSTRAINT",
-        20: "SQLITE_MISMATCH", 21: "SQLITE_MISUSE", 22: "SQLITE_NOLFS", 23: "SQLITE_AUTH", 24: "SQLITE_FORMAT",
-        25: "SQLITE_RANGE", 26: "SQLITE_NOTADB", 27: "SQLITE_NOTICE", 28: "SQLITE_WARNING",
-        100: "SQLITE_ROW", 101: "SQLITE_DONE",
-        1032: "SQLITE_READONLY_DBMOVED", 1299: "SQLITE_CONSTRAINT_NOTNULL", 1555: "SQLITE_CONSTRAINT_PRIMARYKEY",
-        2067: "SQLITE_CONSTRAINT_UNIQUE",
+    /// SQLite's names of the codes above.
+    private static let names: [SQLiteResultCode: String] = [
+        .ok: "SQLITE_OK", .error: "SQLITE_ERROR", .internal: "SQLITE_INTERNAL", .permission: "SQLITE_PERM",
+        .abort: "SQLITE_ABORT", .busy: "SQLITE_BUSY", .locked: "SQLITE_LOCKED", .noMemory: "SQLITE_NOMEM",
+        .readOnly: "SQLITE_READONLY", .interrupt: "SQLITE_INTERRUPT", .ioError: "SQLITE_IOERR", .corrupt: "SQLITE_CORRUPT",
+        .notFound: "SQLITE_NOTFOUND", .full: "SQLITE_FULL", .cannotOpen: "SQLITE_CANTOPEN", .protocol: "SQLITE_PROTOCOL",
+        .empty: "SQLITE_EMPTY", .schema: "SQLITE_SCHEMA", .tooBig: "SQLITE_TOOBIG", .constraint: "SQLITE_CONSTRAINT",
+        .mismatch: "SQLITE_MISMATCH", .misuse: "SQLITE_MISUSE", .noLargeFileSupport: "SQLITE_NOLFS",
+        .authorization: "SQLITE_AUTH", .format: "SQLITE_FORMAT", .range: "SQLITE_RANGE", .notADatabase: "SQLITE_NOTADB",
+        .notice: "SQLITE_NOTICE", .warning: "SQLITE_WARNING", .row: "SQLITE_ROW", .done: "SQLITE_DONE",
+        .readOnlyDatabaseMoved: "SQLITE_READONLY_DBMOVED", .constraintNotNull: "SQLITE_CONSTRAINT_NOTNULL",
+        .constraintPrimaryKey: "SQLITE_CONSTRAINT_PRIMARYKEY", .constraintUnique: "SQLITE_CONSTRAINT_UNIQUE",
     ]
 }
