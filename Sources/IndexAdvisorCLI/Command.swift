@@ -36,6 +36,7 @@ public struct AnalyzeOptions: Equatable, Sendable {
     /// their defaults are the library's.
     public var analysisOptions = AnalysisOptions()
 
+    /// The defaults: no store or workload yet, a Markdown report on standard output.
     public init() {}
 }
 

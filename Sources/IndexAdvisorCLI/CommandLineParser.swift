@@ -11,6 +11,9 @@ public enum CommandLineParser {
     /// The name that asks for the version.
     static let versionName = "--version"
 
+    /// The command `arguments` ask for.
+    /// - Throws: ``UsageError`` for an unknown command or option, a missing or malformed value, or a
+    ///   missing or extra operand.
     public static func parse(_ arguments: [String]) throws -> Command {
         guard let first = arguments.first else { return .help(topic: nil) }
         let rest = Array(arguments.dropFirst())

@@ -14,6 +14,8 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The statement that failed, when the failure came from a statement.
     public let sql: String?
 
+    /// An error with SQLite's (extended) result code, its message (empty reads "unspecified error") and the
+    /// statement that failed, if any.
     public init(extendedCode: SQLiteResultCode, message: String, sql: String? = nil) {
         self.extendedCode = extendedCode
         self.message = message.isEmpty ? "unspecified error" : message
