@@ -18,15 +18,17 @@ let package = Package(
         ),
         // The SQL tokenizer and the statement fingerprint, shared by the library and the recorder.
         .target(name: "SQLFingerprint"),
-        .target(name: "IndexAdvisor", dependencies: ["CSQLite", "SQLFingerprint"]),
-        .target(name: "IndexAdvisorRecorder", dependencies: ["CSQLite", "SQLFingerprint"]),
+        // `LockedValue`: state shared between threads together with the lock that guards it.
+        .target(name: "Locking"),
+        .target(name: "IndexAdvisor", dependencies: ["CSQLite", "SQLFingerprint", "Locking"]),
+        .target(name: "IndexAdvisorRecorder", dependencies: ["CSQLite", "SQLFingerprint", "Locking"]),
         // Argument parsing and command dispatch; the executable only calls into it.
-        .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor"]),
+        .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor", "Locking"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
         // Benchmarks (swift run -c release indexadvisor-bench); CSQLite for the recorder benchmark's raw handle.
         .executableTarget(name: "indexadvisor-bench", dependencies: ["IndexAdvisor", "IndexAdvisorRecorder", "CSQLite"],
                           path: "Benchmarks/IndexAdvisorBench"),
-        .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite"],
+        .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite", "Locking"],
                     exclude: ["FuzzRegressions", "Fixtures"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),
         // The README's recorder example on a raw `sqlite3 *`; the recorder tests build and run it.

@@ -14,55 +14,30 @@ public enum Command: Equatable, Sendable {
     case version
 }
 
-/// Options of `indexadvisor analyze`.
+/// Options of `indexadvisor analyze` (and of `check`, through ``CheckOptions/analyze``).
 public struct AnalyzeOptions: Equatable, Sendable {
+    /// The store file.
     public var store = ""
+    /// `--workload`: the workload files and folders, read and merged in order.
     public var workloads: [String] = []
+    /// `--workload-format`: the format to read them as (nil: detected from their content).
     public var workloadFormat: WorkloadFormat?
+    /// `--format`: the report's format.
     public var format = ReportFormat.markdown
+    /// `--output`: the file to write the report to (nil: standard output).
     public var output: String?
+    /// `--quiet`: no progress on stderr.
     public var quiet = false
     /// Print where the analysis spent its time (per stage) on stderr at the end.
     public var verbose = false
-    public var repeats = 7
-    public var costSource = CostSource.wallClock
-    public var bindingSamples = 12
-    public var statementTimeout: Double = 10
-    public var busyTimeout: Double = 5
-    public var maxIndexes = 12
-    public var maxIndexesPerTable = 4
-    public var maxCandidates = 24
-    /// `--time-budget SECONDS`: no more candidates are built or picked after this long (default 600).
-    public var timeBudget: Double = 600
-    public var maxIndexBytes: Int64?
-    public var sampleRows: Int? = 250_000
-    public var seed: UInt64 = 1
-    public var temporaryDirectory: String?
-    public var uniqueRules: [UniqueRule] = []
     /// `--model`: Swift files or folders with the app's `@Model` classes, for exact key paths.
     public var models: [String] = []
+    /// The library's settings (`--repeats`, `--cost`, `--max-indexes`, …), passed to the analysis as they are;
+    /// their defaults are the library's.
+    public var analysisOptions = AnalysisOptions()
 
+    /// The defaults: no store or workload yet, a Markdown report on standard output.
     public init() {}
-
-    /// The library's options for these settings.
-    public var analysisOptions: AnalysisOptions {
-        var options = AnalysisOptions()
-        options.repeats = repeats
-        options.costSource = costSource
-        options.bindingSamples = bindingSamples
-        options.statementTimeout = statementTimeout
-        options.busyTimeout = busyTimeout
-        options.maxNewIndexes = maxIndexes
-        options.maxIndexesPerTable = maxIndexesPerTable
-        options.maxCandidatesMeasured = maxCandidates
-        options.timeBudgetSeconds = timeBudget
-        options.maxIndexBytes = maxIndexBytes
-        options.sampleRows = sampleRows
-        options.seed = seed
-        options.temporaryDirectory = temporaryDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        options.uniqueRules = uniqueRules
-        return options
-    }
 }
 
 /// Options of `indexadvisor check`: the analysis settings plus the thresholds and an optional baseline.

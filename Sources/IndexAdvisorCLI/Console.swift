@@ -1,5 +1,6 @@
 import Foundation
 import IndexAdvisor
+import Locking
 
 /// Where a command writes: standard output, standard error, and whether stderr is a terminal.
 public struct Console: Sendable {
@@ -51,7 +52,7 @@ public struct Console: Sendable {
                 dup2(held, descriptor)
                 close(held)
             }
-            if descriptor == STDOUT_FILENO { StandardStreams.closedAtStart.set() }
+            if descriptor == STDOUT_FILENO { StandardStreams.closedAtStart.withLock { $0 = true } }
         }
     }
 
@@ -59,7 +60,7 @@ public struct Console: Sendable {
     /// reading end is closed (`poll` reports `POLLERR`); nil otherwise.
     static func descriptorProblem(_ descriptor: Int32) -> String? {
         let flags = fcntl(descriptor, F_GETFL)
-        if flags == -1 || (descriptor == STDOUT_FILENO && StandardStreams.closedAtStart.isSet) { return "it is closed" }
+        if flags == -1 || (descriptor == STDOUT_FILENO && StandardStreams.closedAtStart.withLock { $0 }) { return "it is closed" }
         if flags & O_ACCMODE == O_RDONLY { return "it is open for reading only" }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
@@ -78,21 +79,13 @@ public struct Console: Sendable {
 }
 
 /// Writes to file descriptors, keeping the first failure on standard output.
-final class StandardStreams: @unchecked Sendable {
+final class StandardStreams: Sendable {
     /// Set when standard output was closed when the process started.
-    static let closedAtStart = Flag()
+    static let closedAtStart = LockedValue(false)
 
-    final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        var isSet: Bool { lock.withLock { value } }
-        func set() { lock.withLock { value = true } }
-    }
+    private let firstFailure = LockedValue<String?>(nil)
 
-    private let lock = NSLock()
-    private var firstFailure: String?
-
-    var failure: String? { lock.withLock { firstFailure } }
+    var failure: String? { firstFailure.withLock { $0 } }
 
     func write(_ text: String, to descriptor: Int32) {
         // A signal is ending the run: its handler's one line is the last thing printed.
@@ -104,7 +97,7 @@ final class StandardStreams: @unchecked Sendable {
                 if errno == EINTR { continue }
                 if descriptor == STDOUT_FILENO {
                     let reason = String(cString: strerror(errno))
-                    lock.withLock { if firstFailure == nil { firstFailure = reason } }
+                    firstFailure.withLock { if $0 == nil { $0 = reason } }
                 }
                 return
             }

@@ -1,5 +1,6 @@
 import Foundation
 import IndexAdvisor
+import Locking
 
 /// Draws one progress line on stderr while a command works: the elapsed time, the stage in words, and the
 /// item of the stage (`[ 12.3s] timing statements as the store is: statement 3 of 12`), redrawn in place.
@@ -9,19 +10,23 @@ import IndexAdvisor
 /// cut to the terminal's width so that redrawing it never wraps, and cleared by ``finish()``. When stderr
 /// is not a terminal (a CI log), a run that has taken over ``plainAfterSeconds`` writes a plain line, what
 /// it is doing now, at most every ``plainEverySeconds``: a long run never looks hung.
-final class ProgressPrinter: @unchecked Sendable {
+final class ProgressPrinter: Sendable {
     private let console: Console
     private let enabled: Bool
     /// Plain lines instead of a redrawn one (stderr is not a terminal, no `--quiet`).
     private let plain: Bool
-    private var lastPlain = 0.0
     static let plainAfterSeconds = 10.0
     static let plainEverySeconds = 5.0
     private let colour: Bool
     private let width: Int
     private let started: Date
-    private let lock = NSLock()
-    private var lastLine = ""
+    /// What the lock guards: the line drawn last, and when the last plain line was written.
+    private struct Drawn {
+        var line = ""
+        var plainAt = 0.0
+    }
+
+    private let drawn = LockedValue(Drawn())
 
     /// - Parameters:
     ///   - enabled: false for `--quiet` or when stderr is not a terminal.
@@ -49,18 +54,18 @@ final class ProgressPrinter: @unchecked Sendable {
     /// Clears the line.
     func finish() {
         guard enabled else { return }
-        lock.withLock {
-            guard !lastLine.isEmpty else { return }
+        drawn.withLock { drawn in
+            guard !drawn.line.isEmpty else { return }
             console.error("\r\u{1B}[K")
-            lastLine = ""
+            drawn.line = ""
         }
     }
 
     private func draw(_ text: String, elapsed: Double) {
         if plain {
-            lock.withLock {
-                guard elapsed >= Self.plainAfterSeconds, elapsed - lastPlain >= Self.plainEverySeconds else { return }
-                lastPlain = elapsed
+            drawn.withLock { drawn in
+                guard elapsed >= Self.plainAfterSeconds, elapsed - drawn.plainAt >= Self.plainEverySeconds else { return }
+                drawn.plainAt = elapsed
                 console.error(String(format: "indexadvisor: [%.0fs] ", elapsed) + text + "\n")
             }
             return
@@ -72,9 +77,9 @@ final class ProgressPrinter: @unchecked Sendable {
         let room = width - time.count - 2
         if body.count > room { body = String(body.prefix(max(0, room - 1))) + "…" }
         let line = (colour ? "\u{1B}[2m" + time + "\u{1B}[22m" : time) + " " + body
-        lock.withLock {
-            guard line != lastLine else { return }
-            lastLine = line
+        drawn.withLock { drawn in
+            guard line != drawn.line else { return }
+            drawn.line = line
             console.error("\r\u{1B}[K" + line)
         }
     }

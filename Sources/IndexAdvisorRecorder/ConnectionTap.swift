@@ -1,13 +1,15 @@
 import CSQLite
 import Foundation
+import Locking
 import SQLFingerprint
 
 /// The recorder's state for one attached connection: statements running on it (started, rows so far)
 /// and the fingerprint slot of each prepared statement it has seen. SQLite calls it from whichever
 /// thread uses the connection; the lock makes that safe whatever the connection's threading mode.
-final class ConnectionTap: @unchecked Sendable {
+final class ConnectionTap: Sendable {
     private struct Running {
-        var statement: OpaquePointer
+        /// The statement's address (`sqlite3_stmt *`).
+        var statement: UInt
         var started: UInt64
         var rows: Int
     }
@@ -26,12 +28,16 @@ final class ConnectionTap: @unchecked Sendable {
     let registry: TapRegistry
     /// The connection, as an address (`sqlite3 *`).
     let connection: UInt
-    private let lock = NSLock()
-    private var running: [Running] = []
-    private var known: [OpaquePointer: Known] = [:]
-    /// The statement looked up last, and its entry: a loop over one prepared statement skips the dictionary.
-    private var lastStatement: OpaquePointer?
-    private var lastKnown: Known?
+    /// What the lock guards; statements by address (`sqlite3_stmt *`).
+    private struct State {
+        var running: [Running] = []
+        var known: [UInt: Known] = [:]
+        /// The statement looked up last, and its entry: a loop over one prepared statement skips the dictionary.
+        var lastStatement: UInt?
+        var lastKnown: Known?
+    }
+
+    private let state = LockedValue(State())
 
     static let knownLimit = 4096
     static let runningLimit = 64
@@ -46,21 +52,23 @@ final class ConnectionTap: @unchecked Sendable {
     func started(_ statement: OpaquePointer, text: UnsafePointer<CChar>?) {
         if let text, text[0] == 0x2D, text[1] == 0x2D { return }
         let now = Clock.monotonicNanoseconds()
-        lock.locked {
-            if running.contains(where: { $0.statement == statement }) { return }
+        let address = UInt(bitPattern: statement)
+        state.withLock { state in
+            if state.running.contains(where: { $0.statement == address }) { return }
             // A run whose end SQLite never reported (it always does, at the latest on reset or finalize).
-            if running.count >= Self.runningLimit { running.removeFirst() }
-            running.append(Running(statement: statement, started: now, rows: 0))
+            if state.running.count >= Self.runningLimit { state.running.removeFirst() }
+            state.running.append(Running(statement: address, started: now, rows: 0))
         }
     }
 
     /// `SQLITE_TRACE_ROW`: `statement` produced a row.
     func row(_ statement: OpaquePointer) {
-        lock.locked {
-            var i = running.count - 1
+        let address = UInt(bitPattern: statement)
+        state.withLock { state in
+            var i = state.running.count - 1
             while i >= 0 {
-                if running[i].statement == statement {
-                    running[i].rows += 1
+                if state.running[i].statement == address {
+                    state.running[i].rows += 1
                     return
                 }
                 i -= 1
@@ -73,10 +81,11 @@ final class ConnectionTap: @unchecked Sendable {
         let now = Clock.monotonicNanoseconds()
         guard let sql = sqlite3_sql(statement) else { return }
         let length = strlen(sql)
-        let (run, found) = lock.locked { () -> (Running?, Known) in
-            let index = running.firstIndex { $0.statement == statement }
-            let run = index.map { running.remove(at: $0) }
-            return (run, knownEntry(statement, sql: sql, length: length))
+        let address = UInt(bitPattern: statement)
+        let (run, found) = state.withLock { state -> (Running?, Known) in
+            let index = state.running.firstIndex { $0.statement == address }
+            let run = index.map { state.running.remove(at: $0) }
+            return (run, knownEntry(address, sql: sql, length: length, in: &state))
         }
         // SQLite's own figure has the VFS clock's resolution (a millisecond with the unix VFS); the
         // monotonic clock from the run's first step is finer.
@@ -100,11 +109,11 @@ final class ConnectionTap: @unchecked Sendable {
             case .stale:
                 // The recorder was reset: forget the slots and look the statement up once more.
                 guard attempt == 0 else { return }
-                entry = lock.locked {
-                    known.removeAll()
-                    lastStatement = nil
-                    lastKnown = nil
-                    return knownEntry(statement, sql: sql, length: length)
+                entry = state.withLock { state in
+                    state.known.removeAll()
+                    state.lastStatement = nil
+                    state.lastKnown = nil
+                    return knownEntry(address, sql: sql, length: length, in: &state)
                 }
             }
         }
@@ -118,15 +127,16 @@ final class ConnectionTap: @unchecked Sendable {
         return true
     }
 
-    /// The slot for `statement`, normalising its SQL on first sight. Call with the lock held.
-    private func knownEntry(_ statement: OpaquePointer, sql: UnsafePointer<CChar>, length: Int) -> Known {
+    /// The slot for the statement at `statement`, normalising its SQL on first sight; `state` is the
+    /// locked state.
+    private func knownEntry(_ statement: UInt, sql: UnsafePointer<CChar>, length: Int, in state: inout State) -> Known {
         func matches(_ entry: Known) -> Bool {
             entry.sql.count == length && entry.sql.withUnsafeBytes({ memcmp($0.baseAddress!, sql, length) == 0 })
         }
-        if statement == lastStatement, let entry = lastKnown, matches(entry) { return entry }
-        if let entry = known[statement], matches(entry) {
-            lastStatement = statement
-            lastKnown = entry
+        if statement == state.lastStatement, let entry = state.lastKnown, matches(entry) { return entry }
+        if let entry = state.known[statement], matches(entry) {
+            state.lastStatement = statement
+            state.lastKnown = entry
             return entry
         }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: length)
@@ -134,10 +144,10 @@ final class ConnectionTap: @unchecked Sendable {
         let (slot, generation) = aggregate.slot(for: normalized)
         let entry = Known(sql: Array(bytes), slot: slot, generation: generation, kind: normalized.kind,
                           parameters: normalized.parameterValues)
-        if known.count >= Self.knownLimit { known.removeAll(keepingCapacity: true) }
-        known[statement] = entry
-        lastStatement = statement
-        lastKnown = entry
+        if state.known.count >= Self.knownLimit { state.known.removeAll(keepingCapacity: true) }
+        state.known[statement] = entry
+        state.lastStatement = statement
+        state.lastKnown = entry
         return entry
     }
 
@@ -170,13 +180,12 @@ final class ConnectionTap: @unchecked Sendable {
 }
 
 /// The connections a recorder is attached to, each with the retained tap SQLite calls back into.
-final class TapRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var taps: [UInt: Unmanaged<ConnectionTap>] = [:]
+final class TapRegistry: Sendable {
+    private let taps = LockedValue<[UInt: Unmanaged<ConnectionTap>]>([:])
 
     /// Registers `tap` for its connection; false when the connection already has one.
     func add(_ tap: Unmanaged<ConnectionTap>, for connection: UInt) -> Bool {
-        lock.locked {
+        taps.withLock { taps in
             guard taps[connection] == nil else { return false }
             taps[connection] = tap
             return true
@@ -185,15 +194,15 @@ final class TapRegistry: @unchecked Sendable {
 
     /// Removes the connection's tap; true when there was one.
     func remove(_ connection: UInt) -> Bool {
-        lock.locked { taps.removeValue(forKey: connection) != nil }
+        taps.withLock { $0.removeValue(forKey: connection) != nil }
     }
 
     /// Removes and returns the connection's tap.
     func take(_ connection: UInt) -> Unmanaged<ConnectionTap>? {
-        lock.locked { taps.removeValue(forKey: connection) }
+        taps.withLock { $0.removeValue(forKey: connection) }
     }
 
-    var count: Int { lock.locked { taps.count } }
+    var count: Int { taps.withLock { $0.count } }
 }
 
 /// The `sqlite3_trace_v2` callback (https://sqlite.org/c3ref/trace_v2.html): `context` is the retained

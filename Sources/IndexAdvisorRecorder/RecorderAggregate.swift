@@ -1,10 +1,11 @@
 import Foundation
+import Locking
 import SQLFingerprint
 
 /// The recorder's totals per fingerprint, shared by every attached connection and guarded by one lock.
 /// Bounded: at most `limits.maxStatements` fingerprints (executions of further new ones are counted as
 /// dropped), `limits.timingSamples` durations and `limits.valueSamples` value tuples per fingerprint.
-final class RecorderAggregate: @unchecked Sendable {
+final class RecorderAggregate: Sendable {
     private struct Entry {
         let fingerprint: String
         let sql: String
@@ -20,15 +21,28 @@ final class RecorderAggregate: @unchecked Sendable {
         var lastSeen: Double
     }
 
+    /// Everything the lock guards.
+    private struct State {
+        var entries: [Entry] = []
+        var slots: [String: Int] = [:]
+        var dropped = 0
+        var random: UInt64 = 0x5EED_1DE7
+        var started = Clock.wallSeconds()
+        /// Changes on every reset, so that connections drop the slot numbers they cached.
+        var generation = 0
+
+        mutating func nextRandom() -> UInt64 {
+            // SplitMix64 (https://prng.di.unimi.it/splitmix64.c).
+            random &+= 0x9E37_79B9_7F4A_7C15
+            var z = random
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     let limits: WorkloadRecorder.Limits
-    private let lock = NSLock()
-    private var entries: [Entry] = []
-    private var slots: [String: Int] = [:]
-    private var dropped = 0
-    private var random: UInt64 = 0x5EED_1DE7
-    private var started = Clock.wallSeconds()
-    /// Changes on every reset, so that connections drop the slot numbers they cached (read under the lock).
-    private var generation = 0
+    private let state = LockedValue(State())
 
     init(limits: WorkloadRecorder.Limits) {
         self.limits = limits
@@ -37,14 +51,14 @@ final class RecorderAggregate: @unchecked Sendable {
     /// The slot of `normalized`'s fingerprint (created on first sight), with the generation it belongs
     /// to; nil slot when the fingerprint cap is reached.
     func slot(for normalized: NormalizedSQL) -> (slot: Int?, generation: Int) {
-        lock.locked {
-            if let slot = slots[normalized.fingerprintID] { return (slot, generation) }
-            guard entries.count < limits.maxStatements else { return (nil, generation) }
+        state.withLock { state in
+            if let slot = state.slots[normalized.fingerprintID] { return (slot, state.generation) }
+            guard state.entries.count < limits.maxStatements else { return (nil, state.generation) }
             let now = Clock.wallSeconds()
-            entries.append(Entry(fingerprint: normalized.fingerprintID, sql: normalized.parameterizedSQL, kind: normalized.kind,
-                                 firstSeen: now, lastSeen: now))
-            slots[normalized.fingerprintID] = entries.count - 1
-            return (entries.count - 1, generation)
+            state.entries.append(Entry(fingerprint: normalized.fingerprintID, sql: normalized.parameterizedSQL, kind: normalized.kind,
+                                       firstSeen: now, lastSeen: now))
+            state.slots[normalized.fingerprintID] = state.entries.count - 1
+            return (state.entries.count - 1, state.generation)
         }
     }
 
@@ -61,58 +75,58 @@ final class RecorderAggregate: @unchecked Sendable {
     /// nanoseconds).
     func record(slot: Int, generation: Int, nanoseconds: UInt64, rows: Int, end: UInt64) -> Outcome {
         let now = Clock.wallSeconds(atMonotonic: end)
-        return lock.locked {
-            guard generation == self.generation, slot < entries.count else { return .stale }
-            entries[slot].count &+= 1
-            let (total, overflow) = entries[slot].totalNanoseconds.addingReportingOverflow(nanoseconds)
-            entries[slot].totalNanoseconds = overflow ? UInt64.max : total
-            entries[slot].rows &+= rows
-            entries[slot].lastSeen = now
-            if entries[slot].count == 1 { entries[slot].firstSeen = now }
-            entries[slot].offered &+= 1
-            if entries[slot].timings.count < limits.timingSamples {
-                entries[slot].timings.append(nanoseconds)
+        return state.withLock { state in
+            guard generation == state.generation, slot < state.entries.count else { return .stale }
+            state.entries[slot].count &+= 1
+            let (total, overflow) = state.entries[slot].totalNanoseconds.addingReportingOverflow(nanoseconds)
+            state.entries[slot].totalNanoseconds = overflow ? UInt64.max : total
+            state.entries[slot].rows &+= rows
+            state.entries[slot].lastSeen = now
+            if state.entries[slot].count == 1 { state.entries[slot].firstSeen = now }
+            state.entries[slot].offered &+= 1
+            if state.entries[slot].timings.count < limits.timingSamples {
+                state.entries[slot].timings.append(nanoseconds)
             } else {
                 // Algorithm R: keep a uniform sample of all executions.
-                let index = Int(nextRandom() % UInt64(entries[slot].offered))
-                if index < entries[slot].timings.count { entries[slot].timings[index] = nanoseconds }
+                let index = Int(state.nextRandom() % UInt64(state.entries[slot].offered))
+                if index < state.entries[slot].timings.count { state.entries[slot].timings[index] = nanoseconds }
             }
-            guard entries[slot].samples.count < limits.valueSamples,
-                  entries[slot].sampleAttempts < limits.valueSamples * 4 else { return .counted }
-            entries[slot].sampleAttempts += 1
+            guard state.entries[slot].samples.count < limits.valueSamples,
+                  state.entries[slot].sampleAttempts < limits.valueSamples * 4 else { return .counted }
+            state.entries[slot].sampleAttempts += 1
             return .countedSampleWanted
         }
     }
 
     /// Counts an execution of a new fingerprint that the cap kept out.
     func drop() {
-        lock.locked { dropped &+= 1 }
+        state.withLock { $0.dropped &+= 1 }
     }
 
     /// Keeps `values` (one per parameter) unless already kept or the slot has enough.
     func addSample(_ values: [SQLLiteral], slot: Int, generation: Int) {
-        lock.locked {
-            guard generation == self.generation, slot < entries.count,
-                  entries[slot].samples.count < limits.valueSamples, !entries[slot].samples.contains(values) else { return }
-            entries[slot].samples.append(values)
+        state.withLock { state in
+            guard generation == state.generation, slot < state.entries.count,
+                  state.entries[slot].samples.count < limits.valueSamples, !state.entries[slot].samples.contains(values) else { return }
+            state.entries[slot].samples.append(values)
         }
     }
 
     /// Forgets everything recorded.
     func reset() {
-        lock.locked {
-            entries = []
-            slots = [:]
-            dropped = 0
-            started = Clock.wallSeconds()
-            generation += 1
+        state.withLock { state in
+            state.entries = []
+            state.slots = [:]
+            state.dropped = 0
+            state.started = Clock.wallSeconds()
+            state.generation += 1
         }
     }
 
     /// A copy of the totals: statements in order of first execution, executions dropped, and when
     /// recording started (seconds since 1970).
     func snapshot() -> (statements: [RecordedStatement], dropped: Int, started: Double) {
-        let (copy, dropped, started) = lock.locked { (entries, self.dropped, self.started) }
+        let (copy, dropped, started) = state.withLock { ($0.entries, $0.dropped, $0.started) }
         let statements = copy.filter { $0.count > 0 }.map { entry in
             RecordedStatement(fingerprint: entry.fingerprint, sql: entry.sql, kind: entry.kind.rawValue, count: entry.count,
                               totalNanoseconds: entry.totalNanoseconds, medianNanoseconds: Self.median(entry.timings),
@@ -121,15 +135,6 @@ final class RecorderAggregate: @unchecked Sendable {
                               lastSeen: Date(timeIntervalSince1970: entry.lastSeen))
         }
         return (statements, dropped, started)
-    }
-
-    private func nextRandom() -> UInt64 {
-        // SplitMix64 (https://prng.di.unimi.it/splitmix64.c).
-        random &+= 0x9E37_79B9_7F4A_7C15
-        var z = random
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 
     static func median(_ values: [UInt64]) -> UInt64 {

@@ -53,8 +53,8 @@ struct CommandLineParserTests {
         #expect(options.workloads == ["a.sql", "b.log"])
         #expect(options.format == .json)
         #expect(options.output == "out.json")
-        #expect(options.repeats == 9)
-        #expect(options.statementTimeout == 2.5)
+        #expect(options.analysisOptions.repeats == 9)
+        #expect(options.analysisOptions.statementTimeout == 2.5)
         #expect(options.quiet)
         #expect(options.analysisOptions.timeBudgetSeconds == 600)
         let bounded = try CommandLineParser.parse(["analyze", "store.sqlite", "--time-budget", "90", "--verbose"])
@@ -102,6 +102,133 @@ struct CommandLineParserTests {
         #expect(try CommandLineParser.parse(["help", "demo"]) == .help(topic: "demo"))
         #expect(try CommandLineParser.parse(["analyze", "x", "--version"]) == .version)
     }
+
+    @Test("--version, -h and --help count only where an option name may stand: an option's value or an operand after -- is a name like any other")
+    func helpAndVersionOnlyAsOptionNames() throws {
+        guard case .analyze(let output) = try CommandLineParser.parse(["analyze", "x", "--output", "--version"]) else { Issue.record("not analyze"); return }
+        #expect(output.store == "x" && output.output == "--version")
+        guard case .analyze(let short) = try CommandLineParser.parse(["analyze", "x", "-o", "-h", "-w", "--help"]) else { Issue.record("not analyze"); return }
+        #expect(short.output == "-h" && short.workloads == ["--help"])
+        guard case .analyze(let operand) = try CommandLineParser.parse(["analyze", "--", "--version"]) else { Issue.record("not analyze"); return }
+        #expect(operand.store == "--version")
+        #expect(throws: UsageError("analyze takes one store; unexpected '--help'", command: "analyze")) {
+            try CommandLineParser.parse(["analyze", "x", "--", "--help"])
+        }
+        #expect(throws: UsageError("--top must be a whole number from 0 to 1000000, not '--version'", command: "workload")) {
+            try CommandLineParser.parse(["workload", "a.log", "--top", "--version"])
+        }
+        guard case .check(let check) = try CommandLineParser.parse(["check", "s", "--baseline", "--version"]) else { Issue.record("not check"); return }
+        #expect(check.baseline == "--version")
+        // Where an option name may stand they still work, for every command.
+        #expect(try CommandLineParser.parse(["render", "r.json", "-h"]) == .help(topic: "render"))
+        #expect(try CommandLineParser.parse(["demo", "--notes", "2000", "--version"]) == .version)
+        #expect(try CommandLineParser.parse(["--version"]) == .version)
+
+        // Run, `analyze x --output --version` does not print the version and exit 0: x is no store.
+        let captured = CapturedConsole()
+        let code = IndexAdvisorCommand.run(["analyze", "/nonexistent/x.sqlite", "--output", "--version"], console: captured.console)
+        #expect(code == ExitCode.failure)
+        #expect(captured.out.isEmpty)
+        #expect(captured.error.hasPrefix("indexadvisor: error: /nonexistent/x.sqlite"), "\(captured.error)")
+    }
+
+    @Test("the analysis settings start at the library's defaults and reach it as parsed; repeatable options keep every value in order")
+    func analysisSettings() throws {
+        guard case .analyze(let plain) = try CommandLineParser.parse(["analyze", "s.sqlite"]) else { Issue.record("not analyze"); return }
+        #expect(plain.analysisOptions == AnalysisOptions())
+        guard case .check(let check) = try CommandLineParser.parse([
+            "check", "s.sqlite", "--repeats", "3", "--min-count", "4", "--unique", "note(a)", "--unique=note(b, c)",
+            "--sample-rows", "0", "--max-index-bytes", "4096", "--temp-dir", "/tmp/x", "--cost", "counters", "-m", "A.swift", "--model", "B",
+        ]) else { Issue.record("not check"); return }
+        #expect(check.analyze.analysisOptions.repeats == 3)
+        #expect(check.thresholds.minimumCount == 4)
+        #expect(check.thresholds.minimumShare == 0.05)
+        #expect(check.analyze.analysisOptions.uniqueRules.map(\.table) == ["note", "note"])
+        #expect(check.analyze.analysisOptions.uniqueRules.map(\.columns) == [["a"], ["b", "c"]])
+        #expect(check.analyze.analysisOptions.sampleRows == nil)
+        #expect(check.analyze.analysisOptions.maxIndexBytes == 4096)
+        #expect(check.analyze.analysisOptions.temporaryDirectory?.path == "/tmp/x")
+        #expect(check.analyze.analysisOptions.costSource == .sqliteCounters)
+        #expect(check.analyze.models == ["A.swift", "B"])
+        #expect(throws: UsageError("--cost takes time or counters, not 'wall'", command: "analyze")) {
+            try CommandLineParser.parse(["analyze", "s.sqlite", "--cost", "wall"])
+        }
+    }
+
+    @Test("did you mean: every option a command accepts is suggested for a one-letter slip, and no other command's option is")
+    func suggestionsFromTheTable() throws {
+        let expected: [CommandName: [String]] = [
+            .analyze: analyzeOptionNames,
+            .check: ["--baseline", "--min-share", "--min-count", "--slowdown"] + analyzeOptionNames,
+            .render: ["--format", "--model", "--output", "--check"],
+            .workload: ["--workload", "--workload-format", "--format", "--output", "--top"],
+            .demo: ["--quiet", "--notes", "--output-dir", "--keep", "--seed"],
+        ]
+        for (command, names) in expected {
+            #expect(Set(CommandOption.options(of: command).map(\.name)) == Set(names), "\(command)")
+            let operands = command == .demo ? [] : ["x"]
+            for name in names {
+                let slip = name + "x"
+                #expect(throws: UsageError("unknown option '\(slip)' for \(command.rawValue) (did you mean \(name)?)", command: command.rawValue)) {
+                    try CommandLineParser.parse([command.rawValue] + operands + [slip])
+                }
+            }
+        }
+        #expect(throws: UsageError("unknown option '--top' for render", command: "render")) {
+            try CommandLineParser.parse(["render", "r.json", "--top", "3"])
+        }
+        #expect(throws: UsageError("unknown option '--min-shar' for check (did you mean --min-share?)", command: "check")) {
+            try CommandLineParser.parse(["check", "s", "--min-shar", "0.1"])
+        }
+        #expect(throws: UsageError("unknown option '--baseline' for analyze", command: "analyze")) {
+            try CommandLineParser.parse(["analyze", "s", "--baseline", "b.json"])
+        }
+    }
+
+    @Test("each command's help lists exactly the options its parser accepts, with the defaults the options really have")
+    func helpListsEveryOption() throws {
+        for command in CommandName.allCases {
+            let help = try #require(HelpText.text(for: command.rawValue))
+            let section = try #require(help.components(separatedBy: "OPTIONS:\n").last)
+            let listed = section.split(separator: "\n").filter { $0.hasPrefix("  -") }.flatMap { line in
+                line.split(separator: " ").prefix { $0.hasPrefix("-") }.map { String($0.trimmingCharacters(in: [","])) }
+            }
+            let accepted = CommandOption.options(of: command).flatMap(\.names) + ["-h", "--help", "--version"]
+            #expect(listed.sorted() == accepted.sorted(), "\(command)")
+            // And the parser takes every name the help lists: a flag alone, an option with a value.
+            let operands = command == .demo ? [] : ["x"]
+            for option in CommandOption.options(of: command) {
+                for name in option.names {
+                    let arguments = [command.rawValue] + operands + [name] + (option.valueName == nil ? [] : ["--"])
+                    do {
+                        _ = try CommandLineParser.parse(arguments)
+                    } catch let error as UsageError {
+                        #expect(!error.message.hasPrefix("unknown option"), "\(arguments): \(error.message)")
+                    }
+                }
+            }
+        }
+        let analyze = try #require(HelpText.text(for: "analyze"))
+        #expect(AnalysisOptions().repeats == 7)
+        #expect(analyze.contains("  --repeats N                     Timed runs per statement; the median is reported (default: 7)."))
+        #expect(analyze.contains("(default: 250,000; 0: never)"))
+        #expect(analyze.contains("  --time-budget SECONDS           After this long, build and pick no more candidates (default: 600):"))
+        #expect(analyze.contains("  --workload-format sql|coredata-log|jsonl\n                                  Force the workload format"))
+        let check = try #require(HelpText.text(for: "check"))
+        #expect(check.contains("  --min-share SHARE               Hot statements: at least this share of workload time (default:\n                                  0.05)."))
+        #expect(check.contains("  -o, --output FILE               Also write this run's JSON report (the next --baseline)."))
+        #expect(try #require(HelpText.text(for: "demo")).contains("  --notes N                       Notes in the store (default: 100,000; at least 1,000)."))
+        #expect(try #require(HelpText.text(for: "workload")).contains("  -f, --format text|json          Output format (default: text)."))
+        for command in CommandName.allCases {
+            let lines = try #require(HelpText.text(for: command.rawValue)).components(separatedBy: "OPTIONS:\n").last!.split(separator: "\n")
+            #expect(lines.allSatisfy { $0.count <= HelpText.width || !$0.contains(" ") }, "\(command)")
+        }
+    }
+
+    /// The options of `analyze`, also accepted by `check`.
+    let analyzeOptionNames = ["--workload", "--workload-format", "--format", "--model", "--output", "--quiet", "--verbose", "--repeats", "--cost",
+                              "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table",
+                              "--max-index-bytes", "--max-candidates", "--time-budget", "--seed", "--sample-rows", "--temp-dir", "--unique"]
 }
 
 @Suite("indexadvisor exit codes and messages")

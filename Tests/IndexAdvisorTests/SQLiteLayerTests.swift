@@ -8,7 +8,7 @@ struct SQLiteLayerTests {
     func typedError() throws {
         let connection = try SQLiteConnection.inMemory()
         let error = try #require(throws: SQLiteError.self) { try connection.prepare("SELECT * FROM missing") }
-        #expect(error.code == 1)
+        #expect(error.code == .error)
         #expect(error.codeName == "SQLITE_ERROR")
         #expect(error.message == "no such table: missing")
         #expect(error.sql == "SELECT * FROM missing")
@@ -20,8 +20,47 @@ struct SQLiteLayerTests {
         let connection = try SQLiteConnection.inMemory()
         try connection.execute("CREATE TABLE t(a UNIQUE); INSERT INTO t VALUES (1)")
         let error = try #require(throws: SQLiteError.self) { try connection.execute("INSERT INTO t VALUES (1)") }
-        #expect(error.code == 19)
-        #expect(error.extendedCode == 2067) // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error.code == .constraint)
+        #expect(error.extendedCode == .constraintUnique)
+        #expect(error.extendedCode.rawValue == 2067)
+        #expect(error.extendedCode.description == "SQLITE_CONSTRAINT_UNIQUE")
+        #expect(error.description.hasPrefix("SQLite error 19 (SQLITE_CONSTRAINT): UNIQUE constraint failed: t.a"))
+    }
+
+    @Test("a primary result code matches its extended codes in a switch; an extended code only itself")
+    func resultCodeMatching() throws {
+        func kind(_ code: SQLiteResultCode) -> String {
+            switch code {
+            case .constraintPrimaryKey: return "primary key"
+            case .constraint: return "constraint"
+            case .busy, .locked: return "busy"
+            default: return "other"
+            }
+        }
+        #expect(kind(.constraintUnique) == "constraint")
+        #expect(kind(.constraintPrimaryKey) == "primary key")
+        #expect(kind(.constraint) == "constraint")
+        #expect(kind(SQLiteResultCode(rawValue: 517)) == "busy") // SQLITE_BUSY_SNAPSHOT
+        #expect(kind(SQLiteResultCode(rawValue: 262)) == "busy") // SQLITE_LOCKED_SHAREDCACHE
+        #expect(kind(.corrupt) == "other")
+        #expect(SQLiteResultCode.constraintUnique.primary == .constraint)
+        #expect(SQLiteResultCode.constraint.isPrimary && !SQLiteResultCode.constraintUnique.isPrimary)
+        #expect(SQLiteResultCode.constraintUnique != .constraint)
+        #expect(!(SQLiteResultCode.constraintUnique ~= .constraint))
+        #expect(SQLiteResultCode(rawValue: 4000).description == "SQLITE_4000")
+
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute("CREATE TABLE t(a UNIQUE); INSERT INTO t VALUES (1)")
+        var caught = ""
+        do {
+            try connection.execute("INSERT INTO t VALUES (1)")
+        } catch SQLiteResultCode.constraintUnique {
+            caught = "unique"
+        } catch {
+            caught = "\(error)"
+        }
+        #expect(caught == "unique")
+        #expect(!(SQLiteResultCode.constraint ~= (CancellationError() as any Error)))
     }
 
     @Test("every storage class binds and reads back unchanged", arguments: [
@@ -69,7 +108,7 @@ struct SQLiteLayerTests {
         let error = try #require(throws: SQLiteError.self) {
             try connection.scalar("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
         }
-        #expect(error.code == 9) // SQLITE_INTERRUPT
+        #expect(error.code == .interrupt)
     }
 
     @Test("unknown app functions get stand-ins; NSCoreData ones search case-insensitively")

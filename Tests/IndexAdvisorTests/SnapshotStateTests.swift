@@ -29,7 +29,7 @@ struct SnapshotStateTests {
             guard case .snapshotStateLost(let directory, let sql, let sqliteError) = error else { Issue.record("\(error)"); return }
             #expect(directory == snapshot.directory.url.path)
             #expect(sql == "DROP INDEX IF EXISTS \"indexadvisor_candidate\"")
-            #expect(sqliteError.code == 6)  // SQLITE_LOCKED
+            #expect(sqliteError.code == .locked)
             #expect(error.description.contains("every later measurement would include that index, so the analysis stopped"))
         }
         reading.reset()

@@ -236,7 +236,7 @@ struct AnalysisRun {
                 profile.timingBefore = try timer.time(profile.executions, isWrite: profile.isWrite)
                 profile.current = profile.timingBefore
                 profile.currentPlan = profile.planBefore
-            } catch MeasurementError.failed(let error) where error.code == 11 || error.code == 26 {
+            } catch MeasurementError.failed(let error) where error.code == .corrupt || error.code == .notADatabase {
                 throw StoreError.sqlite(path: snapshot.storeURL.path, error: error)
             } catch {
                 profile.error = "could not be timed: \(error)"

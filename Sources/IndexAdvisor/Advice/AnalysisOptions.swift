@@ -1,7 +1,7 @@
 import Foundation
 
 /// Settings of an analysis. Defaults suit a store of up to a few million rows on a laptop.
-public struct AnalysisOptions: Sendable {
+public struct AnalysisOptions: Sendable, Equatable {
     /// Where statement costs come from: wall-clock time (the default) or SQLite's deterministic work
     /// counters (``CostSource/sqliteCounters``), which repeat exactly on a busy machine.
     public var costSource = CostSource.wallClock

@@ -127,7 +127,7 @@ package struct StatementTimer {
                 return elapsed
             } catch let error as SQLiteError {
                 statement.reset()
-                if error.code == 9 { throw MeasurementError.timedOut(seconds: statementTimeout, sql: statement.sql) }
+                if error.code == .interrupt { throw MeasurementError.timedOut(seconds: statementTimeout, sql: statement.sql) }
                 failures += 1
                 if firstFailure == nil { firstFailure = error }
                 return nil
@@ -156,7 +156,7 @@ package struct StatementTimer {
 
         let (warmTotal, warmSucceeded, warmWeight) = try pass()
         guard warmSucceeded > 0, warmWeight > 0 else {
-            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: executions[0].sql))
+            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: .error, message: "no execution succeeded", sql: executions[0].sql))
         }
         let warmRows = Double(rows) / Double(max(1, executionsDone))
         if costSource == .sqliteCounters, let counters = counted() {
@@ -190,7 +190,7 @@ package struct StatementTimer {
             if weight > 0 { runSeconds.append(total / weight / 1e9) }
         }
         guard !runSeconds.isEmpty else {
-            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: 1, message: "no execution succeeded", sql: executions[0].sql))
+            throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: .error, message: "no execution succeeded", sql: executions[0].sql))
         }
         return Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * plan.count,
                            rows: executionsDone > 0 ? Double(rows) / Double(executionsDone) : 0, failures: failures,

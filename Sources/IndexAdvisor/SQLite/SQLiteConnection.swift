@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Locking
 
 /// One SQLite database connection (`sqlite3*`), closed when the object is released.
 ///
@@ -45,7 +46,7 @@ package final class SQLiteConnection {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             let extended = db.map { sqlite3_extended_errcode($0) } ?? rc
             sqlite3_close_v2(db)
-            throw SQLiteError(extendedCode: extended, message: message)
+            throw SQLiteError(extendedCode: SQLiteResultCode(rawValue: extended), message: message)
         }
         self.path = path
         self.handle = db
@@ -103,23 +104,24 @@ package final class SQLiteConnection {
     /// The error for a result code, with this connection's current message.
     package func error(for rc: Int32, sql: String?) -> SQLiteError {
         let message = String(cString: sqlite3_errmsg(handle))
-        let extended = sqlite3_extended_errcode(handle)
+        let extended = SQLiteResultCode(rawValue: sqlite3_extended_errcode(handle))
+        let code = SQLiteResultCode(rawValue: rc)
         // sqlite3_errmsg describes the most recent call; fall back to the code's text if it disagrees.
-        if extended & 0xFF == rc & 0xFF {
+        if extended.primary == code.primary {
             return SQLiteError(extendedCode: extended, message: message, sql: sql)
         }
-        return SQLiteError(extendedCode: rc, message: String(cString: sqlite3_errstr(rc)), sql: sql)
+        return SQLiteError(extendedCode: code, message: String(cString: sqlite3_errstr(rc)), sql: sql)
     }
 
     /// Runs one or more statements that return no rows of interest (`sqlite3_exec`).
     package func execute(_ sql: String) throws {
-        if Self.isStopped { throw SQLiteError(extendedCode: SQLITE_INTERRUPT, message: "interrupted: the run is ending", sql: sql) }
+        if Self.isStopped { throw SQLiteError(extendedCode: .interrupt, message: "interrupted: the run is ending", sql: sql) }
         var message: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &message)
         if rc != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(message)
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw SQLiteError(extendedCode: SQLiteResultCode(rawValue: sqlite3_extended_errcode(handle)), message: text, sql: sql)
         }
     }
 
@@ -135,7 +137,7 @@ package final class SQLiteConnection {
         while true {
             do {
                 return try executeDefinitionOnce(sql)
-            } catch let error as SQLiteError where error.code == 1 && attempts < 32 {
+            } catch let error as SQLiteError where error.code == .error && attempts < 32 {
                 attempts += 1
                 guard let range = error.message.range(of: "no such function: ") else { throw error }
                 let name = String(error.message[range.upperBound...])
@@ -159,13 +161,13 @@ package final class SQLiteConnection {
         }
         defer { sqlite3_finalize(statement) }
         if rc == SQLITE_MISUSE {
-            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "schema text holds more than one statement; refused", sql: sql)
+            throw SQLiteError(extendedCode: .misuse, message: "schema text holds more than one statement; refused", sql: sql)
         }
         try check(rc, sql: sql)
         guard let statement else { return }
         let first = SQLTokenList(sql)
         guard first.isWord(0, "CREATE") else {
-            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "schema text is not a CREATE statement; refused", sql: sql)
+            throw SQLiteError(extendedCode: .misuse, message: "schema text is not a CREATE statement; refused", sql: sql)
         }
         let step = sqlite3_step(statement)
         if step != SQLITE_DONE && step != SQLITE_ROW { throw error(for: step, sql: sql) }
@@ -174,7 +176,7 @@ package final class SQLiteConnection {
     /// Compiles the first statement in `sql`.
     /// - Throws: ``SQLiteError`` when SQLite rejects it, or when `sql` holds no statement.
     package func prepare(_ sql: String) throws -> SQLiteStatement {
-        if Self.isStopped { throw SQLiteError(extendedCode: SQLITE_INTERRUPT, message: "interrupted: the run is ending", sql: sql) }
+        if Self.isStopped { throw SQLiteError(extendedCode: .interrupt, message: "interrupted: the run is ending", sql: sql) }
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         if rc != SQLITE_OK {
@@ -182,7 +184,7 @@ package final class SQLiteConnection {
             throw error(for: rc, sql: sql)
         }
         guard let statement else {
-            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "no statement in the text", sql: sql)
+            throw SQLiteError(extendedCode: .misuse, message: "no statement in the text", sql: sql)
         }
         return SQLiteStatement(handle: statement, connection: self, sql: sql)
     }
@@ -246,22 +248,21 @@ package final class SQLiteConnection {
         guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
             throw destination.error(for: sqlite3_errcode(destination.handle), sql: nil)
         }
-        var rc: Int32
+        var rc: SQLiteResultCode
+        // Until done or failed; busy or locked is a failure too: the source's busy handler has already
+        // waited its timeout.
         repeat {
-            rc = sqlite3_backup_step(backup, -1)
-            if rc == SQLITE_BUSY || rc == SQLITE_LOCKED {
-                // The busy handler of the source has already waited its timeout.
-                break
-            }
-        } while rc == SQLITE_OK
+            rc = SQLiteResultCode(rawValue: sqlite3_backup_step(backup, -1))
+        } while rc == .ok
         let finish = sqlite3_backup_finish(backup)
-        if rc != SQLITE_DONE {
-            let message = rc == SQLITE_BUSY || rc == SQLITE_LOCKED
-                ? "the store is locked by another connection"
-                : String(cString: sqlite3_errstr(rc))
-            throw SQLiteError(extendedCode: rc, message: message)
+        switch rc {
+        case .done:
+            try destination.check(finish)
+        case .busy, .locked:
+            throw SQLiteError(extendedCode: rc, message: "the store is locked by another connection")
+        default:
+            throw SQLiteError(extendedCode: rc, message: String(cString: sqlite3_errstr(rc.rawValue)))
         }
-        try destination.check(finish)
     }
 
     // MARK: Stand-ins for functions and collations that only an app's own connection has
@@ -347,28 +348,30 @@ private func standInNull(_ context: OpaquePointer?, _: Int32, _: UnsafeMutablePo
 
 /// The handles of every open connection, so that `SQLiteConnection.stopAll()` can interrupt them from the
 /// signal handler's thread. A handle leaves the set before it is closed, under the same lock.
-private final class OpenConnections: @unchecked Sendable {
+private final class OpenConnections: Sendable {
     static let shared = OpenConnections()
-    private let lock = NSLock()
-    private var handles: Set<OpaquePointer> = []
-    private let flagLock = NSLock()
-    private var stopped = false
+    /// The open handles' addresses (`sqlite3 *`).
+    private let handles = LockedValue<Set<UInt>>([])
+    /// Its own lock, apart from the handles': read on every progress callback (every 1,000
+    /// virtual-machine steps), it is then uncontended.
+    private let stopped = LockedValue(false)
 
-    /// Read on every progress callback (every 1,000 virtual-machine steps): an uncontended lock.
-    var isStopped: Bool { flagLock.withLock { stopped } }
+    var isStopped: Bool { stopped.withLock { $0 } }
 
     func add(_ handle: OpaquePointer) {
-        lock.withLock { _ = handles.insert(handle) }
+        handles.withLock { _ = $0.insert(UInt(bitPattern: handle)) }
     }
 
     func remove(_ handle: OpaquePointer) {
-        lock.withLock { _ = handles.remove(handle) }
+        handles.withLock { _ = $0.remove(UInt(bitPattern: handle)) }
     }
 
     func stopAll() {
-        flagLock.withLock { stopped = true }
-        lock.withLock {
-            for handle in handles { sqlite3_interrupt(handle) }
+        stopped.withLock { $0 = true }
+        handles.withLock { handles in
+            for address in handles {
+                if let handle = OpaquePointer(bitPattern: address) { sqlite3_interrupt(handle) }
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ extension SQLiteConnection {
         while true {
             do {
                 return try prepare(sql)
-            } catch let error as SQLiteError where attempts < 32 && error.code == 1 {
+            } catch let error as SQLiteError where attempts < 32 && error.code == .error {
                 attempts += 1
                 if let name = Self.name(after: "no such function: ", in: error.message), !standInFunctions.contains(name) {
                     try registerStandInFunction(named: name)

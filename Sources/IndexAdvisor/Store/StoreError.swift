@@ -49,11 +49,11 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "\(path): cannot read the file (\(reason))"
         case .sqlite(let path, let error):
-            switch error.code {
-            case 26: return "\(path): not a SQLite database (\(error.message))"
-            case 11: return "\(path): the database is corrupt (\(error.message)); run `sqlite3 \(path) 'PRAGMA integrity_check'`"
-            case 5, 6: return "\(path): the store is locked by another process (\(error.message)); retry with a longer --busy-timeout"
-            default: return "\(path): \(error.message) (SQLite error \(error.code), \(error.codeName))"
+            switch error.extendedCode {
+            case .notADatabase: return "\(path): not a SQLite database (\(error.message))"
+            case .corrupt: return "\(path): the database is corrupt (\(error.message)); run `sqlite3 \(path) 'PRAGMA integrity_check'`"
+            case .busy, .locked: return "\(path): the store is locked by another process (\(error.message)); retry with a longer --busy-timeout"
+            default: return "\(path): \(error.message) (SQLite error \(error.code.rawValue), \(error.codeName))"
             }
         case .corrupt(let path, let detail):
             return "\(path): the database is corrupt (quick_check: \(SQLText.oneLine(detail, limit: 160))); run `sqlite3 \(path) 'PRAGMA integrity_check'`"
@@ -62,7 +62,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .snapshotVanished(let directory):
             return "\(directory): the private snapshot directory was deleted by another process during the run; nothing was written, since its results cannot be trusted; run again (--temp-dir chooses another directory)"
         case .snapshotStateLost(let directory, let sql, let error):
-            return "\(directory): \(sql) failed on the private snapshot (\(error.message), SQLite result code \(error.code)); every later measurement would include that index, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
+            return "\(directory): \(sql) failed on the private snapshot (\(error.message), SQLite result code \(error.code.rawValue)); every later measurement would include that index, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
         case .insufficientSpace(let path, let needed, let available, let directory):
             return "\(path): the snapshot needs \(ByteCountText.format(needed)) but \(directory) has \(ByteCountText.format(available)) free; choose another with --temp-dir"
         case .insufficientSpaceForIndexes(let directory, let needed, let available, let candidates):

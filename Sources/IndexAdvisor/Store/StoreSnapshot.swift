@@ -108,7 +108,7 @@ public final class StoreSnapshot {
             do {
                 findings = try connection.query("PRAGMA quick_check(3)").compactMap { $0.first?.textValue }
                 break
-            } catch let error as SQLiteError where error.code == 1 && attempts < 32 {
+            } catch let error as SQLiteError where error.code == .error && attempts < 32 {
                 // A function the schema calls in a way the scan of its text did not see.
                 attempts += 1
                 guard let range = error.message.range(of: "no such function: ") else {
@@ -132,7 +132,10 @@ public final class StoreSnapshot {
 
     /// SQLite's codes for damage: `SQLITE_CORRUPT`, `SQLITE_NOTADB`, `SQLITE_IOERR` (a short read).
     private static func isDamage(_ error: SQLiteError) -> Bool {
-        [11, 26, 10].contains(error.code)
+        switch error.extendedCode {
+        case .corrupt, .notADatabase, .ioError: true
+        default: false
+        }
     }
 
     /// Reads every row of every table (through the table's own B-tree) and counts every index's entries

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// A private directory for one run (`indexadvisor-XXXXXX`), removed when the object is released, when
 /// `remove()` is called, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT once `installSignalCleanup()` has run.
@@ -7,13 +8,13 @@ import Foundation
 /// lives. A lock, unlike a process id, is seen the same from every PID namespace that shares the temporary
 /// folder, and the kernel releases it when the process ends however it ends, so the next run can tell an
 /// abandoned directory (its lock free) from a live one (its lock held) without guessing.
-public final class TemporaryDirectory: @unchecked Sendable {
+public final class TemporaryDirectory: Sendable {
     /// The directory's location.
     public let url: URL
     /// The file whose `flock` marks the directory as owned by a live run.
     static let lockFileName = "owner.lock"
-    private let lock = NSLock()
-    private var removed = false
+    /// True once ``remove()`` has run.
+    private let removed = LockedValue(false)
     /// The open `owner.lock`, holding the lock; closed once the directory is gone.
     private let ownerDescriptor: Int32
     /// Device and inode of the directory and of its lock file, to tell whether someone else removed them.
@@ -93,20 +94,20 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// lock file) is already gone or replaced, another process deleted it during the run, and the run's
     /// ``RunWatch`` is told.
     public func remove() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !removed else { return }
-        removed = true
-        if !isIntact { watch?.record(vanished: url.path) }
-        // Only the directory this run created is deleted: never one that took its place.
-        if let created = identity.first, FileIdentity(path: url.path) == created { Self.purge(url) }
-        close(ownerDescriptor)
-        TemporaryDirectoryRegistry.shared.remove(self)
+        removed.withLock { removed in
+            guard !removed else { return }
+            removed = true
+            if !isIntact { watch?.record(vanished: url.path) }
+            // Only the directory this run created is deleted: never one that took its place.
+            if let created = identity.first, FileIdentity(path: url.path) == created { Self.purge(url) }
+            close(ownerDescriptor)
+            TemporaryDirectoryRegistry.shared.remove(self)
+        }
     }
 
     /// True when the directory, not yet removed by this run, is gone or no longer the one it created.
     var isLost: Bool {
-        lock.withLock { !removed } && !isIntact
+        !removed.withLock { $0 } && !isIntact
     }
 
     /// True while the directory and its lock file are the ones this run created.
@@ -155,15 +156,19 @@ struct FileIdentity: Equatable {
 /// What one command run should know about its private directories: whether another process deleted one
 /// while the run used it (its snapshot then vanished, and no result of the run can be trusted). A
 /// ``TemporaryDirectory`` created inside `RunWatch.$current.withValue(watch) { … }` reports to `watch`.
-public final class RunWatch: @unchecked Sendable {
+public final class RunWatch: Sendable {
     @TaskLocal public static var current: RunWatch?
-    private let lock = NSLock()
-    private var paths: [String] = []
-    private var live: [Weak] = []
+    /// What the lock guards: the paths found vanished, and the run's directories still in use.
+    private struct State {
+        var paths: [String] = []
+        var live: [Weak] = []
+    }
 
     private struct Weak {
         weak var directory: TemporaryDirectory?
     }
+
+    private let state = LockedValue(State())
 
     public init() {}
 
@@ -171,18 +176,18 @@ public final class RunWatch: @unchecked Sendable {
     /// still in use that are gone now.
     public var vanished: [String] {
         if TemporaryDirectory.isTerminating { return [] }
-        let (recorded, directories) = lock.withLock { (paths, live.compactMap(\.directory)) }
+        let (recorded, directories) = state.withLock { ($0.paths, $0.live.compactMap(\.directory)) }
         return recorded + directories.filter(\.isLost).map(\.url.path).filter { !recorded.contains($0) }
     }
 
     func record(vanished path: String) {
-        lock.withLock { paths.append(path) }
+        state.withLock { $0.paths.append(path) }
     }
 
     func add(_ directory: TemporaryDirectory) {
-        lock.withLock {
-            live.removeAll { $0.directory == nil }
-            live.append(Weak(directory: directory))
+        state.withLock { state in
+            state.live.removeAll { $0.directory == nil }
+            state.live.append(Weak(directory: directory))
         }
     }
 
@@ -193,52 +198,60 @@ public final class RunWatch: @unchecked Sendable {
 }
 
 /// The live temporary directories, so that a signal handler can remove them.
-final class TemporaryDirectoryRegistry: @unchecked Sendable {
+final class TemporaryDirectoryRegistry: Sendable {
     static let shared = TemporaryDirectoryRegistry()
-    private let lock = NSLock()
-    private var directories: [ObjectIdentifier: URL] = [:]
-    private var sources: [any DispatchSourceSignal] = []
+
+    /// What the lock guards.
+    private struct State {
+        var directories: [ObjectIdentifier: URL] = [:]
+        var files: Set<String> = []
+        /// Kept so that they stay alive (``DispatchSource`` is the class behind every signal source).
+        var sources: [DispatchSource] = []
+        var terminating = false
+    }
+
+    private let state = LockedValue(State())
 
     func add(_ directory: TemporaryDirectory) {
-        lock.lock()
-        directories[ObjectIdentifier(directory)] = directory.url
-        lock.unlock()
+        state.withLock { $0.directories[ObjectIdentifier(directory)] = directory.url }
     }
 
     func remove(_ directory: TemporaryDirectory) {
-        lock.lock()
-        directories[ObjectIdentifier(directory)] = nil
-        lock.unlock()
+        state.withLock { $0.directories[ObjectIdentifier(directory)] = nil }
     }
 
-    private var files: Set<String> = []
-    private var terminating = false
-
-    var isTerminating: Bool { lock.withLock { terminating } }
+    var isTerminating: Bool { state.withLock { $0.terminating } }
 
     func add(file path: String) {
-        lock.withLock { _ = files.insert(path) }
+        state.withLock { _ = $0.files.insert(path) }
     }
 
     func remove(file path: String) {
-        lock.withLock { _ = files.remove(path) }
+        state.withLock { _ = $0.files.remove(path) }
     }
 
     func removeAll() {
-        lock.lock()
-        let urls = Array(directories.values)
-        let paths = files
-        directories.removeAll()
-        files.removeAll()
-        lock.unlock()
+        let (urls, paths) = state.withLock { state in
+            defer {
+                state.directories.removeAll()
+                state.files.removeAll()
+            }
+            return (Array(state.directories.values), state.files)
+        }
         for url in urls { TemporaryDirectory.purge(url) }
         for path in paths { unlink(path) }
     }
 
     func installSignalSources() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard sources.isEmpty else { return }
+        state.withLock { state in
+            guard state.sources.isEmpty else { return }
+            state.sources = makeSignalSources()
+        }
+    }
+
+    /// One running signal source per handled signal: the first signal removes everything and exits.
+    private func makeSignalSources() -> [DispatchSource] {
+        var sources: [DispatchSource] = []
         // A write to a closed pipe fails with EPIPE, which the writer reports, instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
         for number in TemporaryDirectory.handledSignals {
@@ -246,9 +259,9 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in
                 // Once only, and before anything else: the command stops printing.
-                guard let self, self.lock.withLock({ () -> Bool in
-                    defer { self.terminating = true }
-                    return !self.terminating
+                guard let self, self.state.withLock({ state -> Bool in
+                    defer { state.terminating = true }
+                    return !state.terminating
                 }) else { return }
                 // SQLite first: no statement may create a journal in a directory being deleted.
                 SQLiteConnection.stopAll()
@@ -258,8 +271,10 @@ final class TemporaryDirectoryRegistry: @unchecked Sendable {
                 _exit(128 + number)
             }
             source.resume()
-            sources.append(source)
+            // The protocol is not Sendable; the class that implements it on every platform is.
+            sources.append(source as! DispatchSource)
         }
+        return sources
     }
 
     static func name(of signal: Int32) -> String {
