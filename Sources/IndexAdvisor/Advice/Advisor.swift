@@ -826,6 +826,7 @@ struct AnalysisRun {
             let others = picks.filter { $0.name != pick.name }.map(\.name)
             rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: "no statement uses it once \(others.joined(separator: ", ")) \(others.count == 1 ? "exists" : "exist")"))
         }
+        let droppedTables = Set(picks.filter { !usedNames.contains($0.name.sqlFolded) }.map { $0.measured.candidate.table.sqlFolded })
         picks.removeAll { !usedNames.contains($0.name.sqlFolded) }
         snapshot.checkpoint()
         let changedTables = Set(picks.map { $0.measured.candidate.table.sqlFolded })
@@ -834,7 +835,14 @@ struct AnalysisRun {
             profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
             let planChanged = profile.planAfter?.steps != profile.planBefore?.steps
             let writesChangedTable = profile.isWrite && !profile.writtenTables.isDisjoint(with: changedTables)
-            if planChanged || writesChangedTable {
+            // The selection timed every statement in full whenever a pick changed its plan or added to its
+            // writes: that timing is of the final state unless an unused pick of its table was dropped just
+            // now (a write then has one index fewer to maintain). Timing it again would repeat it (issue 18).
+            let currentIsFinal = profile.current != nil && profile.currentPlan?.steps == profile.planAfter?.steps
+                && !(profile.isWrite && !profile.writtenTables.isDisjoint(with: droppedTables))
+            if (planChanged || writesChangedTable) && currentIsFinal {
+                profile.timingAfter = profile.current
+            } else if planChanged || writesChangedTable {
                 profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite))
                     ?? profile.current
             } else {
@@ -1059,7 +1067,7 @@ struct AnalysisRun {
         switch options.costSource {
         case .wallClock:
             let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(Int(CounterCost.nanosecondsPerStep)) ns and \(Int(CounterCost.nanosecondsPerPage)) ns), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one run each after a warm-up (the counters need no more); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one run's. "
-            return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms; each timing gives its count) after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
+            return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (3 over 50 ms) lie within 10 % of their median (each timing gives its count), after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
         case .sqliteCounters:
             return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(Int(CounterCost.nanosecondsPerStep)) ns per virtual machine step and \(Int(CounterCost.nanosecondsPerPage)) ns per page lookup (--cost counters: the same figures on every run, not wall-clock time),"
         }

@@ -43,7 +43,8 @@ package struct Execution: Sendable, Hashable {
 /// repeats the pass until it has taken at least `minimumRunSeconds`. Every run does the same work, so the
 /// spread between runs is measurement noise, not the difference between a small and a large folder.
 /// The reported time is per execution (run time / executions in the run). Slow statements get fewer runs
-/// (5 when a pass takes over 50 ms, 3 over 250 ms). Writes run inside a savepoint that is rolled back, so
+/// (5 when a pass takes over 50 ms, 3 over 250 ms), and the runs stop early once at least 5 of them (3 over
+/// 50 ms) agree within ``agreement`` of their median. Writes run inside a savepoint that is rolled back, so
 /// the snapshot's rows never change.
 ///
 /// With ``CostSource/sqliteCounters`` one pass is made and its SQLite work counters, priced by
@@ -62,9 +63,19 @@ package struct StatementTimer {
     package var costSource = CostSource.wallClock
     /// Where the time spent timing is added up, when one is given.
     package var clock: StageClock?
+    /// Runs stop early once at least 5 of them (3 when a pass takes over 50 ms) lie within this share of
+    /// their median (max − min): the median would not move by more than the noise the runs show.
+    package var agreement = 0.10
 
     package init(connection: SQLiteConnection) {
         self.connection = connection
+    }
+
+    /// True when `runs` lie within `share` of their median (max − min ≤ share × median).
+    static func agree(_ runs: [Double], within share: Double) -> Bool {
+        let sorted = runs.sorted()
+        guard let low = sorted.first, let high = sorted.last else { return false }
+        return high - low <= share * sorted[sorted.count / 2]
     }
 
     /// Times `sql` with the bound-value `samples` (an empty list binds nothing).
@@ -178,8 +189,11 @@ package struct StatementTimer {
         let passSeconds = warmTotal / warmWeight * Double(plan.count) / 1e9
         let passesPerRun = max(1, min(maximumExecutionsPerRun / plan.count, Int((minimumRunSeconds / max(passSeconds, 1e-9)).rounded(.up))))
         let runs = passSeconds > 0.25 ? min(3, repeats) : (passSeconds > 0.05 ? min(5, repeats) : repeats)
+        // A sequential stop (issue 18): once enough runs agree closely, more of them would not move the median.
+        let enough = min(runs, passSeconds > 0.05 ? 3 : 5)
         var runSeconds: [Double] = []
         for _ in 0..<runs {
+            if runSeconds.count >= enough, Self.agree(runSeconds, within: agreement) { break }
             var total = 0.0
             var weight = 0.0
             for _ in 0..<passesPerRun {
