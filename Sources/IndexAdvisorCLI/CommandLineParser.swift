@@ -84,6 +84,7 @@ public enum CommandLineParser {
                 options.format = try reader.format(for: name, inlineValue)
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
             case "--model", "-m": options.models.append(try reader.value(for: name, inlineValue))
+            case "--source": options.sources.append(try reader.value(for: name, inlineValue))
             case "--quiet", "-q": options.quiet = true
             case "--verbose": options.verbose = true
             case "--repeats": options.repeats = try reader.integer(for: name, inlineValue, in: 1...1000)
@@ -118,6 +119,9 @@ public enum CommandLineParser {
             }
         }
         guard let store = positionals.first else {
+            if !options.sources.isEmpty {
+                throw UsageError("\(command) needs the store file: indexadvisor \(command) STORE --source FOLDER", command: command)
+            }
             throw UsageError("\(command) needs the store file: indexadvisor \(command) STORE --workload FILE", command: command)
         }
         if positionals.count > 1 {
@@ -173,16 +177,17 @@ public enum CommandLineParser {
                 options.format = format
             case "--output", "-o": options.output = try reader.value(for: name, inlineValue)
             case "--top": options.top = try reader.integer(for: name, inlineValue, in: 0...1_000_000)
-            default: throw unknownOption(name, command: "workload", known: ["--workload", "--workload-format", "--format", "--output", "--top"])
+            case "--source": options.sources.append(try reader.value(for: name, inlineValue))
+            default: throw unknownOption(name, command: "workload", known: ["--workload", "--workload-format", "--format", "--output", "--top", "--source"])
             }
         }
-        if options.files.isEmpty {
-            throw UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload")
+        if options.files.isEmpty && options.sources.isEmpty {
+            throw UsageError("workload needs at least one file: indexadvisor workload FILE… (or --source FOLDER)", command: "workload")
         }
         return options
     }
 
-    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--quiet", "--verbose", "--repeats", "--cost", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--time-budget", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
+    static let analyzeOptions = ["--workload", "--workload-format", "--format", "--output", "--model", "--source", "--quiet", "--verbose", "--repeats", "--cost", "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table", "--max-candidates", "--time-budget", "--sample-rows", "--max-index-bytes", "--seed", "--temp-dir", "--unique"]
 
     /// "unknown option '--wokload' for analyze (did you mean --workload?)": the nearest known option within
     /// two edits, when there is one.

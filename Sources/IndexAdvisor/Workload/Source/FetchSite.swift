@@ -57,6 +57,11 @@ public struct FetchSite: Sendable, Codable, Equatable {
     public var untranslatedReason: String?
     /// Notes on the translation that a reader should know (a `fetchLimit` that is not a literal…).
     public var notes: [String]
+    /// The fingerprint id of the workload statement the site became (a log's statement when the log showed
+    /// it), set when the source is merged into a workload; nil when untranslated.
+    public var statementID: String? = nil
+    /// True when a log given with the source showed the statement (its counts, times and values are the log's).
+    public var seenInLog: Bool? = nil
 
     /// `NotesList.swift:42`.
     public var location: String { "\(file):\(line)" }
