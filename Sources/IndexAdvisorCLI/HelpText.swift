@@ -16,11 +16,11 @@ enum HelpText {
 
     static func usage(for command: String?) -> String {
         switch command {
-        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
+        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--source PATH] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
         case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE] [--check]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--seed N] [--output-dir DIR] [--keep DIR] [--quiet]"
-        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--baseline REPORT.json] [--min-share 0.05] [--min-count N] [--slowdown 1.5] [--output FILE]"
-        case "workload": return "Usage: indexadvisor workload FILE|FOLDER… [--format text|json] [--top N] [--output FILE]"
+        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--source PATH] [--baseline REPORT.json] [--min-share 0.05] [--min-count N] [--slowdown 1.5] [--output FILE]"
+        case "workload": return "Usage: indexadvisor workload FILE|FOLDER… [--source PATH] [--format text|json] [--top N] [--output FILE]"
         default: return "Usage: indexadvisor <analyze|check|render|workload|demo> [options]; see indexadvisor --help"
         }
     }
@@ -85,6 +85,16 @@ enum HelpText {
           -m, --model PATH                The app's @Model classes (a Swift file or a folder; repeat
                                           for several): key paths and index names from the model
                                           instead of guessed from column names.
+          --source PATH                   The app's Swift source (a file or a folder; repeat for
+                                          several): each fetch site (#Predicate, FetchDescriptor,
+                                          @Query, SortDescriptor, NSFetchRequest with NSPredicate
+                                          format strings) becomes the SQL Core Data prints for it,
+                                          ×1 per site, ×10 per @Query, ×N after a comment
+                                          "// indexadvisor: freq N" on the line before. With a log,
+                                          its statements keep their counts and gain the site's
+                                          location (File.swift:42); sites the log lacks are analysed
+                                          and marked; sites that cannot be translated are listed with
+                                          the reason. Also the model, as --model reads it.
           -o, --output FILE               Write the report to FILE (atomically) instead of stdout.
           -q, --quiet                     No progress on stderr (redrawn on a terminal; elsewhere a
                                           plain line every 5 s once a run passes 10 s).
@@ -137,6 +147,7 @@ enum HelpText {
 
         OPTIONS:
           -w, --workload FILE|FOLDER      As for analyze (repeat to merge; default: STORE.workload.jsonl).
+          --source PATH                   As for analyze: the app's fetch sites join (or are) the workload.
           --baseline FILE                 A JSON report from an earlier analyze or check --output; it
                                           fails the check when it shares no statement with the workload.
           --min-share SHARE               Hot statements: at least this share of workload time
@@ -186,6 +197,9 @@ enum HelpText {
 
         OPTIONS:
           -w, --workload FILE             Another file (same as a FILE argument).
+          --source PATH                   The app's Swift source (file or folder, repeatable): its fetch
+                                          sites as statements (see analyze --help), each site listed
+                                          with its location and the statement it became, or why not.
           --workload-format sql|coredata-log|jsonl
                                           Force the format (default: detected from each file's content).
           -f, --format text|json          Output format (default: text). json lists every statement,

@@ -382,7 +382,16 @@ public enum IndexAdvisorCommand {
         if let scan { workload = SourceWorkload.merge(scan, into: workload) }
         guard let workload else { return }
         let summary = WorkloadSummary(workload)
-        let text = options.format == .json ? try summary.json() : summary.text(top: options.top)
+        var text = options.format == .json ? try summary.json() : summary.text(top: options.top)
+        if options.format == .text, !workload.sourceSites.isEmpty {
+            var lines = ["", "Fetch sites in the Swift source (--source):"]
+            for site in workload.sourceSites {
+                let what = site.untranslatedReason.map { "not translated: " + $0 }
+                    ?? "\(site.seenInLog == true ? "in the log" : "×\(site.frequency)") \(site.statementID.map { "[\($0)] " } ?? "")\(site.sql ?? "")"
+                lines.append("  \(site.location) \(site.form.displayName)\(site.isCount ? " (count)" : ""): \(what)")
+            }
+            text += lines.joined(separator: "\n") + "\n"
+        }
         if let output = options.output {
             try write(text, to: output)
         } else {

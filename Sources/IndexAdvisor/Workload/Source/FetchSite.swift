@@ -91,10 +91,13 @@ public struct SourceScan: Sendable {
     public var model: ModelSource
     /// Every fetch site, in file and line order, translated or not.
     public var sites: [FetchSite]
+    /// Lines of Swift read, in all.
+    public var linesRead: Int
 
-    public init(files: [String], model: ModelSource, sites: [FetchSite]) {
+    public init(files: [String], model: ModelSource, sites: [FetchSite], linesRead: Int = 0) {
         self.files = files
         self.model = model
         self.sites = sites
+        self.linesRead = linesRead
     }
 }

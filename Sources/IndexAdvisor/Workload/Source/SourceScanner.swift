@@ -86,7 +86,8 @@ public enum SourceScanner {
                 sites.append(site)
             }
         }
-        return SourceScan(files: files.map(\.path), model: model, sites: sites)
+        let lines = files.reduce(0) { $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count }
+        return SourceScan(files: files.map(\.path), model: model, sites: sites, linesRead: lines)
     }
 
     /// N from `// indexadvisor: freq N` in the comment lines just above `line` (1-based), nil when none says.

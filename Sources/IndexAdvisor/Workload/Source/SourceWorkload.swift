@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the fetch sites of a ``SourceScan`` into workload statements, alone or merged with a log's.
 ///
 /// A site whose statement a log also shows adds its location to the log's statement, which keeps the
@@ -41,6 +43,10 @@ public enum SourceWorkload {
             merged.statements.append(statement)
         }
         merged.sourceSites = sites
+        // What was read: the Swift files and their lines; one statement per translated site.
+        merged.diagnostics.files += scan.files
+        merged.diagnostics.linesRead += scan.linesRead
+        merged.diagnostics.statementsRead += sites.filter { $0.sql != nil }.count
         return merged
     }
 
@@ -51,6 +57,10 @@ public enum SourceWorkload {
         guard upper.hasPrefix("SELECT"), let from = upper.range(of: " FROM ") else { return upper }
         let list = upper[upper.startIndex..<from.lowerBound]
         let kind = list.contains("COUNT") ? "COUNT" : "ROWS"
-        return kind + String(upper[from.lowerBound...].filter { $0 != "(" && $0 != ")" && $0 != " " })
+        var rest = String(upper[from.lowerBound...].filter { $0 != "(" && $0 != ")" && $0 != " " })
+        // A string search's option codes (`417, 1` for localizedStandardContains) vary with the comparison
+        // options, not with the fetch's shape: `…STRINGSEARCHT0.ZTITLE,?,385,0` matches `…,?,417,1`.
+        rest = rest.replacingOccurrences(of: #"(NSCOREDATASTRINGSEARCH[^,]+,\?),-?[0-9]+,-?[0-9]+"#, with: "$1", options: .regularExpression)
+        return kind + rest
     }
 }
