@@ -54,6 +54,10 @@ struct SourceCommandTests {
         #expect(markdown.contains("| `SearchView.swift:24` | FetchDescriptor | ×1 | — | not translated: "))
         #expect(markdown.contains("is not a stored property of Note"))
         #expect(markdown.contains("workload: 7 statements read from "))
+        // --format swift places each #Index in the model file and class the source declares, with the path.
+        let swift = ReportFormat.swift.render(result)
+        #expect(swift.contains("// In \(app.path)/Models/Note.swift (Note.swift:"))
+        #expect(swift.contains("), inside @Model final class Note { … }:\n#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
     }
 
     @Test("with the demo log as well, every logged fetch that has a site carries its location and keeps the log's count")

@@ -421,12 +421,16 @@ public struct ModelEntityMapping: Sendable, Codable {
     public var declaredAt: String
     /// Store column → Swift property, for every stored property of the class.
     public var properties: [PropertyMapping]
+    /// The path of the file that declares the class, as found under the `--model`/`--source` argument
+    /// (`App/Models/Note.swift`); absent in reports made before it was kept.
+    public var path: String? = nil
 
-    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping]) {
+    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping], path: String? = nil) {
         self.entity = entity
         self.table = table
         self.declaredAt = declaredAt
         self.properties = properties
+        self.path = path
     }
 }
 
