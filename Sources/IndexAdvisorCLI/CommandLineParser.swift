@@ -182,7 +182,7 @@ public enum CommandLineParser {
             }
         }
         if options.files.isEmpty && options.sources.isEmpty {
-            throw UsageError("workload needs at least one file: indexadvisor workload FILE… (or --source FOLDER)", command: "workload")
+            throw UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload")
         }
         return options
     }

@@ -16,11 +16,11 @@ enum HelpText {
 
     static func usage(for command: String?) -> String {
         switch command {
-        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--source PATH] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
+        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
         case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE] [--check]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--seed N] [--output-dir DIR] [--keep DIR] [--quiet]"
-        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--source PATH] [--baseline REPORT.json] [--min-share 0.05] [--min-count N] [--slowdown 1.5] [--output FILE]"
-        case "workload": return "Usage: indexadvisor workload FILE|FOLDER… [--source PATH] [--format text|json] [--top N] [--output FILE]"
+        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--baseline REPORT.json] [--min-share 0.05] [--min-count N] [--slowdown 1.5] [--output FILE]"
+        case "workload": return "Usage: indexadvisor workload FILE|FOLDER… [--format text|json] [--top N] [--output FILE]"
         default: return "Usage: indexadvisor <analyze|check|render|workload|demo> [options]; see indexadvisor --help"
         }
     }
