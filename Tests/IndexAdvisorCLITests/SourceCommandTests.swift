@@ -48,6 +48,9 @@ struct SourceCommandTests {
         let sites = try #require(result.sourceSites)
         #expect(sites.count == 8)
         #expect(sites.filter { $0.sql == nil }.map(\.location) == ["SearchView.swift:24"])
+        let html = ReportFormat.html.render(result)
+        #expect(html.contains("<h2>Fetch sites in the Swift source</h2>"))
+        #expect(html.contains("<dt>Swift source</dt><dd><code>NoteStore.swift:10</code> (from the Swift source only"))
         let markdown = ReportFormat.markdown.render(result)
         #expect(markdown.contains("## Fetch sites in the Swift source"))
         #expect(markdown.contains("Issued at `NoteStore.swift:10` (from the Swift source only"))
@@ -78,6 +81,26 @@ struct SourceCommandTests {
         #expect(logged.first { $0.sql.contains("LIMIT 50") }?.count == 400)
         #expect(result.statements.filter { $0.sourceOnly == true }.compactMap(\.sourceLocations) == [["NoteStore.swift:37"]])
         #expect(result.sourceSites?.filter { $0.seenInLog == true }.count == 6)
+    }
+
+    @Test("check and workload take --source: the gate runs on the source's statements; workload lists each site with its SQL or reason")
+    func checkAndWorkload() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, log, app) = try demo(in: directory.url)
+        let (code, console) = run(["check", store.path, "--source", app.path, "--quiet"])
+        #expect(code == 1, "\(console.out)\(console.error)")
+        #expect(console.out.contains("FAIL"))
+        #expect(console.out.contains("indexadvisor check: "))
+        let (listed, summary) = run(["workload", log.path, "--source", app.path])
+        #expect(listed == 0, "\(summary.error)")
+        #expect(summary.out.contains("Fetch sites in the Swift source (--source):"))
+        #expect(summary.out.contains("  NoteStore.swift:10 FetchDescriptor: in the log ["))
+        #expect(summary.out.contains("  NoteStore.swift:37 FetchDescriptor: ×1 ["))
+        #expect(summary.out.contains("  SearchView.swift:24 FetchDescriptor: not translated: `preview` is not a stored property of Note"))
+        let (alone, sourceOnly) = run(["workload", "--source", app.path])
+        #expect(alone == 0, "\(sourceOnly.error)")
+        #expect(sourceOnly.out.contains("  PinnedNotesView.swift:9 @Query: ×150 ["))
     }
 
     @Test("a missing --source path is one line and exit 2")
