@@ -114,6 +114,72 @@ struct SourceFetchTests {
         #expect(reasons[5].contains("no @Model class or NSManagedObject subclass named Widget"))
     }
 
+    @Test("operators and forms: !, !=, a value on the left, a Bool alone, NSCompoundPredicate, .init sorts, @FetchRequest, a sub-entity, a named sort")
+    func operatorsAndForms() {
+        let model = """
+            @Model class Item {
+                var name: String
+                var score: Int
+                var isDone: Bool = false
+            }
+            @Model final class Task: Item {
+                var due: Date?
+            }
+            final class Entry: NSManagedObject {
+                @NSManaged var title: String
+                @NSManaged var day: Int64
+            }
+            """
+        let code = #"""
+            struct Lists: View {
+                @FetchRequest(sortDescriptors: [NSSortDescriptor(key: "day", ascending: false)], predicate: NSPredicate(format: "day >= %d", 3))
+                var entries: FetchedResults<Entry>
+                static let byName: [SortDescriptor<Item>] = [.init(\.name, order: .reverse)]
+                func load(context: ModelContext, limit: Int) throws {
+                    _ = try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { !$0.isDone && 10 < $0.score }, sortBy: Self.byName))
+                    _ = try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { item in item.name != "x" || !(item.score == 0) }))
+                    _ = try context.fetch(FetchDescriptor<Task>(predicate: #Predicate { $0.due != nil }))
+                    let request = NSFetchRequest<Entry>(entityName: "Entry")
+                    request.predicate = NSCompoundPredicate(andPredicateWithSubpredicates: [NSPredicate(format: "day > 1"), NSPredicate(format: "day < 9"), NSPredicate(format: "title != nil")])
+                    _ = try context.fetch(request)
+                }
+            }
+            """#
+        let scan = SourceScanner.scan([(path: "M.swift", text: model), (path: "L.swift", text: code)])
+        let item = "t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZISDONE, t0.ZNAME, t0.ZSCORE"
+        #expect(scan.sites.map { $0.sql ?? $0.untranslatedReason ?? "" } == [
+            "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZDAY, t0.ZTITLE FROM ZENTRY t0 WHERE  t0.ZDAY >= ? ORDER BY t0.ZDAY DESC",
+            "SELECT \(item) FROM ZITEM t0 WHERE ( NOT ( t0.ZISDONE = ?) AND  t0.ZSCORE > ?) ORDER BY t0.ZNAME COLLATE NSCollateLocaleSensitive DESC",
+            "SELECT \(item) FROM ZITEM t0 WHERE ( t0.ZNAME <> ? OR  NOT ( t0.ZSCORE = ?))",
+            "SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZDUE, t0.ZISDONE, t0.ZNAME, t0.ZSCORE FROM ZITEM t0 WHERE ( t0.Z_ENT = ? AND  t0.ZDUE IS NOT NULL)",
+            "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZDAY, t0.ZTITLE FROM ZENTRY t0 WHERE ( t0.ZDAY > ? AND  t0.ZDAY < ? AND  t0.ZTITLE IS NOT NULL)",
+        ])
+        #expect(scan.sites.map(\.frequency) == [10, 1, 1, 1, 1])
+        #expect(scan.sites[0].bindings == [.integer(3)])
+        #expect(scan.sites[2].bindings == [.text("x"), .integer(0)])
+    }
+
+    @Test("any Swift is read without a crash: this repository's own sources hold no fetch site (the demo app's source is inside string literals)")
+    func ownSources() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        let scan = try SourceScanner.scan(paths: [sources.path])
+        #expect(scan.files.count > 100)
+        #expect(scan.sites.isEmpty)
+        // Cut text: every prefix and every suffix of the files with sites still scans.
+        var texts = NotesDemo.appSource.map(\.text)
+        for file in ["Store/RecipeStore.swift", "Store/Pantry.swift", "Views/RecipeList.swift"] {
+            texts.append(try String(contentsOf: Self.fixture.appendingPathComponent(file), encoding: .utf8))
+        }
+        let model = NotesDemo.modelSource + (try String(contentsOf: Self.fixture.appendingPathComponent("Models/Recipe.swift"), encoding: .utf8))
+        for text in texts {
+            for length in stride(from: 0, to: text.count, by: 5) {
+                _ = SourceScanner.scan([(path: "M.swift", text: model), (path: "Cut.swift", text: String(text.prefix(length)))])
+                _ = SourceScanner.scan([(path: "M.swift", text: model), (path: "Cut.swift", text: String(text.suffix(length)))])
+            }
+        }
+    }
+
     @Test("the demo app's source and the demo log: every logged fetch with a site gains its location and keeps the log's count; the rest is marked")
     func demoSourceAndLog() throws {
         let scan = SourceScanner.scan(NotesDemo.appSource)

@@ -19,6 +19,7 @@ struct SwiftPredicateParser {
     /// Parses the closure whose `{` is at `open`.
     static func parse(_ tokens: [SwiftLexer.Token], closureAt open: Int) throws -> PredicateNode {
         let close = tokens.closing(open)
+        guard close > open, tokens[close].isPunctuation("}") else { throw Untranslatable(reason: "the #Predicate's closure is not closed") }
         var start = open + 1
         var parameter = "$0"
         // `{ note in …}`, `{ (note: Note) in …}`, `{ note -> Bool in …}`.
@@ -185,6 +186,7 @@ struct SwiftPredicateParser {
     private mutating func method(_ name: String, on path: KeyPathReference) throws -> Term {
         let open = position
         let close = tokens.closing(open)
+        guard close > open, close < end else { throw Untranslatable(reason: "`\(path.text).\(name)(` is not closed") }
         let arguments = tokens.arguments(open)
         position = close + 1
         switch name {
