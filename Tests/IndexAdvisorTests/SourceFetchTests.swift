@@ -144,6 +144,14 @@ struct SourceFetchTests {
                     _ = try context.fetch(request)
                 }
             }
+            struct Page: View {
+                @Query var items: [Item]
+                init(minimum: Int) {
+                    var descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.score >= minimum }, sortBy: [SortDescriptor(\.score)])
+                    descriptor.fetchLimit = 25
+                    _items = Query(descriptor)
+                }
+            }
             """#
         let scan = SourceScanner.scan([(path: "M.swift", text: model), (path: "L.swift", text: code)])
         let item = "t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZISDONE, t0.ZNAME, t0.ZSCORE"
@@ -153,8 +161,10 @@ struct SourceFetchTests {
             "SELECT \(item) FROM ZITEM t0 WHERE ( t0.ZNAME <> ? OR  NOT ( t0.ZSCORE = ?))",
             "SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZDUE, t0.ZISDONE, t0.ZNAME, t0.ZSCORE FROM ZITEM t0 WHERE ( t0.Z_ENT = ? AND  t0.ZDUE IS NOT NULL)",
             "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZDAY, t0.ZTITLE FROM ZENTRY t0 WHERE ( t0.ZDAY > ? AND  t0.ZDAY < ? AND  t0.ZTITLE IS NOT NULL)",
+            "SELECT \(item) FROM ZITEM t0 WHERE  t0.ZSCORE >= ? ORDER BY t0.ZSCORE LIMIT 25",
         ])
-        #expect(scan.sites.map(\.frequency) == [10, 1, 1, 1, 1])
+        #expect(scan.sites.map(\.frequency) == [10, 1, 1, 1, 1, 10])
+        #expect(scan.sites.last?.form == .query)
         #expect(scan.sites[0].bindings == [.integer(3)])
         #expect(scan.sites[2].bindings == [.text("x"), .integer(0)])
     }
@@ -178,6 +188,14 @@ struct SourceFetchTests {
                 _ = SourceScanner.scan([(path: "M.swift", text: model), (path: "Cut.swift", text: String(text.suffix(length)))])
             }
         }
+    }
+
+    // Regression: the --model reader took the arguments of an attribute whose `(` ends the file as the
+    // range (count)..<(count - 1), and crashed; the prefixes above found it.
+    @Test("a file that ends right after an attribute's opening parenthesis is read, not a crash")
+    func attributeAtEnd() {
+        #expect(ModelSourceReader.parse("@Model final class A { var x: Int }\n@Attribute(", file: "A.swift").map(\.className) == ["A"])
+        #expect(SourceScanner.scan([(path: "Q.swift", text: "struct V { @Query(")]).sites.count == 1)
     }
 
     @Test("the demo app's source and the demo log: every logged fetch with a site gains its location and keeps the log's count; the rest is marked")

@@ -264,7 +264,8 @@ public enum ModelSourceReader {
         var arguments: [SwiftLexer.Token] = []
         if next < tokens.count, tokens[next].isPunctuation("("), tokens[next].precededBySpace == false {
             let close = matchingParenthesis(tokens, next)
-            arguments = Array(tokens[(next + 1)..<close])
+            // A `(` that is the file's last token has nothing inside it (and no closing parenthesis).
+            arguments = close > next ? Array(tokens[(next + 1)..<close]) : []
             next = close + 1
         }
         return (Attribute(name: name, arguments: arguments), next)

@@ -63,6 +63,13 @@ struct FetchSiteFinder {
     // MARK: Scanning
 
     private mutating func scan() {
+        // `Query(descriptor)`: the query is the site, not the descriptor declared before it.
+        for (index, token) in tokens.enumerated() where token.text == "Query" && (token.kind == .attribute || token.kind == .identifier) {
+            guard let open = index + 1 < tokens.count && tokens[index + 1].isPunctuation("(") ? index + 1 : callOpen(after: index),
+                  let first = tokens.arguments(open).first, first.label == nil, first.range.count == 1,
+                  tokens[first.range.lowerBound].kind == .identifier, initializers[tokens[first.range.lowerBound].text] != nil else { continue }
+            usedNames.insert(tokens[first.range.lowerBound].text)
+        }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -183,14 +190,25 @@ struct FetchSiteFinder {
                 case nil:
                     // `Query(descriptor)` or `Query(FetchDescriptor<Note>(…))`.
                     var start = argument.range.lowerBound
+                    var name: String?
                     if tokens[start].kind == .identifier, !tokens[start].isWord("FetchDescriptor"), let value = initializers[tokens[start].text] {
+                        name = tokens[start].text
                         usedNames.insert(tokens[start].text)
                         start = value
                     }
-                    guard tokens[start].isWord("FetchDescriptor"), let open = callOpen(after: start) else {
+                    guard start < tokens.count, tokens[start].isWord("FetchDescriptor"), let open = callOpen(after: start) else {
                         throw Untranslatable(reason: "the query's descriptor `\(tokens.text(argument.range))` is built at run time")
                     }
-                    let inner = readDescriptor(at: start, open: open)
+                    var inner = readDescriptor(at: start, open: open)
+                    if let name {
+                        // `descriptor.fetchLimit = 50` between its declaration and the query.
+                        applyAssignments(to: name, from: tokens.closing(open) + 1, into: &inner, predicateKey: "predicate", sortKey: "sortBy")
+                        spec.limit = inner.limit
+                        spec.offset = inner.offset
+                        spec.notes += inner.notes
+                    } else {
+                        consumed.append(start..<(tokens.closing(open) + 1))
+                    }
                     spec.predicate = inner.predicate
                     spec.sort = inner.sort
                     spec.entity = inner.entity ?? spec.entity
