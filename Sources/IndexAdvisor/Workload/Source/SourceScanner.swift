@@ -61,7 +61,10 @@ public enum SourceScanner {
 
     /// Scans source already in memory: each file's path (its last component names it in locations) and text.
     public static func scan(_ files: [(path: String, text: String)]) -> SourceScan {
-        let model = ModelSourceReader.parse(files: files)
+        var model = ModelSourceReader.parse(files: files)
+        // The model's files are those that declare a model class (the reports name them as its source).
+        let declaring = model.files.filter { name in model.classes.contains { $0.file == name } }
+        if !declaring.isEmpty { model.files = declaring }
         let modelNames = Set(model.classes.map(\.className))
         var sites: [FetchSite] = []
         for file in files {
