@@ -32,6 +32,8 @@ public struct AnalyzeOptions: Equatable, Sendable {
     public var verbose = false
     /// `--model`: Swift files or folders with the app's `@Model` classes, for exact key paths.
     public var models: [String] = []
+    /// `--source`: Swift files or folders of the app, whose fetch sites become (or join) the workload.
+    public var sources: [String] = []
     /// The library's settings (`--repeats`, `--cost`, `--max-indexes`, …), passed to the analysis as they are;
     /// their defaults are the library's.
     public var analysisOptions = AnalysisOptions()
@@ -73,6 +75,8 @@ public struct WorkloadOptions: Equatable, Sendable {
     public var output: String?
     /// Statements listed in the text table (the most observed time first); 0 lists all.
     public var top = 50
+    /// `--source`: Swift files or folders of the app, whose fetch sites become (or join) the workload.
+    public var sources: [String] = []
 
     public init() {}
 }

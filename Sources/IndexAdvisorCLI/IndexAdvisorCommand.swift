@@ -165,10 +165,11 @@ public enum IndexAdvisorCommand {
 
     static func analyze(_ options: AnalyzeOptions, console: Console) throws {
         let (workloads, workloadInputs) = try workloadFiles(options, console: console)
-        try protectInputs(output: options.output, store: options.store, workloads: workloadInputs, models: options.models, command: "analyze")
+        try protectInputs(output: options.output, store: options.store, workloads: workloadInputs, models: options.models + options.sources, command: "analyze")
         try checkOutput(options.output, console: console, command: "analyze")
-        // The model is read first: a wrong --model path fails before minutes of analysis.
-        let model = options.models.isEmpty ? nil : try readModel(options.models, command: "analyze")
+        // The model and the source are read first: a wrong path fails before minutes of analysis.
+        let scan = options.sources.isEmpty ? nil : try readSource(options.sources, command: "analyze", quiet: options.quiet, console: console)
+        let model = options.models.isEmpty ? scan?.model : try readModel(options.models, command: "analyze")
         var analysisOptions = options.analysisOptions
         if let model {
             // What the model declares unique is checked against the data like a --unique rule.
@@ -178,7 +179,7 @@ public enum IndexAdvisorCommand {
         }
         let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal, plain: !options.quiet)
         let analysed: AnalysisResult
-        if workloads.isEmpty {
+        if workloads.isEmpty && scan == nil {
             // No workload: review the schema and the data, and say how to capture one.
             analysed = try Advisor.review(storeAt: URL(fileURLWithPath: options.store), options: analysisOptions,
                                           progress: progress.update)
@@ -187,7 +188,7 @@ public enum IndexAdvisorCommand {
                 console.error(analysed.captureHint.map { "indexadvisor: " + $0 }.joined(separator: "\n") + "\n")
             }
         } else {
-            let workload = try WorkloadLoader.load(workloads.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
+            let workload = try loadWorkload(workloads, format: options.workloadFormat, scan: scan)
             analysed = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
                                            options: analysisOptions, progress: progress.update)
             progress.finish()
@@ -268,6 +269,43 @@ public enum IndexAdvisorCommand {
         return ExitCode.success
     }
 
+    /// Reads `--source` paths; an unreadable one is a usage error naming it. Each site that cannot be
+    /// translated is said on stderr with its location and the reason (unless `quiet`).
+    static func readSource(_ paths: [String], command: String, quiet: Bool, console: Console) throws -> SourceScan {
+        let scan: SourceScan
+        do {
+            scan = try SourceScanner.scan(paths: paths)
+        } catch let error as SourceScanError {
+            throw UsageError("--source \(error)", command: command)
+        }
+        if !quiet {
+            let translated = scan.sites.filter { $0.sql != nil }.count
+            console.error("indexadvisor: --source: \(Figures.counted(scan.sites.count, "fetch site")) in \(Figures.counted(scan.files.count, "Swift file")), \(translated) translated into SQL\n")
+            for site in scan.sites {
+                if let reason = site.untranslatedReason {
+                    console.error("indexadvisor: warning: --source: \(sanitized(site.location)) (\(site.form.displayName)) not translated: \(sanitized(reason))\n")
+                }
+            }
+        }
+        return scan
+    }
+
+    /// The workload files read and merged, with the source's fetch sites merged in when `scan` is given.
+    /// - Throws: ``WorkloadError/empty(paths:diagnostics:)`` when no statement can be analysed.
+    static func loadWorkload(_ paths: [String], format: WorkloadFormat?, scan: SourceScan?) throws -> Workload {
+        let urls = paths.map { URL(fileURLWithPath: $0) }
+        guard let scan else { return try WorkloadLoader.load(urls, format: format) }
+        let logged = paths.isEmpty ? nil : try WorkloadLoader.read(urls, format: format)
+        let workload = SourceWorkload.merge(scan, into: logged)
+        if workload.analysedStatements.isEmpty {
+            if paths.isEmpty {
+                throw UsageError("--source: no fetch site in \(scan.files.count == 1 ? scan.files[0] : Figures.counted(scan.files.count, "Swift file")) could be translated into SQL (\(Figures.counted(scan.sites.count, "site")) found)")
+            }
+            throw WorkloadError.empty(paths: paths, diagnostics: workload.diagnostics)
+        }
+        return workload
+    }
+
     /// Reads `--model` paths; an unreadable one is a usage error naming it.
     static func readModel(_ paths: [String], command: String) throws -> ModelSource {
         do {
@@ -295,14 +333,16 @@ public enum IndexAdvisorCommand {
             }
         }
         let (workloads, workloadInputs) = try workloadFiles(options.analyze, console: console)
-        if workloads.isEmpty {
+        let scan = options.analyze.sources.isEmpty ? nil
+            : try readSource(options.analyze.sources, command: "check", quiet: options.analyze.quiet, console: console)
+        if workloads.isEmpty && scan == nil {
             throw UsageError("check needs a workload: --workload FILE, or a recorded \(URL(fileURLWithPath: options.analyze.store).lastPathComponent)\(WorkloadDiscovery.recordedWorkloadSuffix) beside the store", command: "check")
         }
-        try protectInputs(output: options.analyze.output, store: options.analyze.store, workloads: workloadInputs, command: "check")
+        try protectInputs(output: options.analyze.output, store: options.analyze.store, workloads: workloadInputs, models: options.analyze.sources, command: "check")
         try checkOutput(options.analyze.output, console: console, command: "check")
         // The verdict goes to standard output even with --output: it must be writable too.
         if options.analyze.output != nil { try checkOutput(nil, console: console, command: "check") }
-        let workload = try WorkloadLoader.load(workloads.map { URL(fileURLWithPath: $0) }, format: options.analyze.workloadFormat)
+        let workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan)
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal, plain: !options.analyze.quiet)
         let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
                                          options: options.analyze.analysisOptions, progress: progress.update)
@@ -333,13 +373,25 @@ public enum IndexAdvisorCommand {
 
     static func workload(_ options: WorkloadOptions, console: Console) throws {
         let inputs = (try? WorkloadDiscovery.inputs(options.files.map { URL(fileURLWithPath: $0) }).map(\.url.path)) ?? []
-        if let output = options.output, (options.files + inputs).map(canonicalPath).contains(canonicalPath(output)) {
-            throw UsageError("--output \(output) is one of the workload files: choose another file", command: "workload")
+        if let output = options.output, (options.files + inputs).map(canonicalPath).contains(canonicalPath(output)) || isModelSource(output, models: options.sources) {
+            throw UsageError("--output \(output) is one of the workload files or --source files: choose another file", command: "workload")
         }
         try checkOutput(options.output, console: console, command: "workload")
-        let workload = try WorkloadLoader.read(options.files.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
+        let scan = options.sources.isEmpty ? nil : try readSource(options.sources, command: "workload", quiet: true, console: console)
+        var workload = options.files.isEmpty ? nil : try WorkloadLoader.read(options.files.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
+        if let scan { workload = SourceWorkload.merge(scan, into: workload) }
+        guard let workload else { return }
         let summary = WorkloadSummary(workload)
-        let text = options.format == .json ? try summary.json() : summary.text(top: options.top)
+        var text = options.format == .json ? try summary.json() : summary.text(top: options.top)
+        if options.format == .text, !workload.sourceSites.isEmpty {
+            var lines = ["", "Fetch sites in the Swift source (--source):"]
+            for site in workload.sourceSites {
+                let what = site.untranslatedReason.map { "not translated: " + $0 }
+                    ?? "\(site.seenInLog == true ? "in the log" : "×\(site.frequency)") \(site.statementID.map { "[\($0)] " } ?? "")\(site.sql ?? "")"
+                lines.append("  \(site.location) \(site.form.displayName)\(site.isCount ? " (count)" : ""): \(what)")
+            }
+            text += lines.joined(separator: "\n") + "\n"
+        }
         if let output = options.output {
             try write(text, to: output)
         } else {

@@ -52,6 +52,16 @@ extension CommandOption {
                 The app's @Model classes (a Swift file or a folder; repeat for several): key paths and index names \
                 from the model instead of guessed from column names.
                 """, into: .analysis(\.models), .render(\.models)),
+            .repeated("--source", value: "PATH", .text, help: """
+                The app's Swift source (a file or a folder; repeat for several): each fetch site (#Predicate, \
+                FetchDescriptor, @Query, SortDescriptor, NSFetchRequest with NSPredicate format strings) becomes the \
+                SQL Core Data prints for it, ×1 per site, ×10 per @Query, ×N after a comment \
+                "// indexadvisor: freq N" on the line before. With a log, its statements keep their counts and gain \
+                the site's location (File.swift:42); sites the log lacks are analysed and marked; sites that cannot \
+                be translated are listed with the reason. Also the model, as --model reads it.
+                """, helpByCommand: [.check: "As for analyze: the app's fetch sites join (or are) the workload.",
+                                     .workload: "The app's Swift source (file or folder, repeatable): its fetch sites as statements (see analyze --help), each site listed with its location and the statement it became, or why not."],
+                into: .analysis(\.sources), .workload(\.sources)),
             .single("--output", "-o", value: "FILE", ValueParser.text.optional,
                     help: "Write the report to FILE (atomically) instead of stdout.",
                     helpByCommand: [.check: "Also write this run's JSON report (the next --baseline)."],

@@ -161,7 +161,7 @@ struct CommandLineParserTests {
             .analyze: analyzeOptionNames,
             .check: ["--baseline", "--min-share", "--min-count", "--slowdown"] + analyzeOptionNames,
             .render: ["--format", "--model", "--output", "--check"],
-            .workload: ["--workload", "--workload-format", "--format", "--output", "--top"],
+            .workload: ["--workload", "--workload-format", "--format", "--output", "--top", "--source"],
             .demo: ["--quiet", "--notes", "--output-dir", "--keep", "--seed"],
         ]
         for (command, names) in expected {
@@ -226,7 +226,7 @@ struct CommandLineParserTests {
     }
 
     /// The options of `analyze`, also accepted by `check`.
-    let analyzeOptionNames = ["--workload", "--workload-format", "--format", "--model", "--output", "--quiet", "--verbose", "--repeats", "--cost",
+    let analyzeOptionNames = ["--workload", "--workload-format", "--format", "--model", "--source", "--output", "--quiet", "--verbose", "--repeats", "--cost",
                               "--samples", "--statement-timeout", "--busy-timeout", "--max-indexes", "--max-indexes-per-table",
                               "--max-index-bytes", "--max-candidates", "--time-budget", "--seed", "--sample-rows", "--temp-dir", "--unique"]
 }

@@ -71,7 +71,9 @@ public enum CheckEvaluator {
             let share = total > 0 ? statement.weightedSecondsBefore / total : 0
             let hot = share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
             let sql = SQLText.oneLine(statement.sql, limit: 100)
+            // With --source, where the app issues it: the line to change.
             let weight = "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of workload time"
+                + (statement.sourceLocations.map { "; issued at " + $0.joined(separator: ", ") } ?? "")
             if hot, let plan = statement.planBefore {
                 for finding in plan.findings where finding.isProblem {
                     switch finding.kind {

@@ -123,6 +123,104 @@ public enum NotesDemo {
         }
         """#
 
+    /// The notes app's Swift source, as `--source` reads it: the model (``modelSource``), the views and
+    /// the model layer that fetch — each fetch the demo log shows (its `// indexadvisor: freq N` comment
+    /// gives the log's count), a recent-notes fetch the log does not show, and a search on the computed
+    /// `preview`, which Core Data cannot run in SQL. Paths are relative to the app's folder.
+    public static let appSource: [(path: String, text: String)] = [
+        ("Models/Note.swift", modelSource),
+        ("Models/NoteStore.swift", #"""
+            import Foundation
+            import SwiftData
+
+            /// The model layer: list pages, sync lookups, deep links and counts.
+            struct NoteStore {
+                let context: ModelContext
+
+                func page(in folderID: UUID) throws -> [Note] {
+                    // indexadvisor: freq 400
+                    var descriptor = FetchDescriptor<Note>(
+                        predicate: #Predicate { $0.folderID == folderID && $0.isArchived == false },
+                        sortBy: [SortDescriptor(\.updatedAt, order: .reverse)])
+                    descriptor.fetchLimit = 50
+                    return try context.fetch(descriptor)
+                }
+
+                func note(remoteID: String) throws -> Note? {
+                    // indexadvisor: freq 300
+                    var descriptor = FetchDescriptor<Note>(predicate: #Predicate { $0.remoteID == remoteID })
+                    descriptor.fetchLimit = 1
+                    return try context.fetch(descriptor).first
+                }
+
+                func note(folderID: UUID, slug: String) throws -> Note? {
+                    // indexadvisor: freq 100
+                    var descriptor = FetchDescriptor<Note>(predicate: #Predicate { $0.folderID == folderID && $0.slug == slug })
+                    descriptor.fetchLimit = 1
+                    return try context.fetch(descriptor).first
+                }
+
+                func activeCount(in folderID: UUID) throws -> Int {
+                    // indexadvisor: freq 200
+                    try context.fetchCount(FetchDescriptor<Note>(predicate: #Predicate { $0.folderID == folderID && $0.isArchived == false }))
+                }
+
+                func recent() throws -> [Note] {
+                    var descriptor = FetchDescriptor<Note>(sortBy: [SortDescriptor(\.updatedAt, order: .reverse)])
+                    descriptor.fetchLimit = 20
+                    return try context.fetch(descriptor)
+                }
+            }
+            """#),
+        ("Views/PinnedNotesView.swift", #"""
+            import SwiftUI
+            import SwiftData
+
+            struct PinnedNotesView: View {
+                @Query private var pinned: [Note]
+
+                init(folderID: UUID) {
+                    // indexadvisor: freq 150
+                    _pinned = Query(filter: #Predicate<Note> { $0.folderID == folderID && $0.isArchived == false && $0.isPinned == true },
+                                    sort: \Note.updatedAt, order: .reverse)
+                }
+
+                var body: some View {
+                    List(pinned) { note in Text(note.title) }
+                }
+            }
+            """#),
+        ("Views/SearchView.swift", #"""
+            import SwiftUI
+            import SwiftData
+
+            struct SearchView: View {
+                @Query private var results: [Note]
+
+                init(text: String) {
+                    // indexadvisor: freq 20
+                    _results = Query(filter: #Predicate<Note> { $0.title.localizedStandardContains(text) },
+                                     sort: [SortDescriptor(\Note.title, comparator: .localizedStandard)])
+                }
+
+                var body: some View {
+                    List(results) { note in Text(note.title) }
+                }
+            }
+
+            struct PreviewSearchView: View {
+                let text: String
+                @Environment(\.modelContext) private var context
+
+                var body: some View {
+                    // The preview is computed from the body: not a stored property, so no SQL can filter on it.
+                    let matches = (try? context.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.preview.contains(text) }))) ?? []
+                    List(matches) { note in Text(note.title) }
+                }
+            }
+            """#),
+    ]
+
     /// A SwiftData app session's SQL, as `-com.apple.CoreData.SQLDebug 2` prints it: the note list of a
     /// folder (not archived, newest first), the folder's pinned notes (not archived, newest first), sync lookups by remote ID, deep links by folder
     /// and slug, per-folder counts, a title search with the localized sort SwiftData emits, and the saves

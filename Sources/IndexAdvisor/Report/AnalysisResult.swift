@@ -37,6 +37,10 @@ public struct AnalysisResult: Sendable, Codable {
     /// Where the Swift names came from when the app's model source was read (`--model`); absent when
     /// they were recovered from the store alone (and may be guessed, see ``Recommendation/keyPathsAreGuessed``).
     public var model: ModelSummary? = nil
+    /// Every fetch site the app's Swift source holds (`--source`), in file and line order: its location,
+    /// form, frequency, the SQL it became and that statement's id, or why it could not be translated.
+    /// Absent without `--source`.
+    public var sourceSites: [FetchSite]? = nil
 }
 
 /// The tool and library that produced a result.
@@ -201,6 +205,11 @@ public struct StatementReport: Sendable, Codable {
     /// and the first error, e.g. `SQLite error code:1, 'no such table: ZRECIPE'`. Absent when none did.
     public var deviceFailures: Int? = nil
     public var deviceError: String? = nil
+    /// Where the app's Swift source issues it (`NotesList.swift:42`), from `--source`; absent without one.
+    public var sourceLocations: [String]? = nil
+    /// True when only the Swift source showed it (no log did): its count is the sites' frequencies, its
+    /// values were drawn from the data. Absent when a log or script showed it.
+    public var sourceOnly: Bool? = nil
 
     /// True when the plan before had a full table scan, temp B-tree or automatic index.
     public var isFlagged: Bool { planBefore?.hasProblem ?? false }
@@ -412,12 +421,16 @@ public struct ModelEntityMapping: Sendable, Codable {
     public var declaredAt: String
     /// Store column → Swift property, for every stored property of the class.
     public var properties: [PropertyMapping]
+    /// The path of the file that declares the class, as found under the `--model`/`--source` argument
+    /// (`App/Models/Note.swift`); absent in reports made before it was kept.
+    public var path: String? = nil
 
-    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping]) {
+    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping], path: String? = nil) {
         self.entity = entity
         self.table = table
         self.declaredAt = declaredAt
         self.properties = properties
+        self.path = path
     }
 }
 

@@ -40,6 +40,7 @@ public enum HTMLReport {
         existingIndexes(result, into: &page)
         uniqueness(result, into: &page)
         rejected(result, into: &page)
+        sourceSites(result, into: &page)
         store(result, into: &page)
         method(result, into: &page)
         page.raw("<footer>\(e("\(result.tool.name) \(result.tool.version)")) · SQLite \(e(result.tool.sqliteVersion)) · analysed in \(e(Figures.duration(result.tool.analysisSeconds))) · \(e(result.tool.generatedAt)) · JSON schema version \(result.schemaVersion)</footer>")
@@ -293,6 +294,10 @@ public enum HTMLReport {
             }
             page.raw(#"<dl class="facts">"#)
             if let shape = statement.shapeSummary, shape.contains(":") { page.raw("<dt>Shape</dt><dd><code>\(e(shape))</code> <span class=\"muted\">(from SQLite’s planner)</span></dd>") }
+            if let line = result.sourceLine(for: statement, code: { $0 }), let locations = statement.sourceLocations {
+                let rest = line.dropFirst(("Issued at " + locations.joined(separator: ", ")).count)
+                page.raw("<dt>Swift source</dt><dd>" + locations.map { "<code>\(e($0))</code>" }.joined(separator: ", ") + e(String(rest)) + "</dd>")
+            }
             page.raw("<dt>Bound values</dt><dd>\(e(statement.boundValuesSummary))</dd>")
             if let before = statement.timingBefore {
                 let rows = Figures.rows(before.rowsPerExecution)
@@ -453,6 +458,19 @@ public enum HTMLReport {
         page.raw(#"<tr><th></th><th>Candidate</th><th class="num">Read time saved</th><th class="num">Write time added</th><th>Why not</th></tr>"#)
         for (offset, candidate) in result.rejectedCandidates.enumerated() {
             page.raw("<tr><td>C\(offset + 1)</td><td><code>\(e(candidate.displayName))</code></td><td class=\"num\">\(candidate.hasFigures ? e(Figures.measured(candidate.readSecondsSaved)) : "—")</td><td class=\"num\">\(candidate.hasFigures ? e(Figures.measured(candidate.writeSecondsAdded)) : "—")</td><td>\(e(candidate.reason))</td></tr>")
+        }
+        page.raw("</table>")
+        page.raw("</section>")
+    }
+
+    private static func sourceSites(_ result: AnalysisResult, into page: inout Page) {
+        let sites = result.sourceSiteRows
+        guard !sites.isEmpty else { return }
+        page.raw(#"<section id="source-sites">"#)
+        page.raw("<h2>Fetch sites in the Swift source</h2>")
+        page.raw("<table><tr><th>Site</th><th>Form</th><th>Frequency</th><th>Statement</th><th>Status</th></tr>")
+        for site in sites {
+            page.raw("<tr><td><code>\(e(site.location))</code></td><td>\(e(site.form))</td><td class=\"num\">\(e(site.frequency))</td><td>\(e(site.statement ?? "—"))</td><td>\(e(site.status))</td></tr>")
         }
         page.raw("</table>")
         page.raw("</section>")

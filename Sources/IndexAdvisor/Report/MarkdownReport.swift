@@ -233,6 +233,10 @@ public enum MarkdownReport {
             out.append("")
             out.append(fence(SQLFormatter.format(statement.sql), language: "sql"))
             out.append("")
+            if let line = result.sourceLine(for: statement, code: inline) {
+                out.append(line)
+                out.append("")
+            }
             if let failures = statement.deviceFailures, failures > 0 {
                 out.append("**Failed on the device** \(Figures.counted(failures, "time")) of \(Figures.count(statement.count)) (the app's log): \(inline(statement.deviceError ?? "error"))")
                 out.append("")
@@ -337,6 +341,18 @@ public enum MarkdownReport {
             out.append("| \(codeCell(table.name)) | \(cell(table.entities.joined(separator: ", "))) | \(rows) | \(indexes) |")
         }
         out.append("")
+
+        let sites = result.sourceSiteRows
+        if !sites.isEmpty {
+            out.append("## Fetch sites in the Swift source")
+            out.append("")
+            out.append("| site | form | frequency | statement | status |")
+            out.append("|---|---|---|---|---|")
+            for site in sites {
+                out.append("| \(codeCell(site.location)) | \(cell(site.form)) | \(site.frequency) | \(site.statement.map(cell) ?? "—") | \(cell(site.status)) |")
+            }
+            out.append("")
+        }
 
         out.append("## Workload")
         out.append("")

@@ -65,7 +65,7 @@ public enum ModelMapping {
                 }
             }
             mappings[table.name.uppercased()] = map
-            entities.append(ModelEntityMapping(entity: root.entity, table: table.name, declaredAt: root.location, properties: listed))
+            entities.append(ModelEntityMapping(entity: root.entity, table: table.name, declaredAt: root.location, properties: listed, path: root.path))
             for column in used where map[column.uppercased()] == nil && !column.uppercased().hasPrefix("Z_") {
                 notes.append("\(table.name).\(column): no stored property of \(root.entity) maps to it (Z + the upper-cased name or originalName)")
             }

@@ -25,6 +25,9 @@ public struct ModelClass: Sendable, Equatable {
     /// Property lists of `#Index<…>([…], […])`.
     public var indexes: [ModelDeclaration]
 
+    /// The file's path as given (`--model`/`--source` argument joined with the path below it), when known.
+    public var path: String? = nil
+
     /// `Note.swift:12`.
     public var location: String { "\(file):\(line)" }
 }
@@ -130,20 +133,32 @@ public enum ModelSourceReader {
                 files.append(URL(fileURLWithPath: path))
             }
         }
-        var classes: [ModelClass] = []
-        var extensions: [ModelClass] = []
+        var texts: [(path: String, text: String)] = []
         for url in files {
-            let text: String
             do {
-                text = try String(contentsOf: url, encoding: .utf8)
+                texts.append((url.path, try String(contentsOf: url, encoding: .utf8)))
             } catch {
                 throw ModelSourceError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
             }
-            let parsed = scan(text, file: url.lastPathComponent)
-            classes += parsed.classes
+        }
+        return parse(files: texts)
+    }
+
+    /// The model classes of several files already in memory, `@NSManaged` properties of extensions merged
+    /// across them; each class's ``ModelClass/path`` is its file's path.
+    public static func parse(files: [(path: String, text: String)]) -> ModelSource {
+        var classes: [ModelClass] = []
+        var extensions: [ModelClass] = []
+        for file in files {
+            let parsed = scan(file.text, file: URL(fileURLWithPath: file.path).lastPathComponent)
+            classes += parsed.classes.map { model in
+                var model = model
+                model.path = file.path
+                return model
+            }
             extensions += parsed.extensions
         }
-        return ModelSource(files: files.map(\.lastPathComponent), classes: merge(classes, extensions: extensions))
+        return ModelSource(files: files.map { URL(fileURLWithPath: $0.path).lastPathComponent }, classes: merge(classes, extensions: extensions))
     }
 
     /// The model classes declared in `source` (one file's text); `file` names it in locations.
@@ -249,7 +264,8 @@ public enum ModelSourceReader {
         var arguments: [SwiftLexer.Token] = []
         if next < tokens.count, tokens[next].isPunctuation("("), tokens[next].precededBySpace == false {
             let close = matchingParenthesis(tokens, next)
-            arguments = Array(tokens[(next + 1)..<close])
+            // A `(` that is the file's last token has nothing inside it (and no closing parenthesis).
+            arguments = close > next ? Array(tokens[(next + 1)..<close]) : []
             next = close + 1
         }
         return (Attribute(name: name, arguments: arguments), next)

@@ -48,7 +48,12 @@ public enum SwiftReport {
         let models = (indexes.map(\.model) + uniques.map(\.model)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for model in models {
             lines.append("")
-            lines.append(comment("Inside @Model final class \(model) { … }:"))
+            // Where the class is declared, when the model source said (--model, --source): the file to edit.
+            if let mapping = result.model?.entities.first(where: { $0.entity == model }), let path = mapping.path {
+                lines.append(comment("In \(path) (\(mapping.declaredAt)), inside @Model final class \(model) { … }:"))
+            } else {
+                lines.append(comment("Inside @Model final class \(model) { … }:"))
+            }
             if let line = indexes.first(where: { $0.model == model })?.declaration { lines.append(line) }
             if let line = uniques.first(where: { $0.model == model })?.declaration { lines.append(line) }
         }

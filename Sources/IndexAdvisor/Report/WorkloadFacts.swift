@@ -14,6 +14,15 @@ extension AnalysisResult {
             result.statements[index].deviceFailures = statement.deviceFailures
             result.statements[index].deviceError = statement.deviceError
         }
+        if !workload.sourceSites.isEmpty {
+            result.sourceSites = workload.sourceSites
+            let located = Dictionary(workload.statements.map { ($0.fingerprint.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for index in result.statements.indices {
+                guard let statement = located[result.statements[index].id] else { continue }
+                if !statement.sourceLocations.isEmpty { result.statements[index].sourceLocations = statement.sourceLocations }
+                if statement.isFromSourceOnly { result.statements[index].sourceOnly = true }
+            }
+        }
         return result
     }
 

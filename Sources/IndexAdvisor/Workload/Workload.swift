@@ -117,6 +117,12 @@ public struct WorkloadStatement: Sendable, Codable {
     public var deviceFailures = 0
     /// The first of those errors, e.g. `SQLite error code:1, 'no such table: ZRECIPE'`.
     public var deviceError: String? = nil
+    /// Where the app's Swift source issues the statement (`NotesList.swift:42`), from `--source`: every fetch
+    /// site whose translation is this statement.
+    public var sourceLocations: [String] = []
+    /// True when only the Swift source (`--source`) showed the statement, no log: its count is the sites'
+    /// frequencies, and it has no observed times or values.
+    public var isFromSourceOnly = false
 
     static let bindingLimit = ValueSetTally.trackLimit
     static let sourceLimit = 8
@@ -186,6 +192,8 @@ public struct WorkloadDiagnostics: Sendable, Codable, Equatable {
 public struct Workload: Sendable, Codable {
     public var statements: [WorkloadStatement]
     public var diagnostics: WorkloadDiagnostics
+    /// Every fetch site `--source` found, translated or not, each with the statement it became.
+    public var sourceSites: [FetchSite] = []
 
     public init(statements: [WorkloadStatement], diagnostics: WorkloadDiagnostics) {
         self.statements = statements

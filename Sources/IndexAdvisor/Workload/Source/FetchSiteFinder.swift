@@ -1,0 +1,591 @@
+/// A fetch site found in one file, before translation.
+struct FoundFetchSite: Equatable {
+    var line: Int
+    var form: FetchSite.Form
+    var spec: FetchSpec
+}
+
+/// Finds the fetch sites in one Swift file's tokens (``SwiftLexer``): `@Query(…)` and `Query(…)`,
+/// `FetchDescriptor<T>(…)` (with `fetchLimit`, `fetchOffset`, `predicate`, `sortBy` set on it later in
+/// the same scope, and `fetchCount` making it a count), `#Predicate<T> { … }` that nothing in the file
+/// uses, `NSFetchRequest` (`NSFetchRequest<T>(entityName:)`, `T.fetchRequest()`, with `predicate`,
+/// `sortDescriptors`, `fetchLimit`, `fetchOffset` assigned and `count(for:)`), and `@FetchRequest(…)`.
+/// Predicates and sort descriptors given by name (`let recent = #Predicate…`, `static let byDate =
+/// [SortDescriptor…]`) are looked up among the file's declarations; a name not declared in the file, or
+/// declared as something other than a literal predicate or sort, makes the site untranslatable ("built at
+/// run time"), never skipped.
+struct FetchSiteFinder {
+    private let tokens: [SwiftLexer.Token]
+    private let modelNames: Set<String>
+    /// `name` → index of the first token of its initializer, for every `let`/`var name … = value` in the file.
+    private var initializers: [String: Int] = [:]
+    /// Names of predicates, sorts and descriptors a site used.
+    private var usedNames: Set<String> = []
+    private var consumed: [Range<Int>] = []
+    private var sites: [FoundFetchSite] = []
+
+    static func find(_ tokens: [SwiftLexer.Token], modelNames: Set<String>) -> [FoundFetchSite] {
+        var finder = FetchSiteFinder(tokens: tokens, modelNames: modelNames)
+        finder.collectInitializers()
+        finder.scan()
+        return finder.sites.sorted { $0.line < $1.line }
+    }
+
+    private init(tokens: [SwiftLexer.Token], modelNames: Set<String>) {
+        self.tokens = tokens
+        self.modelNames = modelNames
+    }
+
+    private func isConsumed(_ index: Int) -> Bool { consumed.contains { $0.contains(index) } }
+
+    private mutating func collectInitializers() {
+        var index = 0
+        while index + 2 < tokens.count {
+            if (tokens[index].isWord("let") || tokens[index].isWord("var")), tokens[index + 1].kind == .identifier {
+                var j = index + 2
+                var depth = 0
+                while j < tokens.count, j < index + 40 {
+                    let token = tokens[j]
+                    if token.kind == .punctuation && "([<".contains(token.text) { depth += 1 }
+                    if token.kind == .punctuation && ")]>".contains(token.text) { depth -= 1 }
+                    if depth <= 0, token.isPunctuation("="), tokens.infixOperator(at: j)?.text != "==" {
+                        if initializers[tokens[index + 1].text] == nil { initializers[tokens[index + 1].text] = j + 1 }
+                        break
+                    }
+                    if depth <= 0, token.isPunctuation("{") || token.isPunctuation("}") || (token.startsLine && j > index + 2) { break }
+                    j += 1
+                }
+            }
+            index += 1
+        }
+    }
+
+    // MARK: Scanning
+
+    private mutating func scan() {
+        // `Query(descriptor)`: the query is the site, not the descriptor declared before it.
+        for (index, token) in tokens.enumerated() where token.text == "Query" && (token.kind == .attribute || token.kind == .identifier) {
+            guard let open = index + 1 < tokens.count && tokens[index + 1].isPunctuation("(") ? index + 1 : callOpen(after: index),
+                  let first = tokens.arguments(open).first, first.label == nil, first.range.count == 1,
+                  tokens[first.range.lowerBound].kind == .identifier, initializers[tokens[first.range.lowerBound].text] != nil else { continue }
+            usedNames.insert(tokens[first.range.lowerBound].text)
+        }
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if isConsumed(index) {
+                index += 1
+                continue
+            }
+            if token.kind == .attribute && token.text == "Query" {
+                index = queryAttribute(at: index)
+            } else if token.kind == .attribute && token.text == "FetchRequest" {
+                index = fetchRequestAttribute(at: index)
+            } else if token.isWord("Query"), let open = callOpen(after: index), index == 0 || tokens[index - 1].kind != .attribute {
+                index = queryCall(at: index, open: open)
+            } else if token.isWord("FetchDescriptor"), let open = callOpen(after: index) {
+                index = descriptor(at: index, open: open)
+            } else if token.isWord("NSFetchRequest"), let open = callOpen(after: index) {
+                index = fetchRequest(at: index, open: open, entity: genericArgument(after: index))
+            } else if token.kind == .identifier, modelNames.contains(token.text), index + 4 < tokens.count, tokens[index + 1].isPunctuation("."),
+                      tokens[index + 2].isWord("fetchRequest"), tokens[index + 3].isPunctuation("(") {
+                index = fetchRequest(at: index, open: index + 3, entity: token.text)
+            } else {
+                index += 1
+            }
+        }
+        // A #Predicate that no site used: a fetch of its entity.
+        for (index, token) in tokens.enumerated() where token.kind == .pound && token.text == "Predicate" && !isConsumed(index) {
+            if let name = declaredName(before: index), usedNames.contains(name) { continue }
+            var spec = FetchSpec(entity: genericArgument(after: index))
+            do {
+                spec.predicate = try predicate(index..<(closureEnd(from: index) + 1), spec: &spec)
+            } catch let error as Untranslatable {
+                spec.untranslatable = error.reason
+            } catch {}
+            spec.notes.append("a #Predicate used outside a FetchDescriptor or @Query in this file: read as a fetch of its entity without sort or limit")
+            sites.append(FoundFetchSite(line: token.line, form: .predicate, spec: spec))
+        }
+    }
+
+    /// The `(` of a call `Name(…)` or `Name<T>(…)` at `index`, or nil when the name is not called there.
+    private func callOpen(after index: Int) -> Int? {
+        var next = index + 1
+        if next < tokens.count, tokens[next].isPunctuation("<"), !tokens[next].precededBySpace { next = tokens.closing(next) + 1 }
+        guard next < tokens.count, tokens[next].isPunctuation("("), !tokens[next].precededBySpace else { return nil }
+        return next
+    }
+
+    /// `T` in `Name<T>` at `index`, when written.
+    private func genericArgument(after index: Int) -> String? {
+        guard index + 2 < tokens.count, tokens[index + 1].isPunctuation("<"), tokens[index + 2].kind == .identifier else { return nil }
+        let name = tokens[index + 2].text
+        return name == "NSFetchRequestResult" || name == "NSManagedObject" ? nil : name
+    }
+
+    /// `name` in `let name = …` / `var name: T = …` / `name = …` ending just before `index`.
+    private func declaredName(before index: Int) -> String? {
+        guard index > 1, tokens[index - 1].isPunctuation("=") else { return nil }
+        var j = index - 2
+        while j >= 0, j > index - 12 {
+            if tokens[j].isWord("let") || tokens[j].isWord("var") { return j + 1 < index ? tokens[j + 1].text : nil }
+            if tokens[j].startsLine, tokens[j].kind == .identifier, j == index - 2 { return tokens[j].text }
+            if tokens[j].isPunctuation("{") || tokens[j].isPunctuation("}") || tokens[j].isPunctuation(";") { break }
+            j -= 1
+        }
+        return tokens[index - 2].kind == .identifier ? tokens[index - 2].text : nil
+    }
+
+    /// The index of the `}` closing the `#Predicate`'s closure that starts after `index`.
+    private func closureEnd(from index: Int) -> Int {
+        var j = index + 1
+        if j < tokens.count, tokens[j].isPunctuation("<") { j = tokens.closing(j) + 1 }
+        while j < tokens.count, !tokens[j].isPunctuation("{") {
+            if tokens[j].isPunctuation("(") { j = tokens.closing(j) }
+            j += 1
+        }
+        return j < tokens.count ? tokens.closing(j) : tokens.count - 1
+    }
+
+    // MARK: Sites
+
+    private mutating func queryAttribute(at index: Int) -> Int {
+        var end = index + 1
+        var arguments: [(label: String?, range: Range<Int>)] = []
+        if end < tokens.count, tokens[end].isPunctuation("("), !tokens[end].precededBySpace {
+            arguments = tokens.arguments(end)
+            end = tokens.closing(end) + 1
+        }
+        let property = propertyDeclaration(from: end)
+        if arguments.isEmpty, let name = property?.name, hasInitializerQuery(for: name) {
+            consumed.append(index..<end)
+            return end
+        }
+        var spec = FetchSpec(entity: property?.element)
+        readQueryArguments(arguments, into: &spec)
+        sites.append(FoundFetchSite(line: tokens[index].line, form: .query, spec: spec))
+        consumed.append(index..<end)
+        return end
+    }
+
+    private mutating func queryCall(at index: Int, open: Int) -> Int {
+        let close = tokens.closing(open)
+        var spec = FetchSpec(entity: genericArgument(after: index))
+        // `_notes = Query(…)`: the entity from `@Query var notes: [Note]`.
+        if spec.entity == nil, index >= 2, tokens[index - 1].isPunctuation("="), tokens[index - 2].text.hasPrefix("_") {
+            spec.entity = propertyType(named: String(tokens[index - 2].text.dropFirst()))
+        }
+        readQueryArguments(tokens.arguments(open), into: &spec)
+        sites.append(FoundFetchSite(line: tokens[index].line, form: .query, spec: spec))
+        consumed.append(index..<(close + 1))
+        return close + 1
+    }
+
+    private mutating func readQueryArguments(_ arguments: [(label: String?, range: Range<Int>)], into spec: inout FetchSpec) {
+        do {
+            var keyPathSort: KeyPathReference?
+            var reverse = false
+            for argument in arguments {
+                switch argument.label {
+                case nil:
+                    // `Query(descriptor)` or `Query(FetchDescriptor<Note>(…))`.
+                    var start = argument.range.lowerBound
+                    var name: String?
+                    if tokens[start].kind == .identifier, !tokens[start].isWord("FetchDescriptor"), let value = initializers[tokens[start].text] {
+                        name = tokens[start].text
+                        usedNames.insert(tokens[start].text)
+                        start = value
+                    }
+                    guard start < tokens.count, tokens[start].isWord("FetchDescriptor"), let open = callOpen(after: start) else {
+                        throw Untranslatable(reason: "the query's descriptor `\(tokens.text(argument.range))` is built at run time")
+                    }
+                    var inner = readDescriptor(at: start, open: open)
+                    if let name {
+                        // `descriptor.fetchLimit = 50` between its declaration and the query.
+                        applyAssignments(to: name, from: tokens.closing(open) + 1, into: &inner, predicateKey: "predicate", sortKey: "sortBy")
+                        spec.limit = inner.limit
+                        spec.offset = inner.offset
+                        spec.notes += inner.notes
+                    } else {
+                        consumed.append(start..<(tokens.closing(open) + 1))
+                    }
+                    spec.predicate = inner.predicate
+                    spec.sort = inner.sort
+                    spec.entity = inner.entity ?? spec.entity
+                    if let reason = inner.untranslatable { throw Untranslatable(reason: reason) }
+                case "filter"?:
+                    spec.predicate = try predicate(argument.range, spec: &spec)
+                case "sort"?:
+                    if tokens[argument.range.lowerBound].isPunctuation("\\") {
+                        let (path, type) = try keyPath(argument.range)
+                        keyPathSort = path
+                        spec.entity = spec.entity ?? type
+                    } else {
+                        spec.sort = try sortTerms(argument.range, spec: &spec)
+                    }
+                case "order"?:
+                    reverse = tokens.text(argument.range).contains("reverse")
+                default:
+                    continue
+                }
+            }
+            if let keyPathSort { spec.sort = [FetchSortTerm(path: keyPathSort, descending: reverse, comparator: .standard)] }
+        } catch let error as Untranslatable {
+            spec.untranslatable = error.reason
+        } catch {}
+    }
+
+    private mutating func fetchRequestAttribute(at index: Int) -> Int {
+        var end = index + 1
+        var arguments: [(label: String?, range: Range<Int>)] = []
+        if end < tokens.count, tokens[end].isPunctuation("("), !tokens[end].precededBySpace {
+            arguments = tokens.arguments(end)
+            end = tokens.closing(end) + 1
+        }
+        var spec = FetchSpec(entity: propertyDeclaration(from: end)?.element)
+        do {
+            for argument in arguments {
+                switch argument.label {
+                case "sortDescriptors"?: spec.sort = try sortTerms(argument.range, spec: &spec)
+                case "predicate"?: spec.predicate = try predicate(argument.range, spec: &spec)
+                case "entity"?, "animation"?, "transaction"?: continue
+                case "fetchRequest"?: throw Untranslatable(reason: "@FetchRequest(fetchRequest:) with a request built elsewhere")
+                default: continue
+                }
+            }
+        } catch let error as Untranslatable {
+            spec.untranslatable = error.reason
+        } catch {}
+        sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequestProperty, spec: spec))
+        consumed.append(index..<end)
+        return end
+    }
+
+    private mutating func descriptor(at index: Int, open: Int) -> Int {
+        let close = tokens.closing(open)
+        let name = declaredName(before: index)
+        consumed.append(index..<(close + 1))
+        if let name, usedNames.contains(name) { return close + 1 }
+        var spec = readDescriptor(at: index, open: open)
+        if let name {
+            applyAssignments(to: name, from: close + 1, into: &spec, predicateKey: "predicate", sortKey: "sortBy")
+        }
+        if index >= 2, tokens[index - 1].isPunctuation("("), tokens[index - 2].isWord("fetchCount") { spec.isCount = true }
+        sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchDescriptor, spec: spec))
+        return close + 1
+    }
+
+    private mutating func readDescriptor(at index: Int, open: Int) -> FetchSpec {
+        var spec = FetchSpec(entity: genericArgument(after: index))
+        do {
+            for argument in tokens.arguments(open) {
+                switch argument.label {
+                case "predicate"?: spec.predicate = try predicate(argument.range, spec: &spec)
+                case "sortBy"?: spec.sort = try sortTerms(argument.range, spec: &spec)
+                default: continue
+                }
+            }
+        } catch let error as Untranslatable {
+            spec.untranslatable = error.reason
+        } catch {}
+        return spec
+    }
+
+    private mutating func fetchRequest(at index: Int, open: Int, entity: String?) -> Int {
+        let close = tokens.closing(open)
+        var spec = FetchSpec(entity: entity)
+        for argument in tokens.arguments(open) where argument.label == "entityName" {
+            if tokens[argument.range.lowerBound].kind == .string { spec.entity = spec.entity ?? tokens[argument.range.lowerBound].text }
+        }
+        consumed.append(index..<(close + 1))
+        if let name = declaredName(before: index) {
+            applyAssignments(to: name, from: close + 1, into: &spec, predicateKey: "predicate", sortKey: "sortDescriptors")
+        } else if spec.entity == nil {
+            return close + 1
+        }
+        sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequest, spec: spec))
+        return close + 1
+    }
+
+    /// Reads `name.fetchLimit = 20`, `name.predicate = …`, `name.sortBy = […]` in the rest of the scope, and
+    /// `fetchCount(name)` / `count(for: name)`, which make the site a count.
+    private mutating func applyAssignments(to name: String, from start: Int, into spec: inout FetchSpec, predicateKey: String, sortKey: String) {
+        let end = tokens.scopeEnd(containing: start)
+        var j = start
+        while j < end {
+            if tokens[j].isWord(name), j + 3 < end, tokens[j + 1].isPunctuation("."), tokens[j + 2].kind == .identifier, tokens[j + 3].isPunctuation("="),
+               tokens.infixOperator(at: j + 3)?.text != "==" {
+                let property = tokens[j + 2].text
+                let valueStart = j + 4
+                var valueEnd = valueStart
+                while valueEnd < end {
+                    let token = tokens[valueEnd]
+                    if valueEnd > valueStart && (token.startsLine || token.isPunctuation(";") || token.isPunctuation("}")) { break }
+                    if token.kind == .punctuation && "([{".contains(token.text) { valueEnd = tokens.closing(valueEnd) + 1 } else { valueEnd += 1 }
+                }
+                let range = valueStart..<valueEnd
+                consumed.append(j..<valueEnd)
+                do {
+                    switch property {
+                    case "fetchLimit", "fetchOffset":
+                        if range.count == 1, tokens[valueStart].kind == .number, let number = Int(tokens[valueStart].text) {
+                            if property == "fetchLimit" { spec.limit = number } else { spec.offset = number }
+                        } else {
+                            spec.notes.append("\(property) is set to `\(tokens.text(range))`, not a literal: translated without it")
+                        }
+                    case predicateKey: spec.predicate = try predicate(range, spec: &spec)
+                    case sortKey: spec.sort = try sortTerms(range, spec: &spec)
+                    case "fetchBatchSize":
+                        spec.notes.append("fetchBatchSize: Core Data first fetches the identifiers (`SELECT t0.Z_ENT, t0.Z_PK …`), then each batch by key; the fetch with every column is shown")
+                    default: break
+                    }
+                } catch let error as Untranslatable {
+                    spec.untranslatable = error.reason
+                } catch {}
+                j = valueEnd
+                continue
+            }
+            if tokens[j].isWord("fetchCount") || tokens[j].isWord("count"), j + 2 < end, tokens[j + 1].isPunctuation("(") {
+                var k = j + 2
+                if tokens[k].isWord("for"), k + 2 < end, tokens[k + 1].isPunctuation(":") { k += 2 }
+                if tokens[k].isWord(name), k + 1 < end, tokens[k + 1].isPunctuation(")") { spec.isCount = true }
+            }
+            j += 1
+        }
+    }
+
+    // MARK: Parts
+
+    /// The property a `@Query`/`@FetchRequest` decorates: its name and its element type (`[Note]` → `Note`,
+    /// `FetchedResults<Note>` → `Note`).
+    private func propertyDeclaration(from index: Int) -> (name: String, element: String?)? {
+        var j = index
+        while j < tokens.count, j < index + 8, !tokens[j].isWord("var") { j += 1 }
+        guard j + 1 < tokens.count, tokens[j].isWord("var"), tokens[j + 1].kind == .identifier else { return nil }
+        let name = tokens[j + 1].text
+        var element: String?
+        if j + 3 < tokens.count, tokens[j + 2].isPunctuation(":") {
+            let k = j + 3
+            if tokens[k].isPunctuation("["), k + 1 < tokens.count, tokens[k + 1].kind == .identifier { element = tokens[k + 1].text }
+            if tokens[k].isWord("FetchedResults"), k + 2 < tokens.count, tokens[k + 2].kind == .identifier { element = tokens[k + 2].text }
+        }
+        return (name, element)
+    }
+
+    /// The element type of `@Query var name: [T]` declared in the file.
+    private func propertyType(named name: String) -> String? {
+        for (index, token) in tokens.enumerated() where token.isWord("var") && index + 1 < tokens.count && tokens[index + 1].isWord(name) {
+            if let element = propertyDeclaration(from: index)?.element { return element }
+        }
+        return nil
+    }
+
+    /// True when the file assigns `_name = Query(…)` (the `@Query` is configured in an initializer).
+    private func hasInitializerQuery(for name: String) -> Bool {
+        tokens.indices.contains { index in
+            index + 2 < tokens.count && tokens[index].isWord("_" + name) && tokens[index + 1].isPunctuation("=") && tokens[index + 2].isWord("Query")
+        }
+    }
+
+    /// A predicate argument: `#Predicate<T> { … }`, `NSPredicate(format:…)`, `NSCompoundPredicate(…)`, a name
+    /// declared in the file, or `nil`.
+    private mutating func predicate(_ range: Range<Int>, spec: inout FetchSpec) throws -> PredicateNode? {
+        guard !range.isEmpty else { return nil }
+        var start = range.lowerBound
+        let token = tokens[start]
+        if token.kind == .pound && token.text == "Predicate" {
+            if let entity = genericArgument(after: start) { spec.entity = spec.entity ?? entity }
+            var open = start + 1
+            if open < tokens.count, tokens[open].isPunctuation("<") { open = tokens.closing(open) + 1 }
+            guard open < tokens.count, tokens[open].isPunctuation("{") else {
+                throw Untranslatable(reason: "a #Predicate without a closure")
+            }
+            consumed.append(start..<(tokens.closing(open) + 1))
+            return try SwiftPredicateParser.parse(tokens, closureAt: open)
+        }
+        if token.isWord("nil") && range.count == 1 { return nil }
+        if token.isWord("NSPredicate"), let open = callOpen(after: start) {
+            let arguments = tokens.arguments(open)
+            if let first = arguments.first, first.label == "value" { return tokens.text(first.range) == "true" ? .always : .not(.always) }
+            guard let first = arguments.first, first.label == "format" else {
+                throw Untranslatable(reason: "`\(tokens.text(range))`: only NSPredicate(format:) is translated")
+            }
+            guard first.range.count == 1, tokens[first.range.lowerBound].kind == .string, !tokens[first.range.lowerBound].text.contains("\\(") else {
+                throw Untranslatable(reason: "NSPredicate(format: \(tokens.text(first.range))): a format string built at run time")
+            }
+            let values = arguments.dropFirst().map { formatArgument($0.range) }
+            return try PredicateFormatParser.parse(tokens[first.range.lowerBound].text, arguments: values)
+        }
+        if token.isWord("NSCompoundPredicate"), let open = callOpen(after: start), let first = tokens.arguments(open).first {
+            let kind = first.label ?? ""
+            if kind == "notPredicateWithSubpredicate" {
+                return try predicate(first.range, spec: &spec).map { .not($0) }
+            }
+            guard kind == "andPredicateWithSubpredicates" || kind == "orPredicateWithSubpredicates" || kind == "type",
+                  tokens[first.range.lowerBound].isPunctuation("[") || kind == "type" else {
+                throw Untranslatable(reason: "`\(tokens.text(range))`: a compound predicate built at run time")
+            }
+            guard kind != "type" else { throw Untranslatable(reason: "NSCompoundPredicate(type:subpredicates:) is not translated") }
+            var parts: [PredicateNode] = []
+            for element in tokens.arguments(first.range.lowerBound) {
+                if let part = try predicate(element.range, spec: &spec) { parts.append(part) }
+            }
+            return kind == "andPredicateWithSubpredicates" ? .and(parts) : .or(parts)
+        }
+        // A name declared in the file (`predicate`, `Self.recent`, `Note.recent`).
+        while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
+        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text] {
+            usedNames.insert(tokens[start].text)
+            let valueEnd = expressionEnd(from: value)
+            return try predicate(value..<valueEnd, spec: &spec)
+        }
+        throw Untranslatable(reason: "the predicate `\(tokens.text(range))` is built at run time (a dynamic predicate, not a #Predicate or format literal in this file)")
+    }
+
+    /// The end of an initializer's expression starting at `start` (its first line, brackets followed).
+    private func expressionEnd(from start: Int) -> Int {
+        var end = start
+        while end < tokens.count {
+            let token = tokens[end]
+            if end > start && (token.startsLine || token.isPunctuation(";") || token.isPunctuation("}") || token.isPunctuation(")")) { break }
+            if token.kind == .punctuation && "([{".contains(token.text) { end = tokens.closing(end) + 1 }
+            else if token.kind == .punctuation && token.text == "<" && !token.precededBySpace { end = tokens.closing(end) + 1 }
+            else { end += 1 }
+        }
+        return end
+    }
+
+    private func formatArgument(_ range: Range<Int>) -> FormatArgument {
+        let first = tokens[range.lowerBound]
+        if range.count == 1 {
+            switch first.kind {
+            case .string: return first.text.contains("\\(") ? .captured(tokens.text(range)) : .literal(.text(first.text))
+            case .number: return Int64(first.text).map { .literal(.integer($0)) } ?? Double(first.text).map { .literal(.real($0)) } ?? .captured(first.text)
+            case .identifier where first.text == "true" || first.text == "false": return .literal(.integer(first.text == "true" ? 1 : 0))
+            case .identifier where first.text == "nil": return .null
+            default: break
+            }
+        }
+        if first.kind == .pound, first.text == "keyPath", range.count >= 4 {
+            let names = range.filter { tokens[$0].kind == .identifier }.map { tokens[$0].text }
+            let components = names.first.map { modelNames.contains($0) ? Array(names.dropFirst()) : names } ?? []
+            return .key(components.joined(separator: "."))
+        }
+        if first.isPunctuation("\\"), let (path, _) = try? keyPath(range) { return .key(path.text) }
+        return .captured(tokens.text(range))
+    }
+
+    /// `\Note.folder?.name` or `\.title`: the key path and the type written, if any.
+    private func keyPath(_ range: Range<Int>) throws -> (KeyPathReference, String?) {
+        var j = range.lowerBound
+        guard j < range.upperBound, tokens[j].isPunctuation("\\") else { throw Untranslatable(reason: "`\(tokens.text(range))` is not a key path") }
+        j += 1
+        var type: String?
+        if j < range.upperBound, tokens[j].kind == .identifier {
+            type = tokens[j].text
+            j += 1
+        }
+        var path = KeyPathReference(components: [])
+        while j < range.upperBound {
+            if tokens[j].isPunctuation("?") || tokens[j].isPunctuation("!") {
+                path.optionalChain = path.optionalChain || tokens[j].text == "?"
+                j += 1
+                continue
+            }
+            guard tokens[j].isPunctuation("."), j + 1 < range.upperBound, tokens[j + 1].kind == .identifier else { break }
+            path.components.append(tokens[j + 1].text)
+            j += 2
+        }
+        guard !path.components.isEmpty else { throw Untranslatable(reason: "`\(tokens.text(range))` is not a key path") }
+        return (path, type)
+    }
+
+    /// Sort descriptors: an array of `SortDescriptor(…)`, `.init(…)`, `NSSortDescriptor(…)`, one of them,
+    /// or a name declared in the file.
+    private mutating func sortTerms(_ range: Range<Int>, spec: inout FetchSpec) throws -> [FetchSortTerm] {
+        guard !range.isEmpty else { return [] }
+        var start = range.lowerBound
+        if tokens[start].isPunctuation("[") {
+            var terms: [FetchSortTerm] = []
+            for element in tokens.arguments(start) { terms += try sortTerms(element.range, spec: &spec) }
+            return terms
+        }
+        if tokens[start].isPunctuation("\\") {
+            let (path, type) = try keyPath(range)
+            spec.entity = spec.entity ?? type
+            return [FetchSortTerm(path: path, descending: false, comparator: .standard)]
+        }
+        let isInit = tokens[start].isPunctuation(".") && start + 1 < range.upperBound && tokens[start + 1].isWord("init")
+        if tokens[start].isWord("SortDescriptor") || isInit {
+            let nameIndex = isInit ? start + 1 : start
+            if let type = genericArgument(after: nameIndex) { spec.entity = spec.entity ?? type }
+            guard let open = callOpen(after: nameIndex) else { throw Untranslatable(reason: "`\(tokens.text(range))` is not a sort descriptor") }
+            var term: FetchSortTerm?
+            var descending = false
+            var comparator = FetchSortTerm.Comparator.standard
+            for argument in tokens.arguments(open) {
+                switch argument.label {
+                case nil:
+                    let (path, type) = try keyPath(argument.range)
+                    spec.entity = spec.entity ?? type
+                    term = FetchSortTerm(path: path, descending: false, comparator: .standard)
+                case "order"?:
+                    let text = tokens.text(argument.range)
+                    guard text.hasSuffix("reverse") || text.hasSuffix("forward") else {
+                        throw Untranslatable(reason: "the sort order `\(text)` is chosen at run time")
+                    }
+                    descending = text.hasSuffix("reverse")
+                case "comparator"?:
+                    let text = tokens.text(argument.range)
+                    if text.hasSuffix("localizedStandard") { comparator = .localizedStandard }
+                    else if text.hasSuffix("localized") { comparator = .localized }
+                    else if text.hasSuffix("lexical") { comparator = .lexical }
+                    else { throw Untranslatable(reason: "the sort comparator `\(text)` is not translated") }
+                default: continue
+                }
+            }
+            guard var found = term else { throw Untranslatable(reason: "`\(tokens.text(range))` sorts without a key path") }
+            found.descending = descending
+            found.comparator = comparator
+            return [found]
+        }
+        if tokens[start].isWord("NSSortDescriptor"), let open = callOpen(after: start) {
+            var path: KeyPathReference?
+            var descending = false
+            var comparator = FetchSortTerm.Comparator.lexical
+            for argument in tokens.arguments(open) {
+                let text = tokens.text(argument.range)
+                switch argument.label {
+                case "key"?:
+                    guard argument.range.count == 1, tokens[argument.range.lowerBound].kind == .string else {
+                        throw Untranslatable(reason: "NSSortDescriptor(key: \(text)): a key chosen at run time")
+                    }
+                    path = KeyPathReference(components: tokens[argument.range.lowerBound].text.split(separator: ".").map(String.init))
+                case "keyPath"?:
+                    let (keyPath, type) = try keyPath(argument.range)
+                    path = keyPath
+                    spec.entity = spec.entity ?? type
+                case "ascending"?:
+                    guard text == "true" || text == "false" else { throw Untranslatable(reason: "NSSortDescriptor(ascending: \(text)): a direction chosen at run time") }
+                    descending = text == "false"
+                case "selector"?:
+                    if text.contains("localizedStandardCompare") { comparator = .localizedStandard }
+                    else if text.contains("localizedCaseInsensitiveCompare") { comparator = .localizedCaseInsensitive }
+                    else if text.contains("localizedCompare") { comparator = .localized }
+                    else if text.contains("caseInsensitiveCompare") { comparator = .caseInsensitive }
+                    else if text.contains("compare") { comparator = .lexical }
+                    else { throw Untranslatable(reason: "NSSortDescriptor(selector: \(text)) is not translated") }
+                default: continue
+                }
+            }
+            guard let path else { throw Untranslatable(reason: "`\(tokens.text(range))` sorts without a key") }
+            return [FetchSortTerm(path: path, descending: descending, comparator: comparator)]
+        }
+        while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
+        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text] {
+            usedNames.insert(tokens[start].text)
+            return try sortTerms(value..<expressionEnd(from: value), spec: &spec)
+        }
+        throw Untranslatable(reason: "the sort `\(tokens.text(range))` is built at run time")
+    }
+}

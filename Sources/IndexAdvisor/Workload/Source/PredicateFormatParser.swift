@@ -1,0 +1,232 @@
+/// An argument of `NSPredicate(format:…)` as the source shows it.
+enum FormatArgument: Equatable {
+    /// A literal (`"Groceries"`, `42`, `true`): its value.
+    case literal(SQLValue)
+    /// `nil`.
+    case null
+    /// A key path for `%K`: a string literal or `#keyPath(Note.title)`.
+    case key(String)
+    /// A value captured at run time, with its source text.
+    case captured(String)
+}
+
+/// Reads an `NSPredicate(format:)` string into a ``PredicateNode``: comparisons (`==`, `=`, `!=`, `<>`,
+/// `<`, `<=`, `=<`, `>`, `>=`, `=>`) of key paths with `%@`/`%d`/`%f`… arguments, literals, `nil`, `YES`/`NO`,
+/// `%K` keys, `AND`/`&&`, `OR`/`||`, `NOT`/`!`, parentheses, `CONTAINS` and `CONTAINS[cd]`, and
+/// `TRUEPREDICATE`. `ANY`/`ALL`/`SUBQUERY`, `IN`, `BEGINSWITH`, `LIKE`, `MATCHES` and other string options
+/// throw ``Untranslatable`` naming the construct.
+struct PredicateFormatParser {
+    private enum Token: Equatable {
+        case word(String)
+        case key(String)
+        case argument(Character)
+        case string(String)
+        case number(String)
+        case symbol(String)
+    }
+
+    private var tokens: [Token] = []
+    private var position = 0
+    private var arguments: [FormatArgument]
+
+    static func parse(_ format: String, arguments: [FormatArgument]) throws -> PredicateNode {
+        var parser = PredicateFormatParser(arguments: arguments)
+        parser.tokens = try tokenize(format)
+        let node = try parser.disjunction()
+        if parser.position < parser.tokens.count {
+            throw Untranslatable(reason: "NSPredicate format `\(format)`: unexpected text after the predicate")
+        }
+        return node
+    }
+
+    private init(arguments: [FormatArgument]) {
+        self.arguments = arguments
+    }
+
+    private static func tokenize(_ format: String) throws -> [Token] {
+        var result: [Token] = []
+        let characters = Array(format)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character.isWhitespace {
+                index += 1
+            } else if character == "%" {
+                var end = index + 1
+                while end < characters.count, "l".contains(characters[end]) { end += 1 }
+                guard end < characters.count else { throw Untranslatable(reason: "NSPredicate format ends with `%`") }
+                let specifier = characters[end]
+                result.append(specifier == "K" ? .key("") : .argument(specifier))
+                index = end + 1
+            } else if character == "\"" || character == "'" {
+                var end = index + 1
+                var text = ""
+                while end < characters.count, characters[end] != character {
+                    if characters[end] == "\\", end + 1 < characters.count { end += 1 }
+                    text.append(characters[end])
+                    end += 1
+                }
+                result.append(.string(text))
+                index = end + 1
+            } else if character.isNumber {
+                var end = index
+                while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
+                result.append(.number(String(characters[index..<end])))
+                index = end
+            } else if character.isLetter || character == "_" || character == "$" || character == "@" {
+                var end = index
+                while end < characters.count, characters[end].isLetter || characters[end].isNumber || "_.$@".contains(characters[end]) { end += 1 }
+                result.append(.word(String(characters[index..<end])))
+                index = end
+            } else if character == "[" {
+                var end = index
+                while end < characters.count, characters[end] != "]" { end += 1 }
+                result.append(.symbol(String(characters[index...min(end, characters.count - 1)])))
+                index = end + 1
+            } else {
+                let two = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
+                if ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||"].contains(two) {
+                    result.append(.symbol(two))
+                    index += 2
+                } else {
+                    result.append(.symbol(String(character)))
+                    index += 1
+                }
+            }
+        }
+        return result
+    }
+
+    private var current: Token? { position < tokens.count ? tokens[position] : nil }
+
+    private func isWord(_ word: String) -> Bool {
+        if case .word(let text)? = current { return text.uppercased() == word }
+        return false
+    }
+
+    private mutating func disjunction() throws -> PredicateNode {
+        var left = try conjunction()
+        while isWord("OR") || current == .symbol("||") {
+            position += 1
+            left = .or([left, try conjunction()])
+        }
+        return left
+    }
+
+    private mutating func conjunction() throws -> PredicateNode {
+        var left = try negation()
+        while isWord("AND") || current == .symbol("&&") {
+            position += 1
+            left = .and([left, try negation()])
+        }
+        return left
+    }
+
+    private mutating func negation() throws -> PredicateNode {
+        if isWord("NOT") || current == .symbol("!") {
+            position += 1
+            return .not(try negation())
+        }
+        return try comparison()
+    }
+
+    private enum Operand {
+        case keyPath(KeyPathReference)
+        case value(SQLValue?)
+        case null
+    }
+
+    private mutating func comparison() throws -> PredicateNode {
+        if current == .symbol("(") {
+            position += 1
+            let inner = try disjunction()
+            guard current == .symbol(")") else { throw Untranslatable(reason: "NSPredicate format: a parenthesis is not closed") }
+            position += 1
+            return inner
+        }
+        if isWord("TRUEPREDICATE") {
+            position += 1
+            return .always
+        }
+        for word in ["ANY", "ALL", "SOME", "NONE", "SUBQUERY", "FALSEPREDICATE"] where isWord(word) {
+            throw Untranslatable(reason: "NSPredicate format: \(word) (a to-many relationship or aggregate) is not translated")
+        }
+        let left = try operand()
+        guard let op = current else {
+            if case .keyPath(let path) = left { return .truth(path) }
+            throw Untranslatable(reason: "NSPredicate format: a value without a comparison")
+        }
+        position += 1
+        var symbol: String
+        switch op {
+        case .symbol(let text): symbol = text
+        case .word(let text): symbol = text.uppercased()
+        default: throw Untranslatable(reason: "NSPredicate format: a comparison operator was expected")
+        }
+        if symbol == "CONTAINS" {
+            var options = ""
+            if case .symbol(let text)? = current, text.hasPrefix("[") {
+                options = text
+                position += 1
+            }
+            let right = try operand()
+            guard case .keyPath(let path) = left, case .value(let value) = right else {
+                throw Untranslatable(reason: "NSPredicate format: CONTAINS between two key paths or two values")
+            }
+            switch options.lowercased() {
+            case "": return .search(path, .contains, .value(value))
+            case "[cd]", "[dc]": return .search(path, .containsInsensitive, .value(value))
+            default: throw Untranslatable(reason: "NSPredicate format: CONTAINS\(options): the code Core Data prints for these options is not known")
+            }
+        }
+        if ["BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES", "IN", "BETWEEN"].contains(symbol) {
+            throw Untranslatable(reason: "NSPredicate format: \(symbol) is not translated (its Core Data SQL is not in the format notes)")
+        }
+        let operators = ["==": "==", "=": "==", "!=": "!=", "<>": "!=", "<": "<", "<=": "<=", "=<": "<=", ">": ">", ">=": ">=", "=>": ">="]
+        guard let normalized = operators[symbol] else { throw Untranslatable(reason: "NSPredicate format: unknown operator `\(symbol)`") }
+        let right = try operand()
+        let flipped = ["<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="]
+        switch (left, right) {
+        case (.keyPath(let path), .value(let value)): return .comparison(path, normalized, .value(value))
+        case (.value(let value), .keyPath(let path)): return .comparison(path, flipped[normalized] ?? normalized, .value(value))
+        case (.keyPath(let path), .null), (.null, .keyPath(let path)):
+            guard normalized == "==" || normalized == "!=" else { throw Untranslatable(reason: "NSPredicate format: \(path.text) ordered against nil") }
+            return .comparison(path, normalized, .null)
+        default: throw Untranslatable(reason: "NSPredicate format: a comparison needs one key path and one value")
+        }
+    }
+
+    private mutating func operand() throws -> Operand {
+        guard let token = current else { throw Untranslatable(reason: "NSPredicate format ends early") }
+        position += 1
+        switch token {
+        case .word(let word):
+            switch word.uppercased() {
+            case "NIL", "NULL": return .null
+            case "YES", "TRUE": return .value(.integer(1))
+            case "NO", "FALSE": return .value(.integer(0))
+            case "SELF": throw Untranslatable(reason: "NSPredicate format: SELF is not translated")
+            default: return .keyPath(KeyPathReference(components: word.split(separator: ".").map(String.init)))
+            }
+        case .key:
+            guard case .key(let name)? = nextArgument() else {
+                throw Untranslatable(reason: "NSPredicate format: %K takes a key the source does not spell out")
+            }
+            return .keyPath(KeyPathReference(components: name.split(separator: ".").map(String.init)))
+        case .argument:
+            switch nextArgument() {
+            case .literal(let value)?: return .value(value)
+            case .null?: return .null
+            case .key(let text)?: return .value(.text(text))
+            case .captured?, nil: return .value(nil)
+            }
+        case .string(let text): return .value(.text(text))
+        case .number(let text): return .value(Int64(text).map(SQLValue.integer) ?? Double(text).map(SQLValue.real))
+        case .symbol(let text): throw Untranslatable(reason: "NSPredicate format: unexpected `\(text)`")
+        }
+    }
+
+    private mutating func nextArgument() -> FormatArgument? {
+        arguments.isEmpty ? nil : arguments.removeFirst()
+    }
+}

@@ -1,0 +1,112 @@
+import Testing
+import Foundation
+@testable import IndexAdvisorCLI
+import IndexAdvisor
+
+/// `analyze --source` on the demo store with the demo app's source (NotesDemo.appSource), with and
+/// without the demo log. Picks rest on SQLite's counters (`deterministic`).
+@Suite("--source on the demo store")
+struct SourceCommandTests {
+    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
+        let console = CapturedConsole()
+        return (IndexAdvisorCommand.run(deterministic(arguments), console: console.console), console)
+    }
+
+    /// A 20,000-note demo store, its log and the app's source folder.
+    func demo(in directory: URL) throws -> (store: URL, log: URL, app: URL) {
+        let store = directory.appendingPathComponent("notes.sqlite")
+        try NotesDemo.makeStore(at: store, notes: 20_000)
+        let log = directory.appendingPathComponent("notes.log")
+        try NotesDemo.workloadLog().write(to: log, atomically: true, encoding: .utf8)
+        let app = directory.appendingPathComponent("NotesApp")
+        for file in NotesDemo.appSource {
+            let url = app.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try file.text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return (store, log, app)
+    }
+
+    @Test("without a log, the source alone recommends the folder-list index first, and the report lists every site")
+    func sourceOnly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, _, app) = try demo(in: directory.url)
+        let output = directory.url.appendingPathComponent("report.json")
+        let (code, console) = run(["analyze", store.path, "--source", app.path, "--format", "json", "--output", output.path])
+        #expect(code == 0, "\(console.error)")
+        #expect(console.error.contains("--source: 8 fetch sites in 4 Swift files, 7 translated into SQL"))
+        #expect(console.error.contains("SearchView.swift:24 (FetchDescriptor) not translated: `preview` is not a stored property of Note"))
+        let result = try JSONReport.decode(try Data(contentsOf: output))
+        let top = try #require(result.recommendations.first)
+        #expect(top.columns.map(\.name) == ["ZFOLDERID", "ZISARCHIVED", "ZUPDATEDAT"])
+        #expect(top.swiftDataIndex == #"#Index<Note>([\.folderID, \.isArchived, \.updatedAt])"#)
+        let list = try #require(result.statements.first { $0.sql.contains("ORDER BY t0.ZUPDATEDAT DESC LIMIT 50") })
+        #expect(list.sourceLocations == ["NoteStore.swift:10"])
+        #expect(list.sourceOnly == true)
+        #expect(list.count == 400)
+        let sites = try #require(result.sourceSites)
+        #expect(sites.count == 8)
+        #expect(sites.filter { $0.sql == nil }.map(\.location) == ["SearchView.swift:24"])
+        let html = ReportFormat.html.render(result)
+        #expect(html.contains("<h2>Fetch sites in the Swift source</h2>"))
+        #expect(html.contains("<dt>Swift source</dt><dd><code>NoteStore.swift:10</code> (from the Swift source only"))
+        let markdown = ReportFormat.markdown.render(result)
+        #expect(markdown.contains("## Fetch sites in the Swift source"))
+        #expect(markdown.contains("Issued at `NoteStore.swift:10` (from the Swift source only"))
+        #expect(markdown.contains("| `SearchView.swift:24` | FetchDescriptor | ×1 | — | not translated: "))
+        #expect(markdown.contains("is not a stored property of Note"))
+        #expect(markdown.contains("workload: 7 statements read from "))
+        // --format swift places each #Index in the model file and class the source declares, with the path.
+        let swift = ReportFormat.swift.render(result)
+        #expect(swift.contains("// In \(app.path)/Models/Note.swift (Note.swift:"))
+        #expect(swift.contains("), inside @Model final class Note { … }:\n#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
+    }
+
+    @Test("with the demo log as well, every logged fetch that has a site carries its location and keeps the log's count")
+    func sourceAndLog() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, log, app) = try demo(in: directory.url)
+        let output = directory.url.appendingPathComponent("report.json")
+        let (code, console) = run(["analyze", store.path, "--workload", log.path, "--source", app.path, "--format", "json", "--output", output.path,
+                                   "--max-candidates", "8"])
+        #expect(code == 0, "\(console.error)")
+        let result = try JSONReport.decode(try Data(contentsOf: output))
+        let logged = result.statements.filter { $0.kind.isRead && $0.sourceOnly != true }
+        #expect(logged.count == 6)
+        for statement in logged {
+            #expect(statement.sourceLocations?.isEmpty == false, "\(statement.sql)")
+        }
+        #expect(logged.first { $0.sql.contains("LIMIT 50") }?.count == 400)
+        #expect(result.statements.filter { $0.sourceOnly == true }.compactMap(\.sourceLocations) == [["NoteStore.swift:37"]])
+        #expect(result.sourceSites?.filter { $0.seenInLog == true }.count == 6)
+    }
+
+    @Test("check and workload take --source: the gate runs on the source's statements; workload lists each site with its SQL or reason")
+    func checkAndWorkload() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, log, app) = try demo(in: directory.url)
+        let (code, console) = run(["check", store.path, "--source", app.path, "--quiet"])
+        #expect(code == 1, "\(console.out)\(console.error)")
+        #expect(console.out.contains("% of workload time; issued at NoteStore.swift:10): SELECT 0, t0.Z_PK"))
+        #expect(console.out.contains("indexadvisor check: "))
+        let (listed, summary) = run(["workload", log.path, "--source", app.path])
+        #expect(listed == 0, "\(summary.error)")
+        #expect(summary.out.contains("Fetch sites in the Swift source (--source):"))
+        #expect(summary.out.contains("  NoteStore.swift:10 FetchDescriptor: in the log ["))
+        #expect(summary.out.contains("  NoteStore.swift:37 FetchDescriptor: ×1 ["))
+        #expect(summary.out.contains("  SearchView.swift:24 FetchDescriptor: not translated: `preview` is not a stored property of Note"))
+        let (alone, sourceOnly) = run(["workload", "--source", app.path])
+        #expect(alone == 0, "\(sourceOnly.error)")
+        #expect(sourceOnly.out.contains("  PinnedNotesView.swift:9 @Query: ×150 ["))
+    }
+
+    @Test("a missing --source path is one line and exit 2")
+    func missingSource() {
+        let (code, console) = run(["analyze", "store.sqlite", "--source", "/nonexistent/App"])
+        #expect(code == 2)
+        #expect(console.error.hasPrefix("indexadvisor: error: --source /nonexistent/App: no such file or directory"))
+    }
+}
