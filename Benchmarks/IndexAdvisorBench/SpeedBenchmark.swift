@@ -42,9 +42,20 @@ struct SpeedBenchmark: Benchmark {
             "| store | analysis | floor: copy + build | ratio | stages over 15 % of the analysis | indexes |",
             "| --- | ---: | ---: | ---: | --- | ---: |",
         ]
+        // `--keep-stores DIR`: each store, its workload and the analysis's JSON report, to reproduce a row by hand.
+        let keep = context.options["--keep-stores"].map { URL(fileURLWithPath: $0) }
         for input in inputs {
             context.say("speed: analysing \(input.name)")
-            let run = try AnalysisRun.child(context.executable, store: input.store, workload: input.workload, directory: directory)
+            let report = try keep.map { directory -> URL in
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                for file in [input.store, input.workload] {
+                    let target = directory.appendingPathComponent(file.lastPathComponent)
+                    try? FileManager.default.removeItem(at: target)
+                    try FileManager.default.copyItem(at: file, to: target)
+                }
+                return directory.appendingPathComponent("\(input.name)-report.json")
+            }
+            let run = try AnalysisRun.child(context.executable, store: input.store, workload: input.workload, directory: directory, report: report)
             let floor = try Self.floor(shell: shell, store: input.store, migration: run.migration, directory: directory,
                                        samples: max(1, min(3, context.samples)))
             let ratio = run.seconds / floor.total
@@ -69,7 +80,8 @@ struct SpeedBenchmark: Benchmark {
             let workload = directory.appendingPathComponent("statements-\(count).sql")
             try Data(StatementScaleWorkload.sql(statements: count).utf8).write(to: workload)
             context.say("speed: analysing \(count) distinct statements")
-            perStatement[count] = try AnalysisRun.child(context.executable, store: scaleStore, workload: workload, directory: directory)
+            perStatement[count] = try AnalysisRun.child(context.executable, store: scaleStore, workload: workload, directory: directory,
+                                                        report: keep?.appendingPathComponent("statements-\(count)-report.json"))
         }
         let small = perStatement[counts.small]!, large = perStatement[counts.large]!
         let growth = (large.seconds / Double(counts.large)) / (small.seconds / Double(counts.small))
@@ -108,7 +120,7 @@ struct SpeedBenchmark: Benchmark {
     }
 }
 
-/// One analysis in a child process (`indexadvisor-bench --child analyze STORE WORKLOAD TMPDIR`).
+/// One analysis in a child process (`indexadvisor-bench --child analyze STORE WORKLOAD TMPDIR [REPORT.json]`).
 struct AnalysisRun: Codable {
     var seconds: Double
     var peakBytes: Int
@@ -117,20 +129,22 @@ struct AnalysisRun: Codable {
     var migration: String
     var stages: [StageTime]
 
-    static func child(_ executable: URL, store: URL, workload: URL, directory: URL) throws -> AnalysisRun {
-        let text = try LogParseBenchmark.output(of: executable.path, ["--child", "analyze", store.path, workload.path, directory.path])
+    static func child(_ executable: URL, store: URL, workload: URL, directory: URL, report: URL? = nil) throws -> AnalysisRun {
+        let text = try LogParseBenchmark.output(of: executable.path, ["--child", "analyze", store.path, workload.path, directory.path]
+                                                    + (report.map { [$0.path] } ?? []))
         return try JSONDecoder().decode(AnalysisRun.self, from: Data(text.utf8))
     }
 
     /// The child's work: analyse, print the figures as JSON.
     static func runInChild(_ arguments: [String]) throws {
-        guard arguments.count == 3 else { throw BenchmarkError("analyze STORE WORKLOAD TMPDIR") }
+        guard arguments.count == 3 || arguments.count == 4 else { throw BenchmarkError("analyze STORE WORKLOAD TMPDIR [REPORT.json]") }
         var options = AnalysisOptions()
         options.temporaryDirectory = URL(fileURLWithPath: arguments[2])
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try Advisor.analyze(storeAt: URL(fileURLWithPath: arguments[0]),
                                          workload: try WorkloadLoader.load([URL(fileURLWithPath: arguments[1])]), options: options)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if arguments.count == 4 { try Data(JSONReport.render(result).utf8).write(to: URL(fileURLWithPath: arguments[3])) }
         let run = AnalysisRun(seconds: seconds, peakBytes: Machine.peakResidentBytes(), indexes: result.recommendations.count,
                               migration: SQLReport.render(result, queryAdvice: false), stages: result.method.stageSeconds ?? [])
         print(String(decoding: try JSONEncoder().encode(run), as: UTF8.self))
