@@ -342,13 +342,28 @@ struct AnalysisRun {
             }
         }
         var pool: [(IndexCandidate, [Int])] = []
+        var signatures: [String] = []
         var termsUsed: [String: Int] = [:]
+        var whatIfPlans: [String: [Int: String]] = [:]
         for key in order {
             let candidate = origins[key]!
             let use = whatIfUse(of: candidate, chosen: [], whatIf: whatIf)
             termsUsed[key] = use.terms
-            if !use.users.isEmpty { pool.append((candidate, use.users)) }
+            whatIfPlans[key] = use.plans
+            if !use.users.isEmpty {
+                pool.append((candidate, use.users))
+                signatures.append(use.signature)
+            }
         }
+        // One build per set of equal what-if plans (issue 18): the others would measure the same work again.
+        let equivalent = EquivalentCandidates.choose(pool.map(\.0), signatures: signatures) { candidate in
+            guard let table = schema.table(named: candidate.table), let lead = candidate.columns.first?.name else { return nil }
+            return statistics.statistics(table: table, columns: [lead])?.matchedFraction
+        }
+        for (other, kept) in equivalent.leftOut.sorted(by: { $0.key < $1.key }) {
+            rejected.append(rejection(pool[other].0, score: nil, reason: "not built: every statement it serves gets the same what-if plan as with \(indexName(for: pool[kept].0, taken: []))\(pool[kept].0.columns.count < pool[other].0.columns.count ? ", which has fewer columns" : ", whose leading column is as selective or more")"))
+        }
+        pool = equivalent.kept.map { pool[$0] }
         // Every statement's basic candidates before any wider variant, statements taking turns by the time
         // they could save, so that the budget cannot starve the obvious index of a hot statement.
         let items = pool.enumerated().map { index, entry in
@@ -373,6 +388,7 @@ struct AnalysisRun {
             measuredCount = offset + 1
             if var result = try measure(candidate, users: users, measurer: measurer) {
                 result.termsUsed = termsUsed[candidate.key] ?? 0
+                result.whatIfPlans = whatIfPlans[candidate.key] ?? [:]
                 measured.append(result)
             }
         }
@@ -545,9 +561,23 @@ struct AnalysisRun {
                     rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"))
                     continue
                 }
-                let stale = touched.union(Set(users).intersection(changed)).union(Set(users).subtracting(other.users))
+                // A statement whose plan with the candidate is still the one it was timed with does the same
+                // work: its timing holds, and only what it is compared with (the statement's current time)
+                // moved. Without another such statement or write to time, the candidate is not built again.
+                let samePlan = Set(users).filter { position in
+                    other.after[position] != nil && use.plans[position] != nil && use.plans[position] == other.whatIfPlans[position]
+                }
+                let stale = touched.union(Set(users).intersection(changed)).union(Set(users).subtracting(other.users)).subtracting(samePlan)
+                if stale.isEmpty {
+                    var kept = other
+                    kept.users = users
+                    kept.termsUsed = use.terms
+                    next.append(kept)
+                    continue
+                }
                 if var result = try measure(other.candidate, users: users, measurer: measurer, positions: stale) {
                     result.termsUsed = use.terms
+                    result.whatIfPlans = use.plans
                     for (position, timing) in other.after where result.after[position] == nil && !stale.contains(position) {
                         result.after[position] = timing
                         result.writesBefore[position] = other.writesBefore[position]
@@ -687,9 +717,11 @@ struct AnalysisRun {
     }
 
     /// The profiles whose what-if plan uses `candidate`, and how many WHERE terms those plans resolve through it.
-    private func whatIfUse(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner) -> (users: [Int], terms: Int) {
+    private func whatIfUse(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner)
+        -> (users: [Int], terms: Int, signature: String, plans: [Int: String]) {
         var users: [Int] = []
         var terms = 0
+        var plans: [Int: String] = [:]
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             guard let accesses = profile.shape?.tables.filter({ $0.table.sqlFolded == candidate.table.sqlFolded }),
                   accesses.contains(where: { PlausibleUse.could(candidate, serve: $0, table: schema.table(named: candidate.table),
@@ -701,10 +733,11 @@ struct AnalysisRun {
             let uses = plan.findings.filter { $0.index?.sqlFolded == name }
             if !uses.isEmpty {
                 users.append(position)
+                plans[position] = EquivalentCandidates.signature(of: plan, index: name)
                 terms += uses.reduce(0) { $0 + ($1.constraints.map { $0.components(separatedBy: " AND ").count } ?? 0) }
             }
         }
-        return (users, terms)
+        return (users, terms, users.map { "\($0):" + plans[$0]! }.joined(separator: "\n"), plans)
     }
 
 

@@ -24,6 +24,9 @@ struct MeasuredCandidate {
     var writesBefore: [Int: Timing] = [:]
     /// Profiles whose timing failed with the candidate present, with the reason.
     var failures: [Int: String] = [:]
+    /// For each user (profile position), the what-if plan its timing in `after` was taken with, as
+    /// ``EquivalentCandidates/signature(of:index:)`` writes it: while it stays the same, so does the work.
+    var whatIfPlans: [Int: String] = [:]
 }
 
 /// Builds a candidate on the snapshot, times the statements it affects, and drops it again.
