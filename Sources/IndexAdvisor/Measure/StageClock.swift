@@ -13,6 +13,10 @@ package final class StageClock: @unchecked Sendable {
     private var current: (stage: String, since: UInt64)?
     /// Seconds spent in `CREATE INDEX` of candidates.
     package private(set) var candidateBuildSeconds = 0.0
+    /// How many `CREATE INDEX` of candidates, and how many timings of reads and of writes.
+    package private(set) var candidateBuilds = 0
+    package private(set) var readTimings = 0
+    package private(set) var writeTimings = 0
     /// Seconds spent timing reads, and writes (warm-up passes and savepoints included).
     package private(set) var readTimingSeconds = 0.0
     package private(set) var writeTimingSeconds = 0.0
@@ -34,18 +38,27 @@ package final class StageClock: @unchecked Sendable {
         current = nil
     }
 
-    package func addCandidateBuild(_ elapsed: Double) { candidateBuildSeconds += elapsed }
+    package func addCandidateBuild(_ elapsed: Double) {
+        candidateBuildSeconds += elapsed
+        candidateBuilds += 1
+    }
 
     package func addTiming(_ elapsed: Double, isWrite: Bool) {
-        if isWrite { writeTimingSeconds += elapsed } else { readTimingSeconds += elapsed }
+        if isWrite {
+            writeTimingSeconds += elapsed
+            writeTimings += 1
+        } else {
+            readTimingSeconds += elapsed
+            readTimings += 1
+        }
     }
 
     /// The stages in order with their seconds, then the three activities.
     package var breakdown: [StageTime] {
         order.map { StageTime(stage: $0, seconds: seconds[$0] ?? 0, isActivity: false) } + [
-            StageTime(stage: "candidate index builds", seconds: candidateBuildSeconds, isActivity: true),
-            StageTime(stage: "timing reads", seconds: readTimingSeconds, isActivity: true),
-            StageTime(stage: "timing writes", seconds: writeTimingSeconds, isActivity: true),
+            StageTime(stage: "candidate index builds", seconds: candidateBuildSeconds, isActivity: true, count: candidateBuilds),
+            StageTime(stage: "timing reads", seconds: readTimingSeconds, isActivity: true, count: readTimings),
+            StageTime(stage: "timing writes", seconds: writeTimingSeconds, isActivity: true, count: writeTimings),
         ]
     }
 }
@@ -59,4 +72,7 @@ public struct StageTime: Sendable, Codable, Equatable {
     public var seconds: Double
     /// True for an activity, whose time is also counted in the stages it happened in.
     public var isActivity: Bool
+    /// For an activity: how many times it happened (index builds, statement timings). Nil for a stage, and
+    /// in reports made before it was kept.
+    public var count: Int? = nil
 }
