@@ -115,6 +115,31 @@ struct ReportCheckerTests {
         #expect(checker.check(result).filter { $0.kind == .unmeasuredAsZero } == [])
     }
 
+    // Regression (a new user's demo run): index 3's main statement changed inside the noise, was taken over by
+    // index 4, and the section showed its plan with no note, since only claimed (measurably faster) statements
+    // counted as taken over. The index was chosen on the counters, which the report did not show.
+    @Test("a main statement taken over inside the noise gets the takeover note, and a pick without a wall-clock saving shows its counters")
+    func mainStatementTakenOverInsideTheNoise() throws {
+        var result = Self.takenOver()
+        let name = result.recommendations[0].name
+        result.recommendations[0].effects[0].planBefore = Self.search("idx_earlier")
+        result.recommendations[0].effects[0].planAfter = Self.search(name)
+        result.recommendations[0].effects[0].before = ReportFixture.timing(0.0000471, steps: 23_227)
+        result.recommendations[0].effects[0].after = ReportFixture.timing(0.0000499, steps: 20_375)
+        result.recommendations[0].effects[0].isSignificant = false
+        result.recommendations[0].readSecondsSaved = 0
+        #expect(result.takeovers(of: result.recommendations[0]).map(\.statementID) == [result.statements[0].id])
+        #expect(checker.check(result) == [])
+        let markdown = MarkdownReport.render(result)
+        #expect(markdown.contains("S1's final plan uses `idx_later` (index 2) instead of this one, a pick that took it over"))
+        #expect(result.counterEvidence(for: result.recommendations[0])
+                == "Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps per execution (12 % fewer); on the wall clock the difference was inside the noise.")
+        #expect(markdown.contains("Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps"))
+        // A wall-clock saving needs no such sentence.
+        result.recommendations[0].readSecondsSaved = 1
+        #expect(result.counterEvidence(for: result.recommendations[0]) == nil)
+    }
+
     // Issue 17: "Without it 42.7 µs under a plan that is SCAN ZPOST: that statement takes 41.8 ms".
     @Test("a time printed beside a plan it was not measured with is found; the section shows the plans its times are of")
     func timeOfAnotherPlan() throws {

@@ -11,9 +11,10 @@ enum ReportFixture {
     static let fileName = "<img src=x onerror=alert(3)>.sqlite"
     static let sql = "SELECT * FROM \"<script>alert(1)</script>\" WHERE \"</style><b>x\" = ? AND \"a|b`c\" = '``` & <img src=x onerror=alert(2)>' ORDER BY 1 LIMIT 5"
 
-    static func timing(_ median: Double, runs: Int = 7, executions: Int = 3) -> Timing {
+    static func timing(_ median: Double, runs: Int = 7, executions: Int = 3, steps: Double? = nil) -> Timing {
         Timing(medianSeconds: median, p25Seconds: median * 0.98, p75Seconds: median * 1.03, minSeconds: median * 0.95,
-               maxSeconds: median * 1.1, runs: runs, executionsPerRun: executions, rowsPerExecution: 1, failures: 0)
+               maxSeconds: median * 1.1, runs: runs, executionsPerRun: executions, rowsPerExecution: 1, failures: 0,
+               vmStepsPerExecution: steps)
     }
 
     /// A Core Data result with one recommendation, one redundant index to drop, a uniqueness proposal, two

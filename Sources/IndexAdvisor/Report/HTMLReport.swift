@@ -168,6 +168,7 @@ public enum HTMLReport {
             if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID) {
                 let label = result.label(ofStatement: main.statementID)
                 page.raw(#"<p>Mainly for \#(link(to: label, e(label))) (\#(e(statement.kind.rawValue)), ×\#(e(Figures.count(statement.count)))): \#(e(Figures.duration(main.before.medianSeconds))) → \#(e(Figures.duration(main.after.medianSeconds))) per execution, \#(e(Figures.change(of: main))).</p>"#)
+                if let evidence = result.counterEvidence(for: recommendation) { page.raw("<p>\(e(evidence))</p>") }
                 if let shown = recommendation.mainPlans(in: result) {
                     plans(before: shown.before, after: shown.after, captions: (shown.beforeCaption, shown.afterCaption), into: &page)
                 }

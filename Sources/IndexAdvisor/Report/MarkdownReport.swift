@@ -80,6 +80,10 @@ public enum MarkdownReport {
                     let label = labels[main.statementID] ?? main.statementID
                     out.append("For \(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))).")
                     out.append("")
+                    if let evidence = result.counterEvidence(for: recommendation) {
+                        out.append(prose(evidence))
+                        out.append("")
+                    }
                     if let before = plans.before, !before.steps.isEmpty {
                         out.append(plans.beforeCaption + ":")
                         out.append(fence(before.tree, language: ""))
