@@ -147,6 +147,9 @@ struct AnalysisRun {
     /// For each statement (profile position), how many candidates its plan would use were left unmeasured.
     var unmeasuredCandidates: [Int: Int] = [:]
     var rejected: [RejectedCandidate] = []
+    /// The usable statements (profile positions, in order) that read or write each table (folded name): what
+    /// the what-if planner is asked about for a candidate on it, instead of every statement.
+    var statementsByTable: [String: [Int]] = [:]
     let timer: StatementTimer
 
     init(snapshot: StoreSnapshot, schema: Schema, workload: Workload, options: AnalysisOptions, stages: StageClock? = nil,
@@ -299,6 +302,11 @@ struct AnalysisRun {
     mutating func chooseIndexes() throws {
         report("candidates", 0, 0)
         candidatesGenerated = true
+        var byTable: [String: [Int]] = [:]
+        for (position, profile) in profiles.enumerated() where profile.isUsable {
+            for table in Set((profile.shape?.tables ?? []).map(\.table.sqlFolded)) { byTable[table, default: []].append(position) }
+        }
+        statementsByTable = byTable
         var generator = CandidateGenerator(schema: schema, statistics: statistics)
         var origins: [String: IndexCandidate] = [:]
         var order: [String] = []
@@ -334,25 +342,43 @@ struct AnalysisRun {
             rejected.append(rejection(candidate, score: nil, reason: reason))
         }
         let whatIf = try WhatIfPlanner(schema: schema)
-        if schema.hasStatistics {
-            for key in order {
-                let candidate = origins[key]!
-                guard let table = schema.table(named: candidate.table) else { continue }
-                whatIf.statistics[key] = statistics.statRow(table: table, columns: candidate.columns.compactMap(\.name))
-            }
+        // Every statement's basic candidates before any wider variant, statements taking turns by the time
+        // they could save, so that the budget cannot starve the obvious index of a hot statement. The order
+        // comes first, and the what-if planner is asked in that order only until the measuring budget is
+        // filled with candidates some statement would use (and that plan unlike each other): asking about
+        // every candidate for every statement that could use it grows with the square of the workload
+        // (issue 18: 3,000 statements spent 108 s there).
+        let items = order.enumerated().map { index, key in
+            let candidate = origins[key]!
+            let statement = proposer[key]
+            let access = statement.flatMap { profiles[$0].shape?.access(to: candidate.table) }
+            return CandidateOrder.Item(index: index, proposer: statement, isBasic: CandidateOrder.isBasic(candidate, for: access))
         }
+        let ordered = CandidateOrder.order(items) { position in
+            // On the counters when the selection decides on them: which candidates fit in the measured budget
+            // must not follow the machine's load either.
+            profiles[position].weight * (profiles[position].timingBefore.map(decision)?.medianSeconds ?? 0)
+        }.map { order[$0] }
         var pool: [(IndexCandidate, [Int])] = []
         var signatures: [String] = []
         var termsUsed: [String: Int] = [:]
         var whatIfPlans: [String: [Int: String]] = [:]
-        for key in order {
+        var planGroups = Set<String>()
+        var asked = 0
+        for key in ordered {
+            if planGroups.count >= options.maxCandidatesMeasured { break }
+            asked += 1
             let candidate = origins[key]!
+            if schema.hasStatistics, let table = schema.table(named: candidate.table) {
+                whatIf.statistics[key] = statistics.statRow(table: table, columns: candidate.columns.compactMap(\.name))
+            }
             let use = whatIfUse(of: candidate, chosen: [], whatIf: whatIf)
             termsUsed[key] = use.terms
             whatIfPlans[key] = use.plans
             if !use.users.isEmpty {
                 pool.append((candidate, use.users))
                 signatures.append(use.signature)
+                planGroups.insert(EquivalentCandidates.groupKey(candidate, signature: use.signature))
             }
         }
         // One build per set of equal what-if plans (issue 18): the others would measure the same work again.
@@ -364,18 +390,11 @@ struct AnalysisRun {
             rejected.append(rejection(pool[other].0, score: nil, reason: "not built: every statement it serves gets the same what-if plan as with \(indexName(for: pool[kept].0, taken: []))\(pool[kept].0.columns.count < pool[other].0.columns.count ? ", which has fewer columns" : ", whose leading column is as selective or more")"))
         }
         pool = equivalent.kept.map { pool[$0] }
-        // Every statement's basic candidates before any wider variant, statements taking turns by the time
-        // they could save, so that the budget cannot starve the obvious index of a hot statement.
-        let items = pool.enumerated().map { index, entry in
-            let statement = proposer[entry.0.key]
-            let access = statement.flatMap { profiles[$0].shape?.access(to: entry.0.table) }
-            return CandidateOrder.Item(index: index, proposer: statement, isBasic: CandidateOrder.isBasic(entry.0, for: access))
+        // Past the budget, the candidates not asked about wait too: they count for the statement that proposed them.
+        for key in ordered.dropFirst(asked) {
+            rejected.append(rejection(origins[key]!, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
+            if let statement = proposer[key] { unmeasuredCandidates[statement, default: 0] += 1 }
         }
-        pool = CandidateOrder.order(items) { position in
-            // On the counters when the selection decides on them: which candidates fit in the measured budget
-            // must not follow the machine's load either.
-            profiles[position].weight * (profiles[position].timingBefore.map(decision)?.medianSeconds ?? 0)
-        }.map { pool[$0] }
         try checkSpace(for: pool.prefix(options.maxCandidatesMeasured).map(\.0))
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
                                          timesWritesBefore: !decidesOnCounters)
@@ -722,13 +741,17 @@ struct AnalysisRun {
         var users: [Int] = []
         var terms = 0
         var plans: [Int: String] = [:]
-        for (position, profile) in profiles.enumerated() where profile.isUsable {
-            guard let accesses = profile.shape?.tables.filter({ $0.table.sqlFolded == candidate.table.sqlFolded }),
-                  accesses.contains(where: { PlausibleUse.could(candidate, serve: $0, table: schema.table(named: candidate.table),
-                                                                   hasStatistics: schema.hasStatistics) })
+        let folded = candidate.table.sqlFolded
+        let table = schema.table(named: candidate.table)
+        for position in statementsByTable[folded] ?? [] {
+            let profile = profiles[position]
+            guard let accesses = profile.shape?.tables.filter({ $0.table.sqlFolded == folded }),
+                  accesses.contains(where: { PlausibleUse.could(candidate, serve: $0, table: table, hasStatistics: schema.hasStatistics) })
             else { continue }
+            // Only the chosen indexes on the statement's own tables can change its plan.
+            let tables = Set((profile.shape?.tables ?? []).map(\.table.sqlFolded))
             guard let (plan, names) = try? whatIf.plan(for: profile.planSQL, bindings: profile.planBindings,
-                                                      with: chosen + [candidate]),
+                                                      with: chosen.filter { tables.contains($0.table.sqlFolded) } + [candidate]),
                   let name = names.last?.sqlFolded else { continue }
             let uses = plan.findings.filter { $0.index?.sqlFolded == name }
             if !uses.isEmpty {

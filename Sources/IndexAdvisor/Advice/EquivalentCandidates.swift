@@ -25,6 +25,13 @@ enum EquivalentCandidates {
         }.joined(separator: "|")
     }
 
+    /// The set of equal plans `candidate` belongs to, given its users' plan signatures: its table, its form
+    /// (partial predicate, expression columns) and the signatures.
+    static func groupKey(_ candidate: IndexCandidate, signature: String) -> String {
+        let expressions = candidate.columns.contains { $0.name == nil } ? "expression" : ""
+        return [candidate.table.sqlFolded, candidate.partialPredicate ?? "", expressions, signature].joined(separator: "\u{1}")
+    }
+
     /// The positions in `candidates` to keep, and for each one left out, the position of the one kept for it.
     /// - Parameters:
     ///   - signatures: for each candidate, its users' plan signatures (one string; equal strings, equal plans).
@@ -34,9 +41,7 @@ enum EquivalentCandidates {
         var groups: [String: [Int]] = [:]
         var order: [String] = []
         for (position, candidate) in candidates.enumerated() {
-            let form = candidate.partialPredicate ?? ""
-            let expressions = candidate.columns.contains { $0.name == nil } ? "expression" : ""
-            let key = [candidate.table.sqlFolded, form, expressions, signatures[position]].joined(separator: "\u{1}")
+            let key = groupKey(candidate, signature: signatures[position])
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(position)
         }
