@@ -478,7 +478,7 @@ struct AnalysisRun {
             // prefers is timed again, both candidates once more, each statement keeping the faster of its two
             // medians: the machine's load only ever slows a run, so one busy moment does not decide the pick.
             // (Not when deciding on counters: they do not move with the machine's load.)
-            if !options.decideOnCounters || options.costSource == .sqliteCounters,
+            if !options.decideOnCounters && options.costSource == .wallClock,
                let favourite = eligible.filter({ isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: preferred),
                favourite.0.candidate.key != top.0.candidate.key,
                !equals.contains(where: { $0.0.candidate.key == favourite.0.candidate.key }),
@@ -586,7 +586,9 @@ struct AnalysisRun {
                 let samePlan = Set(users).filter { position in
                     other.after[position] != nil && use.plans[position] != nil && use.plans[position] == other.whatIfPlans[position]
                 }
-                let stale = touched.union(Set(users).intersection(changed)).union(Set(users).subtracting(other.users)).subtracting(samePlan)
+                // Statements it no longer serves need no timing: they leave its score.
+                let stale = touched.intersection(Set(users + other.writes)).union(Set(users).intersection(changed))
+                    .union(Set(users).subtracting(other.users)).subtracting(samePlan)
                 if stale.isEmpty {
                     var kept = other
                     kept.users = users
