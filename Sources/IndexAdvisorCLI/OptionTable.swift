@@ -18,6 +18,9 @@ extension CommandOption {
         let summaryFormats = WorkloadSummaryFormat.allCases.map(\.rawValue)
         let costs = CostSource.allCases.map(\.rawValue)
         let notes = 1_000...10_000_000
+        // A billion rows is already more than a store on a phone holds; above it the option only invites
+        // overflow (`--sample-rows 5000000000000000000` once crashed computing 2 × N).
+        let sampleRows = 0...1_000_000_000
         return [
             .repeated("--workload", "-w", value: "FILE|FOLDER", .text, help: """
                 A .sql file (statements separated by ';', an optional '-- freq: N' comment before each), Core Data / \
@@ -116,10 +119,10 @@ extension CommandOption {
             .single("--seed", value: "N", ValueParser.integer(in: 0...Int.max).map { UInt64($0) },
                     help: "Seed for drawing bound values (default: \(analysis.seed)).",
                     into: .analysis(\.analysisOptions.seed)),
-            .single("--sample-rows", value: "N", ValueParser.integer(in: 0...Int.max).map { $0 == 0 ? nil : Optional($0) }, help: """
+            .single("--sample-rows", value: "N", ValueParser.integer(in: sampleRows).map { $0 == 0 ? nil : Optional($0) }, help: """
                 Measure tables of more than 2×N rows on a deterministic 1-in-k sample of about N rows (default: \
-                \(analysis.sampleRows.map(Figures.count) ?? "0"); 0: never). Index sizes and build times are scaled \
-                to the store; times are the sample's, and the report says so.
+                \(analysis.sampleRows.map(Figures.count) ?? "0"); 0: never), N at most \(Figures.count(sampleRows.upperBound)). \
+                Index sizes and build times are scaled to the store; times are the sample's, and the report says so.
                 """, into: .analysis(\.analysisOptions.sampleRows)),
             .single("--temp-dir", value: "DIR", ValueParser.text.map { URL(fileURLWithPath: $0, isDirectory: true) }.optional,
                     help: "Where to put the private snapshot (default: system temp).",

@@ -1,0 +1,72 @@
+import Testing
+import Foundation
+@testable import IndexAdvisorCLI
+import IndexAdvisor
+
+/// Regressions from a tester's pass over the rewritten option parsing.
+@Suite("CLI fixes: option values, paths, check's options and output")
+struct CLIFixesTests {
+    let directory: TemporaryDirectory
+    let store: URL
+    let workload: URL
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = directory.url.appendingPathComponent("app.sqlite")
+        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+        try connection.execute("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, owner INTEGER, name TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+            INSERT INTO item SELECT i, i % 50, 'item ' || i FROM n;
+            """)
+        workload = directory.url.appendingPathComponent("workload.sql")
+        try Data("""
+            -- freq: 50
+            SELECT * FROM item WHERE owner = 7;
+            """.utf8).write(to: workload)
+    }
+
+    func run(_ arguments: [String], gitHubActions: Bool = false) -> (Int32, CapturedConsole) {
+        let captured = CapturedConsole(isGitHubActions: gitHubActions)
+        let code = IndexAdvisorCommand.run(deterministic(arguments), console: captured.console)
+        return (code, captured)
+    }
+
+    /// The one line a usage error prints for `command`.
+    func usageLine(_ message: String, _ command: String?) -> String {
+        IndexAdvisorCommand.usageLine(UsageError(message, command: command))
+    }
+
+    // MARK: 1. --sample-rows overflow
+
+    @Test("--sample-rows above a billion is a usage error (exit 2, one line), and the help says the limit")
+    func sampleRowsRange() throws {
+        let (code, captured) = run(["analyze", store.path, "-w", workload.path, "--sample-rows", "5000000000000000000"])
+        #expect(code == 2)
+        #expect(captured.error == usageLine("--sample-rows must be a whole number from 0 to 1000000000, not '5000000000000000000'", "analyze"))
+        #expect(captured.out.isEmpty)
+        guard case .analyze(let options) = try CommandLineParser.parse(["analyze", "s", "--sample-rows", "1000000000"]) else {
+            Issue.record("not analyze"); return
+        }
+        #expect(options.analysisOptions.sampleRows == 1_000_000_000)
+        let help = try #require(HelpText.text(for: "analyze")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("(default: 250,000; 0: never), N at most 1,000,000,000. Index sizes"))
+    }
+
+    @Test("the library samples without overflow for any row limit, and leaves no snapshot behind",
+          arguments: [(Int.max, nil), (Int.max / 2 + 1, nil), (Int.max / 2, nil), (1_000_000_000, nil), (999, 3), (500, 4)] as [(Int, Int?)])
+    func samplingNeverOverflows(maxRows: Int, step: Int?) throws {
+        let temporary = directory.url.appendingPathComponent("tmp-\(maxRows)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        var options = AnalysisOptions()
+        options.sampleRows = maxRows
+        options.temporaryDirectory = temporary
+        options.costSource = .sqliteCounters
+        options.repeats = 3
+        let result = try Advisor.profile(storeAt: store, workload: try WorkloadLoader.load([workload]), options: options)
+        // 2,000 rows: sampled 1 in ⌈2000 / N⌉ only when 2000 > 2 × N.
+        #expect(result.store.sampledTables.map(\.step) == (step.map { [$0] } ?? []))
+        #expect(result.statements.count == 1)
+        #expect(runDirectories(in: temporary) == [])
+    }
+}
