@@ -19,6 +19,7 @@ public enum CommandLineParser {
         let rest = Array(arguments.dropFirst())
         if helpNames.contains(first) { return .help(topic: nil) }
         if first == versionName { return .version }
+        if let name = flagWithValue(first) { throw UsageError("\(name) takes no value") }
         if first == "help" { return .help(topic: rest.first) }
         guard let command = CommandName(rawValue: first) else {
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, check, render, workload, demo)") }
@@ -94,6 +95,7 @@ public enum CommandLineParser {
             }
             if helpNames.contains(argument) { return .help(command) }
             if argument == versionName { return .version }
+            if let name = flagWithValue(argument) { throw UsageError("\(name) takes no value", command: command.rawValue) }
             var name = argument
             var inline: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -104,6 +106,8 @@ public enum CommandLineParser {
                 throw unknownOption(name, command: command.rawValue, known: accepted.map(\.name))
             }
             let use = OptionUse(typed: name, name: option.name, command: command)
+            // `--quiet=false` used to turn the flag on: a flag's value is refused, never ignored.
+            if option.valueName == nil && inline != nil { throw use.error("\(name) takes no value") }
             var text = inline ?? ""
             if option.valueName != nil && inline == nil {
                 guard position < arguments.count else { throw use.error("\(name) needs a value") }
@@ -114,6 +118,13 @@ public enum CommandLineParser {
         }
         try finish(options, operands)
         return .options(options)
+    }
+
+    /// `--help` for `--help=…`, `--version` for `--version=…`: these take no value; nil for anything else.
+    private static func flagWithValue(_ argument: String) -> String? {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return nil }
+        let name = String(argument[..<equals])
+        return helpNames.contains(name) || name == versionName ? name : nil
     }
 
     /// The operand of `analyze` and `check`: one store, kept at `path`.

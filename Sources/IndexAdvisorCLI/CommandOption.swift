@@ -104,7 +104,8 @@ extension CommandOption {
                       isRepeatable: true, setters: setters(targets) { stored, text, use in stored.append(try parser.parse(text, use)) })
     }
 
-    /// A flag: present means true. (An inline value, `--quiet=x`, is ignored.)
+    /// A flag: present means true. An inline value, `--quiet=false`, is a usage error ("--quiet takes no
+    /// value"), never ignored.
     static func flag(_ name: String, _ shortName: String? = nil, help: String, helpByCommand: [CommandName: String] = [:],
                      into targets: OptionTarget<Bool>...) -> CommandOption {
         CommandOption(name: name, shortName: shortName, valueName: nil, help: help, helpByCommand: helpByCommand,

@@ -69,4 +69,28 @@ struct CLIFixesTests {
         #expect(result.statements.count == 1)
         #expect(runDirectories(in: temporary) == [])
     }
+
+    // MARK: 2. a flag given a value
+
+    @Test("a flag given a value is a usage error naming the flag, exit 2, one line; it never turns the flag on",
+          arguments: [
+            (["analyze", "s.sqlite", "--quiet=false"], "--quiet takes no value", "analyze"),
+            (["analyze", "s.sqlite", "--verbose=false"], "--verbose takes no value", "analyze"),
+            (["analyze", "s.sqlite", "--quiet="], "--quiet takes no value", "analyze"),
+            (["check", "s.sqlite", "--quiet=yes"], "--quiet takes no value", "check"),
+            (["render", "r.json", "--check=no"], "--check takes no value", "render"),
+            (["demo", "--quiet=0"], "--quiet takes no value", "demo"),
+            (["analyze", "s.sqlite", "--help=yes"], "--help takes no value", "analyze"),
+            (["analyze", "s.sqlite", "--version=1"], "--version takes no value", "analyze"),
+            (["--help=yes"], "--help takes no value", nil),
+            (["--version=x"], "--version takes no value", nil),
+          ] as [([String], String, String?)])
+    func flagWithValue(arguments: [String], message: String, command: String?) {
+        #expect(throws: UsageError(message, command: command)) { try CommandLineParser.parse(arguments) }
+        let (code, captured) = run(arguments)
+        #expect(code == 2)
+        #expect(captured.error == usageLine(message, command))
+        #expect(captured.error.filter { $0 == "\n" }.count == 1)
+        #expect(captured.out.isEmpty)
+    }
 }
