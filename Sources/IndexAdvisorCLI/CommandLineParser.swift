@@ -35,12 +35,14 @@ public enum CommandLineParser {
         case .render:
             return try read(rest, for: command, into: RenderOptions(), setter: \.render, operand: { options, text, index in
                 guard index == 0 else { throw UsageError("render takes one report; unexpected '\(text)'", command: "render") }
+                if text.isEmpty { throw UsageError(emptyPath("render", needs: "a JSON report"), command: "render") }
                 options.report = text
             }, finish: { _, operands in
                 if operands == 0 { throw UsageError("render needs a JSON report: indexadvisor render REPORT.json --format html", command: "render") }
             }).command(Command.render)
         case .workload:
             return try read(rest, for: command, into: WorkloadOptions(), setter: \.workload, operand: { options, text, _ in
+                if text.isEmpty { throw UsageError(emptyPath("workload", needs: "a file or folder"), command: "workload") }
                 options.files.append(text)
             }, finish: { options, _ in
                 if options.files.isEmpty && options.sources.isEmpty { throw UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload") }
@@ -120,6 +122,12 @@ public enum CommandLineParser {
         return .options(options)
     }
 
+    /// "--workload needs a path, not an empty string": an empty path would silently mean the current
+    /// directory, so every path-valued option and operand refuses it (as `--output ""` always was).
+    static func emptyPath(_ who: String, needs what: String) -> String {
+        "\(who) needs \(what), not an empty string"
+    }
+
     /// `--help` for `--help=…`, `--version` for `--version=…`: these take no value; nil for anything else.
     private static func flagWithValue(_ argument: String) -> String? {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return nil }
@@ -131,6 +139,7 @@ public enum CommandLineParser {
     private static func store<Options>(_ path: WritableKeyPath<Options, String>, command: CommandName) -> (inout Options, String, Int) throws -> Void {
         { options, text, index in
             guard index == 0 else { throw UsageError("\(command.rawValue) takes one store; unexpected '\(text)'", command: command.rawValue) }
+            if text.isEmpty { throw UsageError(emptyPath(command.rawValue, needs: "the store file"), command: command.rawValue) }
             options[keyPath: path] = text
         }
     }

@@ -136,8 +136,17 @@ extension CommandOption {
 }
 
 extension ValueParser where Value == String {
-    /// Any text: a path, a directory.
-    static var text: ValueParser { ValueParser { text, _ in text } }
+    /// A path: a file or a folder. Not empty: `URL(fileURLWithPath: "")` is the current directory, so
+    /// `--workload ''` read every log in it and `--temp-dir ''` put the snapshot there.
+    static var text: ValueParser { path("a path") }
+
+    /// A path, `what` in the error for an empty one ("a file name", "a directory").
+    static func path(_ what: String) -> ValueParser {
+        ValueParser { text, use in
+            if text.isEmpty { throw use.error(CommandLineParser.emptyPath(use.name, needs: what)) }
+            return text
+        }
+    }
 }
 
 extension ValueParser where Value == Int {

@@ -65,7 +65,7 @@ extension CommandOption {
                 """, helpByCommand: [.check: "As for analyze: the app's fetch sites join (or are) the workload.",
                                      .workload: "The app's Swift source (file or folder, repeatable): its fetch sites as statements (see analyze --help), each site listed with its location and the statement it became, or why not."],
                 into: .analysis(\.sources), .workload(\.sources)),
-            .single("--output", "-o", value: "FILE", ValueParser.text.optional,
+            .single("--output", "-o", value: "FILE", ValueParser.path("a file name").optional,
                     help: "Write the report to FILE (atomically) instead of stdout.",
                     helpByCommand: [.check: "Also write this run's JSON report (the next --baseline)."],
                     into: .analysis(\.output), .render(\.output), .workload(\.output)),
@@ -124,7 +124,7 @@ extension CommandOption {
                 \(analysis.sampleRows.map(Figures.count) ?? "0"); 0: never), N at most \(Figures.count(sampleRows.upperBound)). \
                 Index sizes and build times are scaled to the store; times are the sample's, and the report says so.
                 """, into: .analysis(\.analysisOptions.sampleRows)),
-            .single("--temp-dir", value: "DIR", ValueParser.text.map { URL(fileURLWithPath: $0, isDirectory: true) }.optional,
+            .single("--temp-dir", value: "DIR", ValueParser.path("a directory").map { URL(fileURLWithPath: $0, isDirectory: true) }.optional,
                     help: "Where to put the private snapshot (default: system temp).",
                     into: .analysis(\.analysisOptions.temporaryDirectory)),
             .repeated("--unique", value: "'TABLE(col, …)'", ValueParser { text, use in
@@ -138,7 +138,7 @@ extension CommandOption {
                 several.
                 """, into: .analysis(\.analysisOptions.uniqueRules)),
 
-            .single("--baseline", value: "FILE", ValueParser.text.optional, help: """
+            .single("--baseline", value: "FILE", ValueParser.path("a file name").optional, help: """
                 A JSON report from an earlier analyze or check --output; it fails the check when it shares no \
                 statement with the workload.
                 """, into: .check(\.baseline)),
@@ -167,10 +167,10 @@ extension CommandOption {
             .single("--notes", value: "N", .integer(in: notes),
                     help: "Notes in the store (default: \(Figures.count(demo.notes)); at least \(Figures.count(notes.lowerBound))).",
                     into: .demo(\.notes)),
-            .single("--output-dir", value: "DIR", .text,
+            .single("--output-dir", value: "DIR", .path("a directory"),
                     help: "Where to write the demo's reports (default: \(demo.outputDirectory)).",
                     into: .demo(\.outputDirectory)),
-            .single("--keep", value: "DIR", ValueParser.text.optional, help: """
+            .single("--keep", value: "DIR", ValueParser.path("a directory").optional, help: """
                 Keep the store (notes.sqlite), the log (notes-workload.log) and the model (Note.swift) in DIR, to \
                 run `indexadvisor analyze` on them yourself.
                 """, into: .demo(\.keepDirectory)),

@@ -93,4 +93,50 @@ struct CLIFixesTests {
         #expect(captured.error.filter { $0 == "\n" }.count == 1)
         #expect(captured.out.isEmpty)
     }
+
+    // MARK: 3. an empty path
+
+    @Test("an empty path, as an option's value or an operand, is refused with one line, exit 2 — never the current directory",
+          arguments: [
+            (["analyze", "s.sqlite", "--workload", ""], "--workload needs a path, not an empty string", "analyze"),
+            (["analyze", "s.sqlite", "-w", ""], "--workload needs a path, not an empty string", "analyze"),
+            (["analyze", "s.sqlite", "--workload="], "--workload needs a path, not an empty string", "analyze"),
+            (["analyze", "s.sqlite", "--temp-dir", ""], "--temp-dir needs a directory, not an empty string", "analyze"),
+            (["analyze", "s.sqlite", "--model", ""], "--model needs a path, not an empty string", "analyze"),
+            (["analyze", "s.sqlite", "-o", ""], "--output needs a file name, not an empty string", "analyze"),
+            (["analyze", ""], "analyze needs the store file, not an empty string", "analyze"),
+            (["analyze", "--", ""], "analyze needs the store file, not an empty string", "analyze"),
+            (["check", "", "-w", "w.sql"], "check needs the store file, not an empty string", "check"),
+            (["check", "s.sqlite", "--baseline", ""], "--baseline needs a file name, not an empty string", "check"),
+            (["render", ""], "render needs a JSON report, not an empty string", "render"),
+            (["workload", ""], "workload needs a file or folder, not an empty string", "workload"),
+            (["workload", "--source", ""], "--source needs a path, not an empty string", "workload"),
+            (["demo", "--output-dir", ""], "--output-dir needs a directory, not an empty string", "demo"),
+            (["demo", "--keep", ""], "--keep needs a directory, not an empty string", "demo"),
+          ] as [([String], String, String)])
+    func emptyPath(arguments: [String], message: String, command: String) {
+        let (code, captured) = run(arguments)
+        #expect(code == 2)
+        #expect(captured.error == usageLine(message, command))
+        #expect(captured.out.isEmpty)
+    }
+
+    @Test("every option whose value is a file, folder or directory refuses an empty one")
+    func everyPathOptionRefusesEmpty() {
+        for command in CommandName.allCases {
+            for option in CommandOption.options(of: command) where ["FILE", "FILE|FOLDER", "PATH", "DIR"].contains(option.valueName ?? "") {
+                let operands = command == .demo ? [] : ["x"]
+                #expect(throws: UsageError.self, "\(command) \(option.name)") {
+                    try CommandLineParser.parse([command.rawValue] + operands + [option.name, ""])
+                }
+                do {
+                    _ = try CommandLineParser.parse([command.rawValue] + operands + [option.name, ""])
+                } catch let error as UsageError {
+                    #expect(error.message.hasPrefix("\(option.name) needs ") && error.message.hasSuffix(", not an empty string"), "\(error.message)")
+                } catch {
+                    Issue.record("\(error)")
+                }
+            }
+        }
+    }
 }
