@@ -139,4 +139,39 @@ struct CLIFixesTests {
             }
         }
     }
+
+    // MARK: 6. check's lines never cut a figure
+
+    @Test("a check warning carries the finding's whole text: a figure past 220 characters is never cut")
+    func adviceNeverCut() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("reports/demo.json")
+        var result = try JSONReport.decode(try Data(contentsOf: url))
+        let advice = try #require(result.queryAdvice.first)
+        let label = try #require(result.statements.firstIndex { $0.id == advice.statementID }.map { "S\($0 + 1)" })
+        let long = "The store has no sqlite_stat1, so SQLite guesses how selective each index is and picks the wrong one "
+            + "for this statement; after ANALYZE it picks the index on (folder, updated) instead of the one on (updated), "
+            + "and it takes 60.4 ms → 61.1 µs per execution (×400)."
+        #expect(long.count > 220)
+        result.queryAdvice = [advice]
+        result.queryAdvice[0].advice = long
+        let problems = CheckEvaluator.evaluate(result, baseline: nil, thresholds: CheckThresholds())
+        let warning = try #require(problems.first { $0.kind == .queryAdvice })
+        #expect(warning.message == "\(label) \(advice.kind.rawValue): \(long)")
+        // The demo's own advice, over 220 characters, comes whole too.
+        let demo = try JSONReport.decode(try Data(contentsOf: url))
+        let whole = CheckEvaluator.evaluate(demo, baseline: nil, thresholds: CheckThresholds()).first { $0.kind == .queryAdvice }
+        #expect(whole?.message.hasSuffix(demo.queryAdvice[0].advice.split(whereSeparator: \.isWhitespace).joined(separator: " ")) == true)
+    }
+
+    @Test("a statement excerpt is cut between tokens, outside quotes, and says it is shortened", arguments: [
+        ("SELECT * FROM note WHERE folder = 7 ORDER BY updated DESC LIMIT 20", 64, "SELECT * FROM note WHERE folder = 7 ORDER BY updated DESC LIMIT … (shortened)"),
+        ("SELECT * FROM note WHERE folder = 7 ORDER BY updated DESC LIMIT 20", 66, "SELECT * FROM note WHERE folder = 7 ORDER BY updated DESC LIMIT 20"),
+        ("SELECT * FROM note WHERE folder = 7 ORDER BY updated DESC LIMIT 20 OFFSET 40", 68, "SELECT * FROM note WHERE folder = 7 ORDER BY updated DESC LIMIT 20 … (shortened)"),
+        ("SELECT * FROM note WHERE title = 'a b c d e f' AND x = 1", 40, "SELECT * FROM note WHERE title = … (shortened)"),
+        ("SELECT\n  *\n  FROM   note", 100, "SELECT * FROM note"),
+    ])
+    func statementExcerpt(sql: String, limit: Int, expected: String) {
+        #expect(CheckEvaluator.excerpt(sql, limit: limit) == expected)
+    }
 }
