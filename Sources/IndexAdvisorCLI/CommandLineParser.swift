@@ -105,6 +105,7 @@ public enum CommandLineParser {
                 inline = String(argument[argument.index(after: equals)...])
             }
             guard let option = accepted.first(where: { $0.names.contains(name) }), let set = option.setters[keyPath: setter] else {
+                if command == .check, let reason = notForCheck(name) { throw UsageError(reason, command: command.rawValue) }
                 throw unknownOption(name, command: command.rawValue, known: accepted.map(\.name))
             }
             let use = OptionUse(typed: name, name: option.name, command: command)
@@ -126,6 +127,16 @@ public enum CommandLineParser {
     /// directory, so every path-valued option and operand refuses it (as `--output ""` always was).
     static func emptyPath(_ who: String, needs what: String) -> String {
         "\(who) needs \(what), not an empty string"
+    }
+
+    /// Why `check` refuses an `analyze` option it has no use for, or nil: a CI step that passes
+    /// `--format md -o plans.md` must hear that the file will be JSON, not find out later.
+    static func notForCheck(_ name: String) -> String? {
+        switch name {
+        case "--format", "-f": "\(name) is not an option of check: its verdict is printed as lines, and --output writes its JSON report (render it in another format with indexadvisor render)"
+        case "--model", "-m": "\(name) is not an option of check: it names no key paths (give --model to indexadvisor render with its --output report)"
+        default: nil
+        }
     }
 
     /// `--help` for `--help=…`, `--version` for `--version=…`: these take no value; nil for anything else.

@@ -80,6 +80,9 @@ struct OptionSetters {
 enum OptionTarget<Stored> {
     /// In ``AnalyzeOptions``: for `analyze`, and for `check` through ``CheckOptions/analyze``.
     case analysis(WritableKeyPath<AnalyzeOptions, Stored>)
+    /// In ``AnalyzeOptions``, for `analyze` only: what `check` has no use for (`--format`, `--model`: its
+    /// verdict is lines and its `--output` is always JSON), so it must not accept it and ignore it.
+    case analyzeOnly(WritableKeyPath<AnalyzeOptions, Stored>)
     /// In ``CheckOptions``, for `check` only.
     case check(WritableKeyPath<CheckOptions, Stored>)
     case render(WritableKeyPath<RenderOptions, Stored>)
@@ -125,6 +128,7 @@ extension CommandOption {
                 setters.analyze = setter(path)
                 let analyze: WritableKeyPath<CheckOptions, AnalyzeOptions> = \.analyze
                 setters.check = setter(analyze.appending(path: path))
+            case .analyzeOnly(let path): setters.analyze = setter(path)
             case .check(let path): setters.check = setter(path)
             case .render(let path): setters.render = setter(path)
             case .workload(let path): setters.workload = setter(path)

@@ -368,6 +368,9 @@ public enum IndexAdvisorCommand {
         for warning in result.warnings where !options.analyze.quiet {
             console.error("indexadvisor: warning: \(sanitized(warning))\n")
         }
+        if options.analyze.verbose, let stages = result.method.stageSeconds {
+            console.error(StageBreakdown.text(stages, total: result.tool.analysisSeconds))
+        }
         return failures.isEmpty ? ExitCode.success : ExitCode.checkFailed
     }
 

@@ -43,7 +43,7 @@ extension CommandOption {
                     Report format (default: \(AnalyzeOptions().format.fileExtension)): md for a pull request, json \
                     (versioned, docs/report-json.md), sql (a migration: CREATE/DROP INDEX, one per line), html (one \
                     self-contained page with charts), swift (#Index/#Unique per model).
-                    """, into: .analysis(\.format), .render(\.format)),
+                    """, into: .analyzeOnly(\.format), .render(\.format)),
             .single("--format", "-f", value: summaryFormats.joined(separator: "|"),
                     ValueParser.choice { WorkloadSummaryFormat(rawValue: $0.lowercased()) } else: { text, use in
                         "\(use.name) must be \(summaryFormats.joined(separator: " or ")), not '\(text)'"
@@ -54,7 +54,7 @@ extension CommandOption {
             .repeated("--model", "-m", value: "PATH", .text, help: """
                 The app's @Model classes (a Swift file or a folder; repeat for several): key paths and index names \
                 from the model instead of guessed from column names.
-                """, into: .analysis(\.models), .render(\.models)),
+                """, into: .analyzeOnly(\.models), .render(\.models)),
             .repeated("--source", value: "PATH", .text, help: """
                 The app's Swift source (a file or a folder; repeat for several): each fetch site (#Predicate, \
                 FetchDescriptor, @Query, SortDescriptor, NSFetchRequest with NSPredicate format strings) becomes the \
@@ -77,7 +77,8 @@ extension CommandOption {
             .flag("--verbose", help: """
                 At the end, where the time went: seconds per stage, and candidate builds, read and write timings \
                 (also in the JSON report's method.stageSeconds).
-                """, into: .analysis(\.verbose)),
+                """, helpByCommand: [.check: "At the end, on stderr, where the time went: seconds per stage and the timings run (also in the --output report's method.stageSeconds)."],
+                into: .analysis(\.verbose)),
             .single("--repeats", value: "N", .integer(in: 1...1000),
                     help: "Timed runs per statement; the median is reported (default: \(analysis.repeats)).",
                     into: .analysis(\.analysisOptions.repeats)),

@@ -174,4 +174,48 @@ struct CLIFixesTests {
     func statementExcerpt(sql: String, limit: Int, expected: String) {
         #expect(CheckEvaluator.excerpt(sql, limit: limit) == expected)
     }
+
+    // MARK: 4. check's --format, --model and --verbose
+
+    @Test("check refuses --format and --model, which it would ignore (its --output is JSON), with one line, exit 2",
+          arguments: [
+            (["check", "s.sqlite", "--format", "md", "-o", "plans.md"], "--format is not an option of check: its verdict is printed as lines, and --output writes its JSON report (render it in another format with indexadvisor render)"),
+            (["check", "s.sqlite", "-f", "md"], "-f is not an option of check: its verdict is printed as lines, and --output writes its JSON report (render it in another format with indexadvisor render)"),
+            (["check", "s.sqlite", "--format=json"], "--format is not an option of check: its verdict is printed as lines, and --output writes its JSON report (render it in another format with indexadvisor render)"),
+            (["check", "s.sqlite", "--model", "/nonexistent"], "--model is not an option of check: it names no key paths (give --model to indexadvisor render with its --output report)"),
+            (["check", "s.sqlite", "-m", "/nonexistent"], "-m is not an option of check: it names no key paths (give --model to indexadvisor render with its --output report)"),
+          ])
+    func checkRefusesWhatItIgnores(arguments: [String], message: String) {
+        let (code, captured) = run(arguments)
+        #expect(code == 2)
+        #expect(captured.error == usageLine(message, "check"))
+        #expect(captured.out.isEmpty)
+    }
+
+    @Test("help check lists neither --format nor --model, and says what --verbose prints for check")
+    func checkHelp() throws {
+        let names = CommandOption.options(of: .check).flatMap(\.names)
+        #expect(!names.contains("--format") && !names.contains("-f") && !names.contains("--model") && !names.contains("-m"))
+        #expect(names.contains("--verbose") && names.contains("--source"))
+        let help = try #require(HelpText.text(for: "check"))
+        #expect(!help.contains("--format ") && !help.contains("--model "))
+        #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+            "--verbose At the end, on stderr, where the time went: seconds per stage and the timings run (also in the --output report's method.stageSeconds)."))
+        // analyze and render keep them.
+        #expect(CommandOption.options(of: .analyze).flatMap(\.names).contains("--model"))
+        #expect(CommandOption.options(of: .render).flatMap(\.names).contains("--format"))
+    }
+
+    @Test("check --verbose prints where the time went on stderr, after the verdict; without it nothing of the kind")
+    func checkVerbose() throws {
+        let (code, captured) = run(["check", store.path, "-w", workload.path, "--repeats", "3", "--verbose"])
+        #expect(code == 0 || code == 1, "\(captured.error)")
+        let lines = captured.error.split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("indexadvisor: where the ") && $0.hasSuffix(" went:") })
+        let stages = lines[(start + 1)...].prefix { !$0.hasPrefix("  across") }.map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0] }
+        #expect(stages.first == "snapshot" && stages.last == "result")
+        #expect(captured.out.hasPrefix("indexadvisor check: ") || captured.out.contains("\nindexadvisor check: "))
+        let (_, plain) = run(["check", store.path, "-w", workload.path, "--repeats", "3"])
+        #expect(!plain.error.contains("went:"))
+    }
 }
