@@ -354,7 +354,8 @@ public enum IndexAdvisorCommand {
         let failures = problems.filter(\.isFailure)
         let github = console.isGitHubActions
         var lines: [String] = []
-        for problem in problems {
+        // -q keeps a CI log to its verdict: failures and the summary line, no WARN lines (never a failure).
+        for problem in problems where problem.isFailure || !options.analyze.quiet {
             let text = sanitized(problem.message)
             if github {
                 lines.append("::\(problem.isFailure ? "error" : "warning") title=indexadvisor \(problem.kind.rawValue)::\(text)")

@@ -73,7 +73,11 @@ extension CommandOption {
                 No progress on stderr (redrawn on a terminal; elsewhere a plain line every \
                 \(HelpText.number(ProgressPrinter.plainEverySeconds)) s once a run passes \
                 \(HelpText.number(ProgressPrinter.plainAfterSeconds)) s).
-                """, into: .analysis(\.quiet), .demo(\.quiet)),
+                """, helpByCommand: [.check: """
+                    No progress or warnings on stderr, and no WARN lines (query-side advice) on stdout: only the FAIL \
+                    lines and the summary line, which still counts the warnings. A failure is never hidden.
+                    """],
+                into: .analysis(\.quiet), .demo(\.quiet)),
             .flag("--verbose", help: """
                 At the end, where the time went: seconds per stage, and candidate builds, read and write timings \
                 (also in the JSON report's method.stageSeconds).

@@ -218,4 +218,34 @@ struct CLIFixesTests {
         let (_, plain) = run(["check", store.path, "-w", workload.path, "--repeats", "3"])
         #expect(!plain.error.contains("went:"))
     }
+
+    // MARK: 5. check -q
+
+    @Test("check -q prints no WARN line (nor a warning annotation), only failures and the summary; help and README say so")
+    func checkQuietHidesWarnings() throws {
+        let mixed = directory.url.appendingPathComponent("mixed.sql")
+        try Data("-- freq: 500\nSELECT * FROM item WHERE id = 5;\n-- freq: 1\nSELECT * FROM item WHERE name LIKE '%5%';\n".utf8).write(to: mixed)
+        let arguments = ["check", store.path, "-w", mixed.path, "--min-share", "0.9", "--repeats", "3"]
+        let summary = "indexadvisor check: 0 failures, 1 warning in 2 statements (thresholds: 90 % of workload time; slower than baseline by 1.5×, no baseline)\n"
+        let (code, loud) = run(arguments)
+        #expect(code == 0)
+        #expect(loud.out.hasPrefix("WARN S2 substring-search: item is searched by substring (name LIKE with a leading wildcard)"))
+        #expect(loud.out.hasSuffix(summary))
+        let (quietCode, quiet) = run(arguments + ["-q"])
+        #expect(quietCode == 0)
+        #expect(quiet.out == summary)
+        #expect(quiet.error.isEmpty)
+        let (_, annotated) = run(arguments + ["--quiet"], gitHubActions: true)
+        #expect(annotated.out == summary)
+        // A failure is never hidden: a hot full scan under -q.
+        let (failed, failing) = run(["check", store.path, "-w", mixed.path, "--repeats", "3", "-q"])
+        #expect(failed == 1)
+        #expect(failing.out.hasPrefix("FAIL S2 full table scan of item (2,000 rows;"))
+        #expect(!failing.out.contains("WARN"))
+        let help = try #require(HelpText.text(for: "check")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("-q, --quiet No progress or warnings on stderr, and no WARN lines (query-side advice) on stdout: only the FAIL lines and the summary line, which still counts the warnings. A failure is never hidden."))
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("`-q` hides the progress, the warnings on stderr and the `WARN` lines (the summary line still counts them), never a failure."))
+    }
 }
