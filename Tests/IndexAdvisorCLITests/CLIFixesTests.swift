@@ -248,4 +248,21 @@ struct CLIFixesTests {
             .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("`-q` hides the progress, the warnings on stderr and the `WARN` lines (the summary line still counts them), never a failure."))
     }
+
+    // MARK: 7. exit codes in help
+
+    @Test("--help and help render list exit 1 for render --check findings, as the README does")
+    func exitCodesInHelp() throws {
+        let general = try #require(HelpText.text(for: nil))
+        #expect(general.contains("""
+              1  a check threshold was crossed, or render --check found a sentence the report's own data
+                 contradict
+            """))
+        let render = try #require(HelpText.text(for: "render"))
+        #expect(render.hasSuffix("EXIT CODES: 0 rendered (with --check: no finding), 1 --check found a sentence the report's own data\ncontradict, 2 bad usage or unusable input."))
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("| 1 | a `check` threshold was crossed, or `render --check` found a sentence that the report's own data contradict (one line per finding) |"))
+        // The exit code itself is held by ReportCommandTests (render --check on a false report exits 1).
+    }
 }
