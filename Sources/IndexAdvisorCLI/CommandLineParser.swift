@@ -19,6 +19,7 @@ public enum CommandLineParser {
         let rest = Array(arguments.dropFirst())
         if helpNames.contains(first) { return .help(topic: nil) }
         if first == versionName { return .version }
+        if let name = flagWithValue(first) { throw UsageError("\(name) takes no value") }
         if first == "help" { return .help(topic: rest.first) }
         guard let command = CommandName(rawValue: first) else {
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; a command comes first (analyze, check, render, workload, demo)") }
@@ -34,12 +35,14 @@ public enum CommandLineParser {
         case .render:
             return try read(rest, for: command, into: RenderOptions(), setter: \.render, operand: { options, text, index in
                 guard index == 0 else { throw UsageError("render takes one report; unexpected '\(text)'", command: "render") }
+                if text.isEmpty { throw UsageError(emptyPath("render", needs: "a JSON report"), command: "render") }
                 options.report = text
             }, finish: { _, operands in
                 if operands == 0 { throw UsageError("render needs a JSON report: indexadvisor render REPORT.json --format html", command: "render") }
             }).command(Command.render)
         case .workload:
             return try read(rest, for: command, into: WorkloadOptions(), setter: \.workload, operand: { options, text, _ in
+                if text.isEmpty { throw UsageError(emptyPath("workload", needs: "a file or folder"), command: "workload") }
                 options.files.append(text)
             }, finish: { options, _ in
                 if options.files.isEmpty && options.sources.isEmpty { throw UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload") }
@@ -94,6 +97,7 @@ public enum CommandLineParser {
             }
             if helpNames.contains(argument) { return .help(command) }
             if argument == versionName { return .version }
+            if let name = flagWithValue(argument) { throw UsageError("\(name) takes no value", command: command.rawValue) }
             var name = argument
             var inline: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -101,9 +105,12 @@ public enum CommandLineParser {
                 inline = String(argument[argument.index(after: equals)...])
             }
             guard let option = accepted.first(where: { $0.names.contains(name) }), let set = option.setters[keyPath: setter] else {
+                if command == .check, let reason = notForCheck(name) { throw UsageError(reason, command: command.rawValue) }
                 throw unknownOption(name, command: command.rawValue, known: accepted.map(\.name))
             }
             let use = OptionUse(typed: name, name: option.name, command: command)
+            // `--quiet=false` used to turn the flag on: a flag's value is refused, never ignored.
+            if option.valueName == nil && inline != nil { throw use.error("\(name) takes no value") }
             var text = inline ?? ""
             if option.valueName != nil && inline == nil {
                 guard position < arguments.count else { throw use.error("\(name) needs a value") }
@@ -116,10 +123,34 @@ public enum CommandLineParser {
         return .options(options)
     }
 
+    /// "--workload needs a path, not an empty string": an empty path would silently mean the current
+    /// directory, so every path-valued option and operand refuses it (as `--output ""` always was).
+    static func emptyPath(_ who: String, needs what: String) -> String {
+        "\(who) needs \(what), not an empty string"
+    }
+
+    /// Why `check` refuses an `analyze` option it has no use for, or nil: a CI step that passes
+    /// `--format md -o plans.md` must hear that the file will be JSON, not find out later.
+    static func notForCheck(_ name: String) -> String? {
+        switch name {
+        case "--format", "-f": "\(name) is not an option of check: its verdict is printed as lines, and --output writes its JSON report (render it in another format with indexadvisor render)"
+        case "--model", "-m": "\(name) is not an option of check: it names no key paths (give --model to indexadvisor render with its --output report)"
+        default: nil
+        }
+    }
+
+    /// `--help` for `--help=…`, `--version` for `--version=…`: these take no value; nil for anything else.
+    private static func flagWithValue(_ argument: String) -> String? {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return nil }
+        let name = String(argument[..<equals])
+        return helpNames.contains(name) || name == versionName ? name : nil
+    }
+
     /// The operand of `analyze` and `check`: one store, kept at `path`.
     private static func store<Options>(_ path: WritableKeyPath<Options, String>, command: CommandName) -> (inout Options, String, Int) throws -> Void {
         { options, text, index in
             guard index == 0 else { throw UsageError("\(command.rawValue) takes one store; unexpected '\(text)'", command: command.rawValue) }
+            if text.isEmpty { throw UsageError(emptyPath(command.rawValue, needs: "the store file"), command: command.rawValue) }
             options[keyPath: path] = text
         }
     }

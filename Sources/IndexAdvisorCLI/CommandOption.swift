@@ -80,6 +80,9 @@ struct OptionSetters {
 enum OptionTarget<Stored> {
     /// In ``AnalyzeOptions``: for `analyze`, and for `check` through ``CheckOptions/analyze``.
     case analysis(WritableKeyPath<AnalyzeOptions, Stored>)
+    /// In ``AnalyzeOptions``, for `analyze` only: what `check` has no use for (`--format`, `--model`: its
+    /// verdict is lines and its `--output` is always JSON), so it must not accept it and ignore it.
+    case analyzeOnly(WritableKeyPath<AnalyzeOptions, Stored>)
     /// In ``CheckOptions``, for `check` only.
     case check(WritableKeyPath<CheckOptions, Stored>)
     case render(WritableKeyPath<RenderOptions, Stored>)
@@ -104,7 +107,8 @@ extension CommandOption {
                       isRepeatable: true, setters: setters(targets) { stored, text, use in stored.append(try parser.parse(text, use)) })
     }
 
-    /// A flag: present means true. (An inline value, `--quiet=x`, is ignored.)
+    /// A flag: present means true. An inline value, `--quiet=false`, is a usage error ("--quiet takes no
+    /// value"), never ignored.
     static func flag(_ name: String, _ shortName: String? = nil, help: String, helpByCommand: [CommandName: String] = [:],
                      into targets: OptionTarget<Bool>...) -> CommandOption {
         CommandOption(name: name, shortName: shortName, valueName: nil, help: help, helpByCommand: helpByCommand,
@@ -124,6 +128,7 @@ extension CommandOption {
                 setters.analyze = setter(path)
                 let analyze: WritableKeyPath<CheckOptions, AnalyzeOptions> = \.analyze
                 setters.check = setter(analyze.appending(path: path))
+            case .analyzeOnly(let path): setters.analyze = setter(path)
             case .check(let path): setters.check = setter(path)
             case .render(let path): setters.render = setter(path)
             case .workload(let path): setters.workload = setter(path)
@@ -135,8 +140,17 @@ extension CommandOption {
 }
 
 extension ValueParser where Value == String {
-    /// Any text: a path, a directory.
-    static var text: ValueParser { ValueParser { text, _ in text } }
+    /// A path: a file or a folder. Not empty: `URL(fileURLWithPath: "")` is the current directory, so
+    /// `--workload ''` read every log in it and `--temp-dir ''` put the snapshot there.
+    static var text: ValueParser { path("a path") }
+
+    /// A path, `what` in the error for an empty one ("a file name", "a directory").
+    static func path(_ what: String) -> ValueParser {
+        ValueParser { text, use in
+            if text.isEmpty { throw use.error(CommandLineParser.emptyPath(use.name, needs: what)) }
+            return text
+        }
+    }
 }
 
 extension ValueParser where Value == Int {

@@ -105,7 +105,8 @@ enum HelpText {
 
         EXIT CODES:
           0  done
-          1  a check threshold was crossed
+          1  a check threshold was crossed, or render --check found a sentence the report's own data
+             contradict
           2  bad usage or unusable input (the message names the file and the cause)
         """
 
@@ -154,7 +155,10 @@ enum HelpText {
 
                 ARGUMENTS:
                   REPORT.json                     A report written by indexadvisor analyze --format json.
-                """, nil)
+                """, """
+                EXIT CODES: 0 rendered (with --check: no finding), 1 --check found a sentence the report's own data
+                contradict, 2 bad usage or unusable input.
+                """)
         case .workload:
             return ("""
                 OVERVIEW: Reads workload files the way analyze does and prints what they hold, without a store:

@@ -354,7 +354,8 @@ public enum IndexAdvisorCommand {
         let failures = problems.filter(\.isFailure)
         let github = console.isGitHubActions
         var lines: [String] = []
-        for problem in problems {
+        // -q keeps a CI log to its verdict: failures and the summary line, no WARN lines (never a failure).
+        for problem in problems where problem.isFailure || !options.analyze.quiet {
             let text = sanitized(problem.message)
             if github {
                 lines.append("::\(problem.isFailure ? "error" : "warning") title=indexadvisor \(problem.kind.rawValue)::\(text)")
@@ -367,6 +368,9 @@ public enum IndexAdvisorCommand {
         console.out(lines.joined(separator: "\n") + "\n")
         for warning in result.warnings where !options.analyze.quiet {
             console.error("indexadvisor: warning: \(sanitized(warning))\n")
+        }
+        if options.analyze.verbose, let stages = result.method.stageSeconds {
+            console.error(StageBreakdown.text(stages, total: result.tool.analysisSeconds))
         }
         return failures.isEmpty ? ExitCode.success : ExitCode.checkFailed
     }

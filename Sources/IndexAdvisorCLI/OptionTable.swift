@@ -18,6 +18,9 @@ extension CommandOption {
         let summaryFormats = WorkloadSummaryFormat.allCases.map(\.rawValue)
         let costs = CostSource.allCases.map(\.rawValue)
         let notes = 1_000...10_000_000
+        // A billion rows is already more than a store on a phone holds; above it the option only invites
+        // overflow (`--sample-rows 5000000000000000000` once crashed computing 2 × N).
+        let sampleRows = 0...1_000_000_000
         return [
             .repeated("--workload", "-w", value: "FILE|FOLDER", .text, help: """
                 A .sql file (statements separated by ';', an optional '-- freq: N' comment before each), Core Data / \
@@ -40,7 +43,7 @@ extension CommandOption {
                     Report format (default: \(AnalyzeOptions().format.fileExtension)): md for a pull request, json \
                     (versioned, docs/report-json.md), sql (a migration: CREATE/DROP INDEX, one per line), html (one \
                     self-contained page with charts), swift (#Index/#Unique per model).
-                    """, into: .analysis(\.format), .render(\.format)),
+                    """, into: .analyzeOnly(\.format), .render(\.format)),
             .single("--format", "-f", value: summaryFormats.joined(separator: "|"),
                     ValueParser.choice { WorkloadSummaryFormat(rawValue: $0.lowercased()) } else: { text, use in
                         "\(use.name) must be \(summaryFormats.joined(separator: " or ")), not '\(text)'"
@@ -51,7 +54,7 @@ extension CommandOption {
             .repeated("--model", "-m", value: "PATH", .text, help: """
                 The app's @Model classes (a Swift file or a folder; repeat for several): key paths and index names \
                 from the model instead of guessed from column names.
-                """, into: .analysis(\.models), .render(\.models)),
+                """, into: .analyzeOnly(\.models), .render(\.models)),
             .repeated("--source", value: "PATH", .text, help: """
                 The app's Swift source (a file or a folder; repeat for several): each fetch site (#Predicate, \
                 FetchDescriptor, @Query, SortDescriptor, NSFetchRequest with NSPredicate format strings) becomes the \
@@ -62,7 +65,7 @@ extension CommandOption {
                 """, helpByCommand: [.check: "As for analyze: the app's fetch sites join (or are) the workload.",
                                      .workload: "The app's Swift source (file or folder, repeatable): its fetch sites as statements (see analyze --help), each site listed with its location and the statement it became, or why not."],
                 into: .analysis(\.sources), .workload(\.sources)),
-            .single("--output", "-o", value: "FILE", ValueParser.text.optional,
+            .single("--output", "-o", value: "FILE", ValueParser.path("a file name").optional,
                     help: "Write the report to FILE (atomically) instead of stdout.",
                     helpByCommand: [.check: "Also write this run's JSON report (the next --baseline)."],
                     into: .analysis(\.output), .render(\.output), .workload(\.output)),
@@ -70,11 +73,16 @@ extension CommandOption {
                 No progress on stderr (redrawn on a terminal; elsewhere a plain line every \
                 \(HelpText.number(ProgressPrinter.plainEverySeconds)) s once a run passes \
                 \(HelpText.number(ProgressPrinter.plainAfterSeconds)) s).
-                """, into: .analysis(\.quiet), .demo(\.quiet)),
+                """, helpByCommand: [.check: """
+                    No progress or warnings on stderr, and no WARN lines (query-side advice) on stdout: only the FAIL \
+                    lines and the summary line, which still counts the warnings. A failure is never hidden.
+                    """],
+                into: .analysis(\.quiet), .demo(\.quiet)),
             .flag("--verbose", help: """
                 At the end, where the time went: seconds per stage, and candidate builds, read and write timings \
                 (also in the JSON report's method.stageSeconds).
-                """, into: .analysis(\.verbose)),
+                """, helpByCommand: [.check: "At the end, on stderr, where the time went: seconds per stage and the timings run (also in the --output report's method.stageSeconds)."],
+                into: .analysis(\.verbose)),
             .single("--repeats", value: "N", .integer(in: 1...1000),
                     help: "Timed runs per statement; the median is reported (default: \(analysis.repeats)).",
                     into: .analysis(\.analysisOptions.repeats)),
@@ -116,12 +124,12 @@ extension CommandOption {
             .single("--seed", value: "N", ValueParser.integer(in: 0...Int.max).map { UInt64($0) },
                     help: "Seed for drawing bound values (default: \(analysis.seed)).",
                     into: .analysis(\.analysisOptions.seed)),
-            .single("--sample-rows", value: "N", ValueParser.integer(in: 0...Int.max).map { $0 == 0 ? nil : Optional($0) }, help: """
+            .single("--sample-rows", value: "N", ValueParser.integer(in: sampleRows).map { $0 == 0 ? nil : Optional($0) }, help: """
                 Measure tables of more than 2×N rows on a deterministic 1-in-k sample of about N rows (default: \
-                \(analysis.sampleRows.map(Figures.count) ?? "0"); 0: never). Index sizes and build times are scaled \
-                to the store; times are the sample's, and the report says so.
+                \(analysis.sampleRows.map(Figures.count) ?? "0"); 0: never), N at most \(Figures.count(sampleRows.upperBound)). \
+                Index sizes and build times are scaled to the store; times are the sample's, and the report says so.
                 """, into: .analysis(\.analysisOptions.sampleRows)),
-            .single("--temp-dir", value: "DIR", ValueParser.text.map { URL(fileURLWithPath: $0, isDirectory: true) }.optional,
+            .single("--temp-dir", value: "DIR", ValueParser.path("a directory").map { URL(fileURLWithPath: $0, isDirectory: true) }.optional,
                     help: "Where to put the private snapshot (default: system temp).",
                     into: .analysis(\.analysisOptions.temporaryDirectory)),
             .repeated("--unique", value: "'TABLE(col, …)'", ValueParser { text, use in
@@ -135,7 +143,7 @@ extension CommandOption {
                 several.
                 """, into: .analysis(\.analysisOptions.uniqueRules)),
 
-            .single("--baseline", value: "FILE", ValueParser.text.optional, help: """
+            .single("--baseline", value: "FILE", ValueParser.path("a file name").optional, help: """
                 A JSON report from an earlier analyze or check --output; it fails the check when it shares no \
                 statement with the workload.
                 """, into: .check(\.baseline)),
@@ -164,10 +172,10 @@ extension CommandOption {
             .single("--notes", value: "N", .integer(in: notes),
                     help: "Notes in the store (default: \(Figures.count(demo.notes)); at least \(Figures.count(notes.lowerBound))).",
                     into: .demo(\.notes)),
-            .single("--output-dir", value: "DIR", .text,
+            .single("--output-dir", value: "DIR", .path("a directory"),
                     help: "Where to write the demo's reports (default: \(demo.outputDirectory)).",
                     into: .demo(\.outputDirectory)),
-            .single("--keep", value: "DIR", ValueParser.text.optional, help: """
+            .single("--keep", value: "DIR", ValueParser.path("a directory").optional, help: """
                 Keep the store (notes.sqlite), the log (notes-workload.log) and the model (Note.swift) in DIR, to \
                 run `indexadvisor analyze` on them yourself.
                 """, into: .demo(\.keepDirectory)),

@@ -138,7 +138,7 @@ struct CommandLineParserTests {
         #expect(plain.analysisOptions == AnalysisOptions())
         guard case .check(let check) = try CommandLineParser.parse([
             "check", "s.sqlite", "--repeats", "3", "--min-count", "4", "--unique", "note(a)", "--unique=note(b, c)",
-            "--sample-rows", "0", "--max-index-bytes", "4096", "--temp-dir", "/tmp/x", "--cost", "counters", "-m", "A.swift", "--model", "B",
+            "--sample-rows", "0", "--max-index-bytes", "4096", "--temp-dir", "/tmp/x", "--cost", "counters",
         ]) else { Issue.record("not check"); return }
         #expect(check.analyze.analysisOptions.repeats == 3)
         #expect(check.thresholds.minimumCount == 4)
@@ -149,7 +149,11 @@ struct CommandLineParserTests {
         #expect(check.analyze.analysisOptions.maxIndexBytes == 4096)
         #expect(check.analyze.analysisOptions.temporaryDirectory?.path == "/tmp/x")
         #expect(check.analyze.analysisOptions.costSource == .sqliteCounters)
-        #expect(check.analyze.models == ["A.swift", "B"])
+        // check takes no --model (it names no key paths): analyze keeps every --model in order.
+        guard case .analyze(let modelled) = try CommandLineParser.parse(["analyze", "s.sqlite", "-m", "A.swift", "--model", "B"]) else {
+            Issue.record("not analyze"); return
+        }
+        #expect(modelled.models == ["A.swift", "B"])
         #expect(throws: UsageError("--cost takes time or counters, not 'wall'", command: "analyze")) {
             try CommandLineParser.parse(["analyze", "s.sqlite", "--cost", "wall"])
         }
@@ -159,7 +163,7 @@ struct CommandLineParserTests {
     func suggestionsFromTheTable() throws {
         let expected: [CommandName: [String]] = [
             .analyze: analyzeOptionNames,
-            .check: ["--baseline", "--min-share", "--min-count", "--slowdown"] + analyzeOptionNames,
+            .check: ["--baseline", "--min-share", "--min-count", "--slowdown"] + analyzeOptionNames.filter { $0 != "--format" && $0 != "--model" },
             .render: ["--format", "--model", "--output", "--check"],
             .workload: ["--workload", "--workload-format", "--format", "--output", "--top", "--source"],
             .demo: ["--quiet", "--notes", "--output-dir", "--keep", "--seed"],

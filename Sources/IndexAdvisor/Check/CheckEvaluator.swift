@@ -70,7 +70,7 @@ public enum CheckEvaluator {
             let label = "S\(offset + 1)"
             let share = total > 0 ? statement.weightedSecondsBefore / total : 0
             let hot = share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
-            let sql = SQLText.oneLine(statement.sql, limit: 100)
+            let sql = excerpt(statement.sql, limit: 100)
             // With --source, where the app issues it: the line to change.
             let weight = "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of workload time"
                 + (statement.sourceLocations.map { "; issued at " + $0.joined(separator: ", ") } ?? "")
@@ -105,7 +105,7 @@ public enum CheckEvaluator {
                 ?? (executions > 0 ? Double(statement.count) / Double(executions) : 0)
             let hot = share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
             guard hot else { continue }
-            let sql = SQLText.oneLine(statement.sql, limit: 100)
+            let sql = excerpt(statement.sql, limit: 100)
             let weight = known == nil
                 ? "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions"
                 : "×\(Figures.count(statement.count)), at least \(Int((share * 100).rounded(.down)))% of workload time"
@@ -115,7 +115,7 @@ public enum CheckEvaluator {
                                              message: "\(label) timed out: an execution ran past --statement-timeout (\(Figures.duration(result.method.statementTimeoutSeconds)))\(was) (\(weight)): \(sql)"))
             } else {
                 problems.append(CheckProblem(kind: .statementFailed, statement: label, statementID: statement.id, isFailure: true,
-                                             message: "\(label) cannot be checked: \(SQLText.oneLine(error, limit: 160))\(was) (\(weight)): \(sql)"))
+                                             message: "\(label) cannot be checked: \(excerpt(error, limit: 160))\(was) (\(weight)): \(sql)"))
             }
         }
         // A baseline from another store or workload would compare nothing and pass: say so, and fail.
@@ -131,8 +131,36 @@ public enum CheckEvaluator {
         for advice in result.queryAdvice {
             let label = result.statements.firstIndex { $0.id == advice.statementID }.map { "S\($0 + 1)" } ?? "—"
             problems.append(CheckProblem(kind: .queryAdvice, statement: label, statementID: advice.statementID, isFailure: false,
-                                         message: "\(label) \(advice.kind.rawValue): \(SQLText.oneLine(advice.advice, limit: 220))"))
+                                         message: "\(label) \(advice.kind.rawValue): \(SQLText.oneLine(advice.advice, limit: .max))"))
         }
         return problems
+    }
+
+    /// Said after a shortened excerpt, so that a cut is never read as the text's end.
+    public static let shortenedMark = "… (shortened)"
+
+    /// `text` on one line (white space folded) for a check line; when longer than `limit` characters, cut
+    /// at the last space outside a quoted string or identifier before the limit — never inside a
+    /// number, a word or a literal (a cut `LIMIT 2…` read as `LIMIT 2`) — and followed by
+    /// ``shortenedMark``. Text with no such space before the limit is kept whole.
+    package static func excerpt(_ text: String, limit: Int) -> String {
+        let folded = Array(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        guard folded.count > limit else { return String(folded) }
+        var closing: Character?
+        var cut: Int?
+        for (offset, character) in folded.enumerated() {
+            if offset > limit { break }
+            if let close = closing {
+                if character == close { closing = nil }
+            } else if character == "'" || character == "\"" || character == "`" {
+                closing = character
+            } else if character == "[" {
+                closing = "]"
+            } else if character == " " {
+                cut = offset
+            }
+        }
+        guard let cut, cut > 0 else { return String(folded) }
+        return String(folded[..<cut]) + " " + shortenedMark
     }
 }

@@ -35,7 +35,9 @@ extension StoreSnapshot {
     /// - Throws: ``SQLiteError`` when the sampled copy cannot be written.
     package func sampleLargeTables(schema: Schema, maxRows: Int) throws -> [SampledTable] {
         guard maxRows > 0, !schema.tables.contains(where: \.isVirtual) else { return [] }
-        let large = schema.tables.filter { !$0.isWithoutRowid && $0.rowCount > 2 * maxRows }
+        // `rows - maxRows > maxRows` is `rows > 2 × maxRows` without computing 2 × maxRows, which overflows
+        // for a maxRows above Int.max / 2 (`--sample-rows 5000000000000000000` crashed here).
+        let large = schema.tables.filter { !$0.isWithoutRowid && $0.rowCount - maxRows > maxRows }
         guard !large.isEmpty else { return [] }
         let sampledURL = directory.url.appendingPathComponent("sampled.sqlite")
         let sampled = try SQLiteConnection(path: sampledURL.path, mode: .readWriteCreate)
@@ -58,7 +60,8 @@ extension StoreSnapshot {
             let columns = table.columns.filter { !$0.isHidden }.map { SQLIdentifier.quote($0.name) }.joined(separator: ", ")
             let name = SQLIdentifier.quote(table.name)
             if large.contains(where: { $0.name == table.name }) {
-                let step = (table.rowCount + maxRows - 1) / maxRows
+                // ⌈rows / maxRows⌉, without the overflow of `rows + maxRows - 1`.
+                let step = table.rowCount / maxRows + (table.rowCount % maxRows == 0 ? 0 : 1)
                 try sampled.execute("INSERT INTO main.\(name) (\(columns)) SELECT \(columns) FROM indexadvisor_source.\(name) WHERE indexadvisor_mix(rowid) % \(step) = 0")
                 result.append(SampledTable(table: table.name, rows: table.rowCount, sampledRows: sampled.changes, step: step))
             } else {
