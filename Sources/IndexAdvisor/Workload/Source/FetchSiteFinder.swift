@@ -21,6 +21,8 @@ struct FetchSiteFinder {
     private var initializers: [String: Int] = [:]
     /// Names of predicates, sorts and descriptors a site used.
     private var usedNames: Set<String> = []
+    /// Names whose initializers are being followed now (`let predicate = self.predicate` refers to itself).
+    private var following: Set<String> = []
     private var consumed: [Range<Int>] = []
     private var sites: [FoundFetchSite] = []
 
@@ -434,8 +436,14 @@ struct FetchSiteFinder {
         }
         // A name declared in the file (`predicate`, `Self.recent`, `Note.recent`).
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text] {
-            usedNames.insert(tokens[start].text)
+        // A name already being followed refers to itself (`let predicate = predicate`, a parameter it shadows):
+        // its value comes from elsewhere at run time.
+        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
+           !following.contains(tokens[start].text) {
+            let name = tokens[start].text
+            usedNames.insert(name)
+            following.insert(name)
+            defer { following.remove(name) }
             let valueEnd = expressionEnd(from: value)
             return try predicate(value..<valueEnd, spec: &spec)
         }
@@ -582,8 +590,12 @@ struct FetchSiteFinder {
             return [FetchSortTerm(path: path, descending: descending, comparator: comparator)]
         }
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text] {
-            usedNames.insert(tokens[start].text)
+        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
+           !following.contains(tokens[start].text) {
+            let name = tokens[start].text
+            usedNames.insert(name)
+            following.insert(name)
+            defer { following.remove(name) }
             return try sortTerms(value..<expressionEnd(from: value), spec: &spec)
         }
         throw Untranslatable(reason: "the sort `\(tokens.text(range))` is built at run time")
