@@ -40,4 +40,40 @@ struct SourceRobustnessTests {
         let twice = sites("let byTitle = [SortDescriptor(\\Recipe.title)]\nlet both = FetchDescriptor<Recipe>(predicate: #Predicate { $0.rating > 3 }, sortBy: byTitle)\nlet again = FetchDescriptor<Recipe>(sortBy: byTitle)")
         #expect(twice.compactMap(\.sql).count == 2)
     }
+
+    // Regression: the frequency comment was looked up in lines split at "\n" only, where "\r\n" is one
+    // Character, so a CRLF file's line numbers disagreed with the lexer's and the lookup ran off the end
+    // (a crash); a lone "\r" did not end a `//` comment, which swallowed the rest of the file.
+    @Test("CRLF, CR-only and mixed line endings: sites found, their lines as an editor shows them, freq comments read")
+    func lineEndings() {
+        let lines = [
+            "import SwiftData",
+            "func load(_ context: ModelContext) throws {",
+            "    // indexadvisor: freq 7",
+            "    _ = try context.fetch(FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\\.title)]))",
+            "    let s = \"\"\"",
+            "        a",
+            "        \"\"\"",
+            "    /* block",
+            "       comment */",
+            "    // indexadvisor: freq 3",
+            "    _ = try context.fetch(FetchDescriptor<Recipe>(predicate: #Predicate { $0.rating > 2 }))",
+            "}",
+        ]
+        for (ending, name) in [("\r\n", "CRLF"), ("\r", "CR"), ("\n", "LF")] {
+            let found = sites(lines.joined(separator: ending) + ending)
+            #expect(found.map(\.line) == [4, 11], "\(name)")
+            #expect(found.map(\.frequency) == [7, 3], "\(name)")
+            #expect(found.allSatisfy { $0.sql != nil }, "\(name)")
+        }
+        // Mixed: each line end as the editor shows it.
+        var mixed = ""
+        for (index, line) in lines.enumerated() { mixed += line + ["\r\n", "\n", "\r"][index % 3] }
+        let found = sites(mixed)
+        #expect(found.map(\.line) == [4, 11])
+        #expect(found.map(\.frequency) == [7, 3])
+        #expect(SwiftLexer.lines(of: "a\r\nb\rc\nd").map(String.init) == ["a", "b", "c", "d"])
+        // A frequency comment asked for past the last line is none, not a crash.
+        #expect(SourceScanner.frequencyComment(before: 40, in: SwiftLexer.lines(of: "// indexadvisor: freq 2\nx")) == nil)
+    }
 }

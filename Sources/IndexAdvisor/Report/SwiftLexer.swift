@@ -2,7 +2,8 @@
 /// attributes (`@Model` → `Model`), pound directives and macros (`#Unique` → `Unique`), string literals
 /// (their text, escapes `\"`, `\\`, `\n`, `\t` decoded; interpolations kept as written), numbers and single
 /// punctuation characters. Comments (nested `/* */` too) and white space are dropped; each token knows its
-/// line, whether it starts one, and whether white space precedes it. Never fails: an unterminated string or
+/// line, whether it starts one, and whether white space precedes it. A line ends at `\n`, `\r\n` or a lone
+/// `\r`, as in the compiler and editors (``lines(of:)`` splits text the same way). Never fails: an unterminated string or
 /// comment runs to the end of the text.
 struct SwiftLexer {
     struct Token: Equatable {
@@ -42,6 +43,19 @@ struct SwiftLexer {
         position + offset < scalars.count ? scalars[position + offset] : nil
     }
 
+    /// The lines of `text` as the lexer counts them: split at `\r\n`, `\r` and `\n`, empty ones kept.
+    static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
+    private static func isLineEnd(_ scalar: Unicode.Scalar?) -> Bool { scalar == "\n" || scalar == "\r" }
+
+    /// Steps over the line end (`\n`, `\r\n` or `\r`) at the current position and counts the line.
+    private mutating func skipLineEnd() {
+        position += peek() == "\r" && peek(1) == "\n" ? 2 : 1
+        line += 1
+    }
+
     private mutating func emit(_ kind: Token.Kind, _ text: String, line: Int) {
         tokens.append(Token(kind: kind, text: text, line: line, startsLine: atLineStart, precededBySpace: sawSpace))
         atLineStart = false
@@ -59,16 +73,15 @@ struct SwiftLexer {
     private mutating func run() {
         while let scalar = peek() {
             switch scalar {
-            case "\n":
-                line += 1
-                position += 1
+            case "\n", "\r":
+                skipLineEnd()
                 atLineStart = true
                 sawSpace = true
-            case " ", "\t", "\r", "\u{0B}", "\u{0C}":
+            case " ", "\t", "\u{0B}", "\u{0C}":
                 position += 1
                 sawSpace = true
             case "/" where peek(1) == "/":
-                while let next = peek(), next != "\n" { position += 1 }
+                while let next = peek(), !Self.isLineEnd(next) { position += 1 }
                 sawSpace = true
             case "/" where peek(1) == "*":
                 skipBlockComment()
@@ -99,7 +112,7 @@ struct SwiftLexer {
             case "`":
                 position += 1
                 var name = ""
-                while let next = peek(), next != "`", next != "\n" {
+                while let next = peek(), next != "`", !Self.isLineEnd(next) {
                     name.unicodeScalars.append(next)
                     position += 1
                 }
@@ -142,8 +155,9 @@ struct SwiftLexer {
                 depth -= 1
                 position += 2
                 if depth == 0 { return }
+            } else if Self.isLineEnd(scalar) {
+                skipLineEnd()
             } else {
-                if scalar == "\n" { line += 1 }
                 position += 1
             }
         }
@@ -163,9 +177,12 @@ struct SwiftLexer {
                     return text
                 }
             }
-            if scalar == "\n" {
+            if Self.isLineEnd(scalar) {
                 if !multiline { return text }
-                line += 1
+                // A multi-line literal's line ends are `\n` whatever the file uses.
+                skipLineEnd()
+                text += "\n"
+                continue
             }
             if scalar == "\\" && (0..<hashes).allSatisfy({ peek(1 + $0) == "#" }) {
                 let escaped = peek(1 + hashes)
@@ -174,12 +191,17 @@ struct SwiftLexer {
                     text += "\\(" + readInterpolation() + ")"
                     continue
                 }
+                if Self.isLineEnd(escaped) {
+                    // A line continuation in a multi-line literal.
+                    position += 1 + hashes
+                    skipLineEnd()
+                    continue
+                }
                 position += 2 + hashes
                 switch escaped {
                 case "n": text += "\n"
                 case "t": text += "\t"
                 case "0": text += "\u{0}"
-                case "\n": line += 1
                 default: if let escaped { text.unicodeScalars.append(escaped) }
                 }
                 continue
@@ -207,7 +229,11 @@ struct SwiftLexer {
                     return String(text.dropFirst())
                 }
             }
-            if scalar == "\n" { line += 1 }
+            if Self.isLineEnd(scalar) {
+                skipLineEnd()
+                text += "\n"
+                continue
+            }
             text.unicodeScalars.append(scalar)
             position += 1
         }

@@ -69,7 +69,7 @@ public enum SourceScanner {
         var sites: [FetchSite] = []
         for file in files {
             let name = URL(fileURLWithPath: file.path).lastPathComponent
-            let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = SwiftLexer.lines(of: file.text)
             for found in FetchSiteFinder.find(SwiftLexer.tokenize(file.text), modelNames: modelNames) {
                 let comment = frequencyComment(before: found.line, in: lines)
                 let isViewQuery = found.form == .query || found.form == .fetchRequestProperty
@@ -89,13 +89,13 @@ public enum SourceScanner {
                 sites.append(site)
             }
         }
-        let lines = files.reduce(0) { $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count }
+        let lines = files.reduce(0) { $0 + SwiftLexer.lines(of: $1.text).count }
         return SourceScan(files: files.map(\.path), model: model, sites: sites, linesRead: lines)
     }
 
     /// N from `// indexadvisor: freq N` in the comment lines just above `line` (1-based), nil when none says.
     static func frequencyComment(before line: Int, in lines: [Substring]) -> Int? {
-        var index = line - 2
+        var index = min(line - 2, lines.count - 1)
         while index >= 0 {
             let text = lines[index].trimmingCharacters(in: .whitespaces)
             guard text.hasPrefix("//") else { return nil }
