@@ -76,4 +76,38 @@ struct SourceRobustnessTests {
         // A frequency comment asked for past the last line is none, not a crash.
         #expect(SourceScanner.frequencyComment(before: 40, in: SwiftLexer.lines(of: "// indexadvisor: freq 2\nx")) == nil)
     }
+
+    // Regression: the predicate readers recursed once per parenthesis or `!`, and the lexer once per
+    // nested string interpolation, so deep enough nesting overflowed the stack.
+    @Test("deep nesting: 10,000 parentheses or 100,000 `!` make the site untranslated; 50,000 nested interpolations lex")
+    func deepNesting() {
+        let reason = "the predicate or sort is nested deeper than 500 levels: not read"
+        let parentheses = String(repeating: "(", count: 10_000) + "$0.rating > 1" + String(repeating: ")", count: 10_000)
+        let bangs = String(repeating: "!", count: 100_000) + "($0.rating > 1)"
+        let chain = Array(repeating: "$0.rating > 1", count: 2_000).joined(separator: " && ")
+        let format = String(repeating: "NOT ", count: 2_000) + "rating > 1"
+        for body in [parentheses, bangs, chain] {
+            let found = sites("let d = FetchDescriptor<Recipe>(predicate: #Predicate { \(body) })")
+            #expect(found.count == 1)
+            #expect(found.first?.untranslatedReason == reason)
+        }
+        let formatSites = sites("let r = NSFetchRequest<Recipe>(entityName: \"Recipe\")\nr.predicate = NSPredicate(format: \"\(format)\")")
+        #expect(formatSites.first?.untranslatedReason == reason)
+        let compound = String(repeating: "NSCompoundPredicate(notPredicateWithSubpredicate: ", count: 1_000) + "NSPredicate(format: \"rating > 1\")"
+            + String(repeating: ")", count: 1_000)
+        #expect(sites("let r = NSFetchRequest<Recipe>(entityName: \"Recipe\")\nr.predicate = \(compound)").first?.untranslatedReason == reason)
+        // Below the bound, nesting is read.
+        let shallow = String(repeating: "(", count: 490) + "$0.rating > 1" + String(repeating: ")", count: 490)
+        #expect(sites("let d = FetchDescriptor<Recipe>(predicate: #Predicate { !!\(shallow) })").first?.sql?.hasSuffix("WHERE  NOT ( NOT ( t0.ZRATING > ?))") == true)
+        // Nested interpolations are kept as written, whatever their depth, and lexing goes on after them.
+        var nested = "x"
+        for _ in 0..<50_000 { nested = "\"\\(" + nested + ")\"" }
+        let tokens = SwiftLexer.tokenize("let s = " + nested + "\nlet t = 1")
+        #expect(tokens.count == 8)
+        #expect(tokens[3].kind == .string)
+        #expect(tokens[3].text == String(nested.dropFirst().dropLast()))
+        #expect(tokens.last?.text == "1")
+        #expect(tokens.last?.line == 2)
+        #expect(SwiftLexer.tokenize(##"f("a\(g(")", #"("#) + 1)b", 2)"##).map(\.text) == ["f", "(", ##"a\(g(")", #"("#) + 1)b"##, ",", "2", ")"])
+    }
 }

@@ -212,31 +212,84 @@ struct SwiftLexer {
         return text
     }
 
-    /// Reads `( … )` of an interpolation, nested strings and parentheses included, and returns the inside.
+    /// Reads `( … )` of an interpolation, whose `(` is at the current position, and returns the inside as
+    /// written. Nested strings, raw strings and interpolations are followed with a stack, not by recursion,
+    /// so no depth of nesting can overflow the call stack.
     private mutating func readInterpolation() -> String {
-        var depth = 0
-        var text = ""
-        while let scalar = peek() {
-            if scalar == "\"" {
-                text += "\"" + readString(hashes: 0) + "\""
-                continue
-            }
-            if scalar == "(" { depth += 1 }
-            if scalar == ")" {
-                depth -= 1
-                if depth == 0 {
-                    position += 1
-                    return String(text.dropFirst())
-                }
-            }
-            if Self.isLineEnd(scalar) {
-                skipLineEnd()
-                text += "\n"
-                continue
-            }
-            text.unicodeScalars.append(scalar)
-            position += 1
+        enum Frame {
+            /// Code inside `\( … )`: how many parentheses are open (the interpolation's own included).
+            case code(parentheses: Int)
+            case string(hashes: Int, multiline: Bool)
         }
-        return String(text.dropFirst())
+        position += 1
+        let start = position
+        var stack: [Frame] = [.code(parentheses: 1)]
+        while let scalar = peek(), let frame = stack.last {
+            switch frame {
+            case .code(let parentheses):
+                if scalar == "\"" || scalar == "#" {
+                    var hashes = 0
+                    while peek(hashes) == "#" { hashes += 1 }
+                    if peek(hashes) == "\"" {
+                        let multiline = peek(hashes + 1) == "\"" && peek(hashes + 2) == "\""
+                        position += hashes + (multiline ? 3 : 1)
+                        stack.append(.string(hashes: hashes, multiline: multiline))
+                        continue
+                    }
+                }
+                if scalar == "(" { stack[stack.count - 1] = .code(parentheses: parentheses + 1) }
+                if scalar == ")" {
+                    if parentheses == 1 {
+                        stack.removeLast()
+                        if stack.isEmpty {
+                            let inside = String(String.UnicodeScalarView(scalars[start..<position]))
+                            position += 1
+                            return inside
+                        }
+                        position += 1
+                        continue
+                    }
+                    stack[stack.count - 1] = .code(parentheses: parentheses - 1)
+                }
+                if Self.isLineEnd(scalar) {
+                    skipLineEnd()
+                    continue
+                }
+                position += 1
+            case .string(let hashes, let multiline):
+                if scalar == "\"" && (!multiline || (peek(1) == "\"" && peek(2) == "\"")) {
+                    let quoteLength = multiline ? 3 : 1
+                    if (0..<hashes).allSatisfy({ peek(quoteLength + $0) == "#" }) {
+                        position += quoteLength + hashes
+                        stack.removeLast()
+                        continue
+                    }
+                }
+                if Self.isLineEnd(scalar) {
+                    if !multiline {
+                        // An unterminated string ends at the line's end, in the code around it.
+                        stack.removeLast()
+                        continue
+                    }
+                    skipLineEnd()
+                    continue
+                }
+                if scalar == "\\" && (0..<hashes).allSatisfy({ peek(1 + $0) == "#" }) {
+                    let escaped = peek(1 + hashes)
+                    if escaped == "(" {
+                        position += 1 + hashes
+                        // The interpolation's `(` opens the code frame.
+                        position += 1
+                        stack.append(.code(parentheses: 1))
+                        continue
+                    }
+                    position += 1 + hashes
+                    if Self.isLineEnd(escaped) { skipLineEnd() } else if escaped != nil { position += 1 }
+                    continue
+                }
+                position += 1
+            }
+        }
+        return String(String.UnicodeScalarView(scalars[start..<min(position, scalars.count)]))
     }
 }

@@ -23,6 +23,8 @@ struct FetchSiteFinder {
     private var usedNames: Set<String> = []
     /// Names whose initializers are being followed now (`let predicate = self.predicate` refers to itself).
     private var following: Set<String> = []
+    /// Levels of predicate and sort arguments entered (compound predicates, arrays, names followed).
+    private var nesting = 0
     private var consumed: [Range<Int>] = []
     private var sites: [FoundFetchSite] = []
 
@@ -393,6 +395,9 @@ struct FetchSiteFinder {
     /// declared in the file, or `nil`.
     private mutating func predicate(_ range: Range<Int>, spec: inout FetchSpec) throws -> PredicateNode? {
         guard !range.isEmpty else { return nil }
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
         var start = range.lowerBound
         let token = tokens[start]
         if token.kind == .pound && token.text == "Predicate" {
@@ -512,6 +517,9 @@ struct FetchSiteFinder {
     /// or a name declared in the file.
     private mutating func sortTerms(_ range: Range<Int>, spec: inout FetchSpec) throws -> [FetchSortTerm] {
         guard !range.isEmpty else { return [] }
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
         var start = range.lowerBound
         if tokens[start].isPunctuation("[") {
             var terms: [FetchSortTerm] = []
