@@ -281,6 +281,9 @@ public enum IndexAdvisorCommand {
         if !quiet {
             let translated = scan.sites.filter { $0.sql != nil }.count
             console.error("indexadvisor: --source: \(Figures.counted(scan.sites.count, "fetch site")) in \(Figures.counted(scan.files.count, "Swift file")), \(translated) translated into SQL\n")
+            for warning in scan.warnings {
+                console.error("indexadvisor: warning: --source: \(sanitized(warning))\n")
+            }
             for site in scan.sites {
                 if let reason = site.untranslatedReason {
                     console.error("indexadvisor: warning: --source: \(sanitized(site.location)) (\(site.form.displayName)) not translated: \(sanitized(reason))\n")

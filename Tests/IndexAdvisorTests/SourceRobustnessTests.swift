@@ -110,4 +110,40 @@ struct SourceRobustnessTests {
         #expect(tokens.last?.line == 2)
         #expect(SwiftLexer.tokenize(##"f("a\(g(")", #"("#) + 1)b", 2)"##).map(\.text) == ["f", "(", ##"a\(g(")", #"("#) + 1)b"##, ",", "2", ")"])
     }
+
+    // Regression: one folder named `*.swift` or one file that was not UTF-8 aborted the whole scan, and a
+    // FIFO or device given directly was reported as a permission problem (or waited for ever).
+    @Test("a folder walk skips a `*.swift` folder (walking into it), a FIFO and a Latin-1 file with a warning; UTF-16 with a BOM is read")
+    func unexpectedEntries() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let app = directory.url.appendingPathComponent("App")
+        let vendored = app.appendingPathComponent("SQLite.swift/Sources")
+        try FileManager.default.createDirectory(at: vendored, withIntermediateDirectories: true)
+        try Self.model.write(to: app.appendingPathComponent("Recipe.swift"), atomically: true, encoding: .utf8)
+        try "let a = FetchDescriptor<Recipe>()\n".write(to: vendored.appendingPathComponent("V.swift"), atomically: true, encoding: .utf8)
+        try Data("// caf\u{E9}\nlet b = FetchDescriptor<Recipe>()\n".utf8).write(to: app.appendingPathComponent("Bom8.swift"))
+        var bom8 = Data([0xEF, 0xBB, 0xBF])
+        bom8.append(try Data(contentsOf: app.appendingPathComponent("Bom8.swift")))
+        try bom8.write(to: app.appendingPathComponent("Bom8.swift"))
+        try "\nlet c = FetchDescriptor<Recipe>(sortBy: [SortDescriptor(\\.title)])\n".data(using: .utf16)!.write(to: app.appendingPathComponent("Wide.swift"))
+        try "// caf\u{E9}\n".data(using: .isoLatin1)!.write(to: app.appendingPathComponent("Latin1.swift"))
+        let fifo = app.appendingPathComponent("Pipe.swift").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let scan = try SourceScanner.scan(paths: [app.path])
+        #expect(scan.sites.map(\.location) == ["Bom8.swift:2", "V.swift:1", "Wide.swift:2"])
+        #expect(scan.sites.allSatisfy { $0.sql != nil })
+        #expect(scan.warnings == [
+            app.path + "/Latin1.swift: skipped (not UTF-8: 8-bit text such as Latin-1 (ISO 8859-1) or Windows-1252; save it as UTF-8)",
+            app.path + "/Pipe.swift: skipped (not a regular file)",
+        ])
+        // Given directly, a path that cannot be read is an error with the real reason, without waiting.
+        for path in [fifo, "/dev/zero"] {
+            #expect(throws: SourceScanError.unreadable(path: path, reason: "not a regular file")) { try SourceScanner.scan(paths: [path]) }
+        }
+        #expect(throws: SourceScanError.unreadable(path: app.path + "/Latin1.swift",
+                                                   reason: "not UTF-8: 8-bit text such as Latin-1 (ISO 8859-1) or Windows-1252; save it as UTF-8")) {
+            try SourceScanner.scan(paths: [app.path + "/Latin1.swift"])
+        }
+    }
 }
