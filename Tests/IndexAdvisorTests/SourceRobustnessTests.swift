@@ -146,4 +146,21 @@ struct SourceRobustnessTests {
             try SourceScanner.scan(paths: [app.path + "/Latin1.swift"])
         }
     }
+
+    // Regression: `--source app --source app/Views --source ./app/Views/RecipeList.swift` read RecipeList.swift
+    // three times and counted each of its sites three times.
+    @Test("overlapping --source paths read each file once, named as first given")
+    func overlappingPaths() throws {
+        let fixture = SourceFetchTests.fixture
+        let views = fixture.appendingPathComponent("Views")
+        let once = try SourceScanner.scan(paths: [fixture.path])
+        let overlapping = try SourceScanner.scan(paths: [fixture.path, views.path, views.path + "/../Views/./RecipeList.swift", fixture.path + "/"])
+        #expect(overlapping.files == once.files)
+        #expect(overlapping.sites.map(\.location) == once.sites.map(\.location))
+        #expect(SourceWorkload.merge(overlapping, into: nil).analysedStatements.count == 12)
+        // The folder given second still adds the files the first did not hold.
+        let viewsFirst = try SourceScanner.scan(paths: [views.appendingPathComponent("RecipeList.swift").path, fixture.path])
+        #expect(viewsFirst.files.count == once.files.count)
+        #expect(viewsFirst.files.first == views.appendingPathComponent("RecipeList.swift").path)
+    }
 }

@@ -55,7 +55,9 @@ public enum SourceScanner {
         }
         var texts: [(path: String, text: String)] = []
         var warnings: [String] = []
-        for file in files {
+        // Overlapping paths (`app`, `app/Views`, `./app/Views/List.swift`, a link) name a file once: its first mention.
+        var seen: Set<String> = []
+        for file in files where seen.insert(identity(of: file.path)).inserted {
             switch read(file.path) {
             case .success(let text):
                 texts.append((file.shown, text))
@@ -67,6 +69,16 @@ public enum SourceScanner {
         var scan = scan(texts)
         scan.warnings = warnings
         return scan
+    }
+
+    /// What makes two paths the same file: device and inode (links and `..` followed), or the standardised
+    /// real path when the file cannot be examined.
+    static func identity(of path: String) -> String {
+        var status = stat()
+        if stat(path, &status) == 0 { return "\(status.st_dev):\(status.st_ino)" }
+        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private struct ReadFailure: Error {
