@@ -164,3 +164,19 @@ struct SourceRobustnessTests {
         #expect(viewsFirst.files.first == views.appendingPathComponent("RecipeList.swift").path)
     }
 }
+extension SourceRobustnessTests {
+    @Test("a computed fetchOffset is noted on the site, like a computed fetchLimit, and left out of the SQL")
+    func computedOffset() {
+        let bodies = [
+            "var d = FetchDescriptor<Recipe>()\n    d.fetchLimit = 20\n    d.fetchOffset = page * 20\n    _ = try context.fetch(d)",
+            "let r = NSFetchRequest<Recipe>(entityName: \"Recipe\")\n    r.fetchLimit = 20\n    r.fetchOffset = page * 20\n    _ = try context.fetch(r)",
+            "var d = FetchDescriptor<Recipe>()\n    d.fetchLimit = 20\n    d.fetchOffset = page * 20\n    _recipes = Query(d)",
+        ]
+        for body in bodies {
+            let found = sites("func load(_ context: ModelContext, page: Int) throws {\n    \(body)\n}")
+            #expect(found.count == 1)
+            #expect(found.first?.sql?.hasSuffix("FROM ZRECIPE t0  LIMIT 20") == true, "\(body)")
+            #expect(found.first?.notes == ["fetchOffset is set to `page * 20`, not a literal: translated without it"], "\(body)")
+        }
+    }
+}
