@@ -269,9 +269,10 @@ public enum IndexAdvisorCommand {
         return ExitCode.success
     }
 
-    /// Reads `--source` paths; an unreadable one is a usage error naming it. Each site that cannot be
-    /// translated is said on stderr with its location and the reason (unless `quiet`).
-    static func readSource(_ paths: [String], command: String, quiet: Bool, console: Console) throws -> SourceScan {
+    /// Reads `--source` paths; an unreadable one is a usage error naming it. Unless `quiet`, each file skipped
+    /// and each site that cannot be translated is a warning on stderr with its location and the reason, after
+    /// a one-line count of the sites when `summary`.
+    static func readSource(_ paths: [String], command: String, quiet: Bool, summary: Bool = true, console: Console) throws -> SourceScan {
         let scan: SourceScan
         do {
             scan = try SourceScanner.scan(paths: paths)
@@ -280,7 +281,7 @@ public enum IndexAdvisorCommand {
         }
         if !quiet {
             let translated = scan.sites.filter { $0.sql != nil }.count
-            console.error("indexadvisor: --source: \(Figures.counted(scan.sites.count, "fetch site")) in \(Figures.counted(scan.files.count, "Swift file")), \(translated) translated into SQL\n")
+            if summary { console.error("indexadvisor: --source: \(Figures.counted(scan.sites.count, "fetch site")) in \(Figures.counted(scan.files.count, "Swift file")), \(translated) translated into SQL\n") }
             for warning in scan.warnings {
                 console.error("indexadvisor: warning: --source: \(sanitized(warning))\n")
             }
@@ -380,7 +381,7 @@ public enum IndexAdvisorCommand {
             throw UsageError("--output \(output) is one of the workload files or --source files: choose another file", command: "workload")
         }
         try checkOutput(options.output, console: console, command: "workload")
-        let scan = options.sources.isEmpty ? nil : try readSource(options.sources, command: "workload", quiet: true, console: console)
+        let scan = options.sources.isEmpty ? nil : try readSource(options.sources, command: "workload", quiet: false, summary: false, console: console)
         var workload = options.files.isEmpty ? nil : try WorkloadLoader.read(options.files.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
         if let scan { workload = SourceWorkload.merge(scan, into: workload) }
         guard let workload else { return }

@@ -101,6 +101,10 @@ struct SourceCommandTests {
         let (alone, sourceOnly) = run(["workload", "--source", app.path])
         #expect(alone == 0, "\(sourceOnly.error)")
         #expect(sourceOnly.out.contains("  PinnedNotesView.swift:9 @Query: ×150 ["))
+        // Regression: workload said nothing on stderr about the untranslated site, unlike analyze.
+        let warning = "indexadvisor: warning: --source: SearchView.swift:24 (FetchDescriptor) not translated: `preview` is not a stored property of Note (computed, @Transient or not declared there): Core Data cannot filter or sort on it in SQL"
+        #expect(sourceOnly.error.split(separator: "\n").map(String.init) == [warning])
+        #expect(summary.error.split(separator: "\n").map(String.init) == [warning])
     }
 
     @Test("a missing --source path is one line and exit 2")
