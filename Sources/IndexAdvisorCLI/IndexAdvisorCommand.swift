@@ -188,7 +188,7 @@ public enum IndexAdvisorCommand {
                 console.error(analysed.captureHint.map { "indexadvisor: " + $0 }.joined(separator: "\n") + "\n")
             }
         } else {
-            let workload = try loadWorkload(workloads, format: options.workloadFormat, scan: scan)
+            let workload = try loadWorkload(workloads, format: options.workloadFormat, scan: scan, command: "analyze")
             analysed = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
                                            options: analysisOptions, progress: progress.update)
             progress.finish()
@@ -296,14 +296,14 @@ public enum IndexAdvisorCommand {
 
     /// The workload files read and merged, with the source's fetch sites merged in when `scan` is given.
     /// - Throws: ``WorkloadError/empty(paths:diagnostics:)`` when no statement can be analysed.
-    static func loadWorkload(_ paths: [String], format: WorkloadFormat?, scan: SourceScan?) throws -> Workload {
+    static func loadWorkload(_ paths: [String], format: WorkloadFormat?, scan: SourceScan?, command: String) throws -> Workload {
         let urls = paths.map { URL(fileURLWithPath: $0) }
         guard let scan else { return try WorkloadLoader.load(urls, format: format) }
         let logged = paths.isEmpty ? nil : try WorkloadLoader.read(urls, format: format)
         let workload = SourceWorkload.merge(scan, into: logged)
         if workload.analysedStatements.isEmpty {
             if paths.isEmpty {
-                throw UsageError("--source: no fetch site in \(scan.files.count == 1 ? scan.files[0] : Figures.counted(scan.files.count, "Swift file")) could be translated into SQL (\(Figures.counted(scan.sites.count, "site")) found)")
+                throw UsageError("--source: no fetch site in \(scan.files.count == 1 ? scan.files[0] : Figures.counted(scan.files.count, "Swift file")) could be translated into SQL (\(Figures.counted(scan.sites.count, "site")) found)", command: command)
             }
             throw WorkloadError.empty(paths: paths, diagnostics: workload.diagnostics)
         }
@@ -340,13 +340,13 @@ public enum IndexAdvisorCommand {
         let scan = options.analyze.sources.isEmpty ? nil
             : try readSource(options.analyze.sources, command: "check", quiet: options.analyze.quiet, console: console)
         if workloads.isEmpty && scan == nil {
-            throw UsageError("check needs a workload: --workload FILE, or a recorded \(URL(fileURLWithPath: options.analyze.store).lastPathComponent)\(WorkloadDiscovery.recordedWorkloadSuffix) beside the store", command: "check")
+            throw UsageError("check needs a workload: --workload FILE, the app's Swift source (--source PATH), or a recorded \(URL(fileURLWithPath: options.analyze.store).lastPathComponent)\(WorkloadDiscovery.recordedWorkloadSuffix) beside the store", command: "check")
         }
         try protectInputs(output: options.analyze.output, store: options.analyze.store, workloads: workloadInputs, models: options.analyze.sources, command: "check")
         try checkOutput(options.analyze.output, console: console, command: "check")
         // The verdict goes to standard output even with --output: it must be writable too.
         if options.analyze.output != nil { try checkOutput(nil, console: console, command: "check") }
-        let workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan)
+        let workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan, command: "check")
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal, plain: !options.analyze.quiet)
         let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
                                          options: options.analyze.analysisOptions, progress: progress.update)

@@ -113,4 +113,26 @@ struct SourceCommandTests {
         #expect(code == 2)
         #expect(console.error.hasPrefix("indexadvisor: error: --source /nonexistent/App: no such file or directory"))
     }
+
+    // Regression: the usage lines after analyze/check/workload errors did not show --source, "check needs a
+    // workload" did not mention it, and the "no fetch site could be translated" error printed the generic
+    // usage line.
+    @Test("usage lines and the errors about a missing workload name --source; the untranslatable-source error prints the command's usage")
+    func usageMentionsSource() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, _, _) = try demo(in: directory.url)
+        let empty = directory.url.appendingPathComponent("Empty.swift")
+        try "struct Nothing {}\n".write(to: empty, atomically: true, encoding: .utf8)
+        for command in ["analyze", "check"] {
+            let (code, console) = run([command, store.path, "--source", empty.path])
+            #expect(code == 2)
+            #expect(console.error.contains("indexadvisor: error: --source: no fetch site in \(empty.path) could be translated into SQL (0 sites found)"), "\(console.error)")
+            #expect(console.error.contains("(usage: indexadvisor \(command) STORE [--workload FILE|FOLDER] [--source PATH] ["), "\(console.error)")
+        }
+        let (missing, console) = run(["check", directory.url.appendingPathComponent("none.sqlite").path])
+        #expect(missing == 2)
+        #expect(console.error.contains("check needs a workload: --workload FILE, the app's Swift source (--source PATH), or a recorded none.sqlite.workload.jsonl"))
+        #expect(HelpText.usage(for: "workload") == "Usage: indexadvisor workload [FILE|FOLDER…] [--source PATH] [--format text|json] [--top N] [--output FILE]")
+    }
 }
