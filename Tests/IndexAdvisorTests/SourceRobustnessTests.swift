@@ -180,3 +180,20 @@ extension SourceRobustnessTests {
         }
     }
 }
+
+extension SourceRobustnessTests {
+    // Regressions: `"\u{0}"` was bound as the text "u{0}"; `-9223372036854775808` became a real; `===`
+    // against nil was reported as "ordered against nil".
+    @Test("string escapes are decoded, Int64.min is an integer, an identity comparison is named as such")
+    func literalNits() {
+        let escapes = sites(#"let d = FetchDescriptor<Recipe>(predicate: #Predicate { $0.title == "\u{0}a\u{1F600}\r\n\t\"\\\0" })"#)
+        #expect(escapes.first?.bindings == [.text("\u{0}a\u{1F600}\r\n\t\"\\\u{0}")])
+        #expect(SwiftLexer.tokenize(#""\u{zz}""#).first?.text == "u{zz}")
+        let minimum = sites("let d = FetchDescriptor<Recipe>(predicate: #Predicate { $0.rating > -9223372036854775808 && $0.rating < -1_000 })")
+        #expect(minimum.first?.bindings == [.integer(Int64.min), .integer(-1_000)])
+        for op in ["===", "!=="] {
+            let identity = sites("let d = FetchDescriptor<Recipe>(predicate: #Predicate { $0.rating \(op) nil })")
+            #expect(identity.first?.untranslatedReason == "`\(op)` compares identity: an identity comparison is not translated")
+        }
+    }
+}

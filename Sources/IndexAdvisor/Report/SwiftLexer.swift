@@ -1,6 +1,6 @@
 /// Splits Swift source into the tokens ``ModelSourceReader`` needs: identifiers (back-ticks removed),
 /// attributes (`@Model` → `Model`), pound directives and macros (`#Unique` → `Unique`), string literals
-/// (their text, escapes `\"`, `\\`, `\n`, `\t` decoded; interpolations kept as written), numbers and single
+/// (their text, escapes `\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{…}` decoded; interpolations kept as written), numbers and single
 /// punctuation characters. Comments (nested `/* */` too) and white space are dropped; each token knows its
 /// line, whether it starts one, and whether white space precedes it. A line ends at `\n`, `\r\n` or a lone
 /// `\r`, as in the compiler and editors (``lines(of:)`` splits text the same way). Never fails: an unterminated string or
@@ -201,7 +201,22 @@ struct SwiftLexer {
                 switch escaped {
                 case "n": text += "\n"
                 case "t": text += "\t"
+                case "r": text += "\r"
                 case "0": text += "\u{0}"
+                case "u" where peek() == "{":
+                    // `\u{1F600}`: one to eight hex digits.
+                    var digits = ""
+                    var offset = 1
+                    while let digit = peek(offset), digit.properties.isASCIIHexDigit, digits.count < 8 {
+                        digits.unicodeScalars.append(digit)
+                        offset += 1
+                    }
+                    if peek(offset) == "}", let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) {
+                        text.unicodeScalars.append(scalar)
+                        position += offset + 1
+                    } else {
+                        text += "u"
+                    }
                 default: if let escaped { text.unicodeScalars.append(escaped) }
                 }
                 continue

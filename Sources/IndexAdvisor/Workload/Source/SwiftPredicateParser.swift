@@ -128,6 +128,12 @@ struct SwiftPredicateParser {
             return .predicate(.not(try predicate(try unary())))
         }
         if token.isPunctuation("-"), position + 1 < end, tokens[position + 1].kind == .number {
+            // `-9223372036854775808` is Int64.min, whose magnitude alone is no Int64.
+            let digits = tokens[position + 1].text
+            if let integer = Int64("-" + digits.replacingOccurrences(of: "_", with: "")) {
+                position += 2
+                return .value(.integer(integer), "-" + digits)
+            }
             position += 1
             if case .value(let value?, let text) = try primary() {
                 switch value {
@@ -264,8 +270,11 @@ struct SwiftPredicateParser {
     }
 
     private func compare(_ left: Term, _ op: String, _ right: Term) throws -> PredicateNode {
-        let flipped = ["<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!=", "===": "==", "!==": "!="]
-        let sqlOp = op == "===" ? "==" : (op == "!==" ? "!=" : op)
+        if op == "===" || op == "!==" {
+            throw Untranslatable(reason: "`\(op)` compares identity: an identity comparison is not translated")
+        }
+        let flipped = ["<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="]
+        let sqlOp = op
         switch (left, right) {
         case (.keyPath(let path), .value(let value, _)): return .comparison(path, sqlOp, .value(value))
         case (.value(let value, _), .keyPath(let path)): return .comparison(path, flipped[op] ?? op, .value(value))
