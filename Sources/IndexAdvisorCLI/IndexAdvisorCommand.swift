@@ -194,7 +194,8 @@ public enum IndexAdvisorCommand {
             progress.finish()
         }
         try RunWatch.current?.check()
-        let result = model.map { ModelMapping.apply($0, to: analysed) } ?? analysed
+        // The model is the source's when only --source gave it; the reports say which option it came from.
+        let result = model.map { ModelMapping.apply($0, to: analysed, option: options.models.isEmpty ? "--source" : "--model") } ?? analysed
         RenderObserver.notify(result)
         let report = options.format.render(result)
         if options.format == .sql, result.recommendations.isEmpty, !options.quiet {

@@ -59,6 +59,9 @@ struct SourceCommandTests {
         #expect(markdown.contains("workload: 7 statements read from "))
         // --format swift places each #Index in the model file and class the source declares, with the path.
         let swift = ReportFormat.swift.render(result)
+        // Regression: the header credited --model for a model read from --source alone.
+        #expect(swift.contains("// Key paths from the app's model: Note.swift (--source)."))
+        #expect(!swift.contains("(--model)"))
         #expect(swift.contains("// In \(app.path)/Models/Note.swift (Note.swift:"))
         #expect(swift.contains("), inside @Model final class Note { … }:\n#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
     }
