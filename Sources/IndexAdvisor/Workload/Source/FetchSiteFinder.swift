@@ -25,7 +25,8 @@ struct FetchSiteFinder {
     private var following: Set<String> = []
     /// Levels of predicate and sort arguments entered (compound predicates, arrays, names followed).
     private var nesting = 0
-    private var consumed: [Range<Int>] = []
+    /// Tokens that belong to a site already read (one flag per token: looked up for every token).
+    private var consumedTokens: [Bool]
     private var sites: [FoundFetchSite] = []
 
     static func find(_ tokens: [SwiftLexer.Token], modelNames: Set<String>) -> [FoundFetchSite] {
@@ -38,9 +39,14 @@ struct FetchSiteFinder {
     private init(tokens: [SwiftLexer.Token], modelNames: Set<String>) {
         self.tokens = tokens
         self.modelNames = modelNames
+        consumedTokens = Array(repeating: false, count: tokens.count)
     }
 
-    private func isConsumed(_ index: Int) -> Bool { consumed.contains { $0.contains(index) } }
+    private func isConsumed(_ index: Int) -> Bool { index >= 0 && index < consumedTokens.count && consumedTokens[index] }
+
+    private mutating func consume(_ range: Range<Int>) {
+        for index in range where index >= 0 && index < consumedTokens.count { consumedTokens[index] = true }
+    }
 
     private mutating func collectInitializers() {
         var index = 0
@@ -162,13 +168,13 @@ struct FetchSiteFinder {
         }
         let property = propertyDeclaration(from: end)
         if arguments.isEmpty, let name = property?.name, hasInitializerQuery(for: name) {
-            consumed.append(index..<end)
+            consume(index..<end)
             return end
         }
         var spec = FetchSpec(entity: property?.element)
         readQueryArguments(arguments, into: &spec)
         sites.append(FoundFetchSite(line: tokens[index].line, form: .query, spec: spec))
-        consumed.append(index..<end)
+        consume(index..<end)
         return end
     }
 
@@ -181,7 +187,7 @@ struct FetchSiteFinder {
         }
         readQueryArguments(tokens.arguments(open), into: &spec)
         sites.append(FoundFetchSite(line: tokens[index].line, form: .query, spec: spec))
-        consumed.append(index..<(close + 1))
+        consume(index..<(close + 1))
         return close + 1
     }
 
@@ -211,7 +217,7 @@ struct FetchSiteFinder {
                         spec.offset = inner.offset
                         spec.notes += inner.notes
                     } else {
-                        consumed.append(start..<(tokens.closing(open) + 1))
+                        consume(start..<(tokens.closing(open) + 1))
                     }
                     spec.predicate = inner.predicate
                     spec.sort = inner.sort
@@ -261,14 +267,14 @@ struct FetchSiteFinder {
             spec.untranslatable = error.reason
         } catch {}
         sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequestProperty, spec: spec))
-        consumed.append(index..<end)
+        consume(index..<end)
         return end
     }
 
     private mutating func descriptor(at index: Int, open: Int) -> Int {
         let close = tokens.closing(open)
         let name = declaredName(before: index)
-        consumed.append(index..<(close + 1))
+        consume(index..<(close + 1))
         if let name, usedNames.contains(name) { return close + 1 }
         var spec = readDescriptor(at: index, open: open)
         if let name {
@@ -301,7 +307,7 @@ struct FetchSiteFinder {
         for argument in tokens.arguments(open) where argument.label == "entityName" {
             if tokens[argument.range.lowerBound].kind == .string { spec.entity = spec.entity ?? tokens[argument.range.lowerBound].text }
         }
-        consumed.append(index..<(close + 1))
+        consume(index..<(close + 1))
         if let name = declaredName(before: index) {
             applyAssignments(to: name, from: close + 1, into: &spec, predicateKey: "predicate", sortKey: "sortDescriptors")
         } else if spec.entity == nil {
@@ -328,7 +334,7 @@ struct FetchSiteFinder {
                     if token.kind == .punctuation && "([{".contains(token.text) { valueEnd = tokens.closing(valueEnd) + 1 } else { valueEnd += 1 }
                 }
                 let range = valueStart..<valueEnd
-                consumed.append(j..<valueEnd)
+                consume(j..<valueEnd)
                 do {
                     switch property {
                     case "fetchLimit", "fetchOffset":
@@ -407,7 +413,7 @@ struct FetchSiteFinder {
             guard open < tokens.count, tokens[open].isPunctuation("{") else {
                 throw Untranslatable(reason: "a #Predicate without a closure")
             }
-            consumed.append(start..<(tokens.closing(open) + 1))
+            consume(start..<(tokens.closing(open) + 1))
             return try SwiftPredicateParser.parse(tokens, closureAt: open)
         }
         if token.isWord("nil") && range.count == 1 { return nil }
