@@ -73,6 +73,8 @@ struct SourceRobustnessTests {
         #expect(found.map(\.line) == [4, 11])
         #expect(found.map(\.frequency) == [7, 3])
         #expect(SwiftLexer.lines(of: "a\r\nb\rc\nd").map(String.init) == ["a", "b", "c", "d"])
+        #expect(SwiftLexer.lines(of: "").map(String.init) == [""])
+        #expect(SwiftLexer.lines(of: "é\r\n\r\n\n").map(String.init) == ["é", "", "", ""])
         // A frequency comment asked for past the last line is none, not a crash.
         #expect(SourceScanner.frequencyComment(before: 40, in: SwiftLexer.lines(of: "// indexadvisor: freq 2\nx")) == nil)
     }

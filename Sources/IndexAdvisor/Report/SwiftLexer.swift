@@ -44,8 +44,26 @@ struct SwiftLexer {
     }
 
     /// The lines of `text` as the lexer counts them: split at `\r\n`, `\r` and `\n`, empty ones kept.
+    /// Reads UTF-8 bytes, not Characters: splitting a large file into grapheme clusters is slow.
     static func lines(of text: String) -> [Substring] {
-        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        var result: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                index = bytes.index(after: index)
+                continue
+            }
+            result.append(text[start..<index])
+            var next = bytes.index(after: index)
+            if byte == UInt8(ascii: "\r"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "\n") { next = bytes.index(after: next) }
+            start = next
+            index = next
+        }
+        result.append(text[start..<bytes.endIndex])
+        return result
     }
 
     private static func isLineEnd(_ scalar: Unicode.Scalar?) -> Bool { scalar == "\n" || scalar == "\r" }
