@@ -45,7 +45,7 @@ public enum CommandLineParser {
                 if text.isEmpty { throw UsageError(emptyPath("workload", needs: "a file or folder"), command: "workload") }
                 options.files.append(text)
             }, finish: { options, _ in
-                if options.files.isEmpty && options.sources.isEmpty { throw UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload") }
+                if options.files.isEmpty && options.sources.isEmpty { throw UsageError("workload needs at least one file: indexadvisor workload FILE…, or the app's Swift source: --source PATH", command: "workload") }
             }).command(Command.workload)
         case .demo:
             return try read(rest, for: command, into: DemoOptions(), setter: \.demo, operand: { _, text, _ in

@@ -68,11 +68,11 @@ enum HelpText {
 
     static func usage(for command: String?) -> String {
         switch command {
-        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
+        case "analyze": return "Usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--source PATH] [--format md|json|sql|html|swift] [--model PATH] [--output FILE]"
         case "render": return "Usage: indexadvisor render REPORT.json [--format md|json|sql|html|swift] [--model PATH] [--output FILE] [--check]"
         case "demo": return "Usage: indexadvisor demo [--notes N] [--seed N] [--output-dir DIR] [--keep DIR] [--quiet]"
-        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--baseline REPORT.json] [--min-share 0.05] [--min-count N] [--slowdown 1.5] [--output FILE]"
-        case "workload": return "Usage: indexadvisor workload FILE|FOLDER… [--format text|json] [--top N] [--output FILE]"
+        case "check": return "Usage: indexadvisor check STORE [--workload FILE|FOLDER] [--source PATH] [--baseline REPORT.json] [--min-share 0.05] [--min-count N] [--slowdown 1.5] [--output FILE]"
+        case "workload": return "Usage: indexadvisor workload [FILE|FOLDER…] [--source PATH] [--format text|json] [--top N] [--output FILE]"
         default: return "Usage: indexadvisor <analyze|check|render|workload|demo> [options]; see indexadvisor --help"
         }
     }
@@ -120,7 +120,7 @@ enum HelpText {
                 indexes (hypothetically first, then built for real on the snapshot), and recommends the set that saves
                 the most frequency-weighted time net of write cost.
 
-                USAGE: indexadvisor analyze STORE [--workload FILE|FOLDER] [options]
+                USAGE: indexadvisor analyze STORE [--workload FILE|FOLDER] [--source PATH] [options]
 
                 ARGUMENTS:
                   STORE                           The SQLite store file. Never written to.
@@ -142,7 +142,7 @@ enum HelpText {
                 Query-side advice is printed as warnings. Problems print one per line,
                 as GitHub Actions annotations when GITHUB_ACTIONS is set.
 
-                USAGE: indexadvisor check STORE [--workload FILE|FOLDER] [options]
+                USAGE: indexadvisor check STORE [--workload FILE|FOLDER] [--source PATH] [options]
                 """, """
                 EXIT CODES: 0 passed, 1 a threshold was crossed, 2 bad usage or unusable input.
                 """)
@@ -167,7 +167,7 @@ enum HelpText {
                 scan), whether analyze would measure it, the writes per table and updated column, the
                 transactions, and how many lines were read, how many statements, and what was skipped and why.
 
-                USAGE: indexadvisor workload FILE|FOLDER… [options]
+                USAGE: indexadvisor workload [FILE|FOLDER…] [--source PATH] [options]
 
                 ARGUMENTS:
                   FILE…                           A .sql file, Core Data / SwiftData SQL debug output, or the

@@ -188,13 +188,14 @@ public enum IndexAdvisorCommand {
                 console.error(analysed.captureHint.map { "indexadvisor: " + $0 }.joined(separator: "\n") + "\n")
             }
         } else {
-            let workload = try loadWorkload(workloads, format: options.workloadFormat, scan: scan)
+            let workload = try loadWorkload(workloads, format: options.workloadFormat, scan: scan, command: "analyze")
             analysed = try Advisor.analyze(storeAt: URL(fileURLWithPath: options.store), workload: workload,
                                            options: analysisOptions, progress: progress.update)
             progress.finish()
         }
         try RunWatch.current?.check()
-        let result = model.map { ModelMapping.apply($0, to: analysed) } ?? analysed
+        // The model is the source's when only --source gave it; the reports say which option it came from.
+        let result = model.map { ModelMapping.apply($0, to: analysed, option: options.models.isEmpty ? "--source" : "--model") } ?? analysed
         RenderObserver.notify(result)
         let report = options.format.render(result)
         if options.format == .sql, result.recommendations.isEmpty, !options.quiet {
@@ -269,9 +270,10 @@ public enum IndexAdvisorCommand {
         return ExitCode.success
     }
 
-    /// Reads `--source` paths; an unreadable one is a usage error naming it. Each site that cannot be
-    /// translated is said on stderr with its location and the reason (unless `quiet`).
-    static func readSource(_ paths: [String], command: String, quiet: Bool, console: Console) throws -> SourceScan {
+    /// Reads `--source` paths; an unreadable one is a usage error naming it. Unless `quiet`, each file skipped
+    /// and each site that cannot be translated is a warning on stderr with its location and the reason, after
+    /// a one-line count of the sites when `summary`.
+    static func readSource(_ paths: [String], command: String, quiet: Bool, summary: Bool = true, console: Console) throws -> SourceScan {
         let scan: SourceScan
         do {
             scan = try SourceScanner.scan(paths: paths)
@@ -280,7 +282,10 @@ public enum IndexAdvisorCommand {
         }
         if !quiet {
             let translated = scan.sites.filter { $0.sql != nil }.count
-            console.error("indexadvisor: --source: \(Figures.counted(scan.sites.count, "fetch site")) in \(Figures.counted(scan.files.count, "Swift file")), \(translated) translated into SQL\n")
+            if summary { console.error("indexadvisor: --source: \(Figures.counted(scan.sites.count, "fetch site")) in \(Figures.counted(scan.files.count, "Swift file")), \(translated) translated into SQL\n") }
+            for warning in scan.warnings {
+                console.error("indexadvisor: warning: --source: \(sanitized(warning))\n")
+            }
             for site in scan.sites {
                 if let reason = site.untranslatedReason {
                     console.error("indexadvisor: warning: --source: \(sanitized(site.location)) (\(site.form.displayName)) not translated: \(sanitized(reason))\n")
@@ -292,14 +297,14 @@ public enum IndexAdvisorCommand {
 
     /// The workload files read and merged, with the source's fetch sites merged in when `scan` is given.
     /// - Throws: ``WorkloadError/empty(paths:diagnostics:)`` when no statement can be analysed.
-    static func loadWorkload(_ paths: [String], format: WorkloadFormat?, scan: SourceScan?) throws -> Workload {
+    static func loadWorkload(_ paths: [String], format: WorkloadFormat?, scan: SourceScan?, command: String) throws -> Workload {
         let urls = paths.map { URL(fileURLWithPath: $0) }
         guard let scan else { return try WorkloadLoader.load(urls, format: format) }
         let logged = paths.isEmpty ? nil : try WorkloadLoader.read(urls, format: format)
         let workload = SourceWorkload.merge(scan, into: logged)
         if workload.analysedStatements.isEmpty {
             if paths.isEmpty {
-                throw UsageError("--source: no fetch site in \(scan.files.count == 1 ? scan.files[0] : Figures.counted(scan.files.count, "Swift file")) could be translated into SQL (\(Figures.counted(scan.sites.count, "site")) found)")
+                throw UsageError("--source: no fetch site in \(scan.files.count == 1 ? scan.files[0] : Figures.counted(scan.files.count, "Swift file")) could be translated into SQL (\(Figures.counted(scan.sites.count, "site")) found)", command: command)
             }
             throw WorkloadError.empty(paths: paths, diagnostics: workload.diagnostics)
         }
@@ -336,13 +341,13 @@ public enum IndexAdvisorCommand {
         let scan = options.analyze.sources.isEmpty ? nil
             : try readSource(options.analyze.sources, command: "check", quiet: options.analyze.quiet, console: console)
         if workloads.isEmpty && scan == nil {
-            throw UsageError("check needs a workload: --workload FILE, or a recorded \(URL(fileURLWithPath: options.analyze.store).lastPathComponent)\(WorkloadDiscovery.recordedWorkloadSuffix) beside the store", command: "check")
+            throw UsageError("check needs a workload: --workload FILE, the app's Swift source (--source PATH), or a recorded \(URL(fileURLWithPath: options.analyze.store).lastPathComponent)\(WorkloadDiscovery.recordedWorkloadSuffix) beside the store", command: "check")
         }
         try protectInputs(output: options.analyze.output, store: options.analyze.store, workloads: workloadInputs, models: options.analyze.sources, command: "check")
         try checkOutput(options.analyze.output, console: console, command: "check")
         // The verdict goes to standard output even with --output: it must be writable too.
         if options.analyze.output != nil { try checkOutput(nil, console: console, command: "check") }
-        let workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan)
+        let workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan, command: "check")
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal, plain: !options.analyze.quiet)
         let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
                                          options: options.analyze.analysisOptions, progress: progress.update)
@@ -381,7 +386,7 @@ public enum IndexAdvisorCommand {
             throw UsageError("--output \(output) is one of the workload files or --source files: choose another file", command: "workload")
         }
         try checkOutput(options.output, console: console, command: "workload")
-        let scan = options.sources.isEmpty ? nil : try readSource(options.sources, command: "workload", quiet: true, console: console)
+        let scan = options.sources.isEmpty ? nil : try readSource(options.sources, command: "workload", quiet: false, summary: false, console: console)
         var workload = options.files.isEmpty ? nil : try WorkloadLoader.read(options.files.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
         if let scan { workload = SourceWorkload.merge(scan, into: workload) }
         guard let workload else { return }

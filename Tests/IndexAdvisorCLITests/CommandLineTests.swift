@@ -344,9 +344,9 @@ struct CommandRunTests {
     func usage() {
         let (code, console) = run(["analyze", "-w", workload.path])
         #expect(code == ExitCode.failure)
-        #expect(console.error == "indexadvisor: error: analyze needs the store file: indexadvisor analyze STORE --workload FILE (usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n")
+        #expect(console.error == "indexadvisor: error: analyze needs the store file: indexadvisor analyze STORE --workload FILE (usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--source PATH] [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n")
         let (_, sneaky) = run(["analyze", store.path, "-w", workload.path, "--format", "x\ny\u{1B}[31m"])
-        #expect(sneaky.error == "indexadvisor: error: --format must be md, json, sql, html or swift, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n")
+        #expect(sneaky.error == "indexadvisor: error: --format must be md, json, sql, html or swift, not 'x y\\u{1b}[31m' (usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--source PATH] [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n")
     }
 
     @Test("the built executable exits 2 with one line and no stack trace for a file that is not a database")

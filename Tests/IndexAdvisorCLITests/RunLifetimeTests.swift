@@ -178,7 +178,7 @@ struct OutputTargetTests {
             (file.path + "/r.md", "indexadvisor: error: \(file.path)/r.md: cannot write the report (the directory \(file.path) does not exist)\n"),
             (directory.url.path, "indexadvisor: error: \(directory.url.path): cannot write the report (it is a directory)\n"),
             (database.path, "indexadvisor: error: \(database.path): cannot write the report (it is an SQLite database or write-ahead log; choose another file)\n"),
-            ("", "indexadvisor: error: --output needs a file name, not an empty string (usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n"),
+            ("", "indexadvisor: error: --output needs a file name, not an empty string (usage: indexadvisor analyze STORE [--workload FILE|FOLDER] [--source PATH] [--format md|json|sql|html|swift] [--model PATH] [--output FILE])\n"),
         ]
         #if os(Linux)
         cases.append(("/proc/version", "indexadvisor: error: /proc/version: cannot write the report (it is in /proc, the kernel's view of the system, not a place for a report)\n"))

@@ -59,6 +59,9 @@ struct SourceCommandTests {
         #expect(markdown.contains("workload: 7 statements read from "))
         // --format swift places each #Index in the model file and class the source declares, with the path.
         let swift = ReportFormat.swift.render(result)
+        // Regression: the header credited --model for a model read from --source alone.
+        #expect(swift.contains("// Key paths from the app's model: Note.swift (--source)."))
+        #expect(!swift.contains("(--model)"))
         #expect(swift.contains("// In \(app.path)/Models/Note.swift (Note.swift:"))
         #expect(swift.contains("), inside @Model final class Note { … }:\n#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
     }
@@ -101,6 +104,10 @@ struct SourceCommandTests {
         let (alone, sourceOnly) = run(["workload", "--source", app.path])
         #expect(alone == 0, "\(sourceOnly.error)")
         #expect(sourceOnly.out.contains("  PinnedNotesView.swift:9 @Query: ×150 ["))
+        // Regression: workload said nothing on stderr about the untranslated site, unlike analyze.
+        let warning = "indexadvisor: warning: --source: SearchView.swift:24 (FetchDescriptor) not translated: `preview` is not a stored property of Note (computed, @Transient or not declared there): Core Data cannot filter or sort on it in SQL"
+        #expect(sourceOnly.error.split(separator: "\n").map(String.init) == [warning])
+        #expect(summary.error.split(separator: "\n").map(String.init) == [warning])
     }
 
     @Test("a missing --source path is one line and exit 2")
@@ -108,5 +115,27 @@ struct SourceCommandTests {
         let (code, console) = run(["analyze", "store.sqlite", "--source", "/nonexistent/App"])
         #expect(code == 2)
         #expect(console.error.hasPrefix("indexadvisor: error: --source /nonexistent/App: no such file or directory"))
+    }
+
+    // Regression: the usage lines after analyze/check/workload errors did not show --source, "check needs a
+    // workload" did not mention it, and the "no fetch site could be translated" error printed the generic
+    // usage line.
+    @Test("usage lines and the errors about a missing workload name --source; the untranslatable-source error prints the command's usage")
+    func usageMentionsSource() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, _, _) = try demo(in: directory.url)
+        let empty = directory.url.appendingPathComponent("Empty.swift")
+        try "struct Nothing {}\n".write(to: empty, atomically: true, encoding: .utf8)
+        for command in ["analyze", "check"] {
+            let (code, console) = run([command, store.path, "--source", empty.path])
+            #expect(code == 2)
+            #expect(console.error.contains("indexadvisor: error: --source: no fetch site in \(empty.path) could be translated into SQL (0 sites found)"), "\(console.error)")
+            #expect(console.error.contains("(usage: indexadvisor \(command) STORE [--workload FILE|FOLDER] [--source PATH] ["), "\(console.error)")
+        }
+        let (missing, console) = run(["check", directory.url.appendingPathComponent("none.sqlite").path])
+        #expect(missing == 2)
+        #expect(console.error.contains("check needs a workload: --workload FILE, the app's Swift source (--source PATH), or a recorded none.sqlite.workload.jsonl"))
+        #expect(HelpText.usage(for: "workload") == "Usage: indexadvisor workload [FILE|FOLDER…] [--source PATH] [--format text|json] [--top N] [--output FILE]")
     }
 }

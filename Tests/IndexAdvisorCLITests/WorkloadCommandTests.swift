@@ -45,7 +45,7 @@ struct WorkloadCommandTests {
         expected.workloadFormat = .jsonl
         #expect(command == .workload(expected))
         #expect(try CommandLineParser.parse(["workload", "-h"]) == .help(topic: "workload"))
-        #expect(throws: UsageError("workload needs at least one file: indexadvisor workload FILE…", command: "workload")) {
+        #expect(throws: UsageError("workload needs at least one file: indexadvisor workload FILE…, or the app's Swift source: --source PATH", command: "workload")) {
             try CommandLineParser.parse(["workload"])
         }
         #expect(throws: UsageError("--format must be text or json, not 'md'", command: "workload")) {

@@ -58,7 +58,7 @@ struct WorkloadDiscoveryTests {
         try FileManager.default.removeItem(at: recorded)
         let (missing, missingConsole) = run(["check", store.path])
         #expect(missing == ExitCode.failure)
-        #expect(missingConsole.error.hasPrefix("indexadvisor: error: check needs a workload: --workload FILE, or a recorded app.sqlite.workload.jsonl beside the store (usage:"))
+        #expect(missingConsole.error.hasPrefix("indexadvisor: error: check needs a workload: --workload FILE, the app's Swift source (--source PATH), or a recorded app.sqlite.workload.jsonl beside the store (usage:"))
     }
 
     // Regressions: a FIFO named STORE.workload.jsonl was picked up and analyze waited for ever; `workload

@@ -403,11 +403,15 @@ public struct ModelSummary: Sendable, Codable {
     public var entities: [ModelEntityMapping]
     /// What could not be matched (a table whose entity has no class, a column no property maps to), one line each.
     public var notes: [String]
+    /// The option the model came from: `--source` when only the app's source gave it; nil for `--model`
+    /// (and in reports written before the field existed).
+    public var option: String?
 
-    public init(files: [String], entities: [ModelEntityMapping], notes: [String]) {
+    public init(files: [String], entities: [ModelEntityMapping], notes: [String], option: String? = nil) {
         self.files = files
         self.entities = entities
         self.notes = notes
+        self.option = option
     }
 }
 

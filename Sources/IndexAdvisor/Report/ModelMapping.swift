@@ -16,7 +16,7 @@ import Foundation
 /// and left out of the code to paste. What cannot be mapped keeps the store's names and is listed in
 /// ``ModelSummary/notes``.
 public enum ModelMapping {
-    public static func apply(_ source: ModelSource, to input: AnalysisResult) -> AnalysisResult {
+    public static func apply(_ source: ModelSource, to input: AnalysisResult, option: String = "--model") -> AnalysisResult {
         var result = input
         var notes: [String] = []
         var entities: [ModelEntityMapping] = []
@@ -26,7 +26,7 @@ public enum ModelMapping {
         }
         guard result.store.isCoreData else {
             notes.append("the store is not a Core Data / SwiftData store, so its columns are not named after the model")
-            result.model = ModelSummary(files: source.files, entities: [], notes: notes)
+            result.model = ModelSummary(files: source.files, entities: [], notes: notes, option: option == "--model" ? nil : option)
             return result
         }
 
@@ -128,7 +128,7 @@ public enum ModelMapping {
             }
             result.uniqueness[position] = finding
         }
-        result.model = ModelSummary(files: source.files, entities: entities, notes: notes)
+        result.model = ModelSummary(files: source.files, entities: entities, notes: notes, option: option == "--model" ? nil : option)
         return result
     }
 

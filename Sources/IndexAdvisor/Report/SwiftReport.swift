@@ -33,7 +33,7 @@ public enum SwiftReport {
             return finish(lines, result, queryAdvice: queryAdvice)
         }
         if let model = result.model {
-            lines.append(comment("Key paths from the app's model: \(model.files.joined(separator: ", ")) (--model)."))
+            lines.append(comment("Key paths from the app's model: \(model.files.joined(separator: ", ")) (\(model.option ?? "--model"))."))
         } else if result.recommendations.contains(where: \.keyPathsAreGuessed) {
             lines.append(comment("Key paths recovered from the store's column names; some are guesses: check them against your @Model classes, or pass them with --model."))
         }

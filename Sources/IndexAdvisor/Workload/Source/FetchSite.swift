@@ -93,6 +93,8 @@ public struct SourceScan: Sendable {
     public var sites: [FetchSite]
     /// Lines of Swift read, in all.
     public var linesRead: Int
+    /// Files of a `--source` folder left out, each with the reason (not a regular file, unreadable, not UTF-8).
+    public var warnings: [String] = []
 
     public init(files: [String], model: ModelSource, sites: [FetchSite], linesRead: Int = 0) {
         self.files = files

@@ -21,7 +21,12 @@ struct FetchSiteFinder {
     private var initializers: [String: Int] = [:]
     /// Names of predicates, sorts and descriptors a site used.
     private var usedNames: Set<String> = []
-    private var consumed: [Range<Int>] = []
+    /// Names whose initializers are being followed now (`let predicate = self.predicate` refers to itself).
+    private var following: Set<String> = []
+    /// Levels of predicate and sort arguments entered (compound predicates, arrays, names followed).
+    private var nesting = 0
+    /// Tokens that belong to a site already read (one flag per token: looked up for every token).
+    private var consumedTokens: [Bool]
     private var sites: [FoundFetchSite] = []
 
     static func find(_ tokens: [SwiftLexer.Token], modelNames: Set<String>) -> [FoundFetchSite] {
@@ -34,9 +39,14 @@ struct FetchSiteFinder {
     private init(tokens: [SwiftLexer.Token], modelNames: Set<String>) {
         self.tokens = tokens
         self.modelNames = modelNames
+        consumedTokens = Array(repeating: false, count: tokens.count)
     }
 
-    private func isConsumed(_ index: Int) -> Bool { consumed.contains { $0.contains(index) } }
+    private func isConsumed(_ index: Int) -> Bool { index >= 0 && index < consumedTokens.count && consumedTokens[index] }
+
+    private mutating func consume(_ range: Range<Int>) {
+        for index in range where index >= 0 && index < consumedTokens.count { consumedTokens[index] = true }
+    }
 
     private mutating func collectInitializers() {
         var index = 0
@@ -158,13 +168,13 @@ struct FetchSiteFinder {
         }
         let property = propertyDeclaration(from: end)
         if arguments.isEmpty, let name = property?.name, hasInitializerQuery(for: name) {
-            consumed.append(index..<end)
+            consume(index..<end)
             return end
         }
         var spec = FetchSpec(entity: property?.element)
         readQueryArguments(arguments, into: &spec)
         sites.append(FoundFetchSite(line: tokens[index].line, form: .query, spec: spec))
-        consumed.append(index..<end)
+        consume(index..<end)
         return end
     }
 
@@ -177,7 +187,7 @@ struct FetchSiteFinder {
         }
         readQueryArguments(tokens.arguments(open), into: &spec)
         sites.append(FoundFetchSite(line: tokens[index].line, form: .query, spec: spec))
-        consumed.append(index..<(close + 1))
+        consume(index..<(close + 1))
         return close + 1
     }
 
@@ -207,7 +217,7 @@ struct FetchSiteFinder {
                         spec.offset = inner.offset
                         spec.notes += inner.notes
                     } else {
-                        consumed.append(start..<(tokens.closing(open) + 1))
+                        consume(start..<(tokens.closing(open) + 1))
                     }
                     spec.predicate = inner.predicate
                     spec.sort = inner.sort
@@ -257,14 +267,14 @@ struct FetchSiteFinder {
             spec.untranslatable = error.reason
         } catch {}
         sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequestProperty, spec: spec))
-        consumed.append(index..<end)
+        consume(index..<end)
         return end
     }
 
     private mutating func descriptor(at index: Int, open: Int) -> Int {
         let close = tokens.closing(open)
         let name = declaredName(before: index)
-        consumed.append(index..<(close + 1))
+        consume(index..<(close + 1))
         if let name, usedNames.contains(name) { return close + 1 }
         var spec = readDescriptor(at: index, open: open)
         if let name {
@@ -297,7 +307,7 @@ struct FetchSiteFinder {
         for argument in tokens.arguments(open) where argument.label == "entityName" {
             if tokens[argument.range.lowerBound].kind == .string { spec.entity = spec.entity ?? tokens[argument.range.lowerBound].text }
         }
-        consumed.append(index..<(close + 1))
+        consume(index..<(close + 1))
         if let name = declaredName(before: index) {
             applyAssignments(to: name, from: close + 1, into: &spec, predicateKey: "predicate", sortKey: "sortDescriptors")
         } else if spec.entity == nil {
@@ -324,7 +334,7 @@ struct FetchSiteFinder {
                     if token.kind == .punctuation && "([{".contains(token.text) { valueEnd = tokens.closing(valueEnd) + 1 } else { valueEnd += 1 }
                 }
                 let range = valueStart..<valueEnd
-                consumed.append(j..<valueEnd)
+                consume(j..<valueEnd)
                 do {
                     switch property {
                     case "fetchLimit", "fetchOffset":
@@ -391,6 +401,9 @@ struct FetchSiteFinder {
     /// declared in the file, or `nil`.
     private mutating func predicate(_ range: Range<Int>, spec: inout FetchSpec) throws -> PredicateNode? {
         guard !range.isEmpty else { return nil }
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
         var start = range.lowerBound
         let token = tokens[start]
         if token.kind == .pound && token.text == "Predicate" {
@@ -400,7 +413,7 @@ struct FetchSiteFinder {
             guard open < tokens.count, tokens[open].isPunctuation("{") else {
                 throw Untranslatable(reason: "a #Predicate without a closure")
             }
-            consumed.append(start..<(tokens.closing(open) + 1))
+            consume(start..<(tokens.closing(open) + 1))
             return try SwiftPredicateParser.parse(tokens, closureAt: open)
         }
         if token.isWord("nil") && range.count == 1 { return nil }
@@ -434,8 +447,14 @@ struct FetchSiteFinder {
         }
         // A name declared in the file (`predicate`, `Self.recent`, `Note.recent`).
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text] {
-            usedNames.insert(tokens[start].text)
+        // A name already being followed refers to itself (`let predicate = predicate`, a parameter it shadows):
+        // its value comes from elsewhere at run time.
+        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
+           !following.contains(tokens[start].text) {
+            let name = tokens[start].text
+            usedNames.insert(name)
+            following.insert(name)
+            defer { following.remove(name) }
             let valueEnd = expressionEnd(from: value)
             return try predicate(value..<valueEnd, spec: &spec)
         }
@@ -504,6 +523,9 @@ struct FetchSiteFinder {
     /// or a name declared in the file.
     private mutating func sortTerms(_ range: Range<Int>, spec: inout FetchSpec) throws -> [FetchSortTerm] {
         guard !range.isEmpty else { return [] }
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
         var start = range.lowerBound
         if tokens[start].isPunctuation("[") {
             var terms: [FetchSortTerm] = []
@@ -582,8 +604,12 @@ struct FetchSiteFinder {
             return [FetchSortTerm(path: path, descending: descending, comparator: comparator)]
         }
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text] {
-            usedNames.insert(tokens[start].text)
+        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
+           !following.contains(tokens[start].text) {
+            let name = tokens[start].text
+            usedNames.insert(name)
+            following.insert(name)
+            defer { following.remove(name) }
             return try sortTerms(value..<expressionEnd(from: value), spec: &spec)
         }
         throw Untranslatable(reason: "the sort `\(tokens.text(range))` is built at run time")

@@ -28,6 +28,13 @@ struct PredicateFormatParser {
     private var tokens: [Token] = []
     private var position = 0
     private var arguments: [FormatArgument]
+    /// Levels of nesting entered so far (bounded by ``Untranslatable/maxNesting``).
+    private var depth = 0
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+    }
 
     static func parse(_ format: String, arguments: [FormatArgument]) throws -> PredicateNode {
         var parser = PredicateFormatParser(arguments: arguments)
@@ -105,8 +112,11 @@ struct PredicateFormatParser {
     }
 
     private mutating func disjunction() throws -> PredicateNode {
+        let entered = depth
+        defer { depth = entered }
         var left = try conjunction()
         while isWord("OR") || current == .symbol("||") {
+            try enter()
             position += 1
             left = .or([left, try conjunction()])
         }
@@ -114,8 +124,11 @@ struct PredicateFormatParser {
     }
 
     private mutating func conjunction() throws -> PredicateNode {
+        let entered = depth
+        defer { depth = entered }
         var left = try negation()
         while isWord("AND") || current == .symbol("&&") {
+            try enter()
             position += 1
             left = .and([left, try negation()])
         }
@@ -123,6 +136,8 @@ struct PredicateFormatParser {
     }
 
     private mutating func negation() throws -> PredicateNode {
+        try enter()
+        defer { depth -= 1 }
         if isWord("NOT") || current == .symbol("!") {
             position += 1
             return .not(try negation())

@@ -26,37 +26,112 @@ public enum SourceScanner {
     /// The frequency of a `@Query`/`@FetchRequest` without a `// indexadvisor: freq N` comment.
     public static let viewQueryFrequency = 10
 
-    /// Reads `paths`: Swift files, or folders searched recursively for `.swift` files (sorted by path; hidden ones left out).
-    /// - Throws: ``SourceScanError`` for a missing path, a folder without Swift files, an unreadable file.
+    /// Reads `paths`: Swift files, or folders searched recursively for `.swift` files (sorted by path; hidden ones
+    /// left out). In a folder, a directory named `*.swift` is walked as a folder, and a file that is not a
+    /// regular file, cannot be read or is not UTF-8 (or UTF-16 with a byte-order mark) is skipped with a
+    /// warning in ``SourceScan/warnings``.
+    /// - Throws: ``SourceScanError`` for a missing path, a folder without Swift files, a file given directly
+    ///   that cannot be read (the reason said: not a regular file, permission denied, not UTF-8…).
     public static func scan(paths: [String]) throws -> SourceScan {
-        var files: [(url: URL, shown: String)] = []
+        var files: [(path: String, shown: String, direct: Bool)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw SourceScanError.notFound(path: path) }
             if isDirectory.boolValue {
                 let root = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
                 let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-                var found: [(URL, String)] = []
+                var found: [(String, String, Bool)] = []
                 while let url = enumerator?.nextObject() as? URL {
-                    guard url.pathExtension == "swift" else { continue }
+                    // A folder named `SQLite.swift` (a vendored package) is walked into, not read.
+                    guard url.pathExtension == "swift", !isDirectoryEntry(url.path) else { continue }
                     let relative = url.standardizedFileURL.path.hasPrefix(root.path + "/") ? String(url.standardizedFileURL.path.dropFirst(root.path.count + 1)) : url.lastPathComponent
-                    found.append((url, (path.hasSuffix("/") ? path : path + "/") + relative))
+                    found.append((url.path, (path.hasSuffix("/") ? path : path + "/") + relative, false))
                 }
                 guard !found.isEmpty else { throw SourceScanError.noSwiftFiles(path: path) }
                 files += found.sorted { $0.1 < $1.1 }
             } else {
-                files.append((URL(fileURLWithPath: path), path))
+                files.append((path, path, true))
             }
         }
-        var texts: [(shown: String, name: String, text: String)] = []
-        for file in files {
-            do {
-                texts.append((file.shown, file.url.lastPathComponent, try String(contentsOf: file.url, encoding: .utf8)))
-            } catch {
-                throw SourceScanError.unreadable(path: file.url.path, reason: (error as NSError).localizedDescription)
+        var texts: [(path: String, text: String)] = []
+        var warnings: [String] = []
+        // Overlapping paths (`app`, `app/Views`, `./app/Views/List.swift`, a link) name a file once: its first mention.
+        var seen: Set<String> = []
+        for file in files where seen.insert(identity(of: file.path)).inserted {
+            switch read(file.path) {
+            case .success(let text):
+                texts.append((file.shown, text))
+            case .failure(let error):
+                guard !file.direct else { throw SourceScanError.unreadable(path: file.path, reason: error.reason) }
+                warnings.append("\(file.shown): skipped (\(error.reason))")
             }
         }
-        return scan(texts.map { (path: $0.shown, text: $0.text) })
+        var scan = scan(texts)
+        scan.warnings = warnings
+        return scan
+    }
+
+    /// What makes two paths the same file: device and inode (links and `..` followed), or the standardised
+    /// real path when the file cannot be examined.
+    static func identity(of path: String) -> String {
+        var status = stat()
+        if stat(path, &status) == 0 { return "\(status.st_dev):\(status.st_ino)" }
+        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private struct ReadFailure: Error {
+        var reason: String
+    }
+
+    /// True for a directory (links followed).
+    private static func isDirectoryEntry(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The text of the Swift file at `path`, or why it cannot be read. Only a regular file is opened (a FIFO
+    /// or a device would block or never end); UTF-8 (a byte-order mark dropped) and UTF-16 with a byte-order
+    /// mark are decoded.
+    private static func read(_ path: String) -> Result<String, ReadFailure> {
+        let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type] as? FileAttributeType
+        guard type == .typeRegular else {
+            return .failure(ReadFailure(reason: type == nil ? "cannot read its type" : "not a regular file"))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            if let posix = underlying, posix.domain == NSPOSIXErrorDomain, let message = strerror(Int32(posix.code)) {
+                return .failure(ReadFailure(reason: String(cString: message).lowercased()))
+            }
+            return .failure(ReadFailure(reason: (error as NSError).localizedDescription))
+        }
+        return decode(data).map { .success($0) } ?? .failure(ReadFailure(reason: undecodableReason(data)))
+    }
+
+    /// `data` as text: UTF-8 (without its byte-order mark), or UTF-16 with a byte-order mark; nil otherwise.
+    static func decode(_ data: Data) -> String? {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return String(data: data, encoding: .utf16)
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        return String(validating: body, as: UTF8.self)
+    }
+
+    /// Why `data` is not UTF-8 text, naming what it seems to be instead.
+    static func undecodableReason(_ data: Data) -> String {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFF, 0xFE, 0, 0]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
+            return "UTF-32 text: save it as UTF-8"
+        }
+        if bytes.prefix(4096).contains(0) {
+            return "NUL bytes: UTF-16 without a byte-order mark, or not text; save it as UTF-8"
+        }
+        return "not UTF-8: 8-bit text such as Latin-1 (ISO 8859-1) or Windows-1252; save it as UTF-8"
     }
 
     /// Scans source already in memory: each file's path (its last component names it in locations) and text.
@@ -69,7 +144,7 @@ public enum SourceScanner {
         var sites: [FetchSite] = []
         for file in files {
             let name = URL(fileURLWithPath: file.path).lastPathComponent
-            let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = SwiftLexer.lines(of: file.text)
             for found in FetchSiteFinder.find(SwiftLexer.tokenize(file.text), modelNames: modelNames) {
                 let comment = frequencyComment(before: found.line, in: lines)
                 let isViewQuery = found.form == .query || found.form == .fetchRequestProperty
@@ -89,13 +164,13 @@ public enum SourceScanner {
                 sites.append(site)
             }
         }
-        let lines = files.reduce(0) { $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count }
+        let lines = files.reduce(0) { $0 + SwiftLexer.lines(of: $1.text).count }
         return SourceScan(files: files.map(\.path), model: model, sites: sites, linesRead: lines)
     }
 
     /// N from `// indexadvisor: freq N` in the comment lines just above `line` (1-based), nil when none says.
     static func frequencyComment(before line: Int, in lines: [Substring]) -> Int? {
-        var index = line - 2
+        var index = min(line - 2, lines.count - 1)
         while index >= 0 {
             let text = lines[index].trimmingCharacters(in: .whitespaces)
             guard text.hasPrefix("//") else { return nil }

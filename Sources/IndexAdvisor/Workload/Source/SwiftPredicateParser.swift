@@ -1,6 +1,13 @@
 /// Why a fetch site cannot be translated: one line for the report.
 struct Untranslatable: Error, Equatable {
     var reason: String
+
+    /// How deep a predicate or sort may nest (parentheses, `!`, `&&`/`||` chains, compound predicates, names
+    /// followed) before the site is reported untranslated: the readers recurse per level, and the stack is finite.
+    static let maxNesting = 500
+
+    /// A site nested deeper than ``maxNesting``.
+    static let tooDeep = Untranslatable(reason: "the predicate or sort is nested deeper than \(maxNesting) levels: not read")
 }
 
 /// Reads the closure of a `#Predicate<T> { … }` into a ``PredicateNode``: comparisons of key paths with
@@ -15,6 +22,8 @@ struct SwiftPredicateParser {
     private let end: Int
     /// `$0` or the closure's named parameter.
     private let parameter: String
+    /// Levels of nesting entered so far (bounded by ``Untranslatable/maxNesting``).
+    private var depth: Int
 
     /// Parses the closure whose `{` is at `open`.
     static func parse(_ tokens: [SwiftLexer.Token], closureAt open: Int) throws -> PredicateNode {
@@ -29,7 +38,7 @@ struct SwiftPredicateParser {
         }
         if start < close, tokens[start].isWord("return") { start += 1 }
         guard start < close else { return .always }
-        var parser = SwiftPredicateParser(tokens: tokens, position: start, end: close, parameter: parameter)
+        var parser = SwiftPredicateParser(tokens: tokens, position: start, end: close, parameter: parameter, depth: 0)
         let term = try parser.expression()
         if parser.position < close {
             throw Untranslatable(reason: "the closure has more than one expression (from `\(tokens.text(parser.position..<min(close, parser.position + 6)))`): only a single expression is read")
@@ -46,11 +55,18 @@ struct SwiftPredicateParser {
         case boolean(Bool)
     }
 
-    private init(tokens: [SwiftLexer.Token], position: Int, end: Int, parameter: String) {
+    private init(tokens: [SwiftLexer.Token], position: Int, end: Int, parameter: String, depth: Int) {
         self.tokens = tokens
         self.position = position
         self.end = end
         self.parameter = parameter
+        self.depth = depth
+    }
+
+    /// Counts one more level of nesting (an operand, or a link of an `&&`/`||` chain, which nests the tree).
+    private mutating func enter() throws {
+        depth += 1
+        if depth > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
     }
 
     private var current: SwiftLexer.Token? { position < end ? tokens[position] : nil }
@@ -60,8 +76,11 @@ struct SwiftPredicateParser {
     }
 
     private mutating func disjunction() throws -> Term {
+        let entered = depth
+        defer { depth = entered }
         var left = try conjunction()
         while let op = tokens.infixOperator(at: position), position < end, op.text == "||" {
+            try enter()
             position += op.length
             let right = try conjunction()
             left = .predicate(.or([try predicate(left), try predicate(right)]))
@@ -70,8 +89,11 @@ struct SwiftPredicateParser {
     }
 
     private mutating func conjunction() throws -> Term {
+        let entered = depth
+        defer { depth = entered }
         var left = try comparison()
         while let op = tokens.infixOperator(at: position), position < end, op.text == "&&" {
+            try enter()
             position += op.length
             let right = try comparison()
             left = .predicate(.and([try predicate(left), try predicate(right)]))
@@ -98,12 +120,20 @@ struct SwiftPredicateParser {
     }
 
     private mutating func unary() throws -> Term {
+        try enter()
+        defer { depth -= 1 }
         guard let token = current else { throw Untranslatable(reason: "the predicate ends early") }
         if token.isPunctuation("!") {
             position += 1
             return .predicate(.not(try predicate(try unary())))
         }
         if token.isPunctuation("-"), position + 1 < end, tokens[position + 1].kind == .number {
+            // `-9223372036854775808` is Int64.min, whose magnitude alone is no Int64.
+            let digits = tokens[position + 1].text
+            if let integer = Int64("-" + digits.replacingOccurrences(of: "_", with: "")) {
+                position += 2
+                return .value(.integer(integer), "-" + digits)
+            }
             position += 1
             if case .value(let value?, let text) = try primary() {
                 switch value {
@@ -122,7 +152,7 @@ struct SwiftPredicateParser {
         switch token.kind {
         case .punctuation where token.text == "(":
             let close = tokens.closing(position)
-            var inner = SwiftPredicateParser(tokens: tokens, position: position + 1, end: close, parameter: parameter)
+            var inner = SwiftPredicateParser(tokens: tokens, position: position + 1, end: close, parameter: parameter, depth: depth)
             let term = try inner.expression()
             if inner.position < close { throw Untranslatable(reason: "a tuple or unexpected `\(tokens.text(inner.position..<close))` in the predicate") }
             position = close + 1
@@ -194,7 +224,8 @@ struct SwiftPredicateParser {
             guard arguments.count == 1, arguments[0].label == nil else {
                 throw Untranslatable(reason: "`\(path.text).\(name)(\(tokens.text((open + 1)..<close)))`: a closure or labelled argument is not a string search")
             }
-            var inner = SwiftPredicateParser(tokens: tokens, position: arguments[0].range.lowerBound, end: arguments[0].range.upperBound, parameter: parameter)
+            var inner = SwiftPredicateParser(tokens: tokens, position: arguments[0].range.lowerBound, end: arguments[0].range.upperBound,
+                                             parameter: parameter, depth: depth)
             let argument = try inner.expression()
             guard case .value(let value, _) = argument else {
                 throw Untranslatable(reason: "`\(path.text).\(name)(…)` searches for something other than a value")
@@ -239,8 +270,11 @@ struct SwiftPredicateParser {
     }
 
     private func compare(_ left: Term, _ op: String, _ right: Term) throws -> PredicateNode {
-        let flipped = ["<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!=", "===": "==", "!==": "!="]
-        let sqlOp = op == "===" ? "==" : (op == "!==" ? "!=" : op)
+        if op == "===" || op == "!==" {
+            throw Untranslatable(reason: "`\(op)` compares identity: an identity comparison is not translated")
+        }
+        let flipped = ["<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="]
+        let sqlOp = op
         switch (left, right) {
         case (.keyPath(let path), .value(let value, _)): return .comparison(path, sqlOp, .value(value))
         case (.value(let value, _), .keyPath(let path)): return .comparison(path, flipped[op] ?? op, .value(value))
