@@ -12,13 +12,7 @@ struct CLIFixesTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = directory.url.appendingPathComponent("app.sqlite")
-        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
-        try connection.execute("""
-            CREATE TABLE item (id INTEGER PRIMARY KEY, owner INTEGER, name TEXT);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
-            INSERT INTO item SELECT i, i % 50, 'item ' || i FROM n;
-            """)
+        store = try makeItemStore(in: directory, rows: 2000, owners: 50)
         workload = directory.url.appendingPathComponent("workload.sql")
         try Data("""
             -- freq: 50

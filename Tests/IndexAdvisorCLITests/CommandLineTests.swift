@@ -243,13 +243,7 @@ struct CommandRunTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = directory.url.appendingPathComponent("app.sqlite")
-        let connection = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
-        try connection.execute("""
-            CREATE TABLE item (id INTEGER PRIMARY KEY, owner INTEGER, name TEXT);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
-            INSERT INTO item SELECT i, i % 500, 'item ' || i FROM n;
-            """)
+        store = try makeItemStore(in: directory, rows: 20000, owners: 500)
         workload = directory.url.appendingPathComponent("workload.sql")
         try Data("""
             -- freq: 50

@@ -399,6 +399,20 @@ struct FetchSiteFinder {
 
     /// A predicate argument: `#Predicate<T> { … }`, `NSPredicate(format:…)`, `NSCompoundPredicate(…)`, a name
     /// declared in the file, or `nil`.
+    /// When `range` ends in the single name at `start` that the file declares, `read` of the expression it is
+    /// initialised with; nil otherwise, and when that name is already being followed: a name that leads back
+    /// to itself (`let predicate = predicate`, a parameter it shadows) gets its value elsewhere, at run time.
+    private mutating func follow<Value>(_ start: Int, in range: Range<Int>,
+                                        _ read: (inout FetchSiteFinder, Range<Int>) throws -> Value) rethrows -> Value? {
+        guard start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
+              !following.contains(tokens[start].text) else { return nil }
+        let name = tokens[start].text
+        usedNames.insert(name)
+        following.insert(name)
+        defer { following.remove(name) }
+        return try read(&self, value..<expressionEnd(from: value))
+    }
+
     private mutating func predicate(_ range: Range<Int>, spec: inout FetchSpec) throws -> PredicateNode? {
         guard !range.isEmpty else { return nil }
         nesting += 1
@@ -447,17 +461,7 @@ struct FetchSiteFinder {
         }
         // A name declared in the file (`predicate`, `Self.recent`, `Note.recent`).
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        // A name already being followed refers to itself (`let predicate = predicate`, a parameter it shadows):
-        // its value comes from elsewhere at run time.
-        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
-           !following.contains(tokens[start].text) {
-            let name = tokens[start].text
-            usedNames.insert(name)
-            following.insert(name)
-            defer { following.remove(name) }
-            let valueEnd = expressionEnd(from: value)
-            return try predicate(value..<valueEnd, spec: &spec)
-        }
+        if let node = try follow(start, in: range, { finder, value in try finder.predicate(value, spec: &spec) }) { return node }
         throw Untranslatable(reason: "the predicate `\(tokens.text(range))` is built at run time (a dynamic predicate, not a #Predicate or format literal in this file)")
     }
 
@@ -604,14 +608,7 @@ struct FetchSiteFinder {
             return [FetchSortTerm(path: path, descending: descending, comparator: comparator)]
         }
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
-           !following.contains(tokens[start].text) {
-            let name = tokens[start].text
-            usedNames.insert(name)
-            following.insert(name)
-            defer { following.remove(name) }
-            return try sortTerms(value..<expressionEnd(from: value), spec: &spec)
-        }
+        if let terms = try follow(start, in: range, { finder, value in try finder.sortTerms(value, spec: &spec) }) { return terms }
         throw Untranslatable(reason: "the sort `\(tokens.text(range))` is built at run time")
     }
 }
