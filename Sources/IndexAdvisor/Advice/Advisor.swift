@@ -659,14 +659,14 @@ struct AnalysisRun {
     var decidesOnCounters: Bool { options.decideOnCounters && options.costSource == .wallClock }
 
     /// The timer that screens candidates (issue 18). When the choice is made on SQLite's counters, which one
-    /// pass gives exactly, a candidate is timed on one run after the warm-up instead of up to
-    /// ``AnalysisOptions/repeats``: the repeats only narrow a wall-clock figure the decision does not read.
+    /// pass gives exactly, a candidate is timed on one pass, without a warm-up, instead of up to
+    /// ``AnalysisOptions/repeats`` runs: the repeats only narrow a wall-clock figure the decision does not read.
     /// A pick is timed again in full with the picks in place (``reprofile(table:index:)``), so every figure
     /// of the advice is a full median; only the rejected candidates' figures are one run's.
     var screeningTimer: StatementTimer {
         guard decidesOnCounters else { return timer }
         var screening = timer
-        screening.repeats = 1
+        screening.repeats = 0
         return screening
     }
 
@@ -1124,7 +1124,7 @@ struct AnalysisRun {
     var timingMethod: String {
         switch options.costSource {
         case .wallClock:
-            let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(Int(CounterCost.nanosecondsPerStep)) ns and \(Int(CounterCost.nanosecondsPerPage)) ns), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one run each after a warm-up (the counters need no more); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one run's. "
+            let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(Int(CounterCost.nanosecondsPerStep)) ns and \(Int(CounterCost.nanosecondsPerPage)) ns), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one pass each, without a warm-up (the counters need no more); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one pass's. "
             return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (3 over 50 ms) lie within 10 % of their median (each timing gives its count), after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
         case .sqliteCounters:
             return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(Int(CounterCost.nanosecondsPerStep)) ns per virtual machine step and \(Int(CounterCost.nanosecondsPerPage)) ns per page lookup (--cost counters: the same figures on every run, not wall-clock time),"

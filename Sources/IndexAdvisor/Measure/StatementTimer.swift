@@ -51,7 +51,8 @@ package struct Execution: Sendable, Hashable {
 /// ``CounterCost``, are the time: the same on every run.
 package struct StatementTimer {
     package let connection: SQLiteConnection
-    /// Runs per statement (the median is over these).
+    /// Runs per statement (the median is over these). 0 times one pass without a warm-up before it: its
+    /// counters are exact, its wall-clock time one cold-or-warm sample.
     package var repeats = 7
     /// A run repeats the pass until it has taken at least this long, in seconds.
     package var minimumRunSeconds = 0.002
@@ -176,7 +177,8 @@ package struct StatementTimer {
                                counters: counters, source: .sqliteCounters)
         }
         let perExecution = warmTotal / warmWeight / 1e9
-        if let limit = giveUpAboveSeconds, perExecution > limit {
+        // `repeats` 0: the one pass is the measurement (screening, where the counters decide; issue 18).
+        if repeats == 0 || giveUpAboveSeconds.map({ perExecution > $0 }) ?? false {
             return Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
                                counters: counted(), source: .wallClock)
         }
