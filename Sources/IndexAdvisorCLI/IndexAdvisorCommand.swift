@@ -417,7 +417,7 @@ public enum IndexAdvisorCommand {
         if let keep = options.keepDirectory {
             directory = URL(fileURLWithPath: keep, isDirectory: true)
             try makeDirectory(directory, option: "--keep")
-            for name in ["notes.sqlite", "notes.sqlite-wal", "notes.sqlite-journal", "notes-workload.log", "Note.swift"]
+            for name in ["notes.sqlite", "notes.sqlite-wal", "notes.sqlite-journal", "notes-workload.log", "Note.swift", "NotesApp"]
             where FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
                 throw UsageError("--keep \(keep): \(name) already exists there; choose an empty directory or remove it", command: "demo")
             }
@@ -462,8 +462,16 @@ public enum IndexAdvisorCommand {
         }
         lines.append("Reports: " + written.joined(separator: ", "))
         if options.keepDirectory != nil {
-            lines.append("Store, workload and model kept: \(store.path), \(log.path), \(modelFile.path)")
+            // The notes app's source too, so that --source can be tried on the same store (new-user trial).
+            let app = directory.appendingPathComponent("NotesApp", isDirectory: true)
+            for (path, text) in NotesDemo.appSource {
+                let file = app.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try AtomicFile.write(text, to: file.path)
+            }
+            lines.append("Store, workload, model and app source kept: \(store.path), \(log.path), \(modelFile.path), \(app.path)")
             lines.append("Try: indexadvisor analyze \(store.path) --workload \(log.path) --model \(modelFile.path) --format html --output report.html")
+            lines.append("Or, from the app's source: indexadvisor analyze \(store.path) --source \(app.path)")
         }
         console.out(lines.joined(separator: "\n") + "\n")
     }

@@ -176,8 +176,8 @@ extension CommandOption {
                     help: "Where to write the demo's reports (default: \(demo.outputDirectory)).",
                     into: .demo(\.outputDirectory)),
             .single("--keep", value: "DIR", ValueParser.path("a directory").optional, help: """
-                Keep the store (notes.sqlite), the log (notes-workload.log) and the model (Note.swift) in DIR, to \
-                run `indexadvisor analyze` on them yourself.
+                Keep the store (notes.sqlite), the log (notes-workload.log), the model (Note.swift) and the app's \
+                source (NotesApp/, for --source) in DIR, to run `indexadvisor analyze` on them yourself.
                 """, into: .demo(\.keepDirectory)),
             .single("--seed", value: "N", ValueParser.integer(in: 0...Int.max).map { UInt64($0) },
                     help: "Seed for the generated data (default: \(demo.seed)).",

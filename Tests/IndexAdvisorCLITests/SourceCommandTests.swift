@@ -110,6 +110,25 @@ struct SourceCommandTests {
         #expect(summary.error.split(separator: "\n").map(String.init) == [warning])
     }
 
+    // New-user trial: `demo --keep` kept the store, log and model but not the app's source, so --source could
+    // not be tried on the demo without writing an app.
+    @Test("demo --keep also keeps the notes app's source, and --source reads it")
+    func demoKeepsTheAppSource() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let keep = directory.url.appendingPathComponent("kept")
+        let (code, console) = run(["demo", "--keep", keep.path, "--notes", "1000", "--output-dir", directory.url.path, "--quiet"])
+        #expect(code == 0, "\(console.error)")
+        let app = keep.appendingPathComponent("NotesApp")
+        for (path, text) in NotesDemo.appSource {
+            #expect(try String(contentsOf: app.appendingPathComponent(path), encoding: .utf8) == text, "\(path)")
+        }
+        #expect(console.out.contains("Or, from the app's source: indexadvisor analyze \(keep.appendingPathComponent("notes.sqlite").path) --source \(app.path)"))
+        let (listed, summary) = run(["workload", "--source", app.path])
+        #expect(listed == 0, "\(summary.error)")
+        #expect(summary.out.contains("  PinnedNotesView.swift:9 @Query: ×150 ["))
+    }
+
     @Test("a missing --source path is one line and exit 2")
     func missingSource() {
         let (code, console) = run(["analyze", "store.sqlite", "--source", "/nonexistent/App"])
