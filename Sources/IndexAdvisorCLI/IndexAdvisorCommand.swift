@@ -397,7 +397,8 @@ public enum IndexAdvisorCommand {
             for site in workload.sourceSites {
                 let what = site.untranslatedReason.map { "not translated: " + $0 }
                     ?? "\(site.seenInLog == true ? "in the log" : "×\(site.frequency)") \(site.statementID.map { "[\($0)] " } ?? "")\(site.sql ?? "")"
-                lines.append("  \(site.location) \(site.form.displayName)\(site.isCount ? " (count)" : ""): \(what)")
+                // A file's name is the user's: a newline or an escape sequence in it must not reach the terminal raw.
+                lines.append("  \(sanitized(site.location)) \(site.form.displayName)\(site.isCount ? " (count)" : ""): \(sanitized(what))")
             }
             text += lines.joined(separator: "\n") + "\n"
         }

@@ -129,6 +129,27 @@ struct SourceCommandTests {
         #expect(summary.out.contains("  PinnedNotesView.swift:9 @Query: ×150 ["))
     }
 
+    // Breaking helper: a file named with an escape sequence and a newline printed them raw in workload's site list.
+    @Test("control characters in a source file's name are shown escaped in workload's site list")
+    func controlCharactersInFileNames() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let app = directory.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data(NotesDemo.modelSource.utf8).write(to: app.appendingPathComponent("Note.swift"))
+        try Data("""
+            import SwiftData
+            func pinned(_ context: ModelContext) throws -> [Note] {
+                try context.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.isPinned == true }))
+            }
+            """.utf8).write(to: app.appendingPathComponent("esc\u{1b}[31mred\nline.swift"))
+        let (code, console) = run(["workload", "--source", app.path])
+        #expect(code == 0, "\(console.error)")
+        let line = try #require(console.out.split(separator: "\n").first { $0.hasPrefix("  esc") })
+        #expect(line.hasPrefix("  esc\\u{1b}[31mred line.swift:3 FetchDescriptor: ×1 ["))
+        #expect(!console.out.contains("\u{1b}"))
+    }
+
     @Test("a missing --source path is one line and exit 2")
     func missingSource() {
         let (code, console) = run(["analyze", "store.sqlite", "--source", "/nonexistent/App"])
