@@ -55,7 +55,7 @@ struct SpeedBenchmark: Benchmark {
                 }
                 return directory.appendingPathComponent("\(input.name)-report.json")
             }
-            let run = try AnalysisRun.child(context.executable, store: input.store, workload: input.workload, directory: directory, report: report)
+            let run = try ChildAnalysis.child(context.executable, store: input.store, workload: input.workload, directory: directory, report: report)
             let floor = try Self.floor(shell: shell, store: input.store, migration: run.migration, directory: directory,
                                        samples: max(1, min(3, context.samples)))
             let ratio = run.seconds / floor.total
@@ -75,12 +75,12 @@ struct SpeedBenchmark: Benchmark {
         let counts = context.quick ? (small: 30, large: 300) : (small: 100, large: 3_000)
         let scaleStore = directory.appendingPathComponent("tables.sqlite")
         try StatementScaleWorkload.makeStore(at: scaleStore, tables: 10, rows: tableRows)
-        var perStatement: [Int: AnalysisRun] = [:]
+        var perStatement: [Int: ChildAnalysis] = [:]
         for count in [counts.small, counts.large] {
             let workload = directory.appendingPathComponent("statements-\(count).sql")
             try Data(StatementScaleWorkload.sql(statements: count).utf8).write(to: workload)
             context.say("speed: analysing \(count) distinct statements")
-            perStatement[count] = try AnalysisRun.child(context.executable, store: scaleStore, workload: workload, directory: directory,
+            perStatement[count] = try ChildAnalysis.child(context.executable, store: scaleStore, workload: workload, directory: directory,
                                                         report: keep?.appendingPathComponent("statements-\(count)-report.json"))
         }
         let small = perStatement[counts.small]!, large = perStatement[counts.large]!
@@ -121,7 +121,7 @@ struct SpeedBenchmark: Benchmark {
 }
 
 /// One analysis in a child process (`indexadvisor-bench --child analyze STORE WORKLOAD TMPDIR [REPORT.json]`).
-struct AnalysisRun: Codable {
+struct ChildAnalysis: Codable {
     var seconds: Double
     var peakBytes: Int
     var indexes: Int
@@ -129,10 +129,10 @@ struct AnalysisRun: Codable {
     var migration: String
     var stages: [StageTime]
 
-    static func child(_ executable: URL, store: URL, workload: URL, directory: URL, report: URL? = nil) throws -> AnalysisRun {
+    static func child(_ executable: URL, store: URL, workload: URL, directory: URL, report: URL? = nil) throws -> ChildAnalysis {
         let text = try LogParseBenchmark.output(of: executable.path, ["--child", "analyze", store.path, workload.path, directory.path]
                                                     + (report.map { [$0.path] } ?? []))
-        return try JSONDecoder().decode(AnalysisRun.self, from: Data(text.utf8))
+        return try JSONDecoder().decode(ChildAnalysis.self, from: Data(text.utf8))
     }
 
     /// The child's work: analyse, print the figures as JSON.
@@ -145,7 +145,7 @@ struct AnalysisRun: Codable {
                                          workload: try WorkloadLoader.load([URL(fileURLWithPath: arguments[1])]), options: options)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if arguments.count == 4 { try Data(JSONReport.render(result).utf8).write(to: URL(fileURLWithPath: arguments[3])) }
-        let run = AnalysisRun(seconds: seconds, peakBytes: Machine.peakResidentBytes(), indexes: result.recommendations.count,
+        let run = ChildAnalysis(seconds: seconds, peakBytes: Machine.peakResidentBytes(), indexes: result.recommendations.count,
                               migration: SQLReport.render(result, queryAdvice: false), stages: result.method.stageSeconds ?? [])
         print(String(decoding: try JSONEncoder().encode(run), as: UTF8.self))
     }

@@ -30,7 +30,7 @@ if arguments.first == "--child" {
     do {
         switch arguments.dropFirst().first {
         case "parse-log": try ParseRun.runInChild(Array(arguments.dropFirst(2)))
-        case "analyze": try AnalysisRun.runInChild(Array(arguments.dropFirst(2)))
+        case "analyze": try ChildAnalysis.runInChild(Array(arguments.dropFirst(2)))
         case "generate-log":
             // For profiling the parser by hand: `--child generate-log FILE MEGABYTES`.
             let rest = Array(arguments.dropFirst(2))

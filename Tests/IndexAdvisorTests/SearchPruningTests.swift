@@ -52,7 +52,7 @@ struct SearchPruningTests {
         #expect(ab != sorted)
 
         let candidates = [Self.candidate("a", "b", "c"), Self.candidate("b", "a"), Self.candidate("a", "b"), Self.candidate("c")]
-        let chosen = EquivalentCandidates.choose(candidates, signatures: [ab, ab, ab, covering]) { candidate in
+        let chosen = EquivalentCandidates.choose(candidates, plans: [[1: ab], [1: ab], [1: ab], [1: covering]]) { candidate in
             candidate.columns.first?.name == "b" ? 0.001 : 0.002
         }
         // Of the three equal plans: the narrower pair, and of the pair the more selective lead (b).

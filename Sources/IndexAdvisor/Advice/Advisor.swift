@@ -360,7 +360,6 @@ struct AnalysisRun {
             profiles[position].weight * (profiles[position].timingBefore.map(decision)?.medianSeconds ?? 0)
         }.map { order[$0] }
         var pool: [(IndexCandidate, [Int])] = []
-        var signatures: [String] = []
         var termsUsed: [String: Int] = [:]
         var whatIfPlans: [String: [Int: String]] = [:]
         var planGroups = Set<String>()
@@ -377,12 +376,11 @@ struct AnalysisRun {
             whatIfPlans[key] = use.plans
             if !use.users.isEmpty {
                 pool.append((candidate, use.users))
-                signatures.append(use.signature)
-                planGroups.insert(EquivalentCandidates.groupKey(candidate, signature: use.signature))
+                planGroups.insert(EquivalentCandidates.groupKey(candidate, plans: use.plans))
             }
         }
         // One build per set of equal what-if plans (issue 18): the others would measure the same work again.
-        let equivalent = EquivalentCandidates.choose(pool.map(\.0), signatures: signatures) { candidate in
+        let equivalent = EquivalentCandidates.choose(pool.map(\.0), plans: pool.map { whatIfPlans[$0.0.key] ?? [:] }) { candidate in
             guard let table = schema.table(named: candidate.table), let lead = candidate.columns.first?.name else { return nil }
             return statistics.statistics(table: table, columns: [lead])?.matchedFraction
         }
@@ -587,8 +585,8 @@ struct AnalysisRun {
                     other.after[position] != nil && use.plans[position] != nil && use.plans[position] == other.whatIfPlans[position]
                 }
                 // Statements it no longer serves need no timing: they leave its score.
-                let stale = touched.intersection(Set(users + other.writes)).union(Set(users).intersection(changed))
-                    .union(Set(users).subtracting(other.users)).subtracting(samePlan)
+                let stale = touched.intersection(Set(users + other.writes)).union(Set(users).subtracting(other.users))
+                    .subtracting(samePlan)
                 if stale.isEmpty {
                     var kept = other
                     kept.users = users
@@ -617,7 +615,7 @@ struct AnalysisRun {
         }
         // The reason follows the decision: on SQLite's counters when the selection decides on them, and then
         // says so, since the report's own figures are wall-clock.
-        let byCounters = options.decideOnCounters && options.costSource == .wallClock ? " by SQLite's work counters" : ""
+        let byCounters = decidesOnCounters ? " by SQLite's work counters" : ""
         let minimum = decisionMinimumBenefit
         for other in measured {
             let score = CandidateScore(other, profiles: profiles, countsWrite: countsWrite)
@@ -662,7 +660,7 @@ struct AnalysisRun {
     /// pass gives exactly, a candidate is timed on one pass, without a warm-up, instead of up to
     /// ``AnalysisOptions/repeats`` runs: the repeats only narrow a wall-clock figure the decision does not read.
     /// A pick is timed again in full with the picks in place (``reprofile(table:index:)``), so every figure
-    /// of the advice is a full median; only the rejected candidates' figures are one run's.
+    /// of the advice is a full median; only the rejected candidates' figures are one pass's.
     var screeningTimer: StatementTimer {
         guard decidesOnCounters else { return timer }
         var screening = timer
@@ -739,7 +737,7 @@ struct AnalysisRun {
 
     /// The profiles whose what-if plan uses `candidate`, and how many WHERE terms those plans resolve through it.
     private func whatIfUse(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner)
-        -> (users: [Int], terms: Int, signature: String, plans: [Int: String]) {
+        -> (users: [Int], terms: Int, plans: [Int: String]) {
         var users: [Int] = []
         var terms = 0
         var plans: [Int: String] = [:]
@@ -762,7 +760,7 @@ struct AnalysisRun {
                 terms += uses.reduce(0) { $0 + ($1.constraints.map { $0.components(separatedBy: " AND ").count } ?? 0) }
             }
         }
-        return (users, terms, users.map { "\($0):" + plans[$0]! }.joined(separator: "\n"), plans)
+        return (users, terms, plans)
     }
 
 
@@ -898,11 +896,9 @@ struct AnalysisRun {
             // now (a write then has one index fewer to maintain). Timing it again would repeat it (issue 18).
             let currentIsFinal = profile.current != nil && profile.currentPlan?.steps == profile.planAfter?.steps
                 && !(profile.isWrite && !profile.writtenTables.isDisjoint(with: droppedTables))
-            if (planChanged || writesChangedTable) && currentIsFinal {
-                profile.timingAfter = profile.current
-            } else if planChanged || writesChangedTable {
-                profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite))
-                    ?? profile.current
+            if planChanged || writesChangedTable {
+                profile.timingAfter = currentIsFinal ? profile.current
+                    : (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.current
             } else {
                 profile.timingAfter = profile.timingBefore
             }

@@ -25,23 +25,24 @@ enum EquivalentCandidates {
         }.joined(separator: "|")
     }
 
-    /// The set of equal plans `candidate` belongs to, given its users' plan signatures: its table, its form
-    /// (partial predicate, expression columns) and the signatures.
-    static func groupKey(_ candidate: IndexCandidate, signature: String) -> String {
+    /// The set of equal plans `candidate` belongs to, given each user's plan signature (profile position →
+    /// ``signature(of:index:)``): its table, its form (partial predicate, expression columns) and the plans.
+    static func groupKey(_ candidate: IndexCandidate, plans: [Int: String]) -> String {
         let expressions = candidate.columns.contains { $0.name == nil } ? "expression" : ""
+        let signature = plans.keys.sorted().map { "\($0):" + plans[$0]! }.joined(separator: "\n")
         return [candidate.table.sqlFolded, candidate.partialPredicate ?? "", expressions, signature].joined(separator: "\u{1}")
     }
 
     /// The positions in `candidates` to keep, and for each one left out, the position of the one kept for it.
     /// - Parameters:
-    ///   - signatures: for each candidate, its users' plan signatures (one string; equal strings, equal plans).
+    ///   - plans: for each candidate, its users' plan signatures by profile position (equal maps, equal plans).
     ///   - matchedFraction: the share of rows an equality on a column matches (lower is more selective).
-    static func choose(_ candidates: [IndexCandidate], signatures: [String],
+    static func choose(_ candidates: [IndexCandidate], plans: [[Int: String]],
                        matchedFraction: (IndexCandidate) -> Double?) -> (kept: [Int], leftOut: [Int: Int]) {
         var groups: [String: [Int]] = [:]
         var order: [String] = []
         for (position, candidate) in candidates.enumerated() {
-            let key = groupKey(candidate, signature: signatures[position])
+            let key = groupKey(candidate, plans: plans[position])
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(position)
         }

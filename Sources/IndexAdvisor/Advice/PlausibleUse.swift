@@ -19,8 +19,8 @@ enum PlausibleUse {
     /// Every index of a rowid table carries the rowid (so `id` of `INTEGER PRIMARY KEY` is always covered);
     /// a `WITHOUT ROWID` table's indexes carry its primary key, which is not read here, so it is always asked.
     static func could(_ candidate: IndexCandidate, serve access: TableAccess, table: Table?, hasStatistics: Bool) -> Bool {
-        guard let table, !table.isWithoutRowid, candidate.partialPredicate == nil,
-              let keys = Optional(candidate.columns.compactMap { $0.name?.sqlFolded }), keys.count == candidate.columns.count,
+        let keys = candidate.columns.compactMap { $0.name?.sqlFolded }
+        guard let table, !table.isWithoutRowid, candidate.partialPredicate == nil, keys.count == candidate.columns.count,
               let lead = keys.first else { return true }
         let constrained = Set(access.constraints.map { $0.column.sqlFolded })
         if constrained.contains(lead) { return true }

@@ -199,13 +199,16 @@ extension Recommendation {
     /// microseconds can fall by more than a lookup saves). Reports made before plans were kept per effect
     /// choose among all effects. Nil when it has no effect.
     public var mainEffect: StatementEffect? {
-        let users = effects.filter { effect in
-            effect.planAfter?.indexesUsed.contains { $0.sqlFolded == name.sqlFolded } ?? false
-        }
         let keptPlans = effects.contains { $0.planAfter != nil }
-        return (keptPlans ? users : effects).max { a, b in
+        return (keptPlans ? userEffects : effects).max { a, b in
             Double(a.count) * (a.before.medianSeconds - a.after.medianSeconds) < Double(b.count) * (b.before.medianSeconds - b.after.medianSeconds)
         }
+    }
+
+    /// The effects on statements whose plan with this index uses it (empty in reports made before plans
+    /// were kept per effect).
+    public var userEffects: [StatementEffect] {
+        effects.filter { effect in effect.planAfter?.indexesUsed.contains { $0.sqlFolded == name.sqlFolded } ?? false }
     }
 
     /// The key columns as SQL shows them: `ZFOLDERID, ZUPDATEDAT DESC`, with ` WHERE …` for a partial index.
@@ -338,10 +341,7 @@ extension AnalysisResult {
     /// difference was inside the noise." Nil when the wall clock measured a saving, or no user's counters fell.
     public func counterEvidence(for recommendation: Recommendation) -> String? {
         guard recommendation.readSecondsSaved <= 0 else { return nil }
-        let users = recommendation.effects.filter { effect in
-            effect.planAfter?.indexesUsed.contains { $0.sqlFolded == recommendation.name.sqlFolded } ?? false
-        }
-        let fewer = users.compactMap { effect -> (StatementEffect, Double, Double)? in
+        let fewer = recommendation.userEffects.compactMap { effect -> (StatementEffect, Double, Double)? in
             guard let before = effect.before.vmStepsPerExecution, let after = effect.after.vmStepsPerExecution, after < before else { return nil }
             return (effect, before, after)
         }
