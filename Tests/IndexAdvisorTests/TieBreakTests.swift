@@ -31,6 +31,39 @@ struct TieBreakTests {
         #expect(TieBreak.prefers(narrow, wasteful, weights: weight))
     }
 
+    @Test("inside the noise, an index goes before the same index after Z_ENT (the model can declare it), even with more VM steps and fewer terms")
+    func withoutEntityColumn() {
+        let plain = measured(["ZPERIOD", "ZDAY"], steps: 9_373, terms: 2)
+        let entityFirst = measured(["Z_ENT", "ZPERIOD", "ZDAY"], steps: 8_037, terms: 3)
+        #expect(TieBreak.withoutEntityColumn(plain, entityFirst) == true)
+        #expect(TieBreak.prefers(plain, entityFirst, weights: weight))
+        #expect(!TieBreak.prefers(entityFirst, plain, weights: weight))
+        // Not the same key after Z_ENT: the rule does not apply, and the work decides.
+        let other = measured(["ZDAY"], steps: 20_000)
+        #expect(TieBreak.withoutEntityColumn(other, entityFirst) == nil)
+        #expect(TieBreak.prefers(entityFirst, other, weights: weight))
+    }
+
+    @Test("Z_ENT leads a pick only when it saves page reads over the same key without it")
+    func entityColumnSavesPages() {
+        func with(_ columns: [String], steps: Double, pages: Double) -> MeasuredCandidate {
+            var candidate = measured(columns, steps: steps)
+            candidate.after[0] = Timing.from(samples: [steps * 50e-9 + pages * 250e-9], executionsPerRun: 1, rows: 1, failures: 0,
+                                             counters: (steps, pages), source: .sqliteCounters)
+            return candidate
+        }
+        // The same rows either way (the key's values occur only on one entity's rows): Z_ENT only saves checks.
+        let plain = with(["ZPERIOD", "ZDAY"], steps: 9_373, pages: 1_984)
+        let entityLed = with(["Z_ENT", "ZPERIOD", "ZDAY"], steps: 8_037, pages: 2_161)
+        #expect(TieBreak.entityColumnSavesNoPages(plain: plain, entityLed: entityLed))
+        // A count that the Z_ENT form answers from the index alone reads far fewer pages: it stays.
+        let countPlain = with(["ZOWNER", "ZDONE"], steps: 4_000, pages: 900)
+        let countEntityLed = with(["Z_ENT", "ZOWNER", "ZDONE"], steps: 2_000, pages: 40)
+        #expect(!TieBreak.entityColumnSavesNoPages(plain: countPlain, entityLed: countEntityLed))
+        // Not the same key: never.
+        #expect(!TieBreak.entityColumnSavesNoPages(plain: with(["ZDAY"], steps: 10, pages: 1), entityLed: entityLed))
+    }
+
     @Test("with equal work and terms, the more selective leading column goes first: (slug, folder) before (folder, slug)")
     func moreSelectiveLead() {
         var slugFirst = measured(["slug", "folder"], steps: 30, terms: 2)

@@ -312,10 +312,14 @@ struct AnalysisRun {
         var order: [String] = []
         /// The statement (profile position) that proposed each candidate first.
         var proposer: [String: Int] = [:]
+        /// Every candidate generated for each statement, for the joint search of ``chooseJoinSets(proposed:measurer:whatIf:names:)``.
+        var proposed: [Int: [IndexCandidate]] = [:]
         for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
             for access in profile.shape?.tables ?? [] {
                 let setAsideBefore = generator.setAside.count
-                let generated = generator.candidates(for: access, observed: profile.statement.observedBindings, samples: profile.samples)
+                let generated = generator.candidates(for: access, observed: profile.statement.observedBindings, samples: profile.samples,
+                                                     inJoin: Set((profile.shape?.tables ?? []).map(\.table.sqlFolded)).count >= 2)
+                proposed[position, default: []] += generated
                 candidatesProposed[position, default: 0] += generated.count + generator.setAside.count - setAsideBefore
                 for candidate in generated where origins[candidate.key] == nil {
                     origins[candidate.key] = candidate
@@ -419,6 +423,62 @@ struct AnalysisRun {
         }
 
         var names = takenNames
+        try pickGreedily(&measured, measurer: measurer, whatIf: whatIf, names: &names)
+        // A join that no single index changes (``JoinSets``); then the one-at-a-time selection again, against
+        // the workload as the join's set left it (what is worth a schema change is relative to it).
+        for _ in 0..<3 {
+            let joined = try chooseJoinSets(proposed: proposed, measurer: measurer, whatIf: whatIf, names: &names)
+            guard !joined.changed.isEmpty else { break }
+            measured = try refreshed(measured, changed: joined.changed, replanned: joined.replanned, measurer: measurer, whatIf: whatIf)
+            try pickGreedily(&measured, measurer: measurer, whatIf: whatIf, names: &names)
+        }
+        if schema.coreData != nil {
+            alternatives = AlternativeSelection.choose(from: measured.filter { !isModelDeclarable($0.candidate) },
+                                                       profiles: profiles, minimumBenefit: decisionMinimumBenefit, view: decision,
+                                                       countsWrite: countsWrite)
+            let chosen = Set(alternatives.map(\.measured.candidate.key))
+            measured.removeAll { chosen.contains($0.candidate.key) }
+        }
+        // The reason follows the decision: on SQLite's counters when the selection decides on them, and then
+        // says so, since the report's own figures are wall-clock.
+        let byCounters = decidesOnCounters ? " by SQLite's work counters" : ""
+        let minimum = decisionMinimumBenefit
+        for other in measured {
+            let score = CandidateScore(other, profiles: profiles, countsWrite: countsWrite)
+            let decided = CandidateScore(other, profiles: profiles, view: decision)
+            let reason: String
+            let slower = decided.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
+                .map { "\(label(of: $0.statementID)) \(Figures.change($0.before.medianSeconds, $0.after.medianSeconds, significant: true))" }
+            if picks.count >= options.maxNewIndexes {
+                reason = "budget reached (--max-indexes \(options.maxNewIndexes))"
+            } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 {
+                reason = "it makes statements slower\(byCounters): " + slower.joined(separator: ", ")
+            } else if !isModelDeclarable(other.candidate) && !decided.hasSignificantLoss && decided.hasSignificantGain {
+                reason = "no model can declare it (a partial, expression, covering or Core Data bookkeeping index on an entity table), and another form measured as well"
+            } else if !decided.hasSignificantGain {
+                reason = byCounters.isEmpty ? "no statement got measurably faster (differences inside the noise)"
+                    : "no statement got measurably faster by SQLite's work counters (under 5 %)"
+            } else if decided.netSeconds < minimum {
+                let churn = churnNotes(for: other.candidate).first.map { " " + $0.components(separatedBy: ", and each")[0] + "." } ?? ""
+                reason = decided.netSeconds <= 0
+                    ? "its cost\(byCounters) (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves.\(churn)"
+                    : "it saves \(Figures.duration(decided.netSeconds)) per workload\(byCounters), below the \(Figures.duration(minimum)) worth a schema change"
+            } else if budgetSpent {
+                reason = "not chosen: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out during the selection"
+            } else {
+                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable)\(options.maxIndexBytes.map { ", --max-index-bytes \($0)" } ?? ""))"
+            }
+            rejected.append(rejection(other.candidate, score: score, reason: reason))
+        }
+    }
+
+    /// The greedy selection: picks the candidate that saves the most (net of writes) while one saves at least
+    /// ``minimumBenefit``, builds it for real, and re-measures the candidates it touched
+    /// (``refreshed(_:changed:replanned:measurer:whatIf:)``). `measured` loses the picks and the candidates
+    /// the planner no longer uses.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when the snapshot cannot be put back.
+    mutating func pickGreedily(_ measured: inout [MeasuredCandidate], measurer: CandidateMeasurer, whatIf: WhatIfPlanner,
+                               names: inout Set<String>) throws {
         while picks.count < options.maxNewIndexes, !measured.isEmpty {
             if isOverBudget, !picks.isEmpty { budgetSpent = true; break }
             report("selection", picks.count, options.maxNewIndexes)
@@ -521,7 +581,17 @@ struct AnalysisRun {
                 top = better
                 equals = eligible.filter { isEqual($0, to: top, share: 0.9) }
             }
-            let (best, _) = equals.min(by: preferred) ?? top
+            var (best, _) = equals.min(by: preferred) ?? top
+            // `Z_ENT` leads a pick only where it saves page reads over the same key without it, which a model
+            // can declare; otherwise it only adds a check of a row that is read anyway.
+            if leadsWithEntityColumn(best.candidate),
+               let plain = eligible.first(where: { TieBreak.entityColumnSavesNoPages(plain: $0.0, entityLed: best) }) {
+                best = plain.0
+            }
+            for other in measured where TieBreak.entityColumnSavesNoPages(plain: best, entityLed: other) {
+                rejected.append(rejection(other.candidate, score: nil, reason: "it reads as many pages as the same key without Z_ENT, which a model can declare and which is recommended instead: Z_ENT only saves checking a column of rows read anyway"))
+            }
+            measured.removeAll { TieBreak.entityColumnSavesNoPages(plain: best, entityLed: $0) }
             measured.removeAll { $0.candidate.key == best.candidate.key }
             let name = indexName(for: best.candidate, taken: names)
             names.insert(name.sqlFolded)
@@ -564,93 +634,85 @@ struct AnalysisRun {
             // candidate of the table after each pick only to see the same difference again would cost a build
             // per candidate per pick (issue 18).
             guard !changed.isEmpty else { continue }
-            var next: [MeasuredCandidate] = []
-            for other in measured {
-                let touched = Set(other.users).intersection(changed).union(Set(other.writes).intersection(replanned))
-                    .union(Set(other.writes).intersection(changed).filter { other.writesBefore[$0] == nil })
-                guard !touched.isEmpty else {
-                    next.append(other)
-                    continue
-                }
-                let use = whatIfUse(of: other.candidate, chosen: picks.map(\.measured.candidate), whatIf: whatIf)
-                let users = use.users
-                if users.isEmpty {
-                    rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"))
-                    continue
-                }
-                // A statement whose plan with the candidate is still the one it was timed with does the same
-                // work: its timing holds, and only what it is compared with (the statement's current time)
-                // moved. Without another such statement or write to time, the candidate is not built again.
-                let samePlan = Set(users).filter { position in
-                    other.after[position] != nil && use.plans[position] != nil && use.plans[position] == other.whatIfPlans[position]
-                }
-                // Statements it no longer serves need no timing: they leave its score.
-                let stale = touched.intersection(Set(users + other.writes)).union(Set(users).subtracting(other.users))
-                    .subtracting(samePlan)
-                if stale.isEmpty {
-                    var kept = other
-                    kept.users = users
-                    kept.termsUsed = use.terms
-                    next.append(kept)
-                    continue
-                }
-                if var result = try measure(other.candidate, users: users, measurer: measurer, positions: stale) {
-                    result.termsUsed = use.terms
-                    result.whatIfPlans = use.plans
-                    for (position, timing) in other.after where result.after[position] == nil && !stale.contains(position) {
-                        result.after[position] = timing
-                        result.writesBefore[position] = other.writesBefore[position]
-                    }
-                    next.append(result)
-                }
-            }
-            measured = next
-        }
-        if schema.coreData != nil {
-            alternatives = AlternativeSelection.choose(from: measured.filter { !isModelDeclarable($0.candidate) },
-                                                       profiles: profiles, minimumBenefit: decisionMinimumBenefit, view: decision,
-                                                       countsWrite: countsWrite)
-            let chosen = Set(alternatives.map(\.measured.candidate.key))
-            measured.removeAll { chosen.contains($0.candidate.key) }
-        }
-        // The reason follows the decision: on SQLite's counters when the selection decides on them, and then
-        // says so, since the report's own figures are wall-clock.
-        let byCounters = decidesOnCounters ? " by SQLite's work counters" : ""
-        let minimum = decisionMinimumBenefit
-        for other in measured {
-            let score = CandidateScore(other, profiles: profiles, countsWrite: countsWrite)
-            let decided = CandidateScore(other, profiles: profiles, view: decision)
-            let reason: String
-            let slower = decided.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
-                .map { "\(label(of: $0.statementID)) \(Figures.change($0.before.medianSeconds, $0.after.medianSeconds, significant: true))" }
-            if picks.count >= options.maxNewIndexes {
-                reason = "budget reached (--max-indexes \(options.maxNewIndexes))"
-            } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 {
-                reason = "it makes statements slower\(byCounters): " + slower.joined(separator: ", ")
-            } else if !isModelDeclarable(other.candidate) && !decided.hasSignificantLoss && decided.hasSignificantGain {
-                reason = "no model can declare it (a partial, expression, covering or Core Data bookkeeping index on an entity table), and another form measured as well"
-            } else if !decided.hasSignificantGain {
-                reason = byCounters.isEmpty ? "no statement got measurably faster (differences inside the noise)"
-                    : "no statement got measurably faster by SQLite's work counters (under 5 %)"
-            } else if decided.netSeconds < minimum {
-                let churn = churnNotes(for: other.candidate).first.map { " " + $0.components(separatedBy: ", and each")[0] + "." } ?? ""
-                reason = decided.netSeconds <= 0
-                    ? "its cost\(byCounters) (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves.\(churn)"
-                    : "it saves \(Figures.duration(decided.netSeconds)) per workload\(byCounters), below the \(Figures.duration(minimum)) worth a schema change"
-            } else if budgetSpent {
-                reason = "not chosen: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out during the selection"
-            } else {
-                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable)\(options.maxIndexBytes.map { ", --max-index-bytes \($0)" } ?? ""))"
-            }
-            rejected.append(rejection(other.candidate, score: score, reason: reason))
+            measured = try refreshed(measured, changed: changed, replanned: replanned, measurer: measurer, whatIf: whatIf)
         }
     }
 
+    /// `measured` against the state after a pick changed the timings at `changed` (and the plans at
+    /// `replanned`): the candidates that touch what changed are asked about again and re-timed where their
+    /// plan differs from the one they were timed with; the others are kept as they are.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when a candidate cannot be dropped again.
+    mutating func refreshed(_ measured: [MeasuredCandidate], changed: Set<Int>, replanned: Set<Int>, measurer: CandidateMeasurer,
+                            whatIf: WhatIfPlanner) throws -> [MeasuredCandidate] {
+        var next: [MeasuredCandidate] = []
+        for other in measured {
+            let touched = Set(other.users).intersection(changed).union(Set(other.writes).intersection(replanned))
+                .union(Set(other.writes).intersection(changed).filter { other.writesBefore[$0] == nil })
+            guard !touched.isEmpty else {
+                next.append(other)
+                continue
+            }
+            let use = whatIfUse(of: other.candidate, chosen: picks.map(\.measured.candidate), whatIf: whatIf)
+            let users = use.users
+            if users.isEmpty {
+                rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"))
+                continue
+            }
+            // A statement whose plan with the candidate is still the one it was timed with does the same
+            // work: its timing holds, and only what it is compared with (the statement's current time)
+            // moved. Without another such statement or write to time, the candidate is not built again.
+            let samePlan = Set(users).filter { position in
+                other.after[position] != nil && use.plans[position] != nil && use.plans[position] == other.whatIfPlans[position]
+            }
+            // Statements it no longer serves need no timing: they leave its score.
+            let stale = touched.intersection(Set(users + other.writes)).union(Set(users).subtracting(other.users))
+                .subtracting(samePlan)
+            if stale.isEmpty {
+                var kept = other
+                kept.users = users
+                kept.termsUsed = use.terms
+                next.append(kept)
+                continue
+            }
+            if var result = try measure(other.candidate, users: users, measurer: measurer, positions: stale) {
+                result.termsUsed = use.terms
+                result.whatIfPlans = use.plans
+                for (position, timing) in other.after where result.after[position] == nil && !stale.contains(position) {
+                    result.after[position] = timing
+                    result.writesBefore[position] = other.writesBefore[position]
+                }
+                next.append(result)
+            }
+        }
+        return next
+    }
+
     /// True when the recommended set may hold `candidate`: on a Core Data or SwiftData entity table, only an
-    /// index a model can declare (``SwiftDataCode/isDeclarable(_:)``); on any other table, every form.
+    /// index a model can declare (``SwiftDataCode/isDeclarable(_:)``), or one that leads with `Z_ENT` on a
+    /// table several entities share (``leadsWithEntityColumn(_:)``); on any other table, every form.
     /// The other forms on entity tables compete as ``alternatives``.
     func isModelDeclarable(_ candidate: IndexCandidate) -> Bool {
         schema.coreData?.rootEntity(ofTable: candidate.table) == nil || SwiftDataCode.isDeclarable(candidate)
+            || leadsWithEntityColumn(candidate)
+    }
+
+    /// True when `candidate` is `Z_ENT` followed by model attributes, on a table an entity hierarchy shares:
+    /// the form a fetch of one sub-entity needs while Core Data's own `Z_ENT` index is there (issue 15).
+    func leadsWithEntityColumn(_ candidate: IndexCandidate) -> Bool {
+        guard candidate.columns.count >= 2, candidate.columns.first?.name?.sqlFolded == "z_ent",
+              (schema.coreData?.entities(inTable: candidate.table).count ?? 0) > 1 else { return false }
+        return SwiftDataCode.isDeclarable(IndexCandidate(table: candidate.table, columns: Array(candidate.columns.dropFirst()),
+                                                         partialPredicate: candidate.partialPredicate))
+    }
+
+    /// The note on a recommendation that leads with `Z_ENT` (``leadsWithEntityColumn(_:)``): why, and how to ship it.
+    func entityColumnNote(for candidate: IndexCandidate) -> [String] {
+        guard leadsWithEntityColumn(candidate) else { return [] }
+        let entities = schema.coreData?.entities(inTable: candidate.table).map(\.name) ?? []
+        let own = schema.table(named: candidate.table)?.indexes.filter { $0.columnNames.first?.sqlFolded == "z_ent" }.map(\.name) ?? []
+        return ["Z_ENT leads it because \(candidate.table) holds several entities (\(entities.joined(separator: ", "))) and the statements it serves fetch one of them: "
+                + (own.isEmpty ? "" : "without it first, SQLite may prefer Core Data's own \(own.joined(separator: ", ")) (Z_ENT = ?) when the store has no statistics, and ")
+                + "an index without it reads other entities' rows too. A model's #Index names key paths and Z_ENT is not one: create it with the SQL above, and again after a Core Data migration, which may drop an index the model does not declare."]
     }
 
     /// True when the selection decides on SQLite's counters while the figures are wall-clock.
@@ -805,7 +867,7 @@ struct AnalysisRun {
         return merged
     }
 
-    private func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: String) -> RejectedCandidate {
+    func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: String) -> RejectedCandidate {
         RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
                           columns: candidate.columns.map { $0.displayName + ($0.isDescending ? " DESC" : "") + ($0.collation.uppercased() == "BINARY" ? "" : " COLLATE " + $0.collation) },
                           partialPredicate: candidate.partialPredicate, readSecondsSaved: score?.readSecondsSaved ?? 0,
@@ -975,7 +1037,7 @@ struct AnalysisRun {
                 sampleBuildSeconds: sample(of: candidate.table).map { _ in pick.measured.buildSeconds },
                 sampleBytes: sample(of: candidate.table).map { _ in pick.measured.bytes },
                 effects: pick.score.effects, columnStatistics: prefixStatistics,
-                notes: churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
+                notes: (pick.neededBy.map { [$0.note] } ?? []) + entityColumnNote(for: candidate) + churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
         }
         let pickNames = Set(picks.map { $0.name.sqlFolded })
         let statements = profiles.enumerated().map { position, profile -> StatementReport in

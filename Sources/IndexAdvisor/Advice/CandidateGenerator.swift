@@ -35,9 +35,13 @@ package struct CandidateGenerator {
     /// Candidates for one statement's access to one table; `observed` are the statement's observed
     /// bound-value tuples (for constant-filter partial indexes), `samples` the values it is timed with
     /// (for the share of rows a flag's bound value matches).
-    package mutating func candidates(for access: TableAccess, observed: [[SQLValue]] = [], samples: [[SQLValue]] = []) -> [IndexCandidate] {
+    ///
+    /// A table under ``PlanFinding/smallTableRows`` rows gets candidates only as part of a join (`inJoin`):
+    /// scanning it alone is cheap, but an index on it can let the planner start a join there (``JoinSets``).
+    package mutating func candidates(for access: TableAccess, observed: [[SQLValue]] = [], samples: [[SQLValue]] = [],
+                                     inJoin: Bool = false) -> [IndexCandidate] {
         guard let table = schema.table(named: access.table), !table.isVirtual,
-              table.rowCount >= PlanFinding.smallTableRows else { return [] }
+              inJoin || table.rowCount >= PlanFinding.smallTableRows else { return [] }
         let rowid = table.rowidAlias?.name.sqlFolded
         func isIndexable(_ column: String) -> Bool {
             !column.isEmpty && column.sqlFolded != "rowid" && column.sqlFolded != rowid && table.column(named: column) != nil
@@ -49,6 +53,7 @@ package struct CandidateGenerator {
 
         // On a Core Data or SwiftData entity table, `Z_ENT` and `Z_OPT` are Core Data's bookkeeping, not
         // attributes: no model can declare an index on them, and Core Data keeps its own `Z_ENT` index.
+        // (`Z_ENT` comes back below only as the leading column on a hierarchy table.)
         let isEntityTable = schema.coreData?.rootEntity(ofTable: table.name) != nil
         func isModelColumn(_ column: String) -> Bool {
             !isEntityTable || !["z_ent", "z_opt"].contains(column.sqlFolded)
@@ -230,6 +235,15 @@ package struct CandidateGenerator {
                 add(main + extra.map { IndexColumn(name: table.column(named: $0)?.name ?? $0) })
             }
             shapes.append((table.name, equalityColumns, tail))
+        }
+        // A fetch of one sub-entity on a table an entity hierarchy shares (`Z_ENT = 5`): without statistics
+        // SQLite prefers Core Data's own `Z_ENT` index to an index that leads with a range or a less certain
+        // column, so each plain candidate also comes with `Z_ENT` as its leading equality column.
+        if isEntityTable, (schema.coreData?.entities(inTable: table.name).count ?? 0) > 1,
+           let entity = access.constraints.first(where: { $0.op == .equal && $0.column.sqlFolded == "z_ent" }) {
+            for candidate in result where candidate.partialPredicate == nil && candidate.columns.count < maximumColumns {
+                add([key(entity)] + candidate.columns)
+            }
         }
         return result
     }

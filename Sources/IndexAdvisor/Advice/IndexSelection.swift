@@ -75,6 +75,9 @@ struct IndexSelection {
         var measured: MeasuredCandidate
         var score: CandidateScore
         var name: String
+        /// Set when the index was kept as part of a join's set and built before the index whose build
+        /// changed the join's plan (``JoinSets``).
+        var neededBy: JoinSets.Need? = nil
     }
 
     var picks: [Pick] = []

@@ -4,16 +4,18 @@
 /// Applied in order; the first rule that tells two candidates apart decides:
 /// 1. ``withoutPredicate``: an index without a partial predicate serves any statement on its columns, and a
 ///    model can declare it.
-/// 2. ``lessWork``: fewer SQLite virtual-machine steps for the statements it serves, weighted by their
+/// 2. ``withoutEntityColumn``: of an index and the same index after Core Data's `Z_ENT`, the one without,
+///    which a model can declare as an `#Index` (issue 15: what the model can declare comes first).
+/// 3. ``lessWork``: fewer SQLite virtual-machine steps for the statements it serves, weighted by their
 ///    frequency (`sqlite3_stmt_status(SQLITE_STMTSTATUS_VM_STEP)`, c3ref/c_stmtstatus_counter.html). The
 ///    counters do not move with the machine's load, so they tell a key that narrows the rows from one that
 ///    only widens the index (`Z_ENT` in a range key) where the wall clock cannot. Counts within
 ///    ``workTolerance`` of each other are equal.
-/// 3. ``fitsMoreTerms``: the plan resolves more WHERE terms through the index (eqp.html `(a=? AND b>?)`).
-/// 4. ``moreSelectiveLead``: the leading key column that matches fewer rows per value (of two orders of
+/// 4. ``fitsMoreTerms``: the plan resolves more WHERE terms through the index (eqp.html `(a=? AND b>?)`).
+/// 5. ``moreSelectiveLead``: the leading key column that matches fewer rows per value (of two orders of
 ///    the same equality columns, the one that narrows first; more statements can share it only if they
 ///    filter on it, and those already count in rule 2's users).
-/// 5. ``fewerColumns``, then 6. ``fewerBytes``, then 7. the candidate's key text, so that the order is total
+/// 6. ``fewerColumns``, then 7. ``fewerBytes``, then 8. the candidate's key text, so that the order is total
 ///    and the same on every run.
 struct TieBreak {
     /// Two work figures within this share of the larger are equal (counts of the same plan differ by a few
@@ -41,6 +43,29 @@ struct TieBreak {
         return wa < wb
     }
 
+    static func withoutEntityColumn(_ a: MeasuredCandidate, _ b: MeasuredCandidate) -> Bool? {
+        func widens(_ x: IndexCandidate, _ y: IndexCandidate) -> Bool {
+            x.columns.first?.name?.sqlFolded == "z_ent" && x.partialPredicate == y.partialPredicate
+                && Array(x.columns.dropFirst()) == y.columns
+        }
+        if widens(a.candidate, b.candidate) { return false }
+        if widens(b.candidate, a.candidate) { return true }
+        return nil
+    }
+
+    /// True when `plain` is `entityLed` without its leading `Z_ENT`, serves the same statements, and reads no
+    /// more pages than it (within ``workTolerance``) on each of them (`sqlite3_stmt_status` page lookups): then
+    /// `Z_ENT` in the key only saves the check of a column in rows read anyway, and the index a model can
+    /// declare is the pick, even at a few more VM steps (issue 15).
+    static func entityColumnSavesNoPages(plain: MeasuredCandidate, entityLed: MeasuredCandidate) -> Bool {
+        guard withoutEntityColumn(plain, entityLed) == true, Set(plain.users).isSuperset(of: entityLed.users) else { return false }
+        return entityLed.users.allSatisfy { position in
+            guard let mine = plain.after[position]?.pageLookupsPerExecution,
+                  let theirs = entityLed.after[position]?.pageLookupsPerExecution else { return false }
+            return mine <= theirs * (1 + workTolerance)
+        }
+    }
+
     static func fitsMoreTerms(_ a: MeasuredCandidate, _ b: MeasuredCandidate) -> Bool? {
         a.termsUsed == b.termsUsed ? nil : a.termsUsed > b.termsUsed
     }
@@ -61,7 +86,7 @@ struct TieBreak {
 
     /// True when `a` goes before `b` (a strict order when the work figures are far apart or absent).
     static func prefers(_ a: MeasuredCandidate, _ b: MeasuredCandidate, weights: (Int) -> Double) -> Bool {
-        withoutPredicate(a, b) ?? lessWork(a, b, weights: weights) ?? fitsMoreTerms(a, b) ?? moreSelectiveLead(a, b) ?? fewerColumns(a, b)
+        withoutPredicate(a, b) ?? withoutEntityColumn(a, b) ?? lessWork(a, b, weights: weights) ?? fitsMoreTerms(a, b) ?? moreSelectiveLead(a, b) ?? fewerColumns(a, b)
             ?? fewerBytes(a, b) ?? (a.candidate.key < b.candidate.key)
     }
 
