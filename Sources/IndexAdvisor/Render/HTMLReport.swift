@@ -30,20 +30,22 @@ public enum HTMLReport {
         page.append("</head>")
         page.append("<body>")
         page.append("<main>")
+        let outline = ReportOutline(result)
         header(result, into: &page)
         summary(result, into: &page)
         statementChart(result, into: &page)
-        recommendations(result, into: &page)
-        alternatives(result, into: &page)
-        codeToPaste(result, into: &page)
-        queryAdvice(result, into: &page)
-        schemaReview(result, into: &page)
-        tradeOffChart(result, into: &page)
+        if outline.contains(.recommendations) { recommendations(result, into: &page) }
+        if outline.contains(.alternatives) { alternatives(result, into: &page) }
+        if outline.contains(.codeToPaste) { codeToPaste(result, into: &page) }
+        if outline.contains(.queryAdvice) { queryAdvice(result, into: &page) }
+        if outline.contains(.schemaReview) { schemaReview(result, into: &page) }
+        if outline.contains(.tradeOff) { tradeOffChart(result, into: &page) }
         statements(result, into: &page)
+        // Shown when empty too, with a sentence saying so: the table of contents always links to them.
         existingIndexes(result, into: &page)
         uniqueness(result, into: &page)
         rejected(result, into: &page)
-        sourceSites(result, into: &page)
+        if outline.contains(.sourceSites) { sourceSites(result, into: &page) }
         store(result, into: &page)
         method(result, into: &page)
         page.append("<footer>\("\(result.tool.name) \(result.tool.version)") · SQLite \(result.tool.sqliteVersion) · analysed in \(Figures.duration(result.tool.analysisSeconds)) · \(result.tool.generatedAt) · JSON schema version \(result.schemaVersion)</footer>")
@@ -63,11 +65,12 @@ public enum HTMLReport {
         facts.append("\(Figures.counted(result.workload.statementsRead, "statement")) from \(result.workload.files.joined(separator: ", "))")
         facts.append("analysed \(result.tool.generatedAt)")
         page.append(#"<p class="meta">\#(facts.joined(separator: " · "))</p>"#)
+        let outline = ReportOutline(result)
         var links = [("summary", "Summary"), ("times", "Times")]
-        if !result.recommendations.isEmpty { links.append(("add", "Indexes to add")) }
-        if result.alternatives?.isEmpty == false { links.append(("alternatives", "Alternatives")) }
-        if !result.recommendations.isEmpty || !result.indexesToDrop.isEmpty { links.append(("code", "Code to paste")) }
-        if !result.recommendations.isEmpty || result.rejectedCandidates.contains(where: \.hasFigures) { links.append(("tradeoff", "Benefit and cost")) }
+        if outline.contains(.recommendations) { links.append(("add", "Indexes to add")) }
+        if outline.contains(.alternatives) { links.append(("alternatives", "Alternatives")) }
+        if outline.contains(.codeToPaste) { links.append(("code", "Code to paste")) }
+        if outline.contains(.tradeOff) { links.append(("tradeoff", "Benefit and cost")) }
         links += [("statements", "Statements"), ("existing", "Existing indexes"), ("uniqueness", "Uniqueness"), ("rejected", "Not recommended"), ("method", "Method")]
         page.append(#"<nav class="toc">\#(links.map { link(to: $0.0, "\($0.1)") }.joined())</nav>"#)
         page.append("</header>")
@@ -137,7 +140,7 @@ public enum HTMLReport {
                                      caption: caption, detail: detail)
         }
         page.append(#"<section id="times">"#)
-        page.append("<h2>Time per statement, before and after</h2>")
+        page.append("<h2>\(ReportSection.times.title)</h2>")
         page.append(#"<p class="muted">Median time of one execution on the snapshot, log scale; the right column says how often the workload runs it and its share of the workload's weighted time before the change.</p>"#)
         // The chart escapes its own labels (SVGCharts).
         page.append(.raw(SVGCharts.statementTimes(rows, title: "Median time of one execution of each statement, before and after the advice")))
@@ -145,72 +148,78 @@ public enum HTMLReport {
     }
 
     private static func recommendations(_ result: AnalysisResult, into page: inout Page) {
-        guard !result.recommendations.isEmpty else { return }
         page.append(#"<section id="add">"#)
-        page.append("<h2>Indexes to add</h2>")
+        page.append("<h2>\(ReportSection.recommendations.title)</h2>")
         page.append(#"<p class="muted">In the order they were chosen: each one was measured with the ones above it already built, so their savings add up.</p>"#)
-        for recommendation in result.recommendations {
-            let anchor = "add-\(recommendation.rank)"
-            page.append(#"<article id="\#(anchor)">"#)
-            page.append("<h3>\(recommendation.rank). <code>\(recommendation.name)</code></h3>")
-            page.append(#"<p>Saves <strong class="good">\#(Figures.measured(recommendation.readSecondsSaved))</strong> of reads and adds <strong class="warn">\#(recommendation.writeSecondsAdded == 0 ? "no measurable time" : Figures.duration(recommendation.writeSecondsAdded))</strong> of writes per workload\#(result.timeScope) · \#(recommendation.buildSentence.lowercasedFirstLetter)</p>"#)
-            codeBlock(recommendation.sql + ";", id: "\(anchor)-sql", into: &page)
-            let takeovers = result.takeovers(of: recommendation)
-            if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
-                page.append("<p>SwiftData, in <code>@Model class \(entity)</code>: no <code>#Index</code>. The proposed <code>\(rule)</code> (see \(link(to: "uniqueness", "Uniqueness"))) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the <code>#Unique</code> declared, the CREATE INDEX above is not needed.</p>")
-            } else if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
-                let origin: HTML = recommendation.keyPathsAreGuessed
-                    ? #" <span class="badge plain">key paths guessed from column names: check them, or pass --model</span>"#
-                    : (result.model != nil ? #" <span class="badge good">key paths from your model</span>"# : "")
-                page.append("<p>SwiftData, in <code>@Model class \(entity)</code>: <code>\(macro)</code>\(origin)</p>")
-            } else if let entity = recommendation.entity {
-                page.append("<p>SwiftData’s <code>#Index</code> cannot declare this index for <code>\(entity)</code> (a direction, a collation, a predicate, or a Core Data bookkeeping column): create it with the SQL above.</p>")
-            }
-            if let declared = recommendation.declaredInModel {
-                page.append("<p>Your model already declares it (\(declared)); the store does not have it, because SwiftData builds indexes only with new stores: run the SQL above.</p>")
-            }
-            if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID) {
-                let label = result.label(ofStatement: main.statementID)
-                page.append(#"<p>Mainly for \#(link(to: label, "\(label)")) (\#(statement.kind.rawValue), ×\#(Figures.count(statement.count))): \#(Figures.duration(main.before.medianSeconds)) → \#(Figures.duration(main.after.medianSeconds)) per execution, \#(Figures.change(of: main)).</p>"#)
-                if let evidence = result.counterEvidence(for: recommendation) { page.append("<p>\(evidence)</p>") }
-                if let shown = recommendation.mainPlans(in: result) {
-                    plans(before: shown.before, after: shown.after, captions: (shown.beforeCaption, shown.afterCaption), into: &page)
-                }
-            }
-            for takeover in takeovers {
-                page.append("<p>\(prose(result.takeoverSentence(takeover)))</p>")
-            }
-            page.append("<table>")
-            page.append(#"<tr><th>Statement</th><th class="num">Count</th><th class="num">Without it</th><th class="num">With it</th><th>Change</th></tr>"#)
-            for effect in recommendation.effects {
-                let label = result.label(ofStatement: effect.statementID)
-                let kind = result.statement(withID: effect.statementID)?.kind.rawValue ?? ""
-                let change = Figures.change(of: effect) + (takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (see above)" : "")
-                let tone = !effect.isSignificant ? "muted" : (effect.after.medianSeconds < effect.before.medianSeconds ? "good" : "bad")
-                page.append(#"<tr><td>\#(link(to: label, "\(label)")) <span class="muted">\#(kind)</span></td><td class="num">\#(Figures.count(effect.count))</td><td class="num">\#(timingCell(effect.before))</td><td class="num">\#(timingCell(effect.after))</td><td class="\#(tone)">\#(change)</td></tr>"#)
-            }
-            page.append("</table>")
-            var notes: [String] = []
-            if !recommendation.columnStatistics.isEmpty {
-                let parts = recommendation.columnStatistics.map { statistics in
-                    "(\(statistics.columns.joined(separator: ", "))): \(Figures.count(statistics.distinctValues)) distinct" + (statistics.columns.count == 1 ? ", \(Figures.percent(statistics.nullFraction)) NULL" : "")
-                }
-                let rows = recommendation.columnStatistics.first.map { $0.isSampled ? "sampled \(Figures.count($0.sampledRows)) rows" : "\(Figures.count($0.sampledRows)) rows" } ?? ""
-                notes.append("Cardinality (\(rows)): " + parts.joined(separator: "; "))
-            }
-            notes += recommendation.notes
-            if !notes.isEmpty {
-                page.append(#"<ul class="notes">\#(notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
-            }
-            page.append("</article>")
-        }
+        for recommendation in result.recommendations { self.recommendation(recommendation, of: result, into: &page) }
         page.append("</section>")
     }
 
+    /// One index to add: its figures and SQL, the SwiftData declaration, its main statement with the plans
+    /// before and after, the measured change of every statement it touches, and its notes.
+    private static func recommendation(_ recommendation: Recommendation, of result: AnalysisResult, into page: inout Page) {
+        let anchor = "add-\(recommendation.rank)"
+        page.append(#"<article id="\#(anchor)">"#)
+        page.append("<h3>\(recommendation.rank). <code>\(recommendation.name)</code></h3>")
+        page.append(#"<p>Saves <strong class="good">\#(Figures.measured(recommendation.readSecondsSaved))</strong> of reads and adds <strong class="warn">\#(recommendation.writeSecondsAdded == 0 ? "no measurable time" : Figures.duration(recommendation.writeSecondsAdded))</strong> of writes per workload\#(result.timeScope) · \#(recommendation.buildSentence.lowercasedFirstLetter)</p>"#)
+        codeBlock(recommendation.sql + ";", id: "\(anchor)-sql", into: &page)
+        swiftData(for: recommendation, in: result, into: &page)
+        if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID) {
+            let label = result.label(ofStatement: main.statementID)
+            page.append(#"<p>Mainly for \#(link(to: label, "\(label)")) (\#(statement.kind.rawValue), ×\#(Figures.count(statement.count))): \#(Figures.duration(main.before.medianSeconds)) → \#(Figures.duration(main.after.medianSeconds)) per execution, \#(Figures.change(of: main)).</p>"#)
+            if let evidence = result.counterEvidence(for: recommendation) { page.append("<p>\(evidence)</p>") }
+            if let shown = recommendation.mainPlans(in: result) {
+                plans(before: shown.before, after: shown.after, captions: (shown.beforeCaption, shown.afterCaption), into: &page)
+            }
+        }
+        let takeovers = result.takeovers(of: recommendation)
+        for takeover in takeovers {
+            page.append("<p>\(prose(result.takeoverSentence(takeover)))</p>")
+        }
+        effects(of: recommendation, takeovers: takeovers, in: result, into: &page)
+        page.append("</article>")
+    }
+
+    /// The SwiftData declaration for an index to add, or why there is none, and whether the model has it.
+    private static func swiftData(for recommendation: Recommendation, in result: AnalysisResult, into page: inout Page) {
+        if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
+            page.append("<p>SwiftData, in <code>@Model class \(entity)</code>: no <code>#Index</code>. The proposed <code>\(rule)</code> (see \(link(to: "uniqueness", "Uniqueness"))) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the <code>#Unique</code> declared, the CREATE INDEX above is not needed.</p>")
+        } else if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
+            let origin: HTML = recommendation.keyPathsAreGuessed
+                ? #" <span class="badge plain">key paths guessed from column names: check them, or pass --model</span>"#
+                : (result.model != nil ? #" <span class="badge good">key paths from your model</span>"# : "")
+            page.append("<p>SwiftData, in <code>@Model class \(entity)</code>: <code>\(macro)</code>\(origin)</p>")
+        } else if let entity = recommendation.entity {
+            page.append("<p>SwiftData’s <code>#Index</code> cannot declare this index for <code>\(entity)</code> (a direction, a collation, a predicate, or a Core Data bookkeeping column): create it with the SQL above.</p>")
+        }
+        if let declared = recommendation.declaredInModel {
+            page.append("<p>Your model already declares it (\(declared)); the store does not have it, because SwiftData builds indexes only with new stores: run the SQL above.</p>")
+        }
+    }
+
+    /// The measured change of every statement an index touches, then its cardinality and notes.
+    private static func effects(of recommendation: Recommendation, takeovers: [Takeover], in result: AnalysisResult,
+                                into page: inout Page) {
+        page.append("<table>")
+        page.append(#"<tr><th>Statement</th><th class="num">Count</th><th class="num">Without it</th><th class="num">With it</th><th>Change</th></tr>"#)
+        for effect in recommendation.effects {
+            let label = result.label(ofStatement: effect.statementID)
+            let kind = result.statement(withID: effect.statementID)?.kind.rawValue ?? ""
+            let change = Figures.change(of: effect) + (takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (see above)" : "")
+            let tone = !effect.isSignificant ? "muted" : (effect.after.medianSeconds < effect.before.medianSeconds ? "good" : "bad")
+            page.append(#"<tr><td>\#(link(to: label, "\(label)")) <span class="muted">\#(kind)</span></td><td class="num">\#(Figures.count(effect.count))</td><td class="num">\#(timingCell(effect.before))</td><td class="num">\#(timingCell(effect.after))</td><td class="\#(tone)">\#(change)</td></tr>"#)
+        }
+        page.append("</table>")
+        let notes = (recommendation.cardinalityText { $0 }.map { [$0] } ?? []) + recommendation.notes
+        if !notes.isEmpty {
+            page.append(#"<ul class="notes">\#(notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
+        }
+    }
+
     private static func alternatives(_ result: AnalysisResult, into page: inout Page) {
-        guard let alternatives = result.alternatives, !alternatives.isEmpty else { return }
+        let alternatives = result.alternatives ?? []
         page.append(#"<section id="alternatives">"#)
-        page.append("<h2>Alternatives the model cannot declare</h2>")
+        page.append("<h2>\(ReportSection.alternatives.title)</h2>")
         page.append(#"<p class="muted">Index forms SwiftData’s <code>#Index</code> cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the indexes to add: each figure is what it adds with them in place. Not in the migration or the totals.</p>"#)
         for (offset, alternative) in alternatives.enumerated() {
             page.append(#"<article id="alternative-\#(offset + 1)">"#)
@@ -237,9 +246,8 @@ public enum HTMLReport {
     }
 
     private static func codeToPaste(_ result: AnalysisResult, into page: inout Page) {
-        guard !result.recommendations.isEmpty || !result.indexesToDrop.isEmpty else { return }
         page.append(#"<section id="code">"#)
-        page.append("<h2>Code to paste</h2>")
+        page.append("<h2>\(ReportSection.codeToPaste.title)</h2>")
         page.append("<h3>SQL migration</h3>")
         page.append(#"<p class="muted">Safe to run twice (<code>IF NOT EXISTS</code>, <code>IF EXISTS</code>). The same text as <code>--format sql</code>.</p>"#)
         codeBlock(SQLReport.render(result, queryAdvice: false), id: "code-sql", into: &page)
@@ -262,10 +270,9 @@ public enum HTMLReport {
                                                   readSecondsSaved: candidate.readSecondsSaved, isRecommended: false,
                                                   detail: "C\(offset + 1) \(candidate.displayName): \(Figures.readWriteEffect(readSaved: candidate.readSecondsSaved, writeAdded: candidate.writeSecondsAdded)); not recommended: \(candidate.reason)"))
         }
-        guard !points.isEmpty else { return }
         let hidden = result.rejectedCandidates.filter { !$0.hasFigures }.count
         page.append(#"<section id="tradeoff">"#)
-        page.append("<h2>Read benefit against write cost</h2>")
+        page.append("<h2>\(ReportSection.tradeOff.title)</h2>")
         page.append(#"<p class="muted">Each measured candidate index: the read time it saves (up) against the write time it adds (right), per workload. \#(hidden > 0 ? "\(Figures.counted(hidden, "candidate")) set aside before measuring, or with no difference beyond the noise, \(hidden == 1 ? "is" : "are") not drawn (see the table below)." : "")</p>"#)
         // The chart escapes its own labels (SVGCharts).
         page.append(.raw(SVGCharts.tradeOff(points, title: "Read time saved against write time added, per candidate index")))
@@ -275,7 +282,7 @@ public enum HTMLReport {
     private static func statements(_ result: AnalysisResult, into page: inout Page) {
         let labels = result.statementLabels
         page.append(#"<section id="statements">"#)
-        page.append("<h2>Statements</h2>")
+        page.append("<h2>\(ReportSection.statements.title)</h2>")
         if !result.statementsTimingNote.isEmpty { page.append(#"<p class="muted">\#(result.statementsTimingNote)</p>"#) }
         page.append("<table>")
         page.append(#"<tr><th></th><th>Kind</th><th class="num">Count</th><th class="num">Share of time</th><th class="num">Before</th><th class="num">After</th><th>Plan before</th><th>Uses</th></tr>"#)
@@ -285,56 +292,68 @@ public enum HTMLReport {
             page.append(#"<tr><td>\#(link(to: label, "\(label)"))</td><td>\#(statement.kind.rawValue)</td><td class="num">\#(Figures.count(statement.count))</td><td class="num">\#(Figures.percent(result.shareOfWorkloadTime(statement)))</td><td class="num">\#(statement.timingBefore.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td class="num">\#(statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td>\#(problems)</td><td>\#(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: " "))</td></tr>"#)
         }
         page.append("</table>")
-        for statement in result.statements {
-            let label = labels[statement.id] ?? statement.id
-            page.append(#"<article id="\#(HTMLText.anchor(label))">"#)
-            page.append("<h3>\(label) · \(statement.kind.rawValue) <span class=\"muted\">×\(Figures.count(statement.count)) · \(Figures.percent(result.shareOfWorkloadTime(statement))) of the workload’s time</span>\(statement.error == nil ? problemBadges(statement.planBefore) : "")</h3>")
-            page.append(#"<pre class="sql">\#(SQLFormatter.format(statement.sql))</pre>"#)
-            if let failures = statement.deviceFailures, failures > 0 {
-                page.append(#"<p class="bad">Failed on the device \#(Figures.counted(failures, "time")) of \#(Figures.count(statement.count)) (the app’s log): <code>\#(statement.deviceError ?? "error")</code></p>"#)
-            }
-            if let error = statement.error {
-                page.append(#"<p class="bad">Not analysed: \#(error)</p>"#)
-                page.append("</article>")
-                continue
-            }
-            page.append(#"<dl class="facts">"#)
-            if let shape = statement.shapeSummary, shape.contains(":") { page.append("<dt>Shape</dt><dd><code>\(shape)</code> <span class=\"muted\">(from SQLite’s planner)</span></dd>") }
-            if let line = result.sourceLine(for: statement, code: { $0 }), let locations = statement.sourceLocations {
-                let rest = line.dropFirst(("Issued at " + locations.joined(separator: ", ")).count)
-                page.append("<dt>Swift source</dt><dd>\(locations.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))\(String(rest))</dd>")
-            }
-            page.append("<dt>Bound values</dt><dd>\(statement.boundValuesSummary)</dd>")
-            if let before = statement.timingBefore {
-                let rows = Figures.rows(before.rowsPerExecution)
-                page.append("<dt>Before</dt><dd>\(Figures.timing(before)); \(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution</dd>")
-            }
-            if let after = statement.timingAfter, statement.planAfter?.tree != statement.planBefore?.tree || after != statement.timingBefore {
-                page.append("<dt>After</dt><dd>\(Figures.timing(after))</dd>")
-            }
-            if let observed = statement.observedTiming {
-                page.append("<dt>App’s log</dt><dd>median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(statement.observedRows.map { ", last \(Figures.counted($0, "row"))" } ?? "") <span class=\"muted\">(its device and data, 0.1 ms resolution)</span></dd>")
-            } else if let rows = statement.observedRows {
-                page.append("<dt>App’s log</dt><dd>\(Figures.counted(rows, "row"))</dd>")
-            }
-            if !statement.usesRecommendations.isEmpty {
-                page.append("<dt>Uses</dt><dd>\(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))</dd>")
-            }
-            page.append("</dl>")
-            if !statement.notes.isEmpty {
-                page.append(#"<ul class="notes">\#(statement.notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
-            }
-            plans(before: statement.planBefore, after: statement.planAfter, into: &page)
-            page.append("</article>")
-        }
+        for section in StatementSection.all(in: result) { statement(section, of: result, into: &page) }
         page.append("</section>")
     }
 
+    /// One statement: its SQL, its facts, its plans.
+    private static func statement(_ section: StatementSection, of result: AnalysisResult, into page: inout Page) {
+        let statement = section.statement
+        page.append(#"<article id="\#(HTMLText.anchor(section.label))">"#)
+        page.append("<h3>\(section.label) · \(statement.kind.rawValue) <span class=\"muted\">×\(Figures.count(statement.count)) · \(Figures.percent(section.share)) of the workload’s time</span>\(statement.error == nil ? problemBadges(statement.planBefore) : "")</h3>")
+        page.append(#"<pre class="sql">\#(SQLFormatter.format(statement.sql))</pre>"#)
+        if let failures = statement.deviceFailures, failures > 0 {
+            page.append(#"<p class="bad">Failed on the device \#(Figures.counted(failures, "time")) of \#(Figures.count(statement.count)) (the app’s log): <code>\#(statement.deviceError ?? "error")</code></p>"#)
+        }
+        if let error = statement.error {
+            page.append(#"<p class="bad">Not analysed: \#(error)</p>"#)
+            page.append("</article>")
+            return
+        }
+        facts(of: section, in: result, into: &page)
+        if !statement.notes.isEmpty {
+            page.append(#"<ul class="notes">\#(statement.notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
+        }
+        switch section.plans {
+        case .none: break
+        case .unchanged(let plan): plans(before: plan, after: nil, into: &page)
+        case .changed(let before, let after): plans(before: before, after: after, into: &page)
+        }
+        page.append("</article>")
+    }
+
+    /// A statement's facts as a definition list: shape, source, bound values, times before and after, the
+    /// app's own times, the indexes it uses.
+    private static func facts(of section: StatementSection, in result: AnalysisResult, into page: inout Page) {
+        let statement = section.statement
+        page.append(#"<dl class="facts">"#)
+        if let shape = statement.shapeSummary, shape.contains(":") { page.append("<dt>Shape</dt><dd><code>\(shape)</code> <span class=\"muted\">(from SQLite’s planner)</span></dd>") }
+        if let line = result.sourceLine(for: statement, code: { $0 }), let locations = statement.sourceLocations {
+            let rest = line.dropFirst(("Issued at " + locations.joined(separator: ", ")).count)
+            page.append("<dt>Swift source</dt><dd>\(locations.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))\(String(rest))</dd>")
+        }
+        page.append("<dt>Bound values</dt><dd>\(statement.boundValuesSummary)</dd>")
+        if let before = statement.timingBefore, let rows = section.rowsBefore {
+            page.append("<dt>Before</dt><dd>\(Figures.timing(before)); \(rows)</dd>")
+        }
+        if let after = section.after {
+            page.append("<dt>After</dt><dd>\(Figures.timing(after))</dd>")
+        }
+        if let observed = statement.observedTiming {
+            page.append("<dt>App’s log</dt><dd>median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(statement.observedRows.map { ", last \(Figures.counted($0, "row"))" } ?? "") <span class=\"muted\">(its device and data, 0.1 ms resolution)</span></dd>")
+        } else if let rows = statement.observedRows {
+            page.append("<dt>App’s log</dt><dd>\(Figures.counted(rows, "row"))</dd>")
+        }
+        if !statement.usesRecommendations.isEmpty {
+            page.append("<dt>Uses</dt><dd>\(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))</dd>")
+        }
+        page.append("</dl>")
+    }
+
     private static func queryAdvice(_ result: AnalysisResult, into page: inout Page) {
-        guard !result.queryAdvice.isEmpty else { return }
         let labels = result.statementLabels
         page.append(#"<section id="query-advice">"#)
-        page.append("<h2>Query-side advice</h2>")
+        page.append("<h2>\(ReportSection.queryAdvice.title)</h2>")
         page.append("<p>Statements that no plain index fixes as written. Each time is measured on the snapshot with the recommended indexes built; a rewrite’s time is of the rewritten statement run there.</p>")
         for (offset, advice) in result.queryAdvice.enumerated() {
             let label = labels[advice.statementID] ?? advice.statementID
@@ -362,9 +381,8 @@ public enum HTMLReport {
 
     /// Without a workload: the findings from the schema and the data, and how to capture a workload.
     private static func schemaReview(_ result: AnalysisResult, into page: inout Page) {
-        guard !result.schemaReview.isEmpty || !result.captureHint.isEmpty else { return }
         page.append(#"<section id="schema-review">"#)
-        page.append("<h2>Schema review</h2>")
+        page.append("<h2>\(ReportSection.schemaReview.title)</h2>")
         page.append("<p>Every finding here comes from the schema and the data only; times are of single operations (a lookup, a write), not of the app’s statements.</p>")
         for kind in SchemaFinding.Kind.reportOrder {
             let findings = result.schemaReview.filter { $0.kind == kind }
@@ -404,7 +422,7 @@ public enum HTMLReport {
 
     private static func existingIndexes(_ result: AnalysisResult, into page: inout Page) {
         page.append(#"<section id="existing">"#)
-        page.append("<h2>Existing indexes</h2>")
+        page.append("<h2>\(ReportSection.existingIndexes.title)</h2>")
         let indexCount = result.store.tables.reduce(0) { $0 + $1.indexes.count }
         guard !result.existingIndexes.isEmpty else {
             page.append("<p>\(indexCount == 0 ? "The store has no index of its own (besides primary keys), so there is nothing to review." : "None of the store’s \(Figures.counted(indexCount, "index", plural: "indexes")) is redundant or unused by this workload.")</p>")
@@ -429,7 +447,7 @@ public enum HTMLReport {
 
     private static func uniqueness(_ result: AnalysisResult, into page: inout Page) {
         page.append(#"<section id="uniqueness">"#)
-        page.append("<h2>Uniqueness</h2>")
+        page.append("<h2>\(ReportSection.uniqueness.title)</h2>")
         guard !result.uniqueness.isEmpty else {
             page.append("<p>No uniqueness rule was declared (<code>--unique</code>), enforced by a UNIQUE index, or suggested by the workload’s lookups.</p>")
             page.append("</section>")
@@ -454,7 +472,7 @@ public enum HTMLReport {
 
     private static func rejected(_ result: AnalysisResult, into page: inout Page) {
         page.append(#"<section id="rejected">"#)
-        page.append("<h2>Candidates not recommended</h2>")
+        page.append("<h2>\(ReportSection.rejected.title)</h2>")
         guard !result.rejectedCandidates.isEmpty else {
             page.append("<p>No other candidate index was considered.</p>")
             page.append("</section>")
@@ -471,9 +489,8 @@ public enum HTMLReport {
 
     private static func sourceSites(_ result: AnalysisResult, into page: inout Page) {
         let sites = result.sourceSiteRows
-        guard !sites.isEmpty else { return }
         page.append(#"<section id="source-sites">"#)
-        page.append("<h2>Fetch sites in the Swift source</h2>")
+        page.append("<h2>\(ReportSection.sourceSites.title)</h2>")
         page.append("<table><tr><th>Site</th><th>Form</th><th>Frequency</th><th>Statement</th><th>Status</th></tr>")
         for site in sites {
             page.append("<tr><td><code>\(site.location)</code></td><td>\(site.form)</td><td class=\"num\">\(site.frequency)</td><td>\(site.statement ?? "—")</td><td>\(site.status)</td></tr>")
@@ -484,7 +501,7 @@ public enum HTMLReport {
 
     private static func store(_ result: AnalysisResult, into page: inout Page) {
         page.append(#"<section id="store">"#)
-        page.append("<h2>Store</h2>")
+        page.append("<h2>\(ReportSection.store.title)</h2>")
         var facts = ["\(result.store.fileName), \(ByteCountText.format(result.store.bytes))"]
         if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
         facts.append(result.store.statisticsFact)

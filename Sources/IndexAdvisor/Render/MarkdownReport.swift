@@ -9,12 +9,30 @@
 public enum MarkdownReport {
     public static func render(_ result: AnalysisResult) -> String {
         if result.statements.isEmpty && !result.captureHint.isEmpty { return renderReview(result) }
+        let outline = ReportOutline(result)
         var out: [String] = []
-        let totals = result.totals
-        let statementsByID = Dictionary(result.statements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let labels = result.statementLabels
-        let drops = result.indexesToDrop
+        summary(result, into: &out)
+        if outline.contains(.recommendations) { recommendations(result, into: &out) }
+        if outline.contains(.alternatives) { alternatives(result, into: &out) }
+        if outline.contains(.codeToPaste) { codeToPaste(result, into: &out) }
+        if outline.contains(.queryAdvice) { queryAdvice(result, into: &out) }
+        statements(result, into: &out)
+        if outline.contains(.existingIndexes) { existingIndexes(result, into: &out) }
+        if outline.contains(.uniqueness) { uniqueness(result, into: &out) }
+        if outline.contains(.rejected) { rejected(result, into: &out) }
+        store(result, into: &out)
+        if outline.contains(.sourceSites) { sourceSites(result, into: &out) }
+        workload(result, into: &out)
+        return out.joined(separator: "\n") + "\n"
+    }
 
+    // MARK: Sections
+
+    /// The title, the headline figures, one line per index to add or drop, and the migration's cost.
+    private static func summary(_ result: AnalysisResult, into out: inout [String]) {
+
+        let totals = result.totals
+        let drops = result.indexesToDrop
         out.append("# indexadvisor report: \(inline(result.store.fileName))")
         out.append("")
         var summary: [String] = []
@@ -40,7 +58,7 @@ public enum MarkdownReport {
             var line = "\(recommendation.rank). \(inline(result.indexDeclaration(for: recommendation) ?? recommendation.sql))"
             if let main = recommendation.mainEffect {
                 let takenOver = result.takeovers(of: recommendation).contains { $0.statementID == main.statementID }
-                line += ": \(labels[main.statementID] ?? main.statementID) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))\(takenOver ? "; a later pick took it over" : ""))"
+                line += ": \(result.label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))\(takenOver ? "; a later pick took it over" : ""))"
             }
             line += "; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload."
             out.append(line)
@@ -55,161 +73,182 @@ public enum MarkdownReport {
         }
         out.append("Weighted time = executions in the workload × median time of one execution, summed. \(result.method.description)")
         out.append("")
+    }
 
-        if !result.recommendations.isEmpty {
-            out.append("## Recommended indexes")
+    /// The indexes to add: a table, then each one's section.
+    private static func recommendations(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## Recommended indexes")
+        out.append("")
+        out.append("In the order they were chosen: each one's figures were measured with the ones above it already built, so together they add up to the workload's saving.")
+        out.append("")
+        let timeLabel = result.isSampled ? " (sample)" : ""
+        let buildLabel = result.buildEstimate.isEmpty ? "" : " (store, scaled)"
+        out.append("| # | Index | Table | Columns | Read time saved\(timeLabel) | Write time added\(timeLabel) | Build\(buildLabel) | Size\(buildLabel) |")
+        out.append("|---|---|---|---|---|---|---|---|")
+        for recommendation in result.recommendations {
+            out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.measured(recommendation.readSecondsSaved)) | \(Figures.measured(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
+        }
+        out.append("")
+        for recommendation in result.recommendations { self.recommendation(recommendation, of: result, into: &out) }
+    }
+
+    /// One index to add: its SQL, its main statement with the plans before and after, the SwiftData
+    /// declaration, the measured change of every statement it touches, and its notes.
+    private static func recommendation(_ recommendation: Recommendation, of result: AnalysisResult, into out: inout [String]) {
+        out.append("### \(recommendation.rank). \(inline(recommendation.name))")
+        out.append("")
+        out.append(fence(recommendation.sql + ";", language: "sql"))
+        out.append("")
+        let takeovers = result.takeovers(of: recommendation)
+        mainStatement(of: recommendation, in: result, into: &out)
+        for takeover in takeovers {
+            out.append(prose(result.takeoverSentence(takeover)))
             out.append("")
-            out.append("In the order they were chosen: each one's figures were measured with the ones above it already built, so together they add up to the workload's saving.")
+        }
+        swiftData(for: recommendation, in: result, into: &out)
+        effects(of: recommendation, takeovers: takeovers, in: result, into: &out)
+    }
+
+    /// The statement an index is mainly for: its saving, the counters it was chosen on, and its plans.
+    private static func mainStatement(of recommendation: Recommendation, in result: AnalysisResult, into out: inout [String]) {
+        if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID),
+           let plans = recommendation.mainPlans(in: result) {
+            let label = result.label(ofStatement: main.statementID)
+            out.append("For \(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))).")
             out.append("")
-            let timeLabel = result.isSampled ? " (sample)" : ""
-            let buildLabel = result.buildEstimate.isEmpty ? "" : " (store, scaled)"
-            out.append("| # | Index | Table | Columns | Read time saved\(timeLabel) | Write time added\(timeLabel) | Build\(buildLabel) | Size\(buildLabel) |")
-            out.append("|---|---|---|---|---|---|---|---|")
-            for recommendation in result.recommendations {
-                out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.measured(recommendation.readSecondsSaved)) | \(Figures.measured(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
+            if let evidence = result.counterEvidence(for: recommendation) {
+                out.append(prose(evidence))
+                out.append("")
             }
-            out.append("")
-            for recommendation in result.recommendations {
-                out.append("### \(recommendation.rank). \(inline(recommendation.name))")
-                out.append("")
-                out.append(fence(recommendation.sql + ";", language: "sql"))
-                out.append("")
-                let takeovers = result.takeovers(of: recommendation)
-                if let main = recommendation.mainEffect, let statement = statementsByID[main.statementID],
-                   let plans = recommendation.mainPlans(in: result) {
-                    let label = labels[main.statementID] ?? main.statementID
-                    out.append("For \(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))).")
-                    out.append("")
-                    if let evidence = result.counterEvidence(for: recommendation) {
-                        out.append(prose(evidence))
-                        out.append("")
-                    }
-                    if let before = plans.before, !before.steps.isEmpty {
-                        out.append(plans.beforeCaption + ":")
-                        out.append(fence(before.tree, language: ""))
-                        if let after = plans.after, after.tree != before.tree {
-                            out.append(plans.afterCaption + ":")
-                            out.append(fence(after.tree, language: ""))
-                        }
-                        out.append("")
-                    }
+            if let before = plans.before, !before.steps.isEmpty {
+                out.append(plans.beforeCaption + ":")
+                out.append(fence(before.tree, language: ""))
+                if let after = plans.after, after.tree != before.tree {
+                    out.append(plans.afterCaption + ":")
+                    out.append(fence(after.tree, language: ""))
                 }
-                for takeover in takeovers {
-                    out.append(prose(result.takeoverSentence(takeover)))
-                    out.append("")
-                }
-                if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
-                    out.append("SwiftData, in `@Model class \(entity)`: no `#Index`. The proposed \(inline(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the `#Unique` declared, the CREATE INDEX above is not needed.")
-                    out.append("")
-                } else if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
-                    let origin = recommendation.keyPathsAreGuessed
-                        ? " (key paths guessed from the column names; check them against your model, or pass it with `--model`)"
-                        : (result.model.map { " (key paths from \($0.files.map(inline).joined(separator: ", ")))" } ?? "")
-                    out.append("SwiftData, in `@Model class \(entity)`: \(inline(macro))" + origin)
-                    out.append("")
-                } else if let entity = recommendation.entity {
-                    out.append("SwiftData's `#Index` cannot declare this index for `\(entity)` (it has a direction, a collation, a predicate or a Core Data bookkeeping column); create it with the SQL above.")
-                    out.append("")
-                }
-                if let declared = recommendation.declaredInModel {
-                    out.append("Your model already declares it (\(text(declared))); the store lacks it because SwiftData builds indexes only with new stores: run the SQL above.")
-                    out.append("")
-                }
-                out.append("| Statement | Count | Without it | With it | Change |")
-                out.append("|---|---|---|---|---|")
-                for effect in recommendation.effects {
-                    let label = labels[effect.statementID] ?? effect.statementID
-                    let kind = statementsByID[effect.statementID]?.kind.rawValue ?? ""
-                    let takenOver = takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (see above)" : ""
-                    out.append("| \(label) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(of: effect))\(takenOver) |")
-                }
-                out.append("")
-                if !recommendation.columnStatistics.isEmpty {
-                    let parts = recommendation.columnStatistics.map { statistics in
-                        "(\(statistics.columns.map(text).joined(separator: ", "))): \(Figures.count(statistics.distinctValues)) distinct\(statistics.columns.count == 1 ? ", \(Figures.percent(statistics.nullFraction)) NULL" : "")"
-                    }
-                    let sampled = recommendation.columnStatistics.first.map { $0.isSampled ? "sampled \(Figures.count($0.sampledRows)) rows" : "\(Figures.count($0.sampledRows)) rows" } ?? ""
-                    out.append("- Cardinality (\(sampled)): " + parts.joined(separator: "; "))
-                }
-                out.append("- \(recommendation.buildSentence).")
-                for note in recommendation.notes { out.append("- \(text(note))") }
                 out.append("")
             }
         }
+    }
 
-        if let alternatives = result.alternatives, !alternatives.isEmpty {
-            out.append("## Alternatives the model cannot declare")
+    /// The SwiftData declaration for an index to add, or why there is none, and whether the model has it.
+    private static func swiftData(for recommendation: Recommendation, in result: AnalysisResult, into out: inout [String]) {
+        if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
+            out.append("SwiftData, in `@Model class \(entity)`: no `#Index`. The proposed \(inline(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the `#Unique` declared, the CREATE INDEX above is not needed.")
             out.append("")
-            out.append("Index forms that SwiftData's `#Index` cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the recommended indexes: each figure is what it adds with them in place. They are not in the migration or the figures above.")
+        } else if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
+            let origin = recommendation.keyPathsAreGuessed
+                ? " (key paths guessed from the column names; check them against your model, or pass it with `--model`)"
+                : (result.model.map { " (key paths from \($0.files.map(inline).joined(separator: ", ")))" } ?? "")
+            out.append("SwiftData, in `@Model class \(entity)`: \(inline(macro))" + origin)
             out.append("")
-            for (offset, alternative) in alternatives.enumerated() {
-                out.append("### A\(offset + 1). \(inline(alternative.name))")
+        } else if let entity = recommendation.entity {
+            out.append("SwiftData's `#Index` cannot declare this index for `\(entity)` (it has a direction, a collation, a predicate or a Core Data bookkeeping column); create it with the SQL above.")
+            out.append("")
+        }
+        if let declared = recommendation.declaredInModel {
+            out.append("Your model already declares it (\(text(declared))); the store lacks it because SwiftData builds indexes only with new stores: run the SQL above.")
+            out.append("")
+        }
+    }
+
+    /// The measured change of every statement an index touches, then its cardinality, build and notes.
+    private static func effects(of recommendation: Recommendation, takeovers: [Takeover], in result: AnalysisResult,
+                                into out: inout [String]) {
+        out.append("| Statement | Count | Without it | With it | Change |")
+        out.append("|---|---|---|---|---|")
+        for effect in recommendation.effects {
+            let label = result.label(ofStatement: effect.statementID)
+            let kind = result.statement(withID: effect.statementID)?.kind.rawValue ?? ""
+            let takenOver = takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (see above)" : ""
+            out.append("| \(label) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(of: effect))\(takenOver) |")
+        }
+        out.append("")
+        if let cardinality = recommendation.cardinalityText(column: text) { out.append("- " + cardinality) }
+        out.append("- \(recommendation.buildSentence).")
+        for note in recommendation.notes { out.append("- \(text(note))") }
+        out.append("")
+    }
+
+    /// Index forms the model cannot declare, measured on top of the recommendations.
+    private static func alternatives(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## \(ReportSection.alternatives.title)")
+        out.append("")
+        out.append("Index forms that SwiftData's `#Index` cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the recommended indexes: each figure is what it adds with them in place. They are not in the migration or the figures above.")
+        out.append("")
+        for (offset, alternative) in (result.alternatives ?? []).enumerated() {
+            out.append("### A\(offset + 1). \(inline(alternative.name))")
+            out.append("")
+            out.append(fence(alternative.sql + ";", language: "sql"))
+            out.append("")
+            var facts: [String] = []
+            if let main = alternative.effects.max(by: { $0.before.medianSeconds * Double($0.count) - $0.after.medianSeconds * Double($0.count) < $1.before.medianSeconds * Double($1.count) - $1.after.medianSeconds * Double($1.count) }) {
+                facts.append("For \(result.label(ofStatement: main.statementID)): \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
+            }
+            facts.append("\(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload")
+            facts.append("built in \(Figures.duration(alternative.buildSeconds)), \(ByteCountText.format(alternative.bytes))")
+            out.append(facts.joined(separator: "; ") + ".")
+            out.append("")
+            if !alternative.replaces.isEmpty {
+                out.append("With it, no final plan uses \(alternative.replaces.map(inline).joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
                 out.append("")
-                out.append(fence(alternative.sql + ";", language: "sql"))
+            }
+            out.append("How to ship it: \(text(alternative.howToShip))")
+            out.append("")
+        }
+    }
+
+    /// The SQL migration and, for a Core Data store, the SwiftData declarations.
+    private static func codeToPaste(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## \(ReportSection.codeToPaste.title)")
+        out.append("")
+        out.append("SQL migration (`--format sql`), safe to run twice:")
+        out.append("")
+        out.append(fence(SQLReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "sql"))
+        out.append("")
+        if result.store.isCoreData && !result.recommendations.isEmpty {
+            out.append("SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema`; building takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
+            out.append("")
+            out.append(fence(SwiftReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "swift"))
+            out.append("")
+        }
+    }
+
+    /// Statements no plain index fixes as written.
+    private static func queryAdvice(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## \(ReportSection.queryAdvice.title)")
+        out.append("")
+        out.append("Statements that no plain index fixes as written. Each time is measured on the snapshot with the recommended indexes built; a rewrite's time is of the rewritten statement run there.")
+        out.append("")
+        for advice in result.queryAdvice {
+            let label = result.label(ofStatement: advice.statementID)
+            out.append("### \(label): \(advice.kind.title)")
+            out.append("")
+            out.append(prose(advice.advice))
+            out.append("")
+            let spread = advice.timing.map { timing in
+                advice.rewriteTiming == nil ? " (IQR \(Figures.duration(timing.p25Seconds))–\(Figures.duration(timing.p75Seconds)))"
+                    : "; as it is: \(cellTiming(timing))"
+            } ?? ""
+            out.append("- " + advice.measuredLine(label: label) + spread)
+            if let caveat = advice.caveat { out.append("- Caveat: \(prose(caveat))") }
+            out.append("")
+            if let rewrite = advice.rewrite {
+                out.append(fence(rewrite, language: "sql"))
                 out.append("")
-                var facts: [String] = []
-                if let main = alternative.effects.max(by: { $0.before.medianSeconds * Double($0.count) - $0.after.medianSeconds * Double($0.count) < $1.before.medianSeconds * Double($1.count) - $1.after.medianSeconds * Double($1.count) }) {
-                    facts.append("For \(labels[main.statementID] ?? main.statementID): \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
-                }
-                facts.append("\(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload")
-                facts.append("built in \(Figures.duration(alternative.buildSeconds)), \(ByteCountText.format(alternative.bytes))")
-                out.append(facts.joined(separator: "; ") + ".")
-                out.append("")
-                if !alternative.replaces.isEmpty {
-                    out.append("With it, no final plan uses \(alternative.replaces.map(inline).joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
-                    out.append("")
-                }
-                out.append("How to ship it: \(text(alternative.howToShip))")
+            }
+            if let plan = advice.rewritePlan, !plan.steps.isEmpty {
+                out.append("Plan with the change:")
+                out.append(fence(plan.tree, language: ""))
                 out.append("")
             }
         }
+    }
 
-        if !result.recommendations.isEmpty || !drops.isEmpty {
-            out.append("## Code to paste")
-            out.append("")
-            out.append("SQL migration (`--format sql`), safe to run twice:")
-            out.append("")
-            out.append(fence(SQLReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "sql"))
-            out.append("")
-            if result.store.isCoreData && !result.recommendations.isEmpty {
-                out.append("SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema`; building takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
-                out.append("")
-                out.append(fence(SwiftReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "swift"))
-                out.append("")
-            }
-        }
-
-        if !result.queryAdvice.isEmpty {
-            out.append("## Query-side advice")
-            out.append("")
-            out.append("Statements that no plain index fixes as written. Each time is measured on the snapshot with the recommended indexes built; a rewrite's time is of the rewritten statement run there.")
-            out.append("")
-            for advice in result.queryAdvice {
-                let label = labels[advice.statementID] ?? advice.statementID
-                out.append("### \(label): \(advice.kind.title)")
-                out.append("")
-                out.append(prose(advice.advice))
-                out.append("")
-                let spread = advice.timing.map { timing in
-                    advice.rewriteTiming == nil ? " (IQR \(Figures.duration(timing.p25Seconds))–\(Figures.duration(timing.p75Seconds)))"
-                        : "; as it is: \(cellTiming(timing))"
-                } ?? ""
-                out.append("- " + advice.measuredLine(label: label) + spread)
-                if let caveat = advice.caveat { out.append("- Caveat: \(prose(caveat))") }
-                out.append("")
-                if let rewrite = advice.rewrite {
-                    out.append(fence(rewrite, language: "sql"))
-                    out.append("")
-                }
-                if let plan = advice.rewritePlan, !plan.steps.isEmpty {
-                    out.append("Plan with the change:")
-                    out.append(fence(plan.tree, language: ""))
-                    out.append("")
-                }
-            }
-        }
-
-        out.append("## Statements")
+    /// The statements table, then each statement's section.
+    private static func statements(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## \(ReportSection.statements.title)")
         out.append("")
         if !result.statementsTimingNote.isEmpty {
             out.append(text(result.statementsTimingNote))
@@ -232,103 +271,120 @@ public enum MarkdownReport {
             out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(Figures.percent(result.shareOfWorkloadTime(statement))) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
         }
         out.append("")
-        for (offset, statement) in result.statements.enumerated() {
-            out.append("### S\(offset + 1) · \(statement.kind.rawValue) ×\(Figures.count(statement.count)) · \(Figures.percent(result.shareOfWorkloadTime(statement))) of the time")
-            out.append("")
-            out.append(fence(SQLFormatter.format(statement.sql), language: "sql"))
-            out.append("")
-            if let line = result.sourceLine(for: statement, code: inline) {
-                out.append(line)
-                out.append("")
-            }
-            if let failures = statement.deviceFailures, failures > 0 {
-                out.append("**Failed on the device** \(Figures.counted(failures, "time")) of \(Figures.count(statement.count)) (the app's log): \(inline(statement.deviceError ?? "error"))")
-                out.append("")
-            }
-            if let error = statement.error {
-                out.append("Not analysed: \(text(error))")
-                out.append("")
-                continue
-            }
-            if let shape = statement.shapeSummary, shape.contains(":") { out.append("- Shape (from SQLite's planner): \(inline(shape))") }
-            out.append("- Bound values: \(statement.boundValuesSummary)")
-            if let before = statement.timingBefore {
-                let rows = Figures.rows(before.rowsPerExecution)
-                out.append("- Before: \(Figures.timing(before)); \(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution")
-            }
-            if let after = statement.timingAfter, statement.planAfter?.tree != statement.planBefore?.tree || after != statement.timingBefore {
-                out.append("- After: \(Figures.timing(after))")
-            }
-            if let observed = statement.observedTiming {
-                out.append("- Reported by the app's log (its device, its data, 0.1 ms resolution): median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(statement.observedRows.map { ", last \(Figures.counted($0, "row"))" } ?? "")")
-            } else if let rows = statement.observedRows {
-                out.append("- Reported by the app's log: \(Figures.counted(rows, "row"))")
-            }
-            if !statement.usesRecommendations.isEmpty {
-                out.append("- Uses: " + statement.usesRecommendations.map(inline).joined(separator: ", "))
-            }
-            for note in statement.notes { out.append("- \(text(note))") }
-            out.append("")
-            if let plan = statement.planBefore, !plan.steps.isEmpty {
-                if let after = statement.planAfter, after.tree != plan.tree {
-                    out.append("Plan before:")
-                    out.append(fence(plan.tree, language: ""))
-                    out.append("Plan after:")
-                    out.append(fence(after.tree, language: ""))
-                } else {
-                    out.append("Plan:")
-                    out.append(fence(plan.tree, language: ""))
-                }
-                out.append("")
-            }
-        }
+        for section in StatementSection.all(in: result) { statement(section, of: result, into: &out) }
+    }
 
-        if !result.existingIndexes.isEmpty {
-            out.append("## Existing indexes")
-            out.append("")
-            out.append(result.isSampled
-                ? "| Index | Table | Columns | Finding | Size (store, scaled) | Write time saved by dropping (sample) | Advice |"
-                : "| Index | Table | Columns | Finding | Size | Write time saved by dropping | Advice |")
-            out.append("|---|---|---|---|---|---|---|")
-            for finding in result.existingIndexes {
-                let what = finding.findingText(name: codeCell)
-                let advice = finding.dropSQL.map(codeCell) ?? (finding.caveat.map(cell) ?? "")
-                let saved = result.writeSavingText(of: finding)
-                out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
-            }
-            out.append("")
-            out.append("Write time saved: frequency-weighted, measured by dropping the index inside a savepoint on the snapshot, with runs with and without it alternating; differences inside the noise count as 0.")
+    /// One statement: its SQL, where the app issues it, its times and its plans.
+    private static func statement(_ section: StatementSection, of result: AnalysisResult, into out: inout [String]) {
+        let statement = section.statement
+        out.append("### \(section.label) · \(statement.kind.rawValue) ×\(Figures.count(statement.count)) · \(Figures.percent(section.share)) of the time")
+        out.append("")
+        out.append(fence(SQLFormatter.format(statement.sql), language: "sql"))
+        out.append("")
+        if let line = result.sourceLine(for: statement, code: inline) {
+            out.append(line)
             out.append("")
         }
-
-        if !result.uniqueness.isEmpty {
-            out.append("## Uniqueness")
-            out.append("")
-            out.append("| Rule | Source | Rows breaking it | Advice |")
-            out.append("|---|---|---|---|")
-            for finding in result.uniqueness {
-                let rule = codeCell(finding.table + "(" + finding.columns.joined(separator: ", ") + ")")
-                let source = finding.origin == .declared ? "declared" : (finding.origin == .proposed ? "looked up like an identifier" : "UNIQUE index")
-                let advice = cell(finding.advice) + (finding.swiftDataUnique.map { " " + codeCell($0) } ?? "")
-                out.append("| \(rule) | \(source) | \(Figures.count(finding.violatingRows)) | \(advice) |")
-            }
+        if let failures = statement.deviceFailures, failures > 0 {
+            out.append("**Failed on the device** \(Figures.counted(failures, "time")) of \(Figures.count(statement.count)) (the app's log): \(inline(statement.deviceError ?? "error"))")
             out.append("")
         }
-
-        if !result.rejectedCandidates.isEmpty {
-            out.append("## Candidates not recommended")
+        if let error = statement.error {
+            out.append("Not analysed: \(text(error))")
             out.append("")
-            out.append("| Candidate | Read time saved | Write time added | Why not |")
-            out.append("|---|---|---|---|")
-            for candidate in result.rejectedCandidates {
-                let read = candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—"
-                let write = candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—"
-                out.append("| \(codeCell(candidate.displayName)) | \(read) | \(write) | \(cell(candidate.reason)) |")
-            }
-            out.append("")
+            return
         }
+        facts(of: section, into: &out)
+        switch section.plans {
+        case .none:
+            return
+        case .unchanged(let plan):
+            out.append("Plan:")
+            out.append(fence(plan.tree, language: ""))
+        case .changed(let before, let after):
+            out.append("Plan before:")
+            out.append(fence(before.tree, language: ""))
+            out.append("Plan after:")
+            out.append(fence(after.tree, language: ""))
+        }
+        out.append("")
+    }
 
-        out.append("## Store")
+    /// A statement's facts as a list: shape, bound values, times before and after, the app's own times,
+    /// the indexes it uses, its notes.
+    private static func facts(of section: StatementSection, into out: inout [String]) {
+        let statement = section.statement
+        if let shape = statement.shapeSummary, shape.contains(":") { out.append("- Shape (from SQLite's planner): \(inline(shape))") }
+        out.append("- Bound values: \(statement.boundValuesSummary)")
+        if let before = statement.timingBefore, let rows = section.rowsBefore {
+            out.append("- Before: \(Figures.timing(before)); \(rows)")
+        }
+        if let after = section.after {
+            out.append("- After: \(Figures.timing(after))")
+        }
+        if let observed = statement.observedTiming {
+            out.append("- Reported by the app's log (its device, its data, 0.1 ms resolution): median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(statement.observedRows.map { ", last \(Figures.counted($0, "row"))" } ?? "")")
+        } else if let rows = statement.observedRows {
+            out.append("- Reported by the app's log: \(Figures.counted(rows, "row"))")
+        }
+        if !statement.usesRecommendations.isEmpty {
+            out.append("- Uses: " + statement.usesRecommendations.map(inline).joined(separator: ", "))
+        }
+        for note in statement.notes { out.append("- \(text(note))") }
+        out.append("")
+    }
+
+    /// The review of the store's own indexes.
+    private static func existingIndexes(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## \(ReportSection.existingIndexes.title)")
+        out.append("")
+        out.append(result.isSampled
+            ? "| Index | Table | Columns | Finding | Size (store, scaled) | Write time saved by dropping (sample) | Advice |"
+            : "| Index | Table | Columns | Finding | Size | Write time saved by dropping | Advice |")
+        out.append("|---|---|---|---|---|---|---|")
+        for finding in result.existingIndexes {
+            let what = finding.findingText(name: codeCell)
+            let advice = finding.dropSQL.map(codeCell) ?? (finding.caveat.map(cell) ?? "")
+            let saved = result.writeSavingText(of: finding)
+            out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
+        }
+        out.append("")
+        out.append("Write time saved: frequency-weighted, measured by dropping the index inside a savepoint on the snapshot, with runs with and without it alternating; differences inside the noise count as 0.")
+        out.append("")
+    }
+
+    /// The uniqueness audit.
+    private static func uniqueness(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## \(ReportSection.uniqueness.title)")
+        out.append("")
+        out.append("| Rule | Source | Rows breaking it | Advice |")
+        out.append("|---|---|---|---|")
+        for finding in result.uniqueness {
+            let rule = codeCell(finding.table + "(" + finding.columns.joined(separator: ", ") + ")")
+            let source = finding.origin == .declared ? "declared" : (finding.origin == .proposed ? "looked up like an identifier" : "UNIQUE index")
+            let advice = cell(finding.advice) + (finding.swiftDataUnique.map { " " + codeCell($0) } ?? "")
+            out.append("| \(rule) | \(source) | \(Figures.count(finding.violatingRows)) | \(advice) |")
+        }
+        out.append("")
+    }
+
+    /// The candidates not recommended, with the reason.
+    private static func rejected(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## \(ReportSection.rejected.title)")
+        out.append("")
+        out.append("| Candidate | Read time saved | Write time added | Why not |")
+        out.append("|---|---|---|---|")
+        for candidate in result.rejectedCandidates {
+            let read = candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—"
+            let write = candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—"
+            out.append("| \(codeCell(candidate.displayName)) | \(read) | \(write) | \(cell(candidate.reason)) |")
+        }
+        out.append("")
+    }
+
+    /// The store's tables and indexes.
+    private static func store(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## \(ReportSection.store.title)")
         out.append("")
         var facts = ["\(inline(result.store.fileName)), \(ByteCountText.format(result.store.bytes))"]
         if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
@@ -345,19 +401,23 @@ public enum MarkdownReport {
             out.append("| \(codeCell(table.name)) | \(cell(table.entities.joined(separator: ", "))) | \(rows) | \(indexes) |")
         }
         out.append("")
+    }
 
+    /// The app's fetch sites (`--source`).
+    private static func sourceSites(_ result: AnalysisResult, into out: inout [String]) {
         let sites = result.sourceSiteRows
-        if !sites.isEmpty {
-            out.append("## Fetch sites in the Swift source")
-            out.append("")
-            out.append("| site | form | frequency | statement | status |")
-            out.append("|---|---|---|---|---|")
-            for site in sites {
-                out.append("| \(codeCell(site.location)) | \(cell(site.form)) | \(site.frequency) | \(site.statement.map(cell) ?? "—") | \(cell(site.status)) |")
-            }
-            out.append("")
+        out.append("## \(ReportSection.sourceSites.title)")
+        out.append("")
+        out.append("| site | form | frequency | statement | status |")
+        out.append("|---|---|---|---|---|")
+        for site in sites {
+            out.append("| \(codeCell(site.location)) | \(cell(site.form)) | \(site.frequency) | \(site.statement.map(cell) ?? "—") | \(cell(site.status)) |")
         }
+        out.append("")
+    }
 
+    /// What was read, the warnings, and the footer.
+    private static func workload(_ result: AnalysisResult, into out: inout [String]) {
         out.append("## Workload")
         out.append("")
         let workload = result.workload
@@ -383,7 +443,6 @@ public enum MarkdownReport {
         out.append("")
         out.append("---")
         out.append("\(result.tool.name) \(result.tool.version), SQLite \(result.tool.sqliteVersion), analysed in \(Figures.duration(result.tool.analysisSeconds)) at \(result.tool.generatedAt).")
-        return out.joined(separator: "\n") + "\n"
     }
 
     /// A review without a workload: findings from the schema and the data only, and how to capture a workload.

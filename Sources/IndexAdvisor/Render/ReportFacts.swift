@@ -323,6 +323,18 @@ extension AnalysisResult {
 }
 
 extension Recommendation {
+    /// "Cardinality (sampled 14,285 rows): (ZFOLDERID): 12 distinct, 0 % NULL; (ZFOLDERID, ZISARCHIVED): 24
+    /// distinct", each column name passed through `column` (each format's escaping); nil without statistics.
+    func cardinalityText(column: (String) -> String) -> String? {
+        guard let first = columnStatistics.first else { return nil }
+        let parts = columnStatistics.map { statistics in
+            "(\(statistics.columns.map(column).joined(separator: ", "))): \(Figures.count(statistics.distinctValues)) distinct"
+                + (statistics.columns.count == 1 ? ", \(Figures.percent(statistics.nullFraction)) NULL" : "")
+        }
+        let rows = first.isSampled ? "sampled \(Figures.count(first.sampledRows)) rows" : "\(Figures.count(first.sampledRows)) rows"
+        return "Cardinality (\(rows)): " + parts.joined(separator: "; ")
+    }
+
     /// `Built in 26.6 ms on this store (what a migration pays), 752.0 KiB`, or for a table measured on a
     /// sample, the store's estimate with what was measured and the factors.
     public var buildSentence: String {
