@@ -11,7 +11,7 @@
 /// Renders ``AnalysisResult`` and computes nothing of its own. The page is built from ``HTML`` values, so
 /// every value from the store or the workload interpolated into it is escaped (``HTMLText/escape(_:)``) by
 /// its type, and markup held in a `String` enters only through an explicit `raw` (the page's own style
-/// sheet and script, the charts, which escape their own labels). No such value is placed inside `<script>`
+/// sheet and script, and the words of an existing index's finding). No such value is placed inside `<script>`
 /// or `<style>`, and the page's Content-Security-Policy (``HTMLAssets``) refuses any script or style but its own.
 public enum HTMLReport {
     public static func render(_ result: AnalysisResult) -> String {
@@ -142,8 +142,7 @@ public enum HTMLReport {
         page.append(#"<section id="times">"#)
         page.append("<h2>\(ReportSection.times.title)</h2>")
         page.append(#"<p class="muted">Median time of one execution on the snapshot, log scale; the right column says how often the workload runs it and its share of the workload's weighted time before the change.</p>"#)
-        // The chart escapes its own labels (SVGCharts).
-        page.append(.raw(SVGCharts.statementTimes(rows, title: "Median time of one execution of each statement, before and after the advice")))
+        page.append(SVGCharts.statementTimesHTML(rows, title: "Median time of one execution of each statement, before and after the advice"))
         page.append("</section>")
     }
 
@@ -274,8 +273,7 @@ public enum HTMLReport {
         page.append(#"<section id="tradeoff">"#)
         page.append("<h2>\(ReportSection.tradeOff.title)</h2>")
         page.append(#"<p class="muted">Each measured candidate index: the read time it saves (up) against the write time it adds (right), per workload. \#(hidden > 0 ? "\(Figures.counted(hidden, "candidate")) set aside before measuring, or with no difference beyond the noise, \(hidden == 1 ? "is" : "are") not drawn (see the table below)." : "")</p>"#)
-        // The chart escapes its own labels (SVGCharts).
-        page.append(.raw(SVGCharts.tradeOff(points, title: "Read time saved against write time added, per candidate index")))
+        page.append(SVGCharts.tradeOffHTML(points, title: "Read time saved against write time added, per candidate index"))
         page.append("</section>")
     }
 
@@ -538,7 +536,7 @@ public enum HTMLReport {
         for choice in workload.formats ?? [] {
             page.append("<dt>Format</dt><dd>\("\(choice.file): \(choice.format.displayName), \(choice.reason)\(choice.encoding == "UTF-8" ? "" : "; \(choice.encoding)")\(choice.lineEnds == "CR" || choice.lineEnds == "CRLF" ? "; \(choice.lineEnds) line ends" : "")")</dd>")
         }
-        if let means = workload.observedTimeMeans, means != "no observed times" {
+        if let means = workload.observedTimesText {
             page.append("<dt>Observed times</dt><dd>\(means)</dd>")
         }
         if !workload.skipped.isEmpty {

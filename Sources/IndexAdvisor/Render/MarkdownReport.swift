@@ -426,7 +426,7 @@ public enum MarkdownReport {
             out.append("")
             out.append("Read \(inline(choice.file)) as a \(choice.format.displayName): \(text(choice.reason))\(choice.forced ? "" : " (detected; --workload-format forces a format)")\(choice.encoding == "UTF-8" ? "" : "; \(text(choice.encoding))")\(choice.lineEnds == "CR" || choice.lineEnds == "CRLF" ? "; \(choice.lineEnds) line ends" : "").")
         }
-        if let means = workload.observedTimeMeans, means != "no observed times" {
+        if let means = workload.observedTimesText {
             out.append("")
             out.append("Times reported by the app's log: \(text(means)).")
         }

@@ -10,6 +10,14 @@ func backtickSpans(_ text: String) -> [(text: String, isCode: Bool)] {
     }
 }
 
+extension WorkloadSummary {
+    /// What the workload's observed times are made of, for the reports to print; nil when it reported none
+    /// (or the report predates the field).
+    var observedTimesText: String? {
+        observedTimeMeans.flatMap { $0 == Workload.noObservedTimes ? nil : $0 }
+    }
+}
+
 extension StoreSummary {
     /// Whether the store has `sqlite_stat1`, and what that means for the plans ("as on the device" only
     /// for a Core Data store, whose app runs on one).
