@@ -83,3 +83,20 @@ struct ReportSectionsTests {
         }
     }
 }
+
+@Suite("Workload facts both Markdown and HTML print")
+struct WorkloadFactsRenderTests {
+    @Test("what the observed times are is printed when the log had some, in both formats, and never the 'none' sentinel")
+    func observedTimes() {
+        var result = ReportFixture.result(hostile: false)
+        result.workload.observedTimeMeans = "SQLite's time for 3 executions"
+        #expect(result.workload.observedTimesText == "SQLite's time for 3 executions")
+        #expect(MarkdownReport.render(result).contains("Times reported by the app's log: SQLite's time for 3 executions."))
+        #expect(HTMLReport.render(result).contains("<dt>Observed times</dt><dd>SQLite&#39;s time for 3 executions</dd>"))
+
+        result.workload.observedTimeMeans = Workload.noObservedTimes
+        #expect(result.workload.observedTimesText == nil)
+        #expect(!MarkdownReport.render(result).contains("Times reported by the app's log"))
+        #expect(!HTMLReport.render(result).contains("Observed times"))
+    }
+}
