@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import IndexAdvisor
 
 /// The statement sections of a Markdown report, by label: the text from `### S1 ·` to the next heading.
@@ -55,6 +56,51 @@ struct ReportSectionsTests {
         #expect(markdown["S2"]?.contains("- After: \(Figures.timing(try #require(sections[1].after)))") == true)
         #expect(html["S1"]?.contains("Plan (unchanged by the advice)") == true)
         #expect(markdown["S1"]?.contains("Plan:\n") == true)
+    }
+
+    @Test("both formats list exactly a statement's facts from the model, in its order")
+    func sameFacts() throws {
+        var result = Self.resultWithUnchangedStatement()
+        result.statements[1].observedTiming = ObservedTiming(count: 4, totalSeconds: 0.004, medianSeconds: 0.001)
+        result.statements[1].observedRows = 2
+        result.statements[1].sourceLocations = ["NotesList.swift:42"]
+        let markdown = markdownStatements(MarkdownReport.render(result))
+        let html = htmlStatements(HTMLReport.render(result))
+        func markdownLabel(_ fact: StatementSection.Fact) -> String? {
+            switch fact {
+            case .shape: return "Shape"
+            case .source: return nil
+            case .boundValues: return "Bound values"
+            case .before: return "Before"
+            case .after: return "After"
+            case .observed, .observedRows: return "Reported by the app's log"
+            case .uses: return "Uses"
+            }
+        }
+        func htmlLabel(_ fact: StatementSection.Fact) -> String {
+            switch fact {
+            case .shape: return "Shape"
+            case .source: return "Swift source"
+            case .boundValues: return "Bound values"
+            case .before: return "Before"
+            case .after: return "After"
+            case .observed, .observedRows: return "App’s log"
+            case .uses: return "Uses"
+            }
+        }
+        let sections = StatementSection.all(in: result)
+        #expect(sections[1].facts.contains(.observed(try #require(result.statements[1].observedTiming), lastRows: 2)))
+        #expect(sections[1].facts.contains(.source(["NotesList.swift:42"])))
+        #expect(sections[2].facts.isEmpty)  // not analysed
+        for section in sections {
+            let markdownFacts = (markdown[section.label] ?? "").split(separator: "\n").filter { $0.hasPrefix("- ") }
+                .map { String($0.dropFirst(2).prefix { $0 != ":" && $0 != "(" }).trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            let notes = section.statement.notes.count
+            #expect(Array(markdownFacts.dropLast(notes)) == section.facts.compactMap(markdownLabel), "\(section.label) in Markdown")
+            let htmlFacts = (html[section.label] ?? "").components(separatedBy: "<dt>").dropFirst().map { $0.prefix { $0 != "<" } }.map(String.init)
+            #expect(htmlFacts == section.facts.map(htmlLabel), "\(section.label) in HTML")
+        }
     }
 
     @Test("the outline lists the sections with content, and both formats print exactly those (HTML also the empty ones it always links)")

@@ -323,27 +323,22 @@ public enum HTMLReport {
     /// A statement's facts as a definition list: shape, source, bound values, times before and after, the
     /// app's own times, the indexes it uses.
     private static func facts(of section: StatementSection, in result: AnalysisResult, into page: inout Page) {
-        let statement = section.statement
         page.append(#"<dl class="facts">"#)
-        if let shape = statement.shapeSummary, shape.contains(":") { page.append("<dt>Shape</dt><dd><code>\(shape)</code> <span class=\"muted\">(from SQLite’s planner)</span></dd>") }
-        if let line = result.sourceLine(for: statement, code: { $0 }), let locations = statement.sourceLocations {
-            let rest = line.dropFirst(("Issued at " + locations.joined(separator: ", ")).count)
-            page.append("<dt>Swift source</dt><dd>\(locations.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))\(String(rest))</dd>")
-        }
-        page.append("<dt>Bound values</dt><dd>\(statement.boundValuesSummary)</dd>")
-        if let before = statement.timingBefore, let rows = section.rowsBefore {
-            page.append("<dt>Before</dt><dd>\(Figures.timing(before)); \(rows)</dd>")
-        }
-        if let after = section.after {
-            page.append("<dt>After</dt><dd>\(Figures.timing(after))</dd>")
-        }
-        if let observed = statement.observedTiming {
-            page.append("<dt>App’s log</dt><dd>median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(statement.observedRows.map { ", last \(Figures.counted($0, "row"))" } ?? "") <span class=\"muted\">(its device and data, 0.1 ms resolution)</span></dd>")
-        } else if let rows = statement.observedRows {
-            page.append("<dt>App’s log</dt><dd>\(Figures.counted(rows, "row"))</dd>")
-        }
-        if !statement.usesRecommendations.isEmpty {
-            page.append("<dt>Uses</dt><dd>\(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))</dd>")
+        for fact in section.facts {
+            switch fact {
+            case .shape(let shape): page.append("<dt>Shape</dt><dd><code>\(shape)</code> <span class=\"muted\">(from SQLite’s planner)</span></dd>")
+            case .source(let locations):
+                let line = result.sourceLine(for: section.statement, code: { $0 }) ?? ""
+                let rest = line.dropFirst(("Issued at " + locations.joined(separator: ", ")).count)
+                page.append("<dt>Swift source</dt><dd>\(locations.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))\(String(rest))</dd>")
+            case .boundValues(let summary): page.append("<dt>Bound values</dt><dd>\(summary)</dd>")
+            case .before(let timing, let rows): page.append("<dt>Before</dt><dd>\(Figures.timing(timing)); \(rows)</dd>")
+            case .after(let timing): page.append("<dt>After</dt><dd>\(Figures.timing(timing))</dd>")
+            case .observed(let observed, let lastRows):
+                page.append("<dt>App’s log</dt><dd>median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(lastRows.map { ", last \(Figures.counted($0, "row"))" } ?? "") <span class=\"muted\">(its device and data, 0.1 ms resolution)</span></dd>")
+            case .observedRows(let rows): page.append("<dt>App’s log</dt><dd>\(Figures.counted(rows, "row"))</dd>")
+            case .uses(let indexes): page.append("<dt>Uses</dt><dd>\(indexes.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))</dd>")
+            }
         }
         page.append("</dl>")
     }

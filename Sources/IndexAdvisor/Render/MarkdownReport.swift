@@ -313,24 +313,20 @@ public enum MarkdownReport {
     /// A statement's facts as a list: shape, bound values, times before and after, the app's own times,
     /// the indexes it uses, its notes.
     private static func facts(of section: StatementSection, into out: inout [String]) {
-        let statement = section.statement
-        if let shape = statement.shapeSummary, shape.contains(":") { out.append("- Shape (from SQLite's planner): \(inline(shape))") }
-        out.append("- Bound values: \(statement.boundValuesSummary)")
-        if let before = statement.timingBefore, let rows = section.rowsBefore {
-            out.append("- Before: \(Figures.timing(before)); \(rows)")
+        for fact in section.facts {
+            switch fact {
+            case .shape(let shape): out.append("- Shape (from SQLite's planner): \(inline(shape))")
+            case .source: continue  // the "Issued at" sentence above the list
+            case .boundValues(let summary): out.append("- Bound values: \(summary)")
+            case .before(let timing, let rows): out.append("- Before: \(Figures.timing(timing)); \(rows)")
+            case .after(let timing): out.append("- After: \(Figures.timing(timing))")
+            case .observed(let observed, let lastRows):
+                out.append("- Reported by the app's log (its device, its data, 0.1 ms resolution): median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(lastRows.map { ", last \(Figures.counted($0, "row"))" } ?? "")")
+            case .observedRows(let rows): out.append("- Reported by the app's log: \(Figures.counted(rows, "row"))")
+            case .uses(let indexes): out.append("- Uses: " + indexes.map(inline).joined(separator: ", "))
+            }
         }
-        if let after = section.after {
-            out.append("- After: \(Figures.timing(after))")
-        }
-        if let observed = statement.observedTiming {
-            out.append("- Reported by the app's log (its device, its data, 0.1 ms resolution): median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(statement.observedRows.map { ", last \(Figures.counted($0, "row"))" } ?? "")")
-        } else if let rows = statement.observedRows {
-            out.append("- Reported by the app's log: \(Figures.counted(rows, "row"))")
-        }
-        if !statement.usesRecommendations.isEmpty {
-            out.append("- Uses: " + statement.usesRecommendations.map(inline).joined(separator: ", "))
-        }
-        for note in statement.notes { out.append("- \(text(note))") }
+        for note in section.statement.notes { out.append("- \(text(note))") }
         out.append("")
     }
 

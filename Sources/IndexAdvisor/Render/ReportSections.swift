@@ -132,6 +132,44 @@ struct StatementSection: Sendable {
         return "\(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution"
     }
 
+    /// One of a statement's facts.
+    enum Fact: Sendable, Equatable {
+        /// The shape SQLite's planner read (`ZNOTE: =ZFOLDERID …`).
+        case shape(String)
+        /// The fetch sites that issue it (`--source`); Markdown prints them above the list, as a sentence.
+        case source([String])
+        /// Where the timed bound values came from.
+        case boundValues(String)
+        /// The time before the advice, with ``rowsBefore``.
+        case before(Timing, rows: String)
+        /// The time after the advice (``after``).
+        case after(Timing)
+        /// The app's log's own median time, with the rows its last execution returned.
+        case observed(ObservedTiming, lastRows: Int?)
+        /// The rows the app's log reported, when it reported no time.
+        case observedRows(Int)
+        /// The recommended indexes its final plan uses.
+        case uses([String])
+    }
+
+    /// The statement's facts, in the order both formats list them (empty for a statement not analysed).
+    var facts: [Fact] {
+        guard statement.error == nil else { return [] }
+        var facts: [Fact] = []
+        if let shape = statement.shapeSummary, shape.contains(":") { facts.append(.shape(shape)) }
+        if let locations = statement.sourceLocations, !locations.isEmpty { facts.append(.source(locations)) }
+        facts.append(.boundValues(statement.boundValuesSummary))
+        if let before = statement.timingBefore, let rows = rowsBefore { facts.append(.before(before, rows: rows)) }
+        if let after { facts.append(.after(after)) }
+        if let observed = statement.observedTiming {
+            facts.append(.observed(observed, lastRows: statement.observedRows))
+        } else if let rows = statement.observedRows {
+            facts.append(.observedRows(rows))
+        }
+        if !statement.usesRecommendations.isEmpty { facts.append(.uses(statement.usesRecommendations)) }
+        return facts
+    }
+
     /// The plans to draw: both when the advice changed the plan, else the one plan.
     var plans: Plans {
         guard let before = statement.planBefore, !before.steps.isEmpty else { return .none }
