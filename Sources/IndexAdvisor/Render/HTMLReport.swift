@@ -377,9 +377,7 @@ public enum HTMLReport {
         page.append(#"<section id="schema-review">"#)
         page.append("<h2>\(ReportSection.schemaReview.title)</h2>")
         page.append("<p>Every finding here comes from the schema and the data only; times are of single operations (a lookup, a write), not of the app’s statements.</p>")
-        for kind in SchemaFinding.Kind.reportOrder {
-            let findings = result.schemaReview.filter { $0.kind == kind }
-            guard !findings.isEmpty else { continue }
+        for (kind, findings) in result.schemaReviewByKind {
             page.append("<h3>\(kind.title)</h3>")
             page.append("<ul>")
             for finding in findings {

@@ -446,9 +446,7 @@ public enum MarkdownReport {
         var out = ["# indexadvisor schema review: \(inline(result.store.fileName))", ""]
         out.append("No workload: every finding below comes from the schema and the data only, and times are of single operations (lookups, writes), not of the app's statements.")
         out.append("")
-        for kind in SchemaFinding.Kind.reportOrder {
-            let findings = result.schemaReview.filter { $0.kind == kind }
-            guard !findings.isEmpty else { continue }
+        for (kind, findings) in result.schemaReviewByKind {
             out.append("## \(kind.title)")
             out.append("")
             for finding in findings {

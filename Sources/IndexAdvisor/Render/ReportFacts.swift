@@ -291,15 +291,22 @@ extension SchemaMeasurement {
 }
 
 extension AnalysisResult {
+    /// The schema review's findings grouped by kind, in ``SchemaFinding/Kind/reportOrder``, kinds without
+    /// a finding left out: the order every format lists them in.
+    var schemaReviewByKind: [(kind: SchemaFinding.Kind, findings: [SchemaFinding])] {
+        SchemaFinding.Kind.reportOrder.compactMap { kind in
+            let findings = schemaReview.filter { $0.kind == kind }
+            return findings.isEmpty ? nil : (kind, findings)
+        }
+    }
+
     /// The schema review (a run without a workload) as plain lines, for the formats that can only carry it
     /// as comments (SQL, Swift): a heading, then per kind its findings, each with its measurements and, for
     /// `format` (`.sql` or `.swift`), the statement or `#Unique` line to consider, indented. Empty without a review.
     public func schemaReviewNotes(for format: ReportFormat) -> [String] {
         guard !schemaReview.isEmpty else { return [] }
         var lines = ["Schema review, from the schema and the data only (no workload was given, so nothing here is applied; check each against your app first):"]
-        for kind in SchemaFinding.Kind.reportOrder {
-            let findings = schemaReview.filter { $0.kind == kind }
-            guard !findings.isEmpty else { continue }
+        for (kind, findings) in schemaReviewByKind {
             lines.append("\(kind.title):")
             for finding in findings {
                 lines.append("  \(finding.table)\(finding.columns.isEmpty ? "" : " (" + finding.columns.joined(separator: ", ") + ")"): \(finding.advice)")
