@@ -10,6 +10,14 @@ func backtickSpans(_ text: String) -> [(text: String, isCode: Bool)] {
     }
 }
 
+extension WorkloadSummary {
+    /// What the workload's observed times are made of, for the reports to print; nil when it reported none
+    /// (or the report predates the field).
+    var observedTimesText: String? {
+        observedTimeMeans.flatMap { $0 == Workload.noObservedTimes ? nil : $0 }
+    }
+}
+
 extension StoreSummary {
     /// Whether the store has `sqlite_stat1`, and what that means for the plans ("as on the device" only
     /// for a Core Data store, whose app runs on one).
@@ -283,15 +291,22 @@ extension SchemaMeasurement {
 }
 
 extension AnalysisResult {
+    /// The schema review's findings grouped by kind, in ``SchemaFinding/Kind/reportOrder``, kinds without
+    /// a finding left out: the order every format lists them in.
+    var schemaReviewByKind: [(kind: SchemaFinding.Kind, findings: [SchemaFinding])] {
+        SchemaFinding.Kind.reportOrder.compactMap { kind in
+            let findings = schemaReview.filter { $0.kind == kind }
+            return findings.isEmpty ? nil : (kind, findings)
+        }
+    }
+
     /// The schema review (a run without a workload) as plain lines, for the formats that can only carry it
     /// as comments (SQL, Swift): a heading, then per kind its findings, each with its measurements and, for
     /// `format` (`.sql` or `.swift`), the statement or `#Unique` line to consider, indented. Empty without a review.
     public func schemaReviewNotes(for format: ReportFormat) -> [String] {
         guard !schemaReview.isEmpty else { return [] }
         var lines = ["Schema review, from the schema and the data only (no workload was given, so nothing here is applied; check each against your app first):"]
-        for kind in SchemaFinding.Kind.reportOrder {
-            let findings = schemaReview.filter { $0.kind == kind }
-            guard !findings.isEmpty else { continue }
+        for (kind, findings) in schemaReviewByKind {
             lines.append("\(kind.title):")
             for finding in findings {
                 lines.append("  \(finding.table)\(finding.columns.isEmpty ? "" : " (" + finding.columns.joined(separator: ", ") + ")"): \(finding.advice)")
@@ -323,6 +338,18 @@ extension AnalysisResult {
 }
 
 extension Recommendation {
+    /// "Cardinality (sampled 14,285 rows): (ZFOLDERID): 12 distinct, 0 % NULL; (ZFOLDERID, ZISARCHIVED): 24
+    /// distinct", each column name passed through `column` (each format's escaping); nil without statistics.
+    func cardinalityText(column: (String) -> String) -> String? {
+        guard let first = columnStatistics.first else { return nil }
+        let parts = columnStatistics.map { statistics in
+            "(\(statistics.columns.map(column).joined(separator: ", "))): \(Figures.count(statistics.distinctValues)) distinct"
+                + (statistics.columns.count == 1 ? ", \(Figures.percent(statistics.nullFraction)) NULL" : "")
+        }
+        let rows = first.isSampled ? "sampled \(Figures.count(first.sampledRows)) rows" : "\(Figures.count(first.sampledRows)) rows"
+        return "Cardinality (\(rows)): " + parts.joined(separator: "; ")
+    }
+
     /// `Built in 26.6 ms on this store (what a migration pays), 752.0 KiB`, or for a table measured on a
     /// sample, the store's estimate with what was measured and the factors.
     public var buildSentence: String {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The HTML report's two charts, drawn as inline SVG (no script, no external resource). Colours come
-/// from CSS classes that the page's style sheet defines for light and dark mode and for print. Every label
-/// is escaped with ``HTMLText/escape(_:)``. Values are in seconds and drawn on log scales.
+/// from CSS classes that the page's style sheet defines for light and dark mode and for print. Built as
+/// ``HTML``, so every label is escaped (``HTMLText/escape(_:)``) by its type. Values are in seconds and drawn
+/// on log scales.
 public enum SVGCharts {
     /// One statement's bars: the median time of one execution before and after, with its interquartile range.
     public struct TimeRow: Sendable {
@@ -90,16 +91,21 @@ public enum SVGCharts {
     /// Horizontal bars per statement, before and after, with whiskers for the interquartile range.
     /// - Parameter title: the accessible name of the chart.
     public static func statementTimes(_ rows: [TimeRow], title: String) -> String {
+        statementTimesHTML(rows, title: title).markup
+    }
+
+    /// ``statementTimes(_:title:)`` as ``HTML``: every label interpolated as text, so it is escaped.
+    static func statementTimesHTML(_ rows: [TimeRow], title: String) -> HTML {
         let rows = rows.filter { $0.before != nil || $0.after != nil }
-        guard !rows.isEmpty else { return "" }
+        guard !rows.isEmpty else { return .empty }
         let scale = LogScale(values: rows.flatMap { row in [row.before, row.after].compactMap { $0 }.flatMap { [$0.p25Seconds, $0.medianSeconds, $0.p75Seconds] } })
         let width = 960.0, left = 56.0, right = 200.0, top = 56.0, rowHeight = 34.0, bottom = 46.0
         let plot = width - left - right
         let height = top + Double(rows.count) * rowHeight + bottom
         func x(_ seconds: Double) -> Double { left + plot * scale.fraction(seconds) }
-        var svg: [String] = []
+        var svg: [HTML] = []
         svg.append(#"<svg class="chart" viewBox="0 0 \#(int(width)) \#(int(height))" role="img" aria-labelledby="chart-times-title" xmlns="http://www.w3.org/2000/svg">"#)
-        svg.append(#"<title id="chart-times-title">\#(HTMLText.escape(title))</title>"#)
+        svg.append(#"<title id="chart-times-title">\#(title)</title>"#)
         // Legend, two rows: before, then after.
         let legend: [(kind: String, text: String, x: Double, y: Double)] = [
             ("bar-before", "before (as the store is)", left, 8),
@@ -109,20 +115,20 @@ public enum SVGCharts {
             ("bar-after unfixed", "after, the same slow plan (no index fixes it)", left + 400, 28),
         ]
         for item in legend {
-            svg.append(#"<rect class="\#(item.kind)" x="\#(int(item.x))" y="\#(int(item.y))" width="14" height="10" rx="2"/><text class="legend" x="\#(int(item.x + 20))" y="\#(int(item.y + 9))">\#(HTMLText.escape(item.text))</text>"#)
+            svg.append(#"<rect class="\#(item.kind)" x="\#(int(item.x))" y="\#(int(item.y))" width="14" height="10" rx="2"/><text class="legend" x="\#(int(item.x + 20))" y="\#(int(item.y + 9))">\#(item.text)</text>"#)
         }
         // Grid and axis.
         let axisY = top + Double(rows.count) * rowHeight + 6
         for tick in scale.ticks {
             let tx = x(tick)
             svg.append(#"<line class="grid" x1="\#(fmt(tx))" y1="\#(int(top - 4))" x2="\#(fmt(tx))" y2="\#(fmt(axisY))"/>"#)
-            svg.append(#"<text class="tick" x="\#(fmt(tx))" y="\#(fmt(axisY + 16))" text-anchor="middle">\#(HTMLText.escape(tickLabel(tick)))</text>"#)
+            svg.append(#"<text class="tick" x="\#(fmt(tx))" y="\#(fmt(axisY + 16))" text-anchor="middle">\#(tickLabel(tick))</text>"#)
         }
         svg.append(#"<text class="axis-title" x="\#(fmt(left + plot / 2))" y="\#(fmt(axisY + 36))" text-anchor="middle">time of one execution (median; whiskers: interquartile range), log scale</text>"#)
         for (offset, row) in rows.enumerated() {
             let y = top + Double(offset) * rowHeight
-            svg.append(#"<g class="row"><title>\#(HTMLText.escape(row.detail))</title>"#)
-            svg.append(##"<a href="#\##(HTMLText.anchor(row.anchor))"><text class="row-label" x="\##(int(left - 8))" y="\##(fmt(y + 17))" text-anchor="end">\##(HTMLText.escape(row.label))</text></a>"##)
+            svg.append(#"<g class="row"><title>\#(row.detail)</title>"#)
+            svg.append(##"<a href="#\##(HTMLText.anchor(row.anchor))"><text class="row-label" x="\##(int(left - 8))" y="\##(fmt(y + 17))" text-anchor="end">\##(row.label)</text></a>"##)
             for (index, timing) in [row.before, row.after].enumerated() {
                 guard let timing else { continue }
                 let barY = y + 4 + Double(index) * 13
@@ -134,9 +140,9 @@ public enum SVGCharts {
                 svg.append(#"<rect class="\#(kind)" x="\#(int(left))" y="\#(fmt(barY))" width="\#(fmt(max(1, end - left)))" height="11" rx="2"/>"#)
                 let low = x(timing.p25Seconds), high = x(timing.p75Seconds), mid = barY + 5.5
                 svg.append(#"<path class="whisker" d="M\#(fmt(low)) \#(fmt(mid))H\#(fmt(high))M\#(fmt(low)) \#(fmt(mid - 4))V\#(fmt(mid + 4))M\#(fmt(high)) \#(fmt(mid - 4))V\#(fmt(mid + 4))"/>"#)
-                svg.append(#"<text class="value" x="\#(fmt(max(end, high) + 5))" y="\#(fmt(barY + 9.5))">\#(HTMLText.escape(Figures.duration(timing.medianSeconds)))</text>"#)
+                svg.append(#"<text class="value" x="\#(fmt(max(end, high) + 5))" y="\#(fmt(barY + 9.5))">\#(Figures.duration(timing.medianSeconds))</text>"#)
             }
-            svg.append(#"<text class="caption" x="\#(int(width - right + 56))" y="\#(fmt(y + 17))">\#(HTMLText.escape(row.caption))</text>"#)
+            svg.append(#"<text class="caption" x="\#(int(width - right + 56))" y="\#(fmt(y + 17))">\#(row.caption)</text>"#)
             svg.append("</g>")
         }
         svg.append("</svg>")
@@ -148,20 +154,25 @@ public enum SVGCharts {
     /// cost are drawn in a strip left of the plot, points with no read saving (or a loss) in a strip below it.
     /// - Parameter title: the accessible name of the chart.
     public static func tradeOff(_ points: [TradeOffPoint], title: String) -> String {
-        guard !points.isEmpty else { return "" }
+        tradeOffHTML(points, title: title).markup
+    }
+
+    /// ``tradeOff(_:title:)`` as ``HTML``: every label interpolated as text, so it is escaped.
+    static func tradeOffHTML(_ points: [TradeOffPoint], title: String) -> HTML {
+        guard !points.isEmpty else { return .empty }
         let scale = LogScale(values: points.flatMap { [$0.writeSecondsAdded, $0.readSecondsSaved] })
         let left = 152.0, top = 16.0, size = 360.0, strip = 30.0, gap = 40.0, legendX = left + size + 36
         let width = legendX + 340, height = top + size + gap + strip + 62
         let bottomAxis = top + size + gap + strip
         func x(_ seconds: Double) -> Double { seconds > 0 ? left + size * scale.fraction(seconds) : left - gap - strip / 2 }
         func y(_ seconds: Double) -> Double { seconds > 0 ? top + size * (1 - scale.fraction(seconds)) : top + size + gap + strip / 2 }
-        var svg: [String] = []
+        var svg: [HTML] = []
         svg.append(#"<svg class="chart" viewBox="0 0 \#(int(width)) \#(int(height))" role="img" aria-labelledby="chart-tradeoff-title" xmlns="http://www.w3.org/2000/svg">"#)
-        svg.append(#"<title id="chart-tradeoff-title">\#(HTMLText.escape(title))</title>"#)
+        svg.append(#"<title id="chart-tradeoff-title">\#(title)</title>"#)
         svg.append(#"<rect class="strip" x="\#(fmt(left - gap - strip))" y="\#(fmt(top))" width="\#(fmt(strip))" height="\#(fmt(size))"/>"#)
         svg.append(#"<rect class="strip" x="\#(fmt(left))" y="\#(fmt(top + size + gap))" width="\#(fmt(size))" height="\#(fmt(strip))"/>"#)
         for tick in scale.ticks {
-            let label = HTMLText.escape(tickLabel(tick))
+            let label = tickLabel(tick)
             svg.append(#"<line class="grid" x1="\#(fmt(x(tick)))" y1="\#(fmt(top))" x2="\#(fmt(x(tick)))" y2="\#(fmt(top + size))"/>"#)
             svg.append(#"<line class="grid" x1="\#(fmt(left))" y1="\#(fmt(y(tick)))" x2="\#(fmt(left + size))" y2="\#(fmt(y(tick)))"/>"#)
             svg.append(#"<text class="tick" x="\#(fmt(x(tick)))" y="\#(fmt(bottomAxis + 16))" text-anchor="middle">\#(label)</text>"#)
@@ -183,9 +194,9 @@ public enum SVGCharts {
                 !placed.contains { abs($0.y - (py + dy)) < 12 && px + dx < $0.x + $0.width && $0.x < px + dx + labelWidth }
             } ?? offsets[0]
             placed.append((px + chosen.0, py + chosen.1, labelWidth))
-            svg.append(#"<g class="point"><title>\#(HTMLText.escape(point.detail))</title>"#)
+            svg.append(#"<g class="point"><title>\#(point.detail)</title>"#)
             svg.append(#"<circle class="\#(point.isRecommended ? "dot-recommended" : "dot-rejected")" cx="\#(fmt(px))" cy="\#(fmt(py))" r="\#(point.isRecommended ? 6 : 5)"/>"#)
-            svg.append(#"<text class="\#(point.isRecommended ? "point-label strong" : "point-label")" x="\#(fmt(px + chosen.0))" y="\#(fmt(py + chosen.1))">\#(HTMLText.escape(point.label))</text>"#)
+            svg.append(#"<text class="\#(point.isRecommended ? "point-label strong" : "point-label")" x="\#(fmt(px + chosen.0))" y="\#(fmt(py + chosen.1))">\#(point.label)</text>"#)
             svg.append("</g>")
         }
         // Legend and reading guide.
@@ -201,7 +212,7 @@ public enum SVGCharts {
             "the indexes chosen before it in place.",
         ]
         for (offset, line) in guide.enumerated() {
-            svg.append(#"<text class="note" x="\#(fmt(legendX))" y="\#(fmt(top + 70 + Double(offset) * 17))">\#(HTMLText.escape(line))</text>"#)
+            svg.append(#"<text class="note" x="\#(fmt(legendX))" y="\#(fmt(top + 70 + Double(offset) * 17))">\#(line)</text>"#)
         }
         svg.append("</svg>")
         return svg.joined(separator: "\n")

@@ -39,6 +39,9 @@ extension AnalysisResult {
 }
 
 extension Workload {
+    /// ``observedTimeMeaning`` for a workload that reported no time.
+    public static let noObservedTimes = "no observed times"
+
     /// What "observed time" is made of: per execution, SQLite's time when the log gave it
     /// (`sql connection fetch time`, `sql execution time`), else Core Data's `total fetch execution time`;
     /// the recorder's times are SQLite's.
@@ -47,7 +50,7 @@ extension Workload {
         let connection = statements.reduce(0) { $0 + ($1.observedConnectionTiming?.count ?? 0) }
         let fromTotal = statements.reduce(0) { $0 + $1.observedTotalFallbacks }
         let other = max(0, timed - connection - fromTotal)
-        guard timed > 0 else { return "no observed times" }
+        guard timed > 0 else { return Self.noObservedTimes }
         var parts: [String] = []
         if connection > 0 { parts.append("SQLite's time ('sql connection fetch time', 'sql execution time') for \(Figures.counted(connection, "execution"))") }
         if fromTotal > 0 {
