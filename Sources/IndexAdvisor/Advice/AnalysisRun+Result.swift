@@ -1,0 +1,304 @@
+import Foundation
+
+/// What ``AnalysisRun/result(storeURL:started:measured:)`` needs from the snapshot, measured before the
+/// result is assembled so that assembling it reads nothing.
+struct ResultMeasurements {
+    /// Each index's size in bytes (`dbstat`), scaled to the store's rows for a sampled table.
+    var indexSizes: [String: Int64]
+    /// The uniqueness audit (declared rules and identity-like columns) against the data.
+    var uniqueness: [UniquenessFinding]
+}
+
+extension AnalysisRun {
+    /// Measures what the result reports about the final state: index sizes and the uniqueness audit.
+    func resultMeasurements() -> ResultMeasurements {
+        ResultMeasurements(indexSizes: indexSizes(),
+                           uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles))
+    }
+
+    /// The result every report renders, from what the run measured: pure, no I/O (the index sizes and the
+    /// uniqueness audit are measured first, by ``resultMeasurements()``).
+    func result(storeURL: URL, started: UInt64, measured: ResultMeasurements) -> AnalysisResult {
+        let naming = SwiftDataNaming(schema: schema)
+        var statistics = self.statistics
+        let sizes = measured.indexSizes
+        let recommendations = picks.enumerated().map { rank, pick -> Recommendation in
+            let candidate = pick.measured.candidate
+            let entity = schema.coreData?.rootEntity(ofTable: candidate.table)?.name
+            let (columns, guessed) = recommendedColumns(candidate, naming: naming)
+            let table = schema.table(named: candidate.table)
+            let prefixStatistics = table.map { table in
+                (1...candidate.columns.count).compactMap { length in
+                    statistics.statistics(table: table, columns: candidate.columns.prefix(length).compactMap(\.name))
+                }
+            } ?? []
+            return Recommendation(
+                rank: rank + 1, name: pick.name, table: candidate.table, columns: columns,
+                partialPredicate: candidate.partialPredicate,
+                sql: candidate.createSQL(name: pick.name, ifNotExists: true), entity: entity,
+                swiftDataIndex: entity.flatMap { SwiftDataCode.indexMacro(entity: $0, columns: columns, candidate: candidate) },
+                keyPathsAreGuessed: guessed, buildSeconds: storeBuildSeconds(pick.measured.buildSeconds, table: candidate.table),
+                bytes: storeBytes(pick.measured.bytes, table: candidate.table),
+                readSecondsSaved: pick.score.readSecondsSaved, writeSecondsAdded: pick.score.writeSecondsAdded,
+                netSecondsSaved: pick.score.netSeconds,
+                sampleScale: sample(of: candidate.table)?.sizeFactor,
+                sampleBuildSeconds: sample(of: candidate.table).map { _ in pick.measured.buildSeconds },
+                sampleBytes: sample(of: candidate.table).map { _ in pick.measured.bytes },
+                effects: pick.score.effects, columnStatistics: prefixStatistics,
+                notes: (pick.neededBy.map { [$0.note] } ?? []) + entityColumnNote(for: candidate) + churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
+        }
+        let pickNames = Set(picks.map { $0.name.sqlFolded })
+        let statements = profiles.enumerated().map { position, profile -> StatementReport in
+            let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.sqlFolded) }
+            var notes = profile.notes
+            if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
+                notes.append(noRecommendationReason(for: position))
+            }
+            return StatementReport(
+                id: profile.statement.fingerprint.id, sql: profile.statement.text,
+                parameterizedSQL: profile.statement.sql, valueSetsSeen: valueSetsSeen(profile), valueSetsTimed: profile.samples.isEmpty ? nil : profile.samples.count,
+                timedExecutions: profile.isUsable ? profile.executions.map { TimedExecution(sql: $0.sql, values: $0.values, weight: $0.weight) } : nil,
+                kind: profile.statement.kind,
+                count: profile.statement.count, tables: profile.shape?.tables.map(\.table) ?? [],
+                shapeSummary: profile.shape.map(Self.summary), bindingSource: profile.bindingSource.rawValue,
+                planBefore: profile.planBefore, planAfter: profile.planAfter,
+                timingBefore: profile.timingBefore, timingAfter: profile.timingAfter,
+                weightedSecondsBefore: profile.weight * (profile.timingBefore?.medianSeconds ?? 0),
+                weightedSecondsAfter: profile.weight * (profile.timingAfter?.medianSeconds ?? 0),
+                observedTiming: profile.statement.observedTiming, observedRows: profile.statement.observedRows,
+                usesRecommendations: used,
+                notes: notes, error: profile.error)
+        }
+        let workloadColumns = columnsUsedByWorkload()
+        let tables = schema.tables.map { table -> TableSummary in
+            let columns = workloadColumns[table.name.sqlFolded] ?? []
+            return TableSummary(
+                name: table.name, entities: schema.coreData?.entities(inTable: table.name).map(\.name) ?? [],
+                rows: storeSchema?.table(named: table.name)?.rowCount ?? table.rowCount,
+                sampledRows: sampledTables.first { $0.table == table.name }?.sampledRows, columns: table.columns.count,
+                indexes: table.indexes.map { IndexSummary(name: $0.name, columns: $0.columnNames, isUnique: $0.isUnique,
+                                                          partialPredicate: $0.partialPredicate, bytes: sizes[$0.name]) },
+                columnStatistics: columns.compactMap { statistics.statistics(table: table, columns: [$0]) })
+        }
+        let usable = statements.filter { $0.error == nil }
+        func count(_ kind: PlanFinding.Kind, _ plan: (StatementReport) -> QueryPlan?) -> Int {
+            usable.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind && $0.isProblem }.count ?? 0) }
+        }
+        let totals = Totals(
+            readSecondsBefore: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsBefore },
+            readSecondsAfter: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsAfter },
+            writeSecondsBefore: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsBefore },
+            writeSecondsAfter: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsAfter },
+            fullScansBefore: count(.fullTableScan, \.planBefore), fullScansAfter: count(.fullTableScan, \.planAfter),
+            tempBTreeSortsBefore: count(.tempBTree, \.planBefore), tempBTreeSortsAfter: count(.tempBTree, \.planAfter),
+            timesFromSample: sampledTables.isEmpty ? nil : true)
+        let diagnostics = workload.diagnostics
+        let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
+        let formatter = ISO8601DateFormatter()
+        return AnalysisResult(
+            tool: ToolInfo(name: "indexadvisor", version: IndexAdvisor.version, sqliteVersion: SQLiteConnection.libraryVersion,
+                           generatedAt: formatter.string(from: Date()),
+                           analysisSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9),
+            store: StoreSummary(fileName: storeURL.lastPathComponent, bytes: snapshot.storeBytes,
+                                snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
+                                isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
+                                hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
+            workload: WorkloadSummary(files: diagnostics.files, linesRead: diagnostics.linesRead,
+                                      statementsRead: diagnostics.statementsRead, distinctStatements: workload.statements.count,
+                                      analysedStatements: usable.count, skipped: diagnostics.skipped,
+                                      skippedExamples: diagnostics.examples, housekeepingStatements: housekeeping),
+            method: MethodSummary(
+                repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
+                statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
+                description: sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back. " + thresholdMethod),
+            statements: statements, recommendations: recommendations,
+            alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
+            rejectedCandidates: rejected,
+            existingIndexes: existingIndexes,
+            uniqueness: measured.uniqueness,
+            queryAdvice: queryAdvice, schemaReview: schemaFindings,
+            totals: totals, warnings: snapshot.warnings + warnings)
+            .describingWorkload(workload)
+    }
+
+    /// A candidate's key columns as a report shows them, with SwiftData key paths on entity tables; and
+    /// whether any key path was guessed from a column name.
+    func recommendedColumns(_ candidate: IndexCandidate, naming: SwiftDataNaming) -> ([RecommendedColumn], Bool) {
+        let isEntityTable = schema.coreData?.rootEntity(ofTable: candidate.table) != nil
+        var guessed = false
+        let columns = candidate.columns.map { column -> RecommendedColumn in
+            var keyPath: String?
+            if isEntityTable, let name = column.name {
+                let (property, isGuess) = naming.propertyName(forColumn: name)
+                keyPath = "\\." + property
+                guessed = guessed || isGuess
+            }
+            return RecommendedColumn(name: column.displayName, isDescending: column.isDescending,
+                                     collation: column.collation, keyPath: keyPath)
+        }
+        return (columns, guessed)
+    }
+
+    /// The chosen ``alternatives`` as the report lists them.
+    func alternativeIndexes(naming: SwiftDataNaming, taken: Set<String>) -> [AlternativeIndex] {
+        let used = Set(profiles.flatMap { $0.planAfter?.indexesUsed ?? [] }.map(\.sqlFolded))
+        var names = takenNames.union(taken)
+        return alternatives.map { choice in
+            let candidate = choice.measured.candidate
+            let name = indexName(for: candidate, taken: names)
+            names.insert(name.sqlFolded)
+            let (columns, _) = recommendedColumns(candidate, naming: naming)
+            let keyNames = Set(candidate.columns.compactMap { $0.name?.sqlFolded })
+            let replaces = (schema.table(named: candidate.table)?.indexes ?? []).filter { index in
+                !index.isUnique && !used.contains(index.name.sqlFolded)
+                    && index.columns.first?.name.map { keyNames.contains($0.sqlFolded) } == true
+            }.map(\.name)
+            return AlternativeIndex(
+                name: name, table: candidate.table, columns: columns, partialPredicate: candidate.partialPredicate,
+                sql: candidate.createSQL(name: name, ifNotExists: true),
+                entity: schema.coreData?.rootEntity(ofTable: candidate.table)?.name,
+                readSecondsSaved: choice.score.readSecondsSaved, writeSecondsAdded: choice.score.writeSecondsAdded,
+                netSecondsSaved: choice.score.netSeconds, bytes: storeBytes(choice.measured.bytes, table: candidate.table),
+                buildSeconds: storeBuildSeconds(choice.measured.buildSeconds, table: candidate.table),
+                effects: choice.score.effects, replaces: replaces,
+                howToShip: AlternativeShipping.advice(for: candidate, naming: naming))
+        }
+    }
+
+    /// Distinct value sets the workload showed for `profile`'s statement; nil when it showed none.
+    func valueSetsSeen(_ profile: StatementProfile) -> Int? {
+        let statement = profile.statement
+        return statement.observedBindings.isEmpty ? nil : max(statement.distinctValueSets, statement.observedBindings.count)
+    }
+
+    /// How a sample was taken and what its figures mean, for the method section; empty when nothing was sampled.
+    var sampleMethod: String {
+        guard !sampledTables.isEmpty else { return "" }
+        let tables = sampledTables.map { table in
+            "\(table.table), about 1 row in \(table.step) (\(Figures.count(table.sampledRows)) of \(Figures.count(table.rows)) rows): index sizes × \(String(format: "%.2f", table.sizeFactor)), build times × \(String(format: "%.2f", table.buildFactor))"
+        }.joined(separator: "; ")
+        return "Measured on a deterministic sample: \(tables). Plans are the store's. Index sizes and build times are scaled to the store's rows: an index holds one entry per row, so its size grows with the rows (× rows ÷ sampled rows), and building it sorts them (× rows ÷ sampled rows × ln rows ÷ ln sampled rows). Statement and workload times are the sample's, not scaled: a scan's time grows with the table and an index search's barely, so no one factor is right; they compare plans, not the store's absolute times. "
+    }
+
+    /// The thresholds the report's sentences name, for the method section: when a difference is "within the
+    /// noise", and the saving "worth a schema change" (``minimumBenefit``).
+    var thresholdMethod: String {
+        "\(ReportThresholds.noise) \(ReportThresholds.schemaChange(share: options.minimumBenefitShare))"
+    }
+
+    /// How each statement's time was taken, for the method section.
+    var timingMethod: String {
+        switch options.costSource {
+        case .wallClock:
+            let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(Int(CounterCost.nanosecondsPerStep)) ns and \(Int(CounterCost.nanosecondsPerPage)) ns), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one pass each, without a warm-up (the counters need no more); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one pass's. "
+            return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (3 over 50 ms) lie within 10 % of their median (each timing gives its count), after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
+        case .sqliteCounters:
+            return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(Int(CounterCost.nanosecondsPerStep)) ns per virtual machine step and \(Int(CounterCost.nanosecondsPerPage)) ns per page lookup (--cost counters: the same figures on every run, not wall-clock time),"
+        }
+    }
+
+    /// A note for each write to `candidate`'s table that did not run on the snapshot (every execution
+    /// failed, or some did): its cost is missing from the write time above, which is then a lower bound.
+    func untimedWriteNotes(for candidate: IndexCandidate) -> [String] {
+        let table = candidate.table.sqlFolded
+        return profiles.enumerated().compactMap { position, profile in
+            guard profile.isWrite, profile.statement.tables.contains(where: { $0.sqlFolded == table }) else { return nil }
+            let label = "S\(position + 1) (\(SQLText.oneLine(profile.statement.text, limit: 60)))"
+            if let error = profile.error {
+                return "The write cost is incomplete: \(label) was not timed: \(error)."
+            }
+            if let failures = profile.timingBefore?.failures, failures > 0 {
+                return "The write cost is incomplete: \(failures) execution\(failures == 1 ? "" : "s") of \(label) failed on the snapshot and are not in its time."
+            }
+            return nil
+        }
+    }
+
+    /// For each key column of `candidate` that most writes to its table change (UPDATE … SET it, weighted by
+    /// frequency), a note: each such write moves the column's index entry.
+    func churnNotes(for candidate: IndexCandidate) -> [String] {
+        let table = candidate.table.sqlFolded
+        let writes = profiles.filter { $0.isUsable && $0.writtenTables.contains(table) }
+        let total = writes.reduce(0) { $0 + $1.weight }
+        guard total > 0 else { return [] }
+        var notes: [String] = []
+        for column in candidate.columns.compactMap(\.name) {
+            let changing = writes.filter { profile in
+                profile.shape?.access(to: candidate.table).map { access in
+                    access.isUpdated && access.writtenColumns.contains { $0.sqlFolded == column.sqlFolded }
+                } ?? false
+            }.reduce(0) { $0 + $1.weight }
+            let share = changing / total
+            if share >= 0.3 {
+                notes.append(String(format: "%@ changes on %.0f%% of the writes to %@ (UPDATE … SET it), and each such write moves its entry in this index: that cost is in the write time above.", column, share * 100, candidate.table))
+            }
+        }
+        return notes
+    }
+
+    /// Why the statement at `position` (flagged, and using no recommendation) got no index, in words that
+    /// point only at what the report holds.
+    private func noRecommendationReason(for position: Int) -> String {
+        let profile = profiles[position]
+        let unmeasured = unmeasuredCandidates[position] ?? 0
+        guard candidatesGenerated else {
+            return "not analysed for indexes: the check command times the store as it is; analyze proposes and measures indexes"
+        }
+        if let offset = alternatives.firstIndex(where: { $0.measured.users.contains(position) }) {
+            let alternative = alternatives[offset].measured
+            let change = (profile.current ?? profile.timingBefore).flatMap { before in
+                alternative.after[position].map { " (\(Figures.duration(before.medianSeconds)) → \(Figures.duration($0.medianSeconds)))" }
+            } ?? ""
+            return "no index the model can declare helps it; alternative A\(offset + 1) on \(alternative.candidate.table) (\(alternative.candidate.columns.map(\.displayName).joined(separator: ", "))\(alternative.candidate.partialPredicate.map { " WHERE " + $0 } ?? "")) does\(change): see the alternatives"
+        }
+        if unmeasured > 0 {
+            let limit = budgetSpent ? "--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s or --max-candidates \(options.maxCandidatesMeasured)" : "--max-candidates \(options.maxCandidatesMeasured)"
+            return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (\(limit); see rejected candidates)"
+        }
+        guard let shape = profile.shape else {
+            return "no index recommended: its shape could not be read (see above), so no candidate could be proposed for it"
+        }
+        let tables = shape.tables
+        if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
+           tables.count == 1 {
+            return "no index recommended: \(small.name) has only \(small.rowCount) row\(small.rowCount == 1 ? "" : "s"), so a scan is cheap"
+        }
+        if queryAdvice.contains(where: { $0.kind == .statistics && $0.statementID == profile.statement.fingerprint.id && $0.caveat == nil }) {
+            return "no index recommended: ANALYZE statistics let SQLite use the existing indexes well (see the query advice)"
+        }
+        if !shape.unindexableSorts.isEmpty || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
+            return "no index recommended: what makes it slow is in the statement itself (see the notes above)"
+        }
+        if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) && profile.expressionFilters.isEmpty {
+            return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
+        }
+        if candidatesProposed[position, default: 0] == 0 {
+            // An index serves =, IN, IS, IS NULL, ranges, LIKE/GLOB prefixes, IS NOT NULL (partial) and ORDER BY
+            // (optoverview.html); `!=`, `IS NOT`, REGEXP and MATCH it cannot.
+            let servable = tables.contains { access in
+                !access.orderBy.isEmpty || access.constraints.contains { $0.op.isEquality || $0.op.isRange || [.like, .glob, .isNotNull].contains($0.op) }
+            }
+            let terms = Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted().joined(separator: ", ")
+            return servable
+                ? "no index recommended: no candidate could be proposed for it, since an index on each of its filter and sort columns exists already"
+                : "no index recommended: none of its terms can use an index (\(terms.isEmpty ? "no filter or sort" : terms)), so it reads the table whatever the indexes"
+        }
+        return "no index recommended: no candidate was used by the planner or made it measurably faster (see rejected candidates)"
+    }
+
+    /// Columns the workload filters or sorts on, per lower-cased table name.
+    private func columnsUsedByWorkload() -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for profile in profiles {
+            for access in profile.shape?.tables ?? [] {
+                var columns = result[access.table.sqlFolded] ?? []
+                for name in access.constraints.map(\.column) + access.orderBy.map(\.column)
+                where !name.isEmpty && name != "rowid" && !columns.contains(name) {
+                    columns.append(name)
+                }
+                result[access.table.sqlFolded] = columns
+            }
+        }
+        return result
+    }
+}
