@@ -90,3 +90,88 @@ struct JoinSetTests {
         _ = checkedRender(result, .markdown)
     }
 }
+
+/// What a new user's library and planner stores showed (issue 15): a join whose first pick is a covering index
+/// scanned whole, a sort with mixed directions on a hierarchy table, and an `#Index` for a sub-entity.
+@Suite("Joins after a covering pick, mixed sorts and sub-entities")
+struct JoinFollowUpTests {
+    func analyze(_ schema: String, workload: String) throws -> AnalysisResult {
+        let store = try FixtureStore(schema)
+        return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "workload.sql", format: .sql),
+                                   options: quickOptions())
+    }
+
+    @Test("a join sorted on the last table: after a covering pick that is scanned whole, the join still gets its lookups, and no pick is a left prefix of another")
+    func joinAfterCoveringPick() throws {
+        let result = try analyze("""
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL REFERENCES author(id), title TEXT, isbn TEXT);
+            CREATE TABLE loan (id INTEGER PRIMARY KEY, book_id INTEGER NOT NULL REFERENCES book(id), member TEXT, loaned_at INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+            INSERT INTO author SELECT i, 'Author ' || i, 'XX' FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 16000)
+            INSERT INTO book SELECT i, 1 + (i * 7919) % 2000, 'Title ' || i, '978' || i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 48000)
+            INSERT INTO loan SELECT i, 1 + (i * 104729) % 16000, 'member' || (i % 300), 1700000000 + i FROM n;
+            """, workload: """
+            -- freq: 500
+            SELECT l.id, l.member, l.loaned_at, b.title FROM author a JOIN book b ON b.author_id = a.id JOIN loan l ON l.book_id = b.id WHERE a.name = 'Author 1234' ORDER BY l.loaned_at DESC LIMIT 20;
+            """)
+        let join = try #require(result.statements.first)
+        let scans = join.planAfter?.findings.filter { $0.kind == .fullTableScan || $0.kind == .fullIndexScan } ?? []
+        #expect(scans.isEmpty)
+        let forms = result.recommendations.map { "\($0.table)(\($0.columns.map(\.name).joined(separator: ", ")))" }
+        #expect(forms.contains("author(name)"))
+        #expect(forms.contains("book(author_id)"))
+        for a in result.recommendations {
+            for b in result.recommendations where a.name != b.name && a.table == b.table {
+                #expect(!(a.columns.count < b.columns.count && Array(b.columns.prefix(a.columns.count)).map(\.name) == a.columns.map(\.name)),
+                        "\(a.name) is a left prefix of \(b.name)")
+            }
+        }
+        #expect(join.weightedSecondsAfter < join.weightedSecondsBefore / 10)
+    }
+
+    static let planner = """
+        CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+        INSERT INTO Z_PRIMARYKEY VALUES (1, 'Item', 0, 0), (2, 'Task', 1, 0), (3, 'Event', 1, 0);
+        CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+        CREATE TABLE ZITEM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZPRIORITY INTEGER, ZISDONE INTEGER, ZPROJECT INTEGER,
+                            ZDUEDATE TIMESTAMP, ZSTARTDATE TIMESTAMP, ZTITLE VARCHAR);
+        CREATE INDEX ZITEM_Z_ENT_INDEX ON ZITEM (Z_ENT);
+        CREATE INDEX ZITEM_ZPROJECT_INDEX ON ZITEM (ZPROJECT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+        INSERT INTO ZITEM SELECT i, CASE WHEN i % 3 = 0 THEN 3 ELSE 2 END, 1,
+               CASE WHEN i % 3 <> 0 THEN i % 5 END, CASE WHEN i % 3 <> 0 THEN (i % 7 = 0) END, 1 + i % 40,
+               CASE WHEN i % 3 <> 0 THEN 700000000.0 + (i * 7919 % 30000) * 100 END, CASE WHEN i % 3 = 0 THEN 700000000.0 + i * 100 END,
+               'item ' || i FROM n;
+        """
+
+    @Test("a sort with mixed directions on a model's table gets the ascending key a model can declare, and an index a sub-entity's fetches use is declared on that sub-entity")
+    func mixedSortAndSubEntity() throws {
+        let result = try analyze(Self.planner, workload: """
+            -- freq: 200
+            SELECT 2, t0.Z_PK, t0.Z_OPT, t0.ZPRIORITY, t0.ZDUEDATE, t0.ZTITLE FROM ZITEM t0 WHERE ( t0.Z_ENT = 2 AND  t0.ZISDONE = 0 AND  t0.ZDUEDATE > 702000000.0) ORDER BY t0.ZDUEDATE LIMIT 50;
+            -- freq: 100
+            SELECT 2, t0.Z_PK, t0.Z_OPT, t0.ZPRIORITY, t0.ZDUEDATE, t0.ZTITLE FROM ZITEM t0 WHERE ( t0.Z_ENT = 2 AND  t0.ZPROJECT = 7) ORDER BY t0.ZPRIORITY DESC, t0.ZDUEDATE;
+            """)
+        let sorted = try #require(result.statements.last)
+        let used = try #require(result.recommendations.first { rec in sorted.planAfter?.indexesUsed.contains(rec.name) ?? false })
+        #expect(used.columns.allSatisfy { !$0.isDescending })
+        #expect(used.columns.map(\.name).suffix(3) == ["ZPROJECT", "ZPRIORITY", "ZDUEDATE"])
+        // The due-date list fetches Task only (Z_ENT = 2): its #Index goes in class Task, with Task's key paths.
+        let list = try #require(result.statements.first)
+        let listIndex = try #require(result.recommendations.first { rec in list.planAfter?.indexesUsed.contains(rec.name) ?? false })
+        #expect(listIndex.entity == "Task")
+        let model = """
+            import SwiftData
+            @Model class Item { var title: String; init(title: String) { self.title = title } }
+            @Model final class Task: Item { var priority: Int; var isDone: Bool; var dueDate: Date?; var project: Int
+                init() { priority = 0; isDone = false; project = 0; super.init(title: "") } }
+            @Model final class Event: Item { var startDate: Date; init() { startDate = .now; super.init(title: "") } }
+            """
+        let mapped = ModelMapping.apply(ModelSource(files: ["Models.swift"], classes: ModelSourceReader.parse(model, file: "Models.swift")), to: result)
+        let declared = try #require(mapped.recommendations.first { $0.name.hasPrefix(listIndex.name.prefix(6)) && $0.table == listIndex.table && $0.columns.map(\.name) == listIndex.columns.map(\.name) })
+        #expect(declared.swiftDataIndex == "#Index<Task>([\\.isDone, \\.dueDate])")
+    }
+}

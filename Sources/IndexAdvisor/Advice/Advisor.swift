@@ -465,8 +465,15 @@ struct AnalysisRun {
                     : "it saves \(Figures.duration(decided.netSeconds)) per workload\(byCounters), below the \(Figures.duration(minimum)) worth a schema change"
             } else if budgetSpent {
                 reason = "not chosen: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out during the selection"
+            } else if !isModelDeclarable(other.candidate) {
+                reason = "no model can declare it (a partial, expression, descending, collation, covering or Core Data bookkeeping index on an entity table)"
+                    + (slower.isEmpty ? "" : ", and it makes statements slower\(byCounters): " + slower.joined(separator: ", "))
+            } else if picks.filter({ $0.measured.candidate.table.sqlFolded == other.candidate.table.sqlFolded }).count >= options.maxIndexesPerTable {
+                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable))"
+            } else if let limit = options.maxIndexBytes {
+                reason = "budget reached (--max-index-bytes \(limit))"
             } else {
-                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable)\(options.maxIndexBytes.map { ", --max-index-bytes \($0)" } ?? ""))"
+                reason = "not chosen: the picks made before it were measured to serve its statements as well or better"
             }
             rejected.append(rejection(other.candidate, score: score, reason: reason))
         }
@@ -505,39 +512,17 @@ struct AnalysisRun {
             }
             guard let leader = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   leader.1.netSeconds >= minimumBenefit else { break }
-            // Candidates that serve the same statements, none of them measurably slower by more than 10 % (runs
-            // apart by their interquartile ranges and 10 %), and save within 10 % as much in all (give or take their weighted
-            // interquartile widths) are equal as far as timing can tell. Among them, the fixed rules of ``TieBreak`` decide.
-            // The weighted interquartile width of a candidate's reader timings: how far its net benefit can
-            // move from one run to the next on this machine, so a difference inside it is not a difference.
-            func spread(_ candidate: (MeasuredCandidate, CandidateScore)) -> Double {
-                candidate.0.users.reduce(0) { sum, position in
-                    sum + (candidate.0.after[position].map { $0.p75Seconds - $0.p25Seconds } ?? 0) * profiles[position].weight
-                }
-            }
-            func isNear(_ other: (MeasuredCandidate, CandidateScore), to top: (MeasuredCandidate, CandidateScore), share: Double) -> Bool {
-                other.1.hasSignificantGain && other.1.netSeconds >= minimumBenefit
-                    && other.1.netSeconds >= top.1.netSeconds * share - spread(top) - spread(other)
-                    && Set(other.0.users).isSuperset(of: top.0.users)
-            }
-            func isEqual(_ other: (MeasuredCandidate, CandidateScore), to top: (MeasuredCandidate, CandidateScore), share: Double) -> Bool {
-                isNear(other, to: top, share: share)
-                    && top.0.users.allSatisfy { position in
-                        guard let mine = other.0.after[position], let theirs = top.0.after[position] else { return false }
-                        return !(mine.isSlower(than: theirs) && mine.medianSeconds > theirs.medianSeconds * 1.1)
-                    }
-            }
-            func preferred(_ a: (MeasuredCandidate, CandidateScore), _ b: (MeasuredCandidate, CandidateScore)) -> Bool {
-                TieBreak.prefers(a.0, b.0) { profiles[$0].weight }
-            }
+            // Candidates equal as far as timing can tell are settled by the fixed rules of ``TieBreak``.
+            let round = SelectionRound(weights: profiles.map(\.weight), currentWrites: profiles.map { $0.current.map(decision) },
+                                       minimumBenefit: minimumBenefit)
             var top = leader
-            var equals = eligible.filter { isEqual($0, to: top, share: 0.9) }
+            var equals = eligible.filter { round.isEqual($0, to: top) }
             // A near tie (within 25 %) that the measurements split against the candidate the order above
             // prefers is timed again, both candidates once more, each statement keeping the faster of its two
             // medians: the machine's load only ever slows a run, so one busy moment does not decide the pick.
             // (Not when deciding on counters: they do not move with the machine's load.)
             if !options.decideOnCounters && options.costSource == .wallClock,
-               let favourite = eligible.filter({ isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: preferred),
+               let favourite = eligible.filter({ round.isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: round.preferred),
                favourite.0.candidate.key != top.0.candidate.key,
                !equals.contains(where: { $0.0.candidate.key == favourite.0.candidate.key }),
                let again = try remeasure(favourite.0, measurer: measurer), let topAgain = try remeasure(top.0, measurer: measurer) {
@@ -546,42 +531,15 @@ struct AnalysisRun {
                     if let index = measured.firstIndex(where: { $0.candidate.key == contender.0.candidate.key }) { measured[index] = contender.0 }
                 }
                 top = contenders.max { $0.1.netSeconds < $1.1.netSeconds }!
-                equals = contenders.filter { isEqual($0, to: top, share: 0.9) }
-                    + eligible.filter { candidate in isEqual(candidate, to: top, share: 0.9) && !contenders.contains { $0.0.candidate.key == candidate.0.candidate.key } }
+                equals = contenders.filter { round.isEqual($0, to: top) }
+                    + eligible.filter { candidate in round.isEqual(candidate, to: top) && !contenders.contains { $0.0.candidate.key == candidate.0.candidate.key } }
             }
-            // A candidate that serves the leader's statements and is measurably faster on them (by more than
-            // 10 %, runs apart, and by at least the minimum benefit in all) replaces it unless its extra write time is real: beyond the writes' weighted
-            // interquartile widths. The leader is chosen by net time, and between two indexes of one table the
-            // write figures are the noisy part (microseconds per insert), so a covering index that reads 4×
-            // faster must not lose to a narrower one on a write difference inside the noise.
-            func writeSpread(_ candidate: MeasuredCandidate) -> Double {
-                candidate.writes.reduce(0) { sum, position in
-                    let after = candidate.after[position].map { $0.p75Seconds - $0.p25Seconds } ?? 0
-                    let before = (candidate.writesBefore[position] ?? profiles[position].current.map(decision)).map { $0.p75Seconds - $0.p25Seconds } ?? 0
-                    return sum + (after + before) * profiles[position].weight
-                }
-            }
-            func dominates(_ other: (MeasuredCandidate, CandidateScore), _ top: (MeasuredCandidate, CandidateScore)) -> Bool {
-                guard other.0.candidate.key != top.0.candidate.key, other.1.hasSignificantGain,
-                      Set(other.0.users).isSuperset(of: top.0.users) else { return false }
-                var readGain = 0.0
-                for position in top.0.users {
-                    guard let mine = other.0.after[position], let theirs = top.0.after[position] else { return false }
-                    if mine.isSlower(than: theirs) && mine.medianSeconds > theirs.medianSeconds * 1.1 { return false }
-                    if theirs.isSlower(than: mine) && theirs.medianSeconds > mine.medianSeconds * 1.1 {
-                        readGain += (theirs.medianSeconds - mine.medianSeconds) * profiles[position].weight
-                    }
-                }
-                let writeExtra = other.1.writeSecondsAdded - top.1.writeSecondsAdded
-                // Worth a switch only when the reads gain at least what a new index must save: two orders of
-                // the same equality columns differ by noise on microsecond lookups, not by design.
-                return readGain >= minimumBenefit && readGain > writeExtra - writeSpread(other.0) - writeSpread(top.0)
-            }
-            if let better = eligible.filter({ dominates($0, top) }).max(by: { $0.1.netSeconds < $1.1.netSeconds }) {
+            // A candidate measurably faster on the leader's statements replaces it unless its extra writes are real.
+            if let better = eligible.filter({ round.dominates($0, top) }).max(by: { $0.1.netSeconds < $1.1.netSeconds }) {
                 top = better
-                equals = eligible.filter { isEqual($0, to: top, share: 0.9) }
+                equals = eligible.filter { round.isEqual($0, to: top) }
             }
-            var (best, _) = equals.min(by: preferred) ?? top
+            var (best, _) = equals.min(by: round.preferred) ?? top
             // `Z_ENT` leads a pick only where it saves page reads over the same key without it, which a model
             // can declare; otherwise it only adds a check of a row that is read anyway.
             if leadsWithEntityColumn(best.candidate),

@@ -24,7 +24,7 @@ extension AnalysisRun {
         let sizes = measured.indexSizes
         let recommendations = picks.enumerated().map { rank, pick -> Recommendation in
             let candidate = pick.measured.candidate
-            let entity = schema.coreData?.rootEntity(ofTable: candidate.table)?.name
+            let entity = (subEntity(servedBy: pick) ?? schema.coreData?.rootEntity(ofTable: candidate.table))?.name
             let (columns, guessed) = recommendedColumns(candidate, naming: naming)
             let table = schema.table(named: candidate.table)
             let prefixStatistics = table.map { table in
@@ -300,5 +300,24 @@ extension AnalysisRun {
             }
         }
         return result
+    }
+
+    /// On a table an entity hierarchy shares: the one sub-entity every statement the pick serves fetches
+    /// (their `Z_ENT = ?` value), whose model class declares the key paths (`#Index<Task>`, not the root's
+    /// `#Index<Item>`). Nil when the table holds one entity, or the statements fetch several or none.
+    func subEntity(servedBy pick: IndexSelection.Pick) -> CoreDataModel.Entity? {
+        let table = pick.measured.candidate.table
+        guard let model = schema.coreData, model.entities(inTable: table).count > 1 else { return nil }
+        var numbers = Set<Int>()
+        for effect in pick.score.effects where effect.planAfter?.indexesUsed.contains(where: { $0.sqlFolded == pick.name.sqlFolded }) ?? false {
+            guard let profile = profiles.first(where: { $0.statement.fingerprint.id == effect.statementID }),
+                  let constraint = profile.shape?.access(to: table)?.constraints.first(where: { $0.op == .equal && $0.column.sqlFolded == "z_ent" }),
+                  let parameter = constraint.parameter,
+                  let values = profile.samples.first ?? profile.statement.observedBindings.first,
+                  let number = values[safe: parameter - 1]?.integerValue else { return nil }
+            numbers.insert(Int(number))
+        }
+        guard numbers.count == 1, let number = numbers.first else { return nil }
+        return model.entities.first { $0.number == number && $0.table.sqlFolded == table.sqlFolded }
     }
 }

@@ -170,6 +170,12 @@ package struct CandidateGenerator {
         }
 
         if !sortColumns.isEmpty { add(equalityColumns + sortColumns) }
+        // A sort with mixed directions (`priority DESC, due`) needs a DESC key column, which a model cannot
+        // declare; the same key ascending still serves the equality and the sort's first term (SQLite scans it
+        // backwards and sorts only the right part: "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY", eqp.html).
+        if sortColumns.contains(where: \.isDescending) {
+            add(equalityColumns + sortColumns.map { IndexColumn(name: $0.name, expression: $0.expression, isDescending: false, collation: $0.collation) })
+        }
         if let range { add(equalityColumns + [range]) }
         add(equalityColumns)
         // Without one of the less selective equality columns (a low-value one, such as Core Data's Z_ENT

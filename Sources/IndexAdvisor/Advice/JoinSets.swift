@@ -19,16 +19,20 @@ enum JoinSets {
         return fullScans(in: plan) > 0
     }
 
-    /// Full scans of tables that are not tiny, in `plan` (``PlanFinding/isProblem``).
+    /// Full scans of tables that are not tiny, in `plan`: of the table (``PlanFinding/isProblem``) or of a
+    /// whole index (`SCAN l USING COVERING INDEX …`, which reads every entry as a table scan reads every row).
     static func fullScans(in plan: QueryPlan) -> Int {
-        plan.findings.filter { $0.kind == .fullTableScan && $0.isProblem }.count
+        plan.findings.filter { finding in
+            (finding.kind == .fullTableScan && finding.isProblem)
+                || (finding.kind == .fullIndexScan && (finding.tableRows ?? Int.max) >= PlanFinding.smallTableRows)
+        }.count
     }
 
     /// The order to build a set's members in: members on tables the current plan does not scan first, the
     /// member on the largest scanned table last, so that the build that changes the plan (and whose
     /// measurement shows the saving) is the one on the table whose scan it removes.
     static func buildOrder(_ members: [IndexCandidate], currentPlan: QueryPlan?, rows: (String) -> Int) -> [IndexCandidate] {
-        let scanned = Set((currentPlan?.findings ?? []).filter { $0.kind == .fullTableScan }.compactMap { $0.table?.sqlFolded })
+        let scanned = Set((currentPlan?.findings ?? []).filter { $0.kind == .fullTableScan || $0.kind == .fullIndexScan }.compactMap { $0.table?.sqlFolded })
         return members.enumerated().sorted { a, b in
             let ka = (scanned.contains(a.element.table.sqlFolded) ? 1 : 0, rows(a.element.table), a.offset)
             let kb = (scanned.contains(b.element.table.sqlFolded) ? 1 : 0, rows(b.element.table), b.offset)
@@ -62,8 +66,10 @@ extension AnalysisRun {
             let chosen = picks.map(\.measured.candidate).filter { tables.contains($0.table.sqlFolded) }
             let pickedKeys = Set(chosen.map(\.key))
             var seen = Set<String>()
+            // A left prefix of a pick adds writes and nothing the pick cannot serve.
             let candidates = (proposed[position] ?? []).filter { candidate in
-                !pickedKeys.contains(candidate.key) && seen.insert(candidate.key).inserted && isModelDeclarable(candidate)
+                !pickedKeys.contains(candidate.key) && !chosen.contains(where: { candidate.isRedundant(beside: $0) })
+                    && seen.insert(candidate.key).inserted && isModelDeclarable(candidate)
                     && CandidateOrder.isBasic(candidate, for: shape.access(to: candidate.table))
             }
             guard Set(candidates.map(\.table.sqlFolded)).count >= 2,

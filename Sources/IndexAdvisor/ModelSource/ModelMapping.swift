@@ -81,10 +81,18 @@ public enum ModelMapping {
             let oldProperties = recommendation.columns.compactMap { $0.keyPath.map { String($0.dropFirst(2)) } }
             var mapped = true
             var fromOtherClass = false
+            // The recommendation's entity (a sub-entity when every statement it serves fetches one) and the
+            // classes it inherits from declare the key paths it may name.
+            var lineage: Set<String> = [root.className]
+            var next = source.classes.first { $0.entity == entity }
+            while let model = next, lineage.insert(model.className).inserted || model.className == root.className {
+                next = model.superclass.flatMap { parent in source.classes.first { $0.className == parent } }
+                if model.className == root.className { break }
+            }
             for index in recommendation.columns.indices {
                 if let (property, owner) = map[recommendation.columns[index].name.uppercased()] {
                     recommendation.columns[index].keyPath = "\\." + property.name
-                    fromOtherClass = fromOtherClass || owner.className != root.className
+                    fromOtherClass = fromOtherClass || !lineage.contains(owner.className)
                 } else {
                     mapped = false
                 }
