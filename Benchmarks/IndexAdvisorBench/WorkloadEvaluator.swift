@@ -74,9 +74,20 @@ final class WorkloadEvaluator {
         }
         for create in configuration.creates { try connection.execute(create) }
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let added = try indexNames().subtracting(indexesBefore)
+        // On a store that keeps sqlite_stat1, every configuration's new indexes get their statistics, as the
+        // advisor's migration does (`ANALYZE "name"`): an index without them is planned on defaults.
+        if try keepsStatistics() {
+            for name in added.sorted() { try connection.execute("ANALYZE \(SQLIdentifier.quote(name))") }
+        }
         prepared.removeAll()  // plans change with the schema
-        return Applied(added: try indexNames().subtracting(indexesBefore), restore: restore, buildSeconds: buildSeconds,
+        return Applied(added: added, restore: restore, buildSeconds: buildSeconds,
                        bytes: (try usedPages() - pagesBefore) * (try pageSize()))
+    }
+
+    /// True when the copy has a `sqlite_stat1` table.
+    func keepsStatistics() throws -> Bool {
+        try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'")?.integerValue ?? 0 > 0
     }
 
     /// Undoes what ``apply(_:)`` did.
@@ -84,6 +95,8 @@ final class WorkloadEvaluator {
         prepared.removeAll()
         for name in applied.added { try? connection.execute("DROP INDEX \(SQLIdentifier.quote(name))") }
         for definition in applied.restore { try? connection.execute(definition) }
+        // DROP INDEX removed the dropped indexes' statistics; put them back as they were measured.
+        if (try? keepsStatistics()) == true, !applied.restore.isEmpty { try? connection.execute("ANALYZE") }
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 

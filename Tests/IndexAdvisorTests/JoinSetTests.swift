@@ -175,3 +175,31 @@ struct JoinFollowUpTests {
         #expect(declared.swiftDataIndex == "#Index<Task>([\\.isDone, \\.dueDate])")
     }
 }
+
+@Suite("A migration on a store with sqlite_stat1")
+struct StatisticsMigrationTests {
+    @Test("on a store with sqlite_stat1 each new index is analyzed in the migration right after it is built, as it was measured")
+    func analyzesNewIndexes() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE ticket (id INTEGER PRIMARY KEY, queue_id INTEGER NOT NULL, state TEXT NOT NULL, created REAL NOT NULL);
+            CREATE INDEX ticket_state ON ticket(state);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8000)
+            INSERT INTO ticket SELECT i, 1 + i % 40, CASE WHEN i % 10 = 0 THEN 'open' ELSE 'closed' END, 690000000.0 + i FROM n;
+            ANALYZE;
+            """)
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse("""
+            -- freq: 200
+            SELECT id, created FROM ticket WHERE queue_id = 7 AND state = 'open' ORDER BY created LIMIT 20;
+            """, file: "workload.sql", format: .sql), options: quickOptions())
+        #expect(result.store.hasStatistics)
+        let top = try #require(result.recommendations.first)
+        let sql = checkedRender(result, .sql)
+        let lines = sql.split(separator: "\n").map(String.init)
+        let create = try #require(lines.firstIndex { $0.hasPrefix("CREATE INDEX IF NOT EXISTS \"\(top.name)\"") })
+        #expect(lines[create + 1] == "ANALYZE \"\(top.name)\";")
+        // Without statistics the same migration has no ANALYZE.
+        var plain = result
+        plain.store.hasStatistics = false
+        #expect(!SQLReport.render(plain).contains("ANALYZE \""))
+    }
+}

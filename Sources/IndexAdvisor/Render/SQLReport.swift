@@ -22,6 +22,9 @@ public enum SQLReport {
             lines.append(comment("Core Data / SwiftData store: adding an index is a schema change. Declare it in the model as well (#Index in a new VersionedSchema, see --format swift), so stores the app creates get it too."))
             lines.append(comment("Building \(result.recommendations.count == 1 ? "it" : "them") took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): what the migration costs on a store of this size."))
         }
+        if result.store.hasStatistics && !result.recommendations.isEmpty {
+            lines.append(comment("The store keeps sqlite_stat1: each new index is analyzed after it is built (ANALYZE \"name\"), as it was when it was measured; without statistics of its own SQLite plans it on defaults and may not use it as measured."))
+        }
         lines.append("BEGIN;")
         for recommendation in result.recommendations {
             // Only the statements whose final plan uses it are "for" it; the others say a later pick took them.
@@ -33,6 +36,11 @@ public enum SQLReport {
                 : (users.isEmpty ? "chosen for \(later), which a later pick took over: " : "for \(users) (chosen for \(later) too, which a later pick took over): ")
             lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload\(result.timeScope); built in \(recommendation.sampleScale == nil ? "" : "about ")\(Figures.duration(recommendation.buildSeconds)), \(recommendation.sampleScale == nil ? "" : "about ")\(ByteCountText.format(recommendation.bytes))\(recommendation.sampleScale == nil ? "" : " (the whole store's, scaled from the sample)")."))
             lines.append(recommendation.sql + ";")
+            // On a store that keeps sqlite_stat1 the index was measured with its own statistics (ANALYZE of the
+            // index, analyze.html): without them SQLite plans it on defaults, and may not use it as measured.
+            if result.store.hasStatistics {
+                lines.append("ANALYZE \(SQLIdentifier.quote(recommendation.name));")
+            }
         }
         for finding in drops {
             guard let drop = finding.dropSQL else { continue }
