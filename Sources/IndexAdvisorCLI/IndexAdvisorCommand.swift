@@ -369,7 +369,7 @@ public enum IndexAdvisorCommand {
             }
         }
         let analysed = result.statements.filter { $0.error == nil }.count
-        lines.append("indexadvisor check: \(Figures.counted(failures.count, "failure")), \(Figures.counted(problems.count - failures.count, "warning")) in \(Figures.counted(analysed, "statement")) (thresholds: \(Int(options.thresholds.minimumShare * 100)) % of workload time\(options.thresholds.minimumCount.map { " or ×\($0)" } ?? ""); slower than baseline by \(options.thresholds.slowdownFactor)×\(baseline == nil ? ", no baseline" : ""))")
+        lines.append("indexadvisor check: \(Figures.counted(failures.count, "failure")), \(Figures.counted(problems.count - failures.count, "warning")) in \(Figures.counted(analysed, "statement")) (thresholds: \(Int(options.thresholds.minimumShare * 100)) % of workload time\(options.thresholds.minimumCount.map { " or ×\($0)" } ?? ""), at least \(Figures.duration(options.thresholds.minimumSeconds)); slower than baseline by \(options.thresholds.slowdownFactor)×\(baseline == nil ? ", no baseline" : ""))")
         console.out(lines.joined(separator: "\n") + "\n")
         for warning in result.warnings where !options.analyze.quiet {
             console.error("indexadvisor: warning: \(sanitized(warning))\n")

@@ -203,3 +203,28 @@ struct StatisticsMigrationTests {
         #expect(!SQLReport.render(plain).contains("ANALYZE \""))
     }
 }
+
+@Suite("check on a store that has the advice")
+struct CheckAfterAdviceTests {
+    @Test("a temp B-tree sort of a few rows in a tiny workload is not hot: under 1 ms per workload it fails nothing, however large its share; a slow one still fails")
+    func tinySortIsNotHot() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT NOT NULL, weight INTEGER NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 6) INSERT INTO tag SELECT i, 'tag' || i, i % 3 FROM n;
+            CREATE TABLE event (id INTEGER PRIMARY KEY, at REAL NOT NULL, kind INTEGER NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000) INSERT INTO event SELECT i, 1e9 - i, i % 7 FROM n;
+            """)
+        let tiny = try Advisor.profile(storeAt: store.url, workload: WorkloadLoader.parse("""
+            -- freq: 3
+            SELECT name FROM tag ORDER BY weight;
+            """, file: "workload.sql", format: .sql), options: quickOptions())
+        #expect(tiny.statements.first?.planBefore?.findings.contains { $0.kind == .tempBTree } == true)
+        #expect(tiny.statements.first.map { $0.weightedSecondsBefore < 0.001 } == true)
+        #expect(CheckEvaluator.evaluate(tiny, baseline: nil, thresholds: CheckThresholds()).filter(\.isFailure).isEmpty)
+        let slow = try Advisor.profile(storeAt: store.url, workload: WorkloadLoader.parse("""
+            -- freq: 50
+            SELECT id FROM event WHERE kind = 3 ORDER BY at;
+            """, file: "workload.sql", format: .sql), options: quickOptions())
+        #expect(CheckEvaluator.evaluate(slow, baseline: nil, thresholds: CheckThresholds()).filter(\.isFailure).map(\.kind).contains(.tempBTreeSort))
+    }
+}

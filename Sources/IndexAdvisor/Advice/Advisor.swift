@@ -718,7 +718,7 @@ struct AnalysisRun {
     /// ``minimumBenefit`` with each statement's timing seen through `view`.
     func minimumBenefit(seenThrough view: (Timing) -> Timing) -> Double {
         let total = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * (($1.current ?? $1.timingBefore).map(view)?.medianSeconds ?? 0) }
-        return max(0.001, total * options.minimumBenefitShare)
+        return max(AnalysisOptions.minimumBenefitFloorSeconds, total * options.minimumBenefitShare)
     }
 
     /// "S3" for the statement with fingerprint `id` (its position in the report).

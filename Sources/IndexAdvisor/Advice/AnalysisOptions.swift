@@ -29,6 +29,9 @@ public struct AnalysisOptions: Sendable, Equatable {
     /// An index is recommended only when it saves at least this share of the workload's measured time
     /// (frequency-weighted, net of write cost), and at least 1 ms: a schema change is not free.
     public var minimumBenefitShare = 0.005
+    /// The smallest frequency-weighted saving worth a schema change whatever the workload's size, in seconds
+    /// per workload: below it, an index cannot save what its migration costs to ship.
+    public static let minimumBenefitFloorSeconds = 0.001
     /// At most this many candidates are built and measured (the most promising, by what-if and weight).
     public var maxCandidatesMeasured = 24
     /// Once the analysis has run this long, in seconds, no more candidates are built or picked: the final

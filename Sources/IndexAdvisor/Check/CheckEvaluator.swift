@@ -2,7 +2,11 @@
 public struct CheckThresholds: Sendable, Equatable {
     /// A statement counts as hot when it takes at least this share (0…1) of the workload's measured time…
     public var minimumShare = 0.05
-    /// …or runs at least this many times (nil: the share alone decides).
+    /// …or runs at least this many times (nil: the share alone decides); and in either case takes at least
+    /// this long in all, in seconds per workload: a sort of a few rows that is half of a 50 µs workload is
+    /// nothing an index could save (``AnalysisOptions/minimumBenefitFloorSeconds``, what `analyze` would
+    /// recommend an index for at the least), so it neither fails the check nor keeps a fixed store red.
+    public var minimumSeconds = AnalysisOptions.minimumBenefitFloorSeconds
     public var minimumCount: Int?
     /// A statement fails as a regression when its median exceeds the baseline's by this factor and the two
     /// timings' interquartile ranges do not overlap (different machines and runs differ; 1.5 = 50 % slower).
@@ -69,7 +73,8 @@ public enum CheckEvaluator {
         for (offset, statement) in result.statements.enumerated() where statement.error == nil {
             let label = "S\(offset + 1)"
             let share = total > 0 ? statement.weightedSecondsBefore / total : 0
-            let hot = share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
+            let hot = (share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false))
+                && statement.weightedSecondsBefore >= thresholds.minimumSeconds
             let sql = excerpt(statement.sql, limit: 100)
             // With --source, where the app issues it: the line to change.
             let weight = "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of workload time"
