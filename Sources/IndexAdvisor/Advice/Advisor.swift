@@ -923,6 +923,7 @@ struct AnalysisRun {
         }
         var rewrites = QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
         rewrites.decide = decision
+        if decidesOnCounters { rewrites.screening = screeningTimer }
         queryAdvice += rewrites.run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
         if inSavepoint {
             _ = try? snapshot.connection.execute("ROLLBACK TO indexadvisor_drops; RELEASE indexadvisor_drops")
