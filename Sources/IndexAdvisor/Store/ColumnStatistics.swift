@@ -51,6 +51,14 @@ package struct ColumnStatisticsReader {
     package mutating func valueShares(table: Table, column: String, limit: Int = 32) -> [SQLValue: Double]? {
         let key = table.name.sqlFolded + "\u{1}" + column.sqlFolded
         if let cached = shares[key] { return cached.isEmpty ? nil : cached }
+        // The column's statistics, when already read from the same sample, count its groups (its distinct
+        // values, and NULL as one more): past `limit`, the query below would find too many too, and it
+        // would sort the whole sample again to say so (issue 18).
+        if let known = cache[([table.name, column]).map { $0.sqlFolded }.joined(separator: "\u{1}")],
+           known.distinctValues + (known.nullFraction > 0 ? 1 : 0) > limit {
+            shares[key] = [:]
+            return nil
+        }
         let quoted = SQLIdentifier.quote(column)
         let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
         let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
@@ -92,6 +100,18 @@ package struct ColumnStatisticsReader {
         let sample = isSampled
             ? "SELECT \(list) FROM \(quotedTable) WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0"
             : "SELECT \(list) FROM \(quotedTable)"
+        if columns.count == 1, let column = table.column(named: columns[0]), column.isRowidAlias {
+            // The rowid: never NULL and never repeated, so every figure follows from the sample's row count,
+            // which SQLite counts without sorting anything (issue 18).
+            let counted = try? connection.scalar(isSampled
+                ? "SELECT count(*) FROM \(quotedTable) WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0"
+                : "SELECT count(*) FROM \(quotedTable)")
+            guard let rows = counted?.integerValue, rows > 0 else { return nil }
+            let statistics = ColumnStatistics(table: table.name, columns: columns, distinctValues: Int(rows), nullFraction: 0,
+                                              mostCommonShare: 1 / Double(rows), sampledRows: Int(rows), isSampled: isSampled)
+            cache[key] = statistics
+            return statistics
+        }
         let first = SQLIdentifier.quote(columns[0])
         // One grouping pass gives all four figures (it used to be three scans and two sorts; issue 18): rows,
         // rows whose first column is NULL, distinct values (count(DISTINCT) skips a NULL for one column,
