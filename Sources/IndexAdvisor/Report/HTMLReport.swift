@@ -508,7 +508,7 @@ public enum HTMLReport {
             ? "whole tables"
             : result.store.sampledTables.map { "\($0.table): 1 row in \($0.step), \(Figures.count($0.sampledRows)) of \(Figures.count($0.rows))" }.joined(separator: "; ")
         page.raw("<dt>Sample</dt><dd>\(e(sample))</dd>")
-        page.raw("<dt>Repeats</dt><dd>\(e("median of \(method.repeats) runs per statement after a discarded warm-up, each run at least \(Figures.duration(method.minimumRunSeconds))"))</dd>")
+        page.raw("<dt>Repeats</dt><dd>\(e("median of \(method.repeats) runs per statement after a warm-up (discarded unless the statement reads far more pages than SQLite's cache holds), each run at least \(Figures.duration(method.minimumRunSeconds))"))</dd>")
         page.raw("<dt>Bound values</dt><dd>\(e("the workload’s own, or \(method.bindingSamples) sets drawn from the data (seed \(method.seed))"))</dd>")
         page.raw("<dt>Statement timeout</dt><dd>\(e(Figures.duration(method.statementTimeoutSeconds)))</dd>")
         page.raw("<dt>SQLite</dt><dd>\(e(result.tool.sqliteVersion))\(e(result.store.hasStatistics ? ", with the store’s sqlite_stat1" : ", no sqlite_stat1, as the store"))</dd>")
