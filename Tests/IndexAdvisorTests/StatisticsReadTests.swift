@@ -70,4 +70,47 @@ struct StatisticsReadTests {
             #expect(rowid.isSampled == (limit == 3_000))
         }
     }
+
+    @Test("statistics read ahead on two connections are the figures read one by one; a worker that cannot open leaves them to be read here")
+    func prefetchedStatistics() throws {
+        let store = try FixtureStore(Self.storeSQL)
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        defer { snapshot.close() }
+        let table = try #require(try SchemaReader.read(from: snapshot.connection).table(named: "item"))
+        let requests = [["owner"], ["flag"], ["title"], ["owner", "flag"], ["id"]].map {
+            ColumnStatisticsReader.Request(table: table, columns: $0, shares: $0.count == 1)
+        }
+        // Its own connection has no such table: every figure it gives was read by the workers.
+        var ahead = ColumnStatisticsReader(connection: try SQLiteConnection.inMemory())
+        ahead.sampleLimit = 3_000  // sampled: the workers must draw the same rows
+        ahead.prefetch(requests, workers: 2, open: snapshot.openReader)
+        var lazy = ColumnStatisticsReader(connection: snapshot.connection)
+        lazy.sampleLimit = 3_000
+        for request in requests {
+            let lazyRead = lazy.statistics(table: table, columns: request.columns)
+            let read = try #require(lazyRead)
+            let prefetched = ahead.statistics(table: table, columns: request.columns)
+            #expect(prefetched == read)
+            #expect(read.isSampled)
+        }
+        let aheadFlag = ahead.valueShares(table: table, column: "flag")
+        let lazyFlag = lazy.valueShares(table: table, column: "flag")
+        let aheadOwner = ahead.valueShares(table: table, column: "owner")
+        #expect(aheadFlag == lazyFlag)
+        #expect(aheadFlag?.count == 4)
+        #expect(aheadOwner == nil)
+        // Workers that cannot open: nothing is kept, and each figure is still read when asked for.
+        struct Refused: Error {}
+        var refused = ColumnStatisticsReader(connection: try SQLiteConnection.inMemory())
+        refused.prefetch(requests, workers: 2, open: { throw Refused() })
+        let refusedOwner = refused.statistics(table: table, columns: ["owner"])
+        #expect(refusedOwner == nil)
+        var later = ColumnStatisticsReader(connection: snapshot.connection)
+        later.sampleLimit = 3_000
+        later.prefetch(requests, workers: 2, open: { throw Refused() })
+        let laterPair = later.statistics(table: table, columns: ["owner", "flag"])
+        let lazyPair = lazy.statistics(table: table, columns: ["owner", "flag"])
+        #expect(laterPair != nil)
+        #expect(laterPair == lazyPair)
+    }
 }

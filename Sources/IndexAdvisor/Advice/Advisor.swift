@@ -307,6 +307,7 @@ struct AnalysisRun {
             for table in Set((profile.shape?.tables ?? []).map(\.table.sqlFolded)) { byTable[table, default: []].append(position) }
         }
         statementsByTable = byTable
+        statistics.prefetch(candidateStatisticsRequests(), workers: Self.statisticsWorkers, open: snapshot.openReader)
         var generator = CandidateGenerator(schema: schema, statistics: statistics)
         var origins: [String: IndexCandidate] = [:]
         var order: [String] = []
@@ -924,7 +925,6 @@ struct AnalysisRun {
         var rewrites = QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
         rewrites.decide = decision
         if decidesOnCounters { rewrites.screening = screeningTimer }
-        if decidesOnCounters { rewrites.screening = screeningTimer }
         queryAdvice += rewrites.run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
         if inSavepoint {
             _ = try? snapshot.connection.execute("ROLLBACK TO indexadvisor_drops; RELEASE indexadvisor_drops")
@@ -953,6 +953,7 @@ struct AnalysisRun {
     func result(storeURL: URL, started: UInt64) -> AnalysisResult {
         let naming = SwiftDataNaming(schema: schema)
         var statistics = self.statistics
+        statistics.prefetch(resultStatisticsRequests(), workers: Self.statisticsWorkers, open: snapshot.openReader)
         let sizes = indexSizes()
         let recommendations = picks.enumerated().map { rank, pick -> Recommendation in
             let candidate = pick.measured.candidate
@@ -1219,7 +1220,7 @@ struct AnalysisRun {
     }
 
     /// Columns the workload filters or sorts on, per lower-cased table name.
-    private func columnsUsedByWorkload() -> [String: [String]] {
+    func columnsUsedByWorkload() -> [String: [String]] {
         var result: [String: [String]] = [:]
         for profile in profiles {
             for access in profile.shape?.tables ?? [] {

@@ -1,3 +1,6 @@
+import Foundation
+import Locking
+
 /// Distribution facts about one column (or a column list), computed with indexadvisor's own queries on
 /// the snapshot — never written into `sqlite_stat1`, so the snapshot plans as the user's store does.
 public struct ColumnStatistics: Sendable, Codable, Equatable {
@@ -86,6 +89,65 @@ package struct ColumnStatisticsReader {
             parts.append(String(max(1, Int((Double(prefix.sampledRows) / Double(distinct)).rounded(.up)))))
         }
         return parts.joined(separator: " ")
+    }
+
+    /// One figure to read ahead with ``prefetch(_:workers:open:)``: the statistics of `columns` of `table`,
+    /// and for a single column its value shares too when `shares` is true.
+    package struct Request: Sendable {
+        package var table: Table
+        package var columns: [String]
+        package var shares: Bool
+
+        package init(table: Table, columns: [String], shares: Bool = false) {
+            self.table = table
+            self.columns = columns
+            self.shares = shares
+        }
+    }
+
+    private static func key(_ table: Table, _ columns: [String]) -> String {
+        ([table.name] + columns).map { $0.sqlFolded }.joined(separator: "\u{1}")
+    }
+
+    /// Reads the statistics (and value shares) of `requests` that are not known yet on up to `workers`
+    /// connections at once, each opened by `open` on the same snapshot, and keeps them as if they had been
+    /// read here: the same queries on the same rows give the same figures. Each is a sort of the table's
+    /// sample, and nothing is timed while statistics are read, so a second core shortens the wait without
+    /// touching a measurement (issue 18). What a worker cannot read (a connection that does not open, a
+    /// query that fails) is left to be read here when it is asked for.
+    package mutating func prefetch(_ requests: [Request], workers: Int, open: @Sendable () throws -> SQLiteConnection) {
+        var seen = Set<String>()
+        let pending = requests.filter { request in
+            !request.columns.isEmpty && cache[Self.key(request.table, request.columns)] == nil
+                && seen.insert(Self.key(request.table, request.columns)).inserted
+        }
+        let threads = min(workers, pending.count)
+        guard threads >= 2 else { return }
+        let next = LockedValue(0)
+        let found = LockedValue<[(Int, ColumnStatistics, [SQLValue: Double]?)]>([])
+        let limit = sampleLimit
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            guard let connection = try? open() else { return }
+            var reader = ColumnStatisticsReader(connection: connection)
+            reader.sampleLimit = limit
+            while true {
+                let index = next.withLock { value -> Int in
+                    value += 1
+                    return value - 1
+                }
+                guard index < pending.count else { return }
+                let request = pending[index]
+                guard let statistics = reader.statistics(table: request.table, columns: request.columns) else { continue }
+                let shares = request.shares && request.columns.count == 1
+                    ? reader.valueShares(table: request.table, column: request.columns[0]) ?? [:] : nil
+                found.withLock { $0.append((index, statistics, shares)) }
+            }
+        }
+        for (index, statistics, shares) in found.withLock({ $0 }) {
+            let request = pending[index]
+            cache[Self.key(request.table, request.columns)] = statistics
+            if let shares { self.shares[request.table.name.sqlFolded + "\u{1}" + request.columns[0].sqlFolded] = shares }
+        }
     }
 
     /// Statistics for `columns` of `table`; nil if the columns cannot be read.
