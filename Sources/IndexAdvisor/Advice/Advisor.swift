@@ -307,6 +307,7 @@ struct AnalysisRun {
             for table in Set((profile.shape?.tables ?? []).map(\.table.sqlFolded)) { byTable[table, default: []].append(position) }
         }
         statementsByTable = byTable
+        statistics.prefetch(candidateStatisticsRequests(), workers: Self.statisticsWorkers, open: snapshot.openReader)
         var generator = CandidateGenerator(schema: schema, statistics: statistics)
         var origins: [String: IndexCandidate] = [:]
         var order: [String] = []
@@ -899,6 +900,7 @@ struct AnalysisRun {
         }
         var rewrites = QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
         rewrites.decide = decision
+        if decidesOnCounters { rewrites.screening = screeningTimer }
         queryAdvice += rewrites.run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
         if inSavepoint {
             _ = try? snapshot.connection.execute("ROLLBACK TO indexadvisor_drops; RELEASE indexadvisor_drops")

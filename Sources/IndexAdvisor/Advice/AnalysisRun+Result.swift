@@ -7,20 +7,25 @@ struct ResultMeasurements {
     var indexSizes: [String: Int64]
     /// The uniqueness audit (declared rules and identity-like columns) against the data.
     var uniqueness: [UniquenessFinding]
+    /// The column statistics the result reports, read ahead (``ColumnStatisticsReader/prefetch(_:workers:open:)``).
+    var statistics: ColumnStatisticsReader
 }
 
 extension AnalysisRun {
     /// Measures what the result reports about the final state: index sizes and the uniqueness audit.
     func resultMeasurements() -> ResultMeasurements {
-        ResultMeasurements(indexSizes: indexSizes(),
-                           uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles))
+        var statistics = self.statistics
+        statistics.prefetch(resultStatisticsRequests(), workers: Self.statisticsWorkers, open: snapshot.openReader)
+        return ResultMeasurements(indexSizes: indexSizes(),
+                                  uniqueness: UniquenessAudit(schema: schema, connection: snapshot.connection).audit(declared: options.uniqueRules, profiles: profiles),
+                                  statistics: statistics)
     }
 
     /// The result every report renders, from what the run measured: pure, no I/O (the index sizes and the
     /// uniqueness audit are measured first, by ``resultMeasurements()``).
     func result(storeURL: URL, started: UInt64, measured: ResultMeasurements) -> AnalysisResult {
         let naming = SwiftDataNaming(schema: schema)
-        var statistics = self.statistics
+        var statistics = measured.statistics
         let sizes = measured.indexSizes
         let recommendations = picks.enumerated().map { rank, pick -> Recommendation in
             let candidate = pick.measured.candidate
@@ -191,7 +196,7 @@ extension AnalysisRun {
         switch options.costSource {
         case .wallClock:
             let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(Int(CounterCost.nanosecondsPerStep)) ns and \(Int(CounterCost.nanosecondsPerPage)) ns), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one pass each, without a warm-up (the counters need no more); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one pass's. "
-            return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (3 over 50 ms) lie within 10 % of their median (each timing gives its count), after a discarded warm-up, each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
+            return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (3 over 50 ms) lie within 10 % of their median (each timing gives its count), after a warm-up pass (discarded, unless it read over \(StatementTimer.uncachedPassFactor) times as many pages as SQLite's page cache holds: then no run can find its pages cached either, and the warm-up is the first run), each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
         case .sqliteCounters:
             return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(Int(CounterCost.nanosecondsPerStep)) ns per virtual machine step and \(Int(CounterCost.nanosecondsPerPage)) ns per page lookup (--cost counters: the same figures on every run, not wall-clock time),"
         }
@@ -287,7 +292,7 @@ extension AnalysisRun {
     }
 
     /// Columns the workload filters or sorts on, per lower-cased table name.
-    private func columnsUsedByWorkload() -> [String: [String]] {
+    func columnsUsedByWorkload() -> [String: [String]] {
         var result: [String: [String]] = [:]
         for profile in profiles {
             for access in profile.shape?.tables ?? [] {

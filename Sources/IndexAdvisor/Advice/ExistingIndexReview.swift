@@ -109,7 +109,8 @@ struct ExistingIndexReview {
     }
 
     /// Times the writes to the index's table and the reads that used it with and without the index: the
-    /// index is dropped for real and rebuilt from its own definition afterwards (see ``ChangeComparison``).
+    /// index is dropped for real and rebuilt from its own definition afterwards, once for all of them (see
+    /// ``ChangeComparison/compare(apply:revert:items:)``).
     @discardableResult
     private func measureDrop(of index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding,
                              writesToo: Bool = true, readersToo: Bool = true) -> DropVerdict {
@@ -119,11 +120,14 @@ struct ExistingIndexReview {
             profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { $0.sqlFolded == index.name.sqlFolded }
         }
         guard !(writes.isEmpty && readers.isEmpty), let definition = index.sql else { return verdict }
-        let comparison = ChangeComparison(snapshot: snapshot, timer: timer)
-        for position in Set(writes + readers).sorted() {
+        // One drop and one rebuild for all of them (issue 18), each statement timed before, without and after.
+        let positions = Set(writes + readers).sorted()
+        let results = ChangeComparison(snapshot: snapshot, timer: timer).compare(
+            apply: ["DROP INDEX \(SQLIdentifier.quote(index.name))"], revert: [definition],
+            items: positions.map { ChangeComparison.Item(executions: profiles[$0].executions, isWrite: profiles[$0].isWrite) })
+        for (offset, position) in positions.enumerated() {
             let profile = profiles[position]
-            guard let (current, without) = comparison.compare(apply: ["DROP INDEX \(SQLIdentifier.quote(index.name))"], revert: [definition],
-                                                            executions: profile.executions, isWrite: profile.isWrite) else {
+            guard let (current, without) = results?[offset] else {
                 finding.caveat = (finding.caveat.map { $0 + "; " } ?? "") + "could not be measured"
                 return verdict
             }

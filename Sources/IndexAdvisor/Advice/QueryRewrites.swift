@@ -14,6 +14,20 @@ struct QueryRewrites {
     let timer: StatementTimer
     /// How a verdict sees a timing (``Timing/decisionView`` to decide on SQLite's counters).
     var decide: (Timing) -> Timing = { $0 }
+    /// When the verdicts are decided on SQLite's counters, which one pass gives exactly: the timer that takes
+    /// that pass (``StatementTimer/repeats`` 0). A rewrite is then timed in full only when its pass says it
+    /// is advised, since a rewrite that is not advised shows no figure (issue 18).
+    var screening: StatementTimer?
+
+    /// Times `sql` as a rewrite of a statement: with ``screening``, one pass first, and when `isAdvised`
+    /// rejects it, that pass is the answer; otherwise (and without ``screening``) the full timing of ``timer``.
+    func timeRewrite(_ sql: String, samples: [[SQLValue]], isAdvised: (Timing) -> Bool) throws -> Timing {
+        if let screening {
+            let pass = try screening.time(sql, samples: samples, isWrite: false)
+            if !isAdvised(pass) { return pass }
+        }
+        return try timer.time(sql, samples: samples, isWrite: false)
+    }
 
     func run(profiles: [StatementProfile], recommendations: [IndexCandidate]) -> [QueryAdvice] {
         var advice: [QueryAdvice] = []
@@ -34,7 +48,7 @@ struct QueryRewrites {
                 if let table = sort.table, (try? connection.execute("SAVEPOINT indexadvisor_sort")) != nil {
                     let index = IndexCandidate(table: table, columns: [IndexColumn(name: sort.column)])
                     if (try? connection.execute(index.createSQL(name: "indexadvisor_sort_candidate"))) != nil,
-                       let rewriteTiming = try? timer.time(rewrite, samples: profile.samples, isWrite: false) {
+                       let rewriteTiming = try? timeRewrite(rewrite, samples: profile.samples, isAdvised: { decide(timing).isSlower(than: decide($0)) }) {
                         measured = (rewriteTiming, try? planner.plan(for: rewrite, bindings: profile.samples.first ?? []))
                     }
                     _ = try? connection.execute("ROLLBACK TO indexadvisor_sort; RELEASE indexadvisor_sort")

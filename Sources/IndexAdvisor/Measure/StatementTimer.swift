@@ -44,8 +44,10 @@ package struct Execution: Sendable, Hashable {
 /// spread between runs is measurement noise, not the difference between a small and a large folder.
 /// The reported time is per execution (run time / executions in the run). Slow statements get fewer runs
 /// (5 when a pass takes over 50 ms, 3 over 250 ms), and the runs stop early once at least 5 of them (3 over
-/// 50 ms) agree within ``agreement`` of their median. Writes run inside a savepoint that is rolled back, so
-/// the snapshot's rows never change.
+/// 50 ms) agree within ``agreement`` of their median. A warm-up pass of one run's length that read over
+/// ``uncachedPassFactor`` times as many pages as SQLite's page cache holds is kept as the first run: no
+/// later pass can find its pages cached either, so warming up changed nothing. Writes run inside a
+/// savepoint that is rolled back, so the snapshot's rows never change.
 ///
 /// With ``CostSource/sqliteCounters`` one pass is made and its SQLite work counters, priced by
 /// ``CounterCost``, are the time: the same on every run.
@@ -70,6 +72,18 @@ package struct StatementTimer {
 
     package init(connection: SQLiteConnection) {
         self.connection = connection
+    }
+
+    /// How many times the page cache's capacity a warm-up pass must read from outside it (page-cache misses)
+    /// to count as a run: at 10×, a run could find at most a tenth of its pages still cached.
+    static let uncachedPassFactor: Int64 = 10
+
+    /// True when a warm-up pass that missed SQLite's page cache `misses` times, on a connection whose cache
+    /// holds `cachePages` pages, is timed as the first run: its pages cannot stay cached for the next pass
+    /// (the cache keeps the most recently used pages, and the pass reads ``uncachedPassFactor`` times as many).
+    static func warmUpIsARun(misses: Int64, cachePages: Int64?) -> Bool {
+        guard let cachePages, cachePages > 0 else { return false }
+        return misses >= uncachedPassFactor * cachePages
     }
 
     /// True when `runs` lie within `share` of their median (max − min ≤ share × median).
@@ -111,6 +125,8 @@ package struct StatementTimer {
         var executionsDone = 0
         // Weighted sums over successful executions: steps, page lookups, and the weight they carried.
         var steps = 0.0, pages = 0.0, countedWeight = 0.0
+        // Page-cache misses of the successful executions so far (unweighted).
+        var misses: Int64 = 0
 
         /// One execution; its duration in nanoseconds, or nil when it failed.
         func execute(_ statement: SQLiteStatement, _ values: [SQLValue], weight: Double) throws -> UInt64? {
@@ -133,6 +149,7 @@ package struct StatementTimer {
                 let elapsed = DispatchTime.now().uptimeNanoseconds - start
                 steps += Double(statement.virtualMachineSteps(reset: false)) * weight
                 pages += Double(connection.pageLookups(reset: false)) * weight
+                misses += connection.pageCacheMisses()
                 countedWeight += weight
                 rows += isWrite ? connection.changes : count
                 executionsDone += 1
@@ -182,19 +199,26 @@ package struct StatementTimer {
             return Timing.from(samples: [perExecution], executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
                                counters: counted(), source: .wallClock)
         }
-        rows = 0
-        executionsDone = 0
-        failures = 0
-        steps = 0
-        pages = 0
-        countedWeight = 0
         let passSeconds = warmTotal / warmWeight * Double(plan.count) / 1e9
         let passesPerRun = max(1, min(maximumExecutionsPerRun / plan.count, Int((minimumRunSeconds / max(passSeconds, 1e-9)).rounded(.up))))
+        var runSeconds: [Double] = []
+        if passesPerRun == 1, Self.warmUpIsARun(misses: misses, cachePages: connection.pageCacheCapacity()) {
+            // A pass that reads far more pages than SQLite's cache holds finds none of them there the next
+            // time either: the warm-up was as warm as any run can be, so it is one (issue 18), and its
+            // counters, rows and failures count with the runs'.
+            runSeconds.append(perExecution)
+        } else {
+            rows = 0
+            executionsDone = 0
+            failures = 0
+            steps = 0
+            pages = 0
+            countedWeight = 0
+        }
         let runs = passSeconds > 0.25 ? min(3, repeats) : (passSeconds > 0.05 ? min(5, repeats) : repeats)
         // A sequential stop (issue 18): once enough runs agree closely, more of them would not move the median.
         let enough = min(runs, passSeconds > 0.05 ? 3 : 5)
-        var runSeconds: [Double] = []
-        for _ in 0..<runs {
+        for _ in runSeconds.count..<max(runs, runSeconds.count) {
             if runSeconds.count >= enough, Self.agree(runSeconds, within: agreement) { break }
             var total = 0.0
             var weight = 0.0

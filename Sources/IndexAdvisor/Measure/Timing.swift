@@ -9,7 +9,8 @@ public struct Timing: Sendable, Codable, Equatable {
     public var p75Seconds: Double
     public var minSeconds: Double
     public var maxSeconds: Double
-    /// Runs measured after the discarded warm-up execution.
+    /// Runs measured after the warm-up pass (which is the first of them when it read far more pages than
+    /// SQLite's page cache holds: ``StatementTimer/warmUpIsARun(misses:cachePages:)``).
     public var runs: Int
     public var executionsPerRun: Int
     /// Rows returned (reads) or changed (writes) per execution, averaged.

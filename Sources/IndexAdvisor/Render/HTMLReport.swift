@@ -521,7 +521,7 @@ public enum HTMLReport {
             ? "whole tables"
             : result.store.sampledTables.map { "\($0.table): 1 row in \($0.step), \(Figures.count($0.sampledRows)) of \(Figures.count($0.rows))" }.joined(separator: "; ")
         page.append("<dt>Sample</dt><dd>\(sample)</dd>")
-        page.append("<dt>Repeats</dt><dd>\("median of \(method.repeats) runs per statement after a discarded warm-up, each run at least \(Figures.duration(method.minimumRunSeconds))")</dd>")
+        page.append("<dt>Repeats</dt><dd>\("median of \(method.repeats) runs per statement after a warm-up (discarded unless the statement reads far more pages than SQLite's cache holds), each run at least \(Figures.duration(method.minimumRunSeconds))")</dd>")
         page.append("<dt>Bound values</dt><dd>\("the workload’s own, or \(method.bindingSamples) sets drawn from the data (seed \(method.seed))")</dd>")
         page.append("<dt>Statement timeout</dt><dd>\(Figures.duration(method.statementTimeoutSeconds))</dd>")
         page.append("<dt>SQLite</dt><dd>\(result.tool.sqliteVersion)\(result.store.hasStatistics ? ", with the store’s sqlite_stat1" : ", no sqlite_stat1, as the store")</dd>")

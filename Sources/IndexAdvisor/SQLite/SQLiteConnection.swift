@@ -217,6 +217,23 @@ package final class SQLiteConnection {
         return Int64(hits) + Int64(misses)
     }
 
+    /// Page-cache misses since the counters were last reset (``pageLookups(reset:)`` with `reset` true):
+    /// the pages SQLite had to read from the file (or the WAL).
+    package func pageCacheMisses() -> Int64 {
+        var misses: Int32 = 0, highwater: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &misses, &highwater, 0)
+        return Int64(misses)
+    }
+
+    /// How many pages this connection's page cache holds (`PRAGMA cache_size`, in pages, or in KiB when
+    /// negative: https://sqlite.org/pragma.html#pragma_cache_size); nil when it cannot be read.
+    package func pageCacheCapacity() -> Int64? {
+        guard let size = (try? scalar("PRAGMA cache_size"))?.integerValue else { return nil }
+        if size >= 0 { return size }
+        guard let pageSize = (try? scalar("PRAGMA page_size"))?.integerValue, pageSize > 0 else { return nil }
+        return -size * 1024 / pageSize
+    }
+
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
     package var changes: Int { Int(sqlite3_changes(handle)) }
 

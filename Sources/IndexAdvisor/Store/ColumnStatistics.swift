@@ -1,3 +1,6 @@
+import Foundation
+import Locking
+
 /// Distribution facts about one column (or a column list), computed with indexadvisor's own queries on
 /// the snapshot — never written into `sqlite_stat1`, so the snapshot plans as the user's store does.
 public struct ColumnStatistics: Sendable, Codable, Equatable {
@@ -51,6 +54,14 @@ package struct ColumnStatisticsReader {
     package mutating func valueShares(table: Table, column: String, limit: Int = 32) -> [SQLValue: Double]? {
         let key = table.name.sqlFolded + "\u{1}" + column.sqlFolded
         if let cached = shares[key] { return cached.isEmpty ? nil : cached }
+        // The column's statistics, when already read from the same sample, count its groups (its distinct
+        // values, and NULL as one more): past `limit`, the query below would find too many too, and it
+        // would sort the whole sample again to say so (issue 18).
+        if let known = cache[([table.name, column]).map { $0.sqlFolded }.joined(separator: "\u{1}")],
+           known.distinctValues + (known.nullFraction > 0 ? 1 : 0) > limit {
+            shares[key] = [:]
+            return nil
+        }
         let quoted = SQLIdentifier.quote(column)
         let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
         let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
@@ -80,6 +91,65 @@ package struct ColumnStatisticsReader {
         return parts.joined(separator: " ")
     }
 
+    /// One figure to read ahead with ``prefetch(_:workers:open:)``: the statistics of `columns` of `table`,
+    /// and for a single column its value shares too when `shares` is true.
+    package struct Request: Sendable {
+        package var table: Table
+        package var columns: [String]
+        package var shares: Bool
+
+        package init(table: Table, columns: [String], shares: Bool = false) {
+            self.table = table
+            self.columns = columns
+            self.shares = shares
+        }
+    }
+
+    private static func key(_ table: Table, _ columns: [String]) -> String {
+        ([table.name] + columns).map { $0.sqlFolded }.joined(separator: "\u{1}")
+    }
+
+    /// Reads the statistics (and value shares) of `requests` that are not known yet on up to `workers`
+    /// connections at once, each opened by `open` on the same snapshot, and keeps them as if they had been
+    /// read here: the same queries on the same rows give the same figures. Each is a sort of the table's
+    /// sample, and nothing is timed while statistics are read, so a second core shortens the wait without
+    /// touching a measurement (issue 18). What a worker cannot read (a connection that does not open, a
+    /// query that fails) is left to be read here when it is asked for.
+    package mutating func prefetch(_ requests: [Request], workers: Int, open: @Sendable () throws -> SQLiteConnection) {
+        var seen = Set<String>()
+        let pending = requests.filter { request in
+            !request.columns.isEmpty && cache[Self.key(request.table, request.columns)] == nil
+                && seen.insert(Self.key(request.table, request.columns)).inserted
+        }
+        let threads = min(workers, pending.count)
+        guard threads >= 2 else { return }
+        let next = LockedValue(0)
+        let found = LockedValue<[(Int, ColumnStatistics, [SQLValue: Double]?)]>([])
+        let limit = sampleLimit
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            guard let connection = try? open() else { return }
+            var reader = ColumnStatisticsReader(connection: connection)
+            reader.sampleLimit = limit
+            while true {
+                let index = next.withLock { value -> Int in
+                    value += 1
+                    return value - 1
+                }
+                guard index < pending.count else { return }
+                let request = pending[index]
+                guard let statistics = reader.statistics(table: request.table, columns: request.columns) else { continue }
+                let shares = request.shares && request.columns.count == 1
+                    ? reader.valueShares(table: request.table, column: request.columns[0]) ?? [:] : nil
+                found.withLock { $0.append((index, statistics, shares)) }
+            }
+        }
+        for (index, statistics, shares) in found.withLock({ $0 }) {
+            let request = pending[index]
+            cache[Self.key(request.table, request.columns)] = statistics
+            if let shares { self.shares[request.table.name.sqlFolded + "\u{1}" + request.columns[0].sqlFolded] = shares }
+        }
+    }
+
     /// Statistics for `columns` of `table`; nil if the columns cannot be read.
     package mutating func statistics(table: Table, columns: [String]) -> ColumnStatistics? {
         let key = ([table.name] + columns).map { $0.sqlFolded }.joined(separator: "\u{1}")
@@ -92,6 +162,18 @@ package struct ColumnStatisticsReader {
         let sample = isSampled
             ? "SELECT \(list) FROM \(quotedTable) WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0"
             : "SELECT \(list) FROM \(quotedTable)"
+        if columns.count == 1, let column = table.column(named: columns[0]), column.isRowidAlias {
+            // The rowid: never NULL and never repeated, so every figure follows from the sample's row count,
+            // which SQLite counts without sorting anything (issue 18).
+            let counted = try? connection.scalar(isSampled
+                ? "SELECT count(*) FROM \(quotedTable) WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0"
+                : "SELECT count(*) FROM \(quotedTable)")
+            guard let rows = counted?.integerValue, rows > 0 else { return nil }
+            let statistics = ColumnStatistics(table: table.name, columns: columns, distinctValues: Int(rows), nullFraction: 0,
+                                              mostCommonShare: 1 / Double(rows), sampledRows: Int(rows), isSampled: isSampled)
+            cache[key] = statistics
+            return statistics
+        }
         let first = SQLIdentifier.quote(columns[0])
         // One grouping pass gives all four figures (it used to be three scans and two sorts; issue 18): rows,
         // rows whose first column is NULL, distinct values (count(DISTINCT) skips a NULL for one column,

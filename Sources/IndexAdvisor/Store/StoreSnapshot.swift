@@ -162,6 +162,18 @@ public final class StoreSnapshot {
         return nil
     }
 
+    /// Opens another connection to the snapshot, read-only, with the same stand-ins for the app's collations
+    /// and functions: for reading statistics beside the main connection while nothing is timed. The
+    /// connection throws ``SQLiteError`` when it cannot be opened.
+    package var openReader: @Sendable () throws -> SQLiteConnection {
+        let path = snapshotURL.path
+        return {
+            let reader = try SQLiteConnection(path: path, mode: .readOnly)
+            try reader.installSchemaStandIns()
+            return reader
+        }
+    }
+
     /// Moves the snapshot's WAL content into its database file (a no-op in rollback-journal mode), so
     /// that the next timed statement neither pays for a checkpoint nor reads through a long WAL.
     package func checkpoint() {
