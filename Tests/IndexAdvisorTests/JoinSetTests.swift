@@ -89,6 +89,26 @@ struct JoinSetTests {
         #expect(statement.planAfter?.findings.contains { $0.kind == .tempBTree } == false)
         _ = checkedRender(result, .markdown)
     }
+
+    @Test("Core Data's Z_ENT index is never dropped as a left prefix of a Z_ENT-led pick, whatever it is named")
+    func entityIndexKept() throws {
+        let result = try analyze("""
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Entry', 0, 0), (2, 'Workout', 1, 0), (3, 'Meal', 1, 0);
+            CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+            CREATE TABLE ZENTRY (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZSTARTED TIMESTAMP, ZNAME VARCHAR);
+            CREATE INDEX "entry kind" ON ZENTRY (Z_ENT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO ZENTRY SELECT i, CASE WHEN i % 3 = 0 THEN 2 ELSE 3 END, 1, CASE WHEN i % 3 = 0 THEN 700000000.0 + i * 60 END, 'entry ' || i FROM n;
+            """, workload: """
+            -- freq: 100
+            SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZSTARTED, t0.ZNAME FROM ZENTRY t0 WHERE ( t0.ZSTARTED >= 700300000.0 AND  t0.ZSTARTED < 700330000.0) AND t0.Z_ENT = 2 ORDER BY t0.ZSTARTED;
+            """)
+        #expect(result.recommendations.first?.columns.first?.name == "Z_ENT")
+        let finding = result.existingIndexes.first { $0.index == "entry kind" }
+        #expect(finding?.dropSQL == nil)
+        #expect(!SQLReport.render(result).contains("DROP INDEX"))
+    }
 }
 
 /// What a new user's library and planner stores showed (issue 15): a join whose first pick is a covering index

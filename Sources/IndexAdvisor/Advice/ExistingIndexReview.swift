@@ -156,7 +156,10 @@ struct ExistingIndexReview {
     static func caveat(for index: Index, schema: Schema) -> String? {
         if index.origin != .createIndex { return "it enforces a \(index.origin == .primaryKey ? "PRIMARY KEY" : "UNIQUE") constraint" }
         if index.isUnique { return "it is UNIQUE: dropping it drops the uniqueness rule" }
-        if schema.coreData != nil, index.name.uppercased().hasSuffix("_INDEX"), !index.name.hasPrefix("Z_") {
+        // By Core Data's name for it, or by what it is whatever its name: an index on `Z_ENT` alone on an entity table.
+        let entityIndex = schema.coreData?.rootEntity(ofTable: index.table) != nil && index.columns.count == 1
+            && index.columns.first?.name?.sqlFolded == "z_ent"
+        if schema.coreData != nil, entityIndex || (index.name.uppercased().hasSuffix("_INDEX") && !index.name.hasPrefix("Z_")) {
             return "Core Data creates it for a relationship or an entity hierarchy; the model cannot drop it"
         }
         return nil
