@@ -66,6 +66,16 @@ struct JSONReportTests {
         #expect(throws: JSONReportError.unsafeField("recommendations[0].entity is not a Swift type name")) {
             try JSONReport.decode(try edited(recommendation("entity", "Note>([])\nimport Evil\n#Index<Note")))
         }
+        // A breaking helper's edit: a statement ID that the Markdown printed raw (a <script> and a heading).
+        #expect(throws: JSONReportError.unsafeField("recommendations[0].effects[0].statementID names no statement of the report")) {
+            try JSONReport.decode(try edited { object in
+                var list = object["recommendations"] as! [[String: Any]]
+                var effects = list[0]["effects"] as! [[String: Any]]
+                effects[0]["statementID"] = "<script>alert(1)</script>\n```\n# INJECTED"
+                list[0]["effects"] = effects
+                object["recommendations"] = list
+            })
+        }
         #expect(throws: JSONReportError.unsafeField("existingIndexes[0].dropSQL is not one DROP INDEX statement")) {
             try JSONReport.decode(try edited { object in
                 var list = object["existingIndexes"] as! [[String: Any]]

@@ -248,3 +248,17 @@ struct CheckAfterAdviceTests {
         #expect(CheckEvaluator.evaluate(slow, baseline: nil, thresholds: CheckThresholds()).filter(\.isFailure).map(\.kind).contains(.tempBTreeSort))
     }
 }
+
+@Suite("Core Data model from Z_PRIMARYKEY")
+struct CoreDataModelChainTests {
+    @Test("a 20,000-deep chain of sub-entities maps every entity to its root's table in one walk; a cycle keeps each entity its own root")
+    func longChainAndCycle() {
+        let chain = (1...20_000).map { (number: $0, name: "E\($0)", superEntity: $0 == 1 ? 0 : $0 - 1) }
+        let model = CoreDataModel.from(primaryKeyRows: chain, tableNames: ["ZE1"])
+        #expect(model.entities.count == 20_000)
+        #expect(model.entities.allSatisfy { $0.table == "ZE1" })
+        let cycle = CoreDataModel.from(primaryKeyRows: [(number: 1, name: "A", superEntity: 2), (number: 2, name: "B", superEntity: 1)],
+                                       tableNames: ["ZA", "ZB"])
+        #expect(cycle.entities.map(\.table) == ["ZA", "ZB"])
+    }
+}

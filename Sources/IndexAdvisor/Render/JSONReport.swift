@@ -105,6 +105,18 @@ public enum JSONReport {
         for (offset, finding) in result.existingIndexes.enumerated() {
             if let drop = finding.dropSQL, !dropIndex(drop) { return "existingIndexes[\(offset)].dropSQL is not one DROP INDEX statement" }
         }
+        // An effect names a statement of the report: the renderers print its label ("S2"), never the raw text.
+        let statementIDs = Set(result.statements.map(\.id))
+        for (offset, recommendation) in result.recommendations.enumerated() {
+            if let effect = recommendation.effects.firstIndex(where: { !statementIDs.contains($0.statementID) }) {
+                return "recommendations[\(offset)].effects[\(effect)].statementID names no statement of the report"
+            }
+        }
+        for (offset, alternative) in (result.alternatives ?? []).enumerated() {
+            if let effect = alternative.effects.firstIndex(where: { !statementIDs.contains($0.statementID) }) {
+                return "alternatives[\(offset)].effects[\(effect)].statementID names no statement of the report"
+            }
+        }
         for (offset, finding) in result.uniqueness.enumerated() {
             if let code = finding.swiftDataUnique, !macro(code, "Unique") { return "uniqueness[\(offset)].swiftDataUnique is not one #Unique line" }
         }
