@@ -6,12 +6,6 @@ import Foundation
 /// The assertions are the right answers and the reasons for them.
 @Suite("Advice on real problems")
 struct AdviceCaseTests {
-    func analyze(_ schema: String, workload: String, options: AnalysisOptions = quickOptions()) throws -> AnalysisResult {
-        let store = try FixtureStore(schema)
-        return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "workload.sql", format: .sql),
-                                   options: options)
-    }
-
     @Test("an IS NOT NULL sweep on a Core Data hierarchy table gets a partial index (an alternative to the model), not a flag-led composite")
     func isNotNullSweep() throws {
         let result = try analyze("""

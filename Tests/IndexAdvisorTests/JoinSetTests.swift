@@ -5,12 +5,6 @@ import Testing
 /// Joins that no single index changes, and `Z_ENT` as the leading column on a hierarchy table (issue 15).
 @Suite("Index sets for joins, Z_ENT first on hierarchy tables")
 struct JoinSetTests {
-    func analyze(_ schema: String, workload: String) throws -> AnalysisResult {
-        let store = try FixtureStore(schema)
-        return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "workload.sql", format: .sql),
-                                   options: quickOptions())
-    }
-
     /// A shop's order lines looked up from a customer's e-mail, through orders: three tables, each index alone
     /// leaves the plan scanning `order_line` (a shape unlike the benchmark's users, teams and memberships).
     static let shop = """
@@ -115,12 +109,6 @@ struct JoinSetTests {
 /// scanned whole, a sort with mixed directions on a hierarchy table, and an `#Index` for a sub-entity.
 @Suite("Joins after a covering pick, mixed sorts and sub-entities")
 struct JoinFollowUpTests {
-    func analyze(_ schema: String, workload: String) throws -> AnalysisResult {
-        let store = try FixtureStore(schema)
-        return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "workload.sql", format: .sql),
-                                   options: quickOptions())
-    }
-
     @Test("a join sorted on the last table: after a covering pick that is scanned whole, the join still gets its lookups, and no pick is a left prefix of another")
     func joinAfterCoveringPick() throws {
         let result = try analyze("""

@@ -63,3 +63,11 @@ func expectTrueReport(_ result: AnalysisResult, sourceLocation: SourceLocation =
         Issue.record("report checker: \(finding)", sourceLocation: sourceLocation)
     }
 }
+
+/// Analyses `workload` (a `.sql` file's text) against a store built from `schema` (``FixtureStore``), with
+/// ``quickOptions(temporaryDirectory:)`` unless `options` are given.
+func analyze(_ schema: String, workload: String, options: AnalysisOptions = quickOptions()) throws -> AnalysisResult {
+    let store = try FixtureStore(schema)
+    return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "workload.sql", format: .sql),
+                               options: options)
+}

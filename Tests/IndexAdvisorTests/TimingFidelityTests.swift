@@ -5,12 +5,6 @@ import Foundation
 /// The statements timed are the statements the app runs, with the values it runs them with.
 @Suite("Timing fidelity: the app's text, its values, ranges that select rows, writes that run")
 struct TimingFidelityTests {
-    func analyze(_ schema: String, workload: String) throws -> AnalysisResult {
-        let store = try FixtureStore(schema)
-        return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "workload.sql", format: .sql),
-                                   options: quickOptions())
-    }
-
     // Regression (a new user's store): with `LIMIT ?` in place of `LIMIT 20`, SQLite joined the other way
     // round (SCAN p, SEARCH a), and that plan was reported and timed as the app's.
     @Test("a statement with literals is planned as the app wrote it: the join order the sqlite3 shell gives")
