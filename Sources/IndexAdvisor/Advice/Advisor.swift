@@ -302,133 +302,18 @@ struct AnalysisRun {
     mutating func chooseIndexes() throws {
         report("candidates", 0, 0)
         candidatesGenerated = true
-        var byTable: [String: [Int]] = [:]
-        for (position, profile) in profiles.enumerated() where profile.isUsable {
-            for table in Set((profile.shape?.tables ?? []).map(\.table.sqlFolded)) { byTable[table, default: []].append(position) }
-        }
-        statementsByTable = byTable
-        statistics.prefetch(candidateStatisticsRequests(), workers: Self.statisticsWorkers, open: snapshot.openReader)
-        var generator = CandidateGenerator(schema: schema, statistics: statistics)
-        var origins: [String: IndexCandidate] = [:]
-        var order: [String] = []
-        /// The statement (profile position) that proposed each candidate first.
-        var proposer: [String: Int] = [:]
-        /// Every candidate generated for each statement, for the joint search of ``chooseJoinSets(proposed:measurer:whatIf:names:)``.
-        var proposed: [Int: [IndexCandidate]] = [:]
-        for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
-            for access in profile.shape?.tables ?? [] {
-                let setAsideBefore = generator.setAside.count
-                let generated = generator.candidates(for: access, observed: profile.statement.observedBindings, samples: profile.samples,
-                                                     inJoin: Set((profile.shape?.tables ?? []).map(\.table.sqlFolded)).count >= 2)
-                proposed[position, default: []] += generated
-                candidatesProposed[position, default: 0] += generated.count + generator.setAside.count - setAsideBefore
-                for candidate in generated where origins[candidate.key] == nil {
-                    origins[candidate.key] = candidate
-                    proposer[candidate.key] = position
-                    order.append(candidate.key)
-                }
-            }
-        }
-        for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
-            let expressions = generator.expressionCandidates(for: profile.expressionFilters)
-            candidatesProposed[position, default: 0] += expressions.count
-            for candidate in expressions where origins[candidate.key] == nil {
-                origins[candidate.key] = candidate
-                proposer[candidate.key] = position
-                order.append(candidate.key)
-            }
-        }
-        for candidate in generator.sharedOrderCandidates(excluding: Set(order)) {
-            origins[candidate.key] = candidate
-            order.append(candidate.key)
-        }
-        statistics = generator.statistics
-        for (candidate, reason) in generator.setAside where origins[candidate.key] == nil {
-            rejected.append(rejection(candidate, score: nil, reason: reason))
-        }
+        let generated = generateCandidates()
         let whatIf = try WhatIfPlanner(schema: schema)
-        // Every statement's basic candidates before any wider variant, statements taking turns by the time
-        // they could save, so that the budget cannot starve the obvious index of a hot statement. The order
-        // comes first, and the what-if planner is asked in that order only until the measuring budget is
-        // filled with candidates some statement would use (and that plan unlike each other): asking about
-        // every candidate for every statement that could use it grows with the square of the workload
-        // (issue 18: 3,000 statements spent 108 s there).
-        let items = order.enumerated().map { index, key in
-            let candidate = origins[key]!
-            let statement = proposer[key]
-            let access = statement.flatMap { profiles[$0].shape?.access(to: candidate.table) }
-            return CandidateOrder.Item(index: index, proposer: statement, isBasic: CandidateOrder.isBasic(candidate, for: access))
-        }
-        let ordered = CandidateOrder.order(items) { position in
-            // On the counters when the selection decides on them: which candidates fit in the measured budget
-            // must not follow the machine's load either.
-            profiles[position].weight * (profiles[position].timingBefore.map(decision)?.medianSeconds ?? 0)
-        }.map { order[$0] }
-        var pool: [(IndexCandidate, [Int])] = []
-        var termsUsed: [String: Int] = [:]
-        var whatIfPlans: [String: [Int: String]] = [:]
-        var planGroups = Set<String>()
-        var asked = 0
-        for key in ordered {
-            if planGroups.count >= options.maxCandidatesMeasured { break }
-            asked += 1
-            let candidate = origins[key]!
-            if schema.hasStatistics, let table = schema.table(named: candidate.table) {
-                whatIf.statistics[key] = statistics.statRow(table: table, columns: candidate.columns.compactMap(\.name))
-            }
-            let use = whatIfUse(of: candidate, chosen: [], whatIf: whatIf)
-            termsUsed[key] = use.terms
-            whatIfPlans[key] = use.plans
-            if !use.users.isEmpty {
-                pool.append((candidate, use.users))
-                planGroups.insert(EquivalentCandidates.groupKey(candidate, plans: use.plans))
-            }
-        }
-        // One build per set of equal what-if plans (issue 18): the others would measure the same work again.
-        let equivalent = EquivalentCandidates.choose(pool.map(\.0), plans: pool.map { whatIfPlans[$0.0.key] ?? [:] }) { candidate in
-            guard let table = schema.table(named: candidate.table), let lead = candidate.columns.first?.name else { return nil }
-            return statistics.statistics(table: table, columns: [lead])?.matchedFraction
-        }
-        for (other, kept) in equivalent.leftOut.sorted(by: { $0.key < $1.key }) {
-            rejected.append(rejection(pool[other].0, score: nil, reason: "not built: every statement it serves gets the same what-if plan as with \(indexName(for: pool[kept].0, taken: []))\(pool[kept].0.columns.count < pool[other].0.columns.count ? ", which has fewer columns" : ", whose leading column is as selective or more")"))
-        }
-        pool = equivalent.kept.map { pool[$0] }
-        // Past the budget, the candidates not asked about wait too: they count for the statement that proposed them.
-        for key in ordered.dropFirst(asked) {
-            rejected.append(rejection(origins[key]!, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
-            if let statement = proposer[key] { unmeasuredCandidates[statement, default: 0] += 1 }
-        }
-        try checkSpace(for: pool.prefix(options.maxCandidatesMeasured).map(\.0))
+        let pool = askWhatIf(generated, whatIf: whatIf)
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
                                          timesWritesBefore: !decidesOnCounters)
-        var measured: [MeasuredCandidate] = []
-        var measuredCount = 0
-        for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
-            // The pool is in order of what each statement could save: past the budget, the rest wait.
-            if isOverBudget { budgetSpent = true; break }
-            report("measuring candidates", offset, min(pool.count, options.maxCandidatesMeasured))
-            measuredCount = offset + 1
-            if var result = try measure(candidate, users: users, measurer: measurer) {
-                result.termsUsed = termsUsed[candidate.key] ?? 0
-                result.whatIfPlans = whatIfPlans[candidate.key] ?? [:]
-                measured.append(result)
-            }
-        }
-        for (candidate, users) in pool.prefix(options.maxCandidatesMeasured).dropFirst(measuredCount) {
-            rejected.append(rejection(candidate, score: nil, reason: "not measured: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) was spent on candidates for heavier statements"))
-            for position in users { unmeasuredCandidates[position, default: 0] += 1 }
-        }
-        for (candidate, users) in pool.dropFirst(options.maxCandidatesMeasured) {
-            rejected.append(rejection(candidate, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
-            for position in users { unmeasuredCandidates[position, default: 0] += 1 }
-        }
-
+        var measured = try measure(pool, measurer: measurer)
         var names = takenNames
         try pickGreedily(&measured, measurer: measurer, whatIf: whatIf, names: &names)
         // A join that no single index changes (``JoinSets``); then the one-at-a-time selection again, against
         // the workload as the join's set left it (what is worth a schema change is relative to it).
         for _ in 0..<3 {
-            let joined = try chooseJoinSets(proposed: proposed, measurer: measurer, whatIf: whatIf, names: &names)
+            let joined = try chooseJoinSets(proposed: generated.proposed, measurer: measurer, whatIf: whatIf, names: &names)
             guard !joined.changed.isEmpty else { break }
             measured = try refreshed(measured, changed: joined.changed, replanned: joined.replanned, measurer: measurer, whatIf: whatIf)
             try pickGreedily(&measured, measurer: measurer, whatIf: whatIf, names: &names)
@@ -440,44 +325,7 @@ struct AnalysisRun {
             let chosen = Set(alternatives.map(\.measured.candidate.key))
             measured.removeAll { chosen.contains($0.candidate.key) }
         }
-        // The reason follows the decision: on SQLite's counters when the selection decides on them, and then
-        // says so, since the report's own figures are wall-clock.
-        let byCounters = decidesOnCounters ? " by SQLite's work counters" : ""
-        let minimum = decisionMinimumBenefit
-        for other in measured {
-            let score = CandidateScore(other, profiles: profiles, countsWrite: countsWrite)
-            let decided = CandidateScore(other, profiles: profiles, view: decision)
-            let reason: String
-            let slower = decided.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
-                .map { "\(label(of: $0.statementID)) \(Figures.change($0.before.medianSeconds, $0.after.medianSeconds, significant: true))" }
-            if picks.count >= options.maxNewIndexes {
-                reason = "budget reached (--max-indexes \(options.maxNewIndexes))"
-            } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 {
-                reason = "it makes statements slower\(byCounters): " + slower.joined(separator: ", ")
-            } else if !isModelDeclarable(other.candidate) && !decided.hasSignificantLoss && decided.hasSignificantGain {
-                reason = "no model can declare it (a partial, expression, covering or Core Data bookkeeping index on an entity table), and another form measured as well"
-            } else if !decided.hasSignificantGain {
-                reason = byCounters.isEmpty ? "no statement got measurably faster (differences inside the noise)"
-                    : "no statement got measurably faster by SQLite's work counters (under 5 %)"
-            } else if decided.netSeconds < minimum {
-                let churn = churnNotes(for: other.candidate).first.map { " " + $0.components(separatedBy: ", and each")[0] + "." } ?? ""
-                reason = decided.netSeconds <= 0
-                    ? "its cost\(byCounters) (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves.\(churn)"
-                    : "it saves \(Figures.duration(decided.netSeconds)) per workload\(byCounters), below the \(Figures.duration(minimum)) worth a schema change"
-            } else if budgetSpent {
-                reason = "not chosen: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out during the selection"
-            } else if !isModelDeclarable(other.candidate) {
-                reason = "no model can declare it (a partial, expression, descending, collation, covering or Core Data bookkeeping index on an entity table)"
-                    + (slower.isEmpty ? "" : ", and it makes statements slower\(byCounters): " + slower.joined(separator: ", "))
-            } else if picks.filter({ $0.measured.candidate.table.sqlFolded == other.candidate.table.sqlFolded }).count >= options.maxIndexesPerTable {
-                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable))"
-            } else if let limit = options.maxIndexBytes {
-                reason = "budget reached (--max-index-bytes \(limit))"
-            } else {
-                reason = "not chosen: the picks made before it were measured to serve its statements as well or better"
-            }
-            rejected.append(rejection(other.candidate, score: score, reason: reason))
-        }
+        rejectUnchosen(measured)
     }
 
     /// The greedy selection: picks the candidate that saves the most (net of writes) while one saves at least
@@ -757,7 +605,7 @@ struct AnalysisRun {
     }
 
     /// The profiles whose what-if plan uses `candidate`, and how many WHERE terms those plans resolve through it.
-    private func whatIfUse(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner)
+    func whatIfUse(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner)
         -> (users: [Int], terms: Int, plans: [Int: String]) {
         var users: [Int] = []
         var terms = 0
@@ -787,7 +635,7 @@ struct AnalysisRun {
 
     /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when the snapshot could not be put
     ///   back; any other failure is reported on the candidate.
-    private mutating func measure(_ candidate: IndexCandidate, users: [Int], measurer: CandidateMeasurer,
+    mutating func measure(_ candidate: IndexCandidate, users: [Int], measurer: CandidateMeasurer,
                                   positions: Set<Int>? = nil) throws -> MeasuredCandidate? {
         let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.sqlFolded) }
         do {
