@@ -120,7 +120,7 @@ extension AnalysisRun {
             return statistics.statistics(table: table, columns: [lead])?.matchedFraction
         }
         for (other, kept) in equivalent.leftOut.sorted(by: { $0.key < $1.key }) {
-            rejected.append(rejection(pool[other].0, score: nil, reason: "not built: every statement it serves gets the same what-if plan as with \(indexName(for: pool[kept].0, taken: []))\(pool[kept].0.columns.count < pool[other].0.columns.count ? ", which has fewer columns" : ", whose leading column is as selective or more")"))
+            rejected.append(rejection(pool[other].0, score: nil, reason: "not built: every statement it serves gets the same what-if plan as with the candidate \(pool[kept].0.table)(\(pool[kept].0.columns.map(\.displayName).joined(separator: ", ")))\(pool[kept].0.columns.count < pool[other].0.columns.count ? ", which has fewer columns" : ", whose leading column is as selective or more")"))
         }
         pool = equivalent.kept.map { pool[$0] }
         // Past the budget, the candidates not asked about wait too: they count for the statement that proposed them.

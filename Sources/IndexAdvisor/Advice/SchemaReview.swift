@@ -63,7 +63,7 @@ struct SchemaReview {
         var findings: [SchemaFinding] = []
         if !schema.hasStatistics {
             findings.append(SchemaFinding(kind: .noStatistics, table: "", columns: [], advice: schema.coreData == nil
-                ? "The store has no sqlite_stat1: SQLite picks indexes from the schema alone. `ANALYZE` gives it statistics; check the plans of the app's statements then (analyse the store with a workload to see what they change)."
+                ? "The store has no sqlite_stat1: SQLite picks indexes from the schema alone. Running ANALYZE gives it statistics; check the plans of the app's statements then (analyse the store with a workload to see what they change)."
                 : "The store has no sqlite_stat1, as Core Data stores normally do: SQLite picks indexes from the schema alone, so an index's shape decides whether it is used."))
         }
         for table in schema.tables where !table.isVirtual {
@@ -173,7 +173,7 @@ struct SchemaReview {
             let candidate = IndexCandidate(table: table.name, columns: [IndexColumn(name: reference.column)])
             let indexName = "idx_\(table.name)_\(reference.column)".filter { $0.isLetter || $0.isNumber || $0 == "_" }
             var finding = SchemaFinding(kind: .unindexedReference, table: table.name, columns: [reference.column],
-                                        advice: "\(reference.column) is \(reference.why) to \(reference.target), with no index: SQLite does not create one for you, so fetching \(table.name) rows of one \(reference.target) (and the foreign-key check when a \(reference.target) row is deleted) reads the whole table.",
+                                        advice: "\(reference.column) is \(reference.why) to \(reference.target), with no index: SQLite does not create one for you, so fetching \(table.name) rows of one \(reference.target) (and the foreign-key check when a row of \(reference.target) is deleted) reads the whole table.",
                                         sql: candidate.createSQL(name: indexName, ifNotExists: true) + ";")
             let lookup = "SELECT * FROM \(SQLIdentifier.quote(table.name)) WHERE \(SQLIdentifier.quote(reference.column)) = ?"
             let values = sampleValues(of: reference.column, in: table, count: 6).map { [$0] }
