@@ -361,34 +361,7 @@ struct AnalysisRun {
             }
             guard let leader = eligible.filter({ $0.1.hasSignificantGain }).max(by: { $0.1.netSeconds < $1.1.netSeconds }),
                   leader.1.netSeconds >= minimumBenefit else { break }
-            // Candidates equal as far as timing can tell are settled by the fixed rules of ``TieBreak``.
-            let round = SelectionRound(weights: profiles.map(\.weight), currentWrites: profiles.map { $0.current.map(decision) },
-                                       minimumBenefit: minimumBenefit)
-            var top = leader
-            var equals = eligible.filter { round.isEqual($0, to: top) }
-            // A near tie (within 25 %) that the measurements split against the candidate the order above
-            // prefers is timed again, both candidates once more, each statement keeping the faster of its two
-            // medians: the machine's load only ever slows a run, so one busy moment does not decide the pick.
-            // (Not when deciding on counters: they do not move with the machine's load.)
-            if !options.decideOnCounters && options.costSource == .wallClock,
-               let favourite = eligible.filter({ round.isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: round.preferred),
-               favourite.0.candidate.key != top.0.candidate.key,
-               !equals.contains(where: { $0.0.candidate.key == favourite.0.candidate.key }),
-               let again = try remeasure(favourite.0, measurer: measurer), let topAgain = try remeasure(top.0, measurer: measurer) {
-                let contenders = [again, topAgain].map { (decisionCopy($0), CandidateScore($0, profiles: profiles, view: decision)) }
-                for contender in contenders {
-                    if let index = measured.firstIndex(where: { $0.candidate.key == contender.0.candidate.key }) { measured[index] = contender.0 }
-                }
-                top = contenders.max { $0.1.netSeconds < $1.1.netSeconds }!
-                equals = contenders.filter { round.isEqual($0, to: top) }
-                    + eligible.filter { candidate in round.isEqual(candidate, to: top) && !contenders.contains { $0.0.candidate.key == candidate.0.candidate.key } }
-            }
-            // A candidate measurably faster on the leader's statements replaces it unless its extra writes are real.
-            if let better = eligible.filter({ round.dominates($0, top) }).max(by: { $0.1.netSeconds < $1.1.netSeconds }) {
-                top = better
-                equals = eligible.filter { round.isEqual($0, to: top) }
-            }
-            var (best, _) = equals.min(by: round.preferred) ?? top
+            var best = try settle(leader, among: eligible, measured: &measured, measurer: measurer, minimumBenefit: minimumBenefit)
             // `Z_ENT` leads a pick only where it saves page reads over the same key without it, which a model
             // can declare; otherwise it only adds a check of a row that is read anyway.
             if leadsWithEntityColumn(best.candidate),
@@ -402,38 +375,7 @@ struct AnalysisRun {
             measured.removeAll { $0.candidate.key == best.candidate.key }
             let name = indexName(for: best.candidate, taken: names)
             names.insert(name.sqlFolded)
-            var changed = Set<Int>()
-            var replanned = Set<Int>()
-            do {
-                let kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
-                                                profiles: profiles, keep: true, positions: [])
-                // What the pick really did, with every index chosen so far in place: re-plan the table's
-                // statements, re-time those whose plan changed and the table's writes.
-                let changes = reprofile(table: best.candidate.table, index: name)
-                let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
-                let decided = CandidateScore(changes: changes.map { change in
-                    var seen = change
-                    seen.before = decision(change.before)
-                    seen.after = decision(change.after)
-                    return seen
-                }, profiles: profiles)
-                if decided.hasSignificantGain && decided.netSeconds >= minimumBenefit {
-                    picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
-                    changed = Set(changes.map(\.position))
-                    replanned = Set(changes.filter { $0.planBefore?.steps != $0.planAfter?.steps }.map(\.position))
-                } else {
-                    try measurer.drop(name)
-                    for change in changes {
-                        profiles[change.position].current = change.before
-                        profiles[change.position].currentPlan = change.planBefore
-                    }
-                    rejected.append(rejection(best.candidate, score: score, reason: "built beside \(picks.isEmpty ? "the existing indexes" : picks.map(\.name).joined(separator: ", ")), it did not save measurably more than \(Figures.duration(minimumBenefit)) per workload"))
-                }
-            } catch let error as StoreError {
-                throw error
-            } catch {
-                warnings.append("index \(name) could not be built: \(error)")
-            }
+            let (changed, replanned) = try buildPick(best, name: name, measurer: measurer, minimumBenefit: minimumBenefit)
             // Re-measure the candidates that touch what changed, against the new state: a statement they serve
             // whose time changed, or a write whose plan changed. A write the pick only made dearer (one more
             // index to maintain) keeps the candidate's own measured cost, its time with the candidate less its
@@ -443,6 +385,87 @@ struct AnalysisRun {
             guard !changed.isEmpty else { continue }
             measured = try refreshed(measured, changed: changed, replanned: replanned, measurer: measurer, whatIf: whatIf)
         }
+    }
+
+    /// The pick among `eligible` once `leader` (the largest net saving) is known: a near tie the wall clock
+    /// split is timed again, a candidate measurably faster on the leader's statements replaces it, and among
+    /// candidates equal as far as timing can tell the fixed rules of ``TieBreak`` decide (``SelectionRound``).
+    /// `measured` takes the re-timed figures.
+    /// - Throws: ``StoreError`` when the snapshot cannot be put back after a re-timing.
+    mutating func settle(_ leader: SelectionRound.Scored, among eligible: [SelectionRound.Scored], measured: inout [MeasuredCandidate],
+                         measurer: CandidateMeasurer, minimumBenefit: Double) throws -> MeasuredCandidate {
+        // Candidates equal as far as timing can tell are settled by the fixed rules of ``TieBreak``.
+        let round = SelectionRound(weights: profiles.map(\.weight), currentWrites: profiles.map { $0.current.map(decision) },
+                                   minimumBenefit: minimumBenefit)
+        var top = leader
+        var equals = eligible.filter { round.isEqual($0, to: top) }
+        // A near tie (within 25 %) that the measurements split against the candidate the order above
+        // prefers is timed again, both candidates once more, each statement keeping the faster of its two
+        // medians: the machine's load only ever slows a run, so one busy moment does not decide the pick.
+        // (Not when deciding on counters: they do not move with the machine's load.)
+        if !options.decideOnCounters && options.costSource == .wallClock,
+           let favourite = eligible.filter({ round.isNear($0, to: top, share: 0.75) || $0.0.candidate.key == top.0.candidate.key }).min(by: round.preferred),
+           favourite.0.candidate.key != top.0.candidate.key,
+           !equals.contains(where: { $0.0.candidate.key == favourite.0.candidate.key }),
+           let again = try remeasure(favourite.0, measurer: measurer), let topAgain = try remeasure(top.0, measurer: measurer) {
+            let contenders = [again, topAgain].map { (decisionCopy($0), CandidateScore($0, profiles: profiles, view: decision)) }
+            for contender in contenders {
+                if let index = measured.firstIndex(where: { $0.candidate.key == contender.0.candidate.key }) { measured[index] = contender.0 }
+            }
+            top = contenders.max { $0.1.netSeconds < $1.1.netSeconds }!
+            equals = contenders.filter { round.isEqual($0, to: top) }
+                + eligible.filter { candidate in round.isEqual(candidate, to: top) && !contenders.contains { $0.0.candidate.key == candidate.0.candidate.key } }
+        }
+        // A candidate measurably faster on the leader's statements replaces it unless its extra writes are real.
+        if let better = eligible.filter({ round.dominates($0, top) }).max(by: { $0.1.netSeconds < $1.1.netSeconds }) {
+            top = better
+            equals = eligible.filter { round.isEqual($0, to: top) }
+        }
+        return (equals.min(by: round.preferred) ?? top).0
+    }
+
+    /// Builds `best` for real under `name` with the picks in place, re-plans and re-times what it touches
+    /// (``reprofile(table:index:)``), and keeps it as a pick when it measurably saves at least `minimumBenefit`
+    /// (in the selection's terms, ``decision(_:)``); otherwise drops it again, restores the statements' timings
+    /// and rejects it with the reason.
+    /// - Returns: the statements (profile positions) whose timing the kept pick changed, and those whose plan
+    ///   it changed; both empty when it was not kept.
+    /// - Throws: ``StoreError`` when the snapshot cannot be put back; another failure is a warning.
+    mutating func buildPick(_ best: MeasuredCandidate, name: String, measurer: CandidateMeasurer,
+                            minimumBenefit: Double) throws -> (changed: Set<Int>, replanned: Set<Int>) {
+        var changed = Set<Int>()
+        var replanned = Set<Int>()
+        do {
+            let kept = try measurer.measure(best.candidate, name: name, users: best.users, writes: best.writes,
+                                            profiles: profiles, keep: true, positions: [])
+            // What the pick really did, with every index chosen so far in place: re-plan the table's
+            // statements, re-time those whose plan changed and the table's writes.
+            let changes = reprofile(table: best.candidate.table, index: name)
+            let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
+            let decided = CandidateScore(changes: changes.map { change in
+                var seen = change
+                seen.before = decision(change.before)
+                seen.after = decision(change.after)
+                return seen
+            }, profiles: profiles)
+            if decided.hasSignificantGain && decided.netSeconds >= minimumBenefit {
+                picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
+                changed = Set(changes.map(\.position))
+                replanned = Set(changes.filter { $0.planBefore?.steps != $0.planAfter?.steps }.map(\.position))
+            } else {
+                try measurer.drop(name)
+                for change in changes {
+                    profiles[change.position].current = change.before
+                    profiles[change.position].currentPlan = change.planBefore
+                }
+                rejected.append(rejection(best.candidate, score: score, reason: "built beside \(picks.isEmpty ? "the existing indexes" : picks.map(\.name).joined(separator: ", ")), it did not save measurably more than \(Figures.duration(minimumBenefit)) per workload"))
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            warnings.append("index \(name) could not be built: \(error)")
+        }
+        return (changed, replanned)
     }
 
     /// `measured` against the state after a pick changed the timings at `changed` (and the plans at
