@@ -207,3 +207,29 @@ struct GeneratedNameTests {
         #expect(result.warnings.isEmpty)
     }
 }
+
+@Suite("Orders shared by several statements")
+struct SharedOrderTests {
+    @Test("the shared-order candidates are the same with each statement's shape once or a thousand times over (each distinct shape is compared once)")
+    func duplicatesChangeNothing() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute("""
+            CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER, archived INTEGER, pinned INTEGER, updated REAL, title TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+            INSERT INTO note SELECT i, i % 97, i % 2, i % 3, i * 1.5, 'title ' || i FROM n;
+            """)
+        let schema = try SchemaReader.read(from: connection)
+        let statements = ["SELECT * FROM note WHERE folder = ? AND archived = ? ORDER BY updated DESC",
+                          "SELECT * FROM note WHERE folder = ? AND pinned = ? ORDER BY updated DESC",
+                          "SELECT * FROM note WHERE folder = ? ORDER BY title"]
+        let accesses = try statements.map { try #require(try ShapeExtractor(schema: schema).shape(of: $0).access(to: "note")) }
+        func shared(repeating times: Int) -> [String] {
+            var generator = CandidateGenerator(schema: schema, statistics: ColumnStatisticsReader(connection: connection))
+            for _ in 0..<times { for access in accesses { _ = generator.candidates(for: access) } }
+            return generator.sharedOrderCandidates(excluding: []).map(\.key)
+        }
+        let once = shared(repeating: 1)
+        #expect(!once.isEmpty)
+        #expect(shared(repeating: 1_000) == once)
+    }
+}

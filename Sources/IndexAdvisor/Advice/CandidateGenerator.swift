@@ -268,16 +268,31 @@ package struct CandidateGenerator {
     package mutating func sharedOrderCandidates(excluding existing: Set<String>) -> [IndexCandidate] {
         var result: [IndexCandidate] = []
         var keys = existing
-        for a in shapes {
-            for b in shapes where a.table.sqlFolded == b.table.sqlFolded {
-                let bNames = Set(b.equalities.compactMap { $0.name?.sqlFolded })
+        // Each distinct shape once, grouped by table, each with its equality names: the pairs are compared
+        // within a table only (with thousands of statements, every pair of every shape took minutes).
+        var seen = Set<String>()
+        var byTable: [String: [(table: String, equalities: [IndexColumn], tail: [IndexColumn], names: Set<String>)]] = [:]
+        var unique: [(table: String, equalities: [IndexColumn], tail: [IndexColumn], names: Set<String>)] = []
+        for shape in shapes {
+            let key = IndexCandidate(table: shape.table, columns: shape.equalities + [IndexColumn(name: nil, expression: "|")] + shape.tail).key
+            guard seen.insert(key).inserted else { continue }
+            let entry = (table: shape.table, equalities: shape.equalities, tail: shape.tail,
+                         names: Set(shape.equalities.compactMap { $0.name?.sqlFolded }))
+            unique.append(entry)
+            byTable[shape.table.sqlFolded, default: []].append(entry)
+        }
+        for a in unique {
+            for b in byTable[a.table.sqlFolded] ?? [] {
+                let bNames = b.names
                 let common = a.equalities.filter { bNames.contains(($0.name ?? "").sqlFolded) }
                 guard !common.isEmpty, common.count < b.equalities.count || !b.equalities.starts(with: common, by: IndexCandidate.sameKey) else { continue }
                 let commonNames = Set(common.compactMap { $0.name?.sqlFolded })
                 let columns = common + b.equalities.filter { !commonNames.contains(($0.name ?? "").sqlFolded) } + b.tail
                 let candidate = IndexCandidate(table: b.table, columns: Array(columns.prefix(maximumColumns)))
-                guard let table = schema.table(named: b.table), !table.indexes.contains(where: { candidate.isServed(by: $0) }),
-                      keys.insert(candidate.key).inserted else { continue }
+                let key = candidate.key
+                guard !keys.contains(key), let table = schema.table(named: b.table),
+                      !table.indexes.contains(where: { candidate.isServed(by: $0) }) else { continue }
+                keys.insert(key)
                 result.append(candidate)
             }
         }
