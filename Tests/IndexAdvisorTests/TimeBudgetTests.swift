@@ -22,6 +22,9 @@ struct TimeBudgetTests {
         #expect(result.warnings.contains { $0.hasPrefix("the time budget (--time-budget 0 s) ran out: ") })
         #expect(result.statements.allSatisfy { $0.timingAfter != nil })
         #expect(result.statements[0].notes.contains { $0.contains("--time-budget 0 s") })
+        // What ANALYZE would change times the whole workload again: past the budget it is left out, and said so.
+        #expect(result.warnings.contains("what ANALYZE would change was not measured: the time budget (--time-budget 0 s) had run out"))
+        #expect(!result.queryAdvice.contains { $0.kind == .statistics })
         // With the default budget the same store gets its index.
         let unbounded = try Advisor.analyze(storeAt: store.url, workload: Self.workload, options: quickOptions())
         #expect(unbounded.recommendations.first?.columns.first?.name == "a")
