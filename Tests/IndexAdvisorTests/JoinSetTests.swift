@@ -57,22 +57,29 @@ struct JoinSetTests {
         #expect(order.map(\.table) == ["customer", "purchase", "order_line"])
     }
 
-    @Test("a range fetch of one sub-entity, which Core Data's Z_ENT index would win, gets an index that leads with Z_ENT, with a note and no #Index")
-    func entityColumnLeads() throws {
-        let result = try analyze("""
+    /// Workouts and meals in one table (Core Data's single-table inheritance), Core Data's `Z_ENT` index named
+    /// `entityIndex`, and a week of one sub-entity's rows by start date.
+    static func entries(entityIndex: String) -> (schema: String, workload: String) {
+        ("""
             CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
             INSERT INTO Z_PRIMARYKEY VALUES (1, 'Entry', 0, 0), (2, 'Workout', 1, 0), (3, 'Meal', 1, 0);
             CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
             CREATE TABLE ZENTRY (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZSTARTED TIMESTAMP, ZEATEN TIMESTAMP, ZNAME VARCHAR);
-            CREATE INDEX ZENTRY_Z_ENT_INDEX ON ZENTRY (Z_ENT);
+            CREATE INDEX \(SQLIdentifier.quote(entityIndex)) ON ZENTRY (Z_ENT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
             INSERT INTO ZENTRY SELECT i, CASE WHEN i % 3 = 0 THEN 2 ELSE 3 END, 1,
                    CASE WHEN i % 3 = 0 THEN 700000000.0 + i * 60 END, CASE WHEN i % 3 <> 0 THEN 700000000.0 + i * 60 END,
                    'entry ' || i FROM n;
-            """, workload: """
+            """, """
             -- freq: 100
             SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZSTARTED, t0.ZNAME FROM ZENTRY t0 WHERE ( t0.ZSTARTED >= 700300000.0 AND  t0.ZSTARTED < 700330000.0) AND t0.Z_ENT = 2 ORDER BY t0.ZSTARTED;
             """)
+    }
+
+    @Test("a range fetch of one sub-entity, which Core Data's Z_ENT index would win, gets an index that leads with Z_ENT, with a note and no #Index")
+    func entityColumnLeads() throws {
+        let fixture = Self.entries(entityIndex: "ZENTRY_Z_ENT_INDEX")
+        let result = try analyze(fixture.schema, workload: fixture.workload)
         let statement = try #require(result.statements.first)
         #expect(statement.planBefore?.indexesUsed == ["ZENTRY_Z_ENT_INDEX"])
         let top = try #require(result.recommendations.first)
@@ -86,18 +93,8 @@ struct JoinSetTests {
 
     @Test("Core Data's Z_ENT index is never dropped as a left prefix of a Z_ENT-led pick, whatever it is named")
     func entityIndexKept() throws {
-        let result = try analyze("""
-            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
-            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Entry', 0, 0), (2, 'Workout', 1, 0), (3, 'Meal', 1, 0);
-            CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
-            CREATE TABLE ZENTRY (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZSTARTED TIMESTAMP, ZNAME VARCHAR);
-            CREATE INDEX "entry kind" ON ZENTRY (Z_ENT);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
-            INSERT INTO ZENTRY SELECT i, CASE WHEN i % 3 = 0 THEN 2 ELSE 3 END, 1, CASE WHEN i % 3 = 0 THEN 700000000.0 + i * 60 END, 'entry ' || i FROM n;
-            """, workload: """
-            -- freq: 100
-            SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZSTARTED, t0.ZNAME FROM ZENTRY t0 WHERE ( t0.ZSTARTED >= 700300000.0 AND  t0.ZSTARTED < 700330000.0) AND t0.Z_ENT = 2 ORDER BY t0.ZSTARTED;
-            """)
+        let fixture = Self.entries(entityIndex: "entry kind")
+        let result = try analyze(fixture.schema, workload: fixture.workload)
         #expect(result.recommendations.first?.columns.first?.name == "Z_ENT")
         let finding = result.existingIndexes.first { $0.index == "entry kind" }
         #expect(finding?.dropSQL == nil)

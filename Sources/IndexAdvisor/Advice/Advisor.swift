@@ -442,12 +442,7 @@ struct AnalysisRun {
             // statements, re-time those whose plan changed and the table's writes.
             let changes = reprofile(table: best.candidate.table, index: name)
             let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
-            let decided = CandidateScore(changes: changes.map { change in
-                var seen = change
-                seen.before = decision(change.before)
-                seen.after = decision(change.after)
-                return seen
-            }, profiles: profiles)
+            let decided = decidedScore(changes)
             if decided.hasSignificantGain && decided.netSeconds >= minimumBenefit {
                 picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
                 changed = Set(changes.map(\.position))
@@ -578,6 +573,17 @@ struct AnalysisRun {
     var countsWrite: ((TimingChange) -> Bool)? {
         guard options.decideOnCounters, options.costSource == .wallClock else { return nil }
         return { [self] change in decision(change.after).isSlower(than: decision(change.before)) }
+    }
+
+    /// The score of `changes` as the selection decides (every timing through ``decision(_:)``), with no
+    /// write left out: whether a pick or a join's set measurably saves enough.
+    func decidedScore(_ changes: [TimingChange]) -> CandidateScore {
+        CandidateScore(changes: changes.map { change in
+            var seen = change
+            seen.before = decision(change.before)
+            seen.after = decision(change.after)
+            return seen
+        }, profiles: profiles)
     }
 
     /// ``minimumBenefit`` in the selection's terms (``decision(_:)``).

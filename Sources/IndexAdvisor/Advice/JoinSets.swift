@@ -126,12 +126,7 @@ extension AnalysisRun {
             }
         }
         let all = built.flatMap(\.1)
-        let decided = CandidateScore(changes: all.map { change in
-            var seen = change
-            seen.before = decision(change.before)
-            seen.after = decision(change.after)
-            return seen
-        }, profiles: profiles)
+        let decided = decidedScore(all)
         let label = "S\(position + 1)"
         let joinServed = all.contains { $0.position == position && $0.isUser }
             || (profiles[position].currentPlan?.indexesUsed ?? []).contains { used in built.contains { $0.0.name.sqlFolded == used.sqlFolded } }
