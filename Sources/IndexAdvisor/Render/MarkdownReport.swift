@@ -478,11 +478,17 @@ public enum MarkdownReport {
     }
 
     /// `text` as inline code, with a fence longer than any backtick run inside it.
+    ///
+    /// A code span cannot hold a line break (CommonMark turns one into a space), so a line break inside an
+    /// identifier shows as `␊` (U+240A) and a carriage return as `␍`: a name pasted from the span would
+    /// otherwise name another index (`DROP INDEX IF EXISTS "a b"` for `"a⏎b"` silently drops nothing). The
+    /// fenced SQL keeps the real characters.
     static func inline(_ text: String) -> String {
-        let longest = longestBacktickRun(in: text)
+        let visible = text.replacingOccurrences(of: "\r", with: "\u{240D}").replacingOccurrences(of: "\n", with: "\u{240A}")
+        let longest = longestBacktickRun(in: visible)
         let ticks = String(repeating: "`", count: longest + 1)
-        let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
-        return ticks + padded.replacingOccurrences(of: "\n", with: " ") + ticks
+        let padded = visible.hasPrefix("`") || visible.hasSuffix("`") ? " \(visible) " : visible
+        return ticks + padded + ticks
     }
 
     /// An identifier for a table cell: a code span (no Markdown inside), pipes escaped as GFM tables need.
