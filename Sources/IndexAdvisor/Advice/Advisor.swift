@@ -368,10 +368,11 @@ struct AnalysisRun {
                let plain = eligible.first(where: { TieBreak.entityColumnSavesNoPages(plain: $0.0, entityLed: best) }) {
                 best = plain.0
             }
-            for other in measured where TieBreak.entityColumnSavesNoPages(plain: best, entityLed: other) {
+            let widened = Set(measured.filter { TieBreak.entityColumnSavesNoPages(plain: best, entityLed: $0) }.map(\.candidate.key))
+            for other in measured where widened.contains(other.candidate.key) {
                 rejected.append(rejection(other.candidate, score: nil, reason: "it reads as many pages as the same key without Z_ENT, which a model can declare and which is recommended instead: Z_ENT only saves checking a column of rows read anyway"))
             }
-            measured.removeAll { TieBreak.entityColumnSavesNoPages(plain: best, entityLed: $0) }
+            measured.removeAll { widened.contains($0.candidate.key) }
             measured.removeAll { $0.candidate.key == best.candidate.key }
             let name = indexName(for: best.candidate, taken: names)
             names.insert(name.sqlFolded)

@@ -127,7 +127,7 @@ extension AnalysisRun {
         }
         let all = built.flatMap(\.1)
         let decided = decidedScore(all)
-        let label = "S\(position + 1)"
+        let label = self.label(of: profiles[position].statement.fingerprint.id)
         let joinServed = all.contains { $0.position == position && $0.isUser }
             || (profiles[position].currentPlan?.indexesUsed ?? []).contains { used in built.contains { $0.0.name.sqlFolded == used.sqlFolded } }
         guard joinServed, decided.hasSignificantGain, decided.netSeconds >= minimumBenefit else {

@@ -83,12 +83,7 @@ public enum ModelMapping {
             var fromOtherClass = false
             // The recommendation's entity (a sub-entity when every statement it serves fetches one) and the
             // classes it inherits from declare the key paths it may name.
-            var lineage: Set<String> = [root.className]
-            var next = source.classes.first { $0.entity == entity }
-            while let model = next, lineage.insert(model.className).inserted || model.className == root.className {
-                next = model.superclass.flatMap { parent in source.classes.first { $0.className == parent } }
-                if model.className == root.className { break }
-            }
+            let lineage = Set([root.className] + (source.classes.first { $0.entity == entity }.map { source.lineage(of: $0).map(\.className) } ?? []))
             for index in recommendation.columns.indices {
                 if let (property, owner) = map[recommendation.columns[index].name.uppercased()] {
                     recommendation.columns[index].keyPath = "\\." + property.name
@@ -146,11 +141,7 @@ public enum ModelMapping {
         let modelNames = Set(source.classes.map(\.className))
         var rules: [UniqueRule] = []
         for model in source.classes {
-            var root = model
-            var seen: Set<String> = [model.className]
-            while let parent = root.superclass, let next = source.classes.first(where: { $0.className == parent }), seen.insert(parent).inserted {
-                root = next
-            }
+            let root = source.lineage(of: model).last ?? model
             for declaration in model.uniques {
                 let columns = declaration.properties.compactMap { name in
                     model.properties.first { $0.name == name && kind(of: $0, modelNames: modelNames) != nil }?.columnName

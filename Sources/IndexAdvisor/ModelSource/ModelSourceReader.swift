@@ -85,6 +85,17 @@ public struct ModelSource: Sendable, Equatable {
         self.files = files
         self.classes = classes
     }
+
+    /// `model` and the classes it inherits from that the source declares, nearest first (`[Task, Item]`);
+    /// a superclass the source does not declare, or a cycle, ends the chain.
+    func lineage(of model: ModelClass) -> [ModelClass] {
+        var chain = [model]
+        var seen: Set<String> = [model.className]
+        while let parent = chain.last?.superclass, let next = classes.first(where: { $0.className == parent }), seen.insert(parent).inserted {
+            chain.append(next)
+        }
+        return chain
+    }
 }
 
 /// A `--model` path that cannot be read.
