@@ -75,9 +75,10 @@ struct ChangeComparison {
     /// One timing from two measurements of the same thing: their runs together, their counters averaged
     /// (the same plan and values give the same counts), its cost source theirs.
     static func pooled(_ a: Timing, _ b: Timing) -> Timing {
-        var counters: (vmSteps: Double, pageLookups: Double)?
-        if let sa = a.vmStepsPerExecution, let sb = b.vmStepsPerExecution, let pa = a.pageLookupsPerExecution, let pb = b.pageLookupsPerExecution {
-            counters = ((sa + sb) / 2, (pa + pb) / 2)
+        var counters: WorkCounters?
+        if let ca = a.counters, let cb = b.counters {
+            counters = WorkCounters(vmSteps: (ca.vmSteps + cb.vmSteps) / 2, pageLookups: (ca.pageLookups + cb.pageLookups) / 2,
+                                    isWrite: ca.isWrite)
         }
         return Timing.from(samples: a.runSeconds + b.runSeconds, executionsPerRun: a.executionsPerRun,
                            rows: (a.rowsPerExecution + b.rowsPerExecution) / 2, failures: a.failures + b.failures,

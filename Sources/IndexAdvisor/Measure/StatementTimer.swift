@@ -179,8 +179,8 @@ package struct StatementTimer {
         }
 
         /// The counters so far, per execution (weighted).
-        func counted() -> (vmSteps: Double, pageLookups: Double)? {
-            countedWeight > 0 ? (steps / countedWeight, pages / countedWeight) : nil
+        func counted() -> WorkCounters? {
+            countedWeight > 0 ? WorkCounters(vmSteps: steps / countedWeight, pageLookups: pages / countedWeight, isWrite: isWrite) : nil
         }
 
         let (warmTotal, warmSucceeded, warmWeight) = try pass()
@@ -189,7 +189,7 @@ package struct StatementTimer {
         }
         let warmRows = Double(rows) / Double(max(1, executionsDone))
         if costSource == .sqliteCounters, let counters = counted() {
-            return Timing.from(samples: [CounterCost.seconds(vmSteps: counters.vmSteps, pageLookups: counters.pageLookups)],
+            return Timing.from(samples: [CounterCost.seconds(counters)],
                                executionsPerRun: warmSucceeded, rows: warmRows, failures: failures,
                                counters: counters, source: .sqliteCounters)
         }

@@ -24,6 +24,9 @@ public struct Timing: Sendable, Codable, Equatable {
     public var vmStepsPerExecution: Double? = nil
     /// Page-cache lookups per execution, averaged (`SQLITE_DBSTATUS_CACHE_HIT` + `_MISS`). Nil as above.
     public var pageLookupsPerExecution: Double? = nil
+    /// True when the statement is a write, timed inside a savepoint that is rolled back (its pages are
+    /// priced as changed pages, ``CounterCost``). Nil in reports written before it was kept.
+    public var isWrite: Bool? = nil
     /// Where the seconds come from: "time" (wall clock) or "counters" (``CounterCost``). Nil in reports
     /// written before it was kept, which were all wall-clock.
     public var costSource: CostSource? = nil
@@ -32,9 +35,15 @@ public struct Timing: Sendable, Codable, Equatable {
     /// selection decides on, so that its choices do not follow the machine's load. Self when it already is
     /// a counters timing or the counters are missing.
     package var decisionView: Timing {
-        guard costSource != .sqliteCounters, let steps = vmStepsPerExecution, let pages = pageLookupsPerExecution else { return self }
-        return Timing.from(samples: [CounterCost.seconds(vmSteps: steps, pageLookups: pages)], executionsPerRun: executionsPerRun,
-                           rows: rowsPerExecution, failures: failures, counters: (steps, pages), source: .sqliteCounters)
+        guard costSource != .sqliteCounters, let counters else { return self }
+        return Timing.from(samples: [CounterCost.seconds(counters)], executionsPerRun: executionsPerRun,
+                           rows: rowsPerExecution, failures: failures, counters: counters, source: .sqliteCounters)
+    }
+
+    /// The work counters kept with this timing; nil when it has none.
+    public var counters: WorkCounters? {
+        guard let steps = vmStepsPerExecution, let pages = pageLookupsPerExecution else { return nil }
+        return WorkCounters(vmSteps: steps, pageLookups: pages, isWrite: isWrite ?? false)
     }
 
     /// Total executions timed.
@@ -50,7 +59,7 @@ public struct Timing: Sendable, Codable, Equatable {
     }
 
     static func from(samples: [Double], executionsPerRun: Int, rows: Double, failures: Int,
-                     counters: (vmSteps: Double, pageLookups: Double)? = nil, source: CostSource? = nil) -> Timing {
+                     counters: WorkCounters? = nil, source: CostSource? = nil) -> Timing {
         let sorted = samples.sorted()
         func quantile(_ q: Double) -> Double {
             guard !sorted.isEmpty else { return 0 }
@@ -64,6 +73,7 @@ public struct Timing: Sendable, Codable, Equatable {
                       minSeconds: sorted.first ?? 0, maxSeconds: sorted.last ?? 0, runs: sorted.count,
                       executionsPerRun: executionsPerRun, rowsPerExecution: rows, failures: failures, runSeconds: samples,
                       vmStepsPerExecution: counters?.vmSteps, pageLookupsPerExecution: counters?.pageLookups,
+                      isWrite: counters?.isWrite,
                       costSource: source)
     }
 }
