@@ -5,18 +5,66 @@ import Testing
 @Suite("Tie-break rules")
 struct TieBreakTests {
     func measured(_ columns: [String], predicate: String? = nil, steps: Double, terms: Int = 1, bytes: Int64 = 4096) -> MeasuredCandidate {
-        let timing = Timing.from(samples: [steps * 50e-9], executionsPerRun: 1, rows: 1, failures: 0, counters: (steps, 4), source: .sqliteCounters)
+        let timing = Timing.from(samples: [steps * 50e-9], executionsPerRun: 1, rows: 1, failures: 0, counters: WorkCounters(vmSteps: steps, pageLookups: 4), source: .sqliteCounters)
         return MeasuredCandidate(candidate: IndexCandidate(table: "t", columns: columns.map { IndexColumn(name: $0) }, partialPredicate: predicate),
                                  users: [0], termsUsed: terms, writes: [], buildSeconds: 0.01, bytes: bytes, after: [0: timing])
     }
     let weight: (Int) -> Double = { _ in 10 }
 
-    @Test("an index without a predicate goes first, whatever the rest says")
+    @Test("of equal work, an index without a predicate goes first, whatever the rest says")
     func withoutPredicate() {
-        let plain = measured(["a", "b"], steps: 500, bytes: 90_000)
-        let partial = measured(["a"], predicate: "\"b\" = 1", steps: 100, bytes: 4_096)
+        let plain = measured(["a", "b"], steps: 500, terms: 1, bytes: 90_000)
+        let partial = measured(["a"], predicate: "\"b\" = 1", steps: 480, terms: 2, bytes: 4_096)
+        #expect(TieBreak.lessWork(plain, partial, weights: weight) == nil)
         #expect(TieBreak.prefers(plain, partial, weights: weight))
         #expect(!TieBreak.prefers(partial, plain, weights: weight))
+        // Far less work: the partial index goes first (on a plain store every form competes, issue 15).
+        let lean = measured(["a"], predicate: "\"b\" = 1", steps: 100, bytes: 4_096)
+        #expect(TieBreak.prefers(lean, plain, weights: weight))
+    }
+
+    /// `columns` serving statement 0 (400 steps, 3 pages, ×10), timed with write 1 (×200) at `writeSteps`
+    /// steps and `writePages` pages, against its current 22 steps and 3 pages.
+    func withWrite(_ columns: [String], predicate: String? = nil, writeSteps: Double, writePages: Double) -> MeasuredCandidate {
+        var candidate = measured(columns, predicate: predicate, steps: 400)
+        candidate.writes = [1]
+        candidate.after[1] = Timing.from(samples: [1e-6], executionsPerRun: 1, rows: 1, failures: 0,
+                                         counters: WorkCounters(vmSteps: writeSteps, pageLookups: writePages, isWrite: true), source: .sqliteCounters)
+        return candidate
+    }
+    let currentWrite = Timing.from(samples: [1e-6], executionsPerRun: 1, rows: 1, failures: 0,
+                                   counters: WorkCounters(vmSteps: 22, pageLookups: 3, isWrite: true), source: .sqliteCounters)
+
+    @Test("the work counts the table's writes: a partial index that a frequent update skips beats the full index it must move (sync-flag)")
+    func lessWorkCountsWrites() {
+        // The shape of the generalization suite's sync-flag pair: `SET needs_upload = 0` moves the full
+        // index's entry (34 steps, 10 pages) and skips the partial one (24 steps, 3 pages).
+        let full = withWrite(["needs_upload", "modified"], writeSteps: 34, writePages: 10)
+        let partial = withWrite(["modified"], predicate: "\"needs_upload\" = 1", writeSteps: 24, writePages: 3)
+        let weights: (Int) -> Double = { $0 == 0 ? 10 : 200 }
+        let current: (Int) -> Timing? = { $0 == 1 ? self.currentWrite : nil }
+        // Reads alone: equal, so the full index would go first.
+        #expect(TieBreak.lessWork(full, partial, weights: weights) == nil)
+        #expect(TieBreak.prefers(full, partial, weights: weights))
+        // With the write: 200 × (24·50 + 3·900) ns = 0.78 ms against 200 × (34·50 + 10·900) ns = 2.14 ms, reads equal.
+        #expect(TieBreak.lessWork(partial, full, weights: weights, current: current) == true)
+        #expect(TieBreak.prefers(partial, full, weights: weights, current: current))
+        #expect(!TieBreak.prefers(full, partial, weights: weights, current: current))
+    }
+
+    @Test("a write's cost is its current cost plus what the candidate added, so candidates timed against other states compare")
+    func writeCostOnTheSameBase() throws {
+        // Timed before another pick made the write dearer: 30 steps then, 22 + 8 = 30 now.
+        var early = withWrite(["a"], writeSteps: 30, writePages: 3)
+        early.writesBefore[1] = Timing.from(samples: [1e-6], executionsPerRun: 1, rows: 1, failures: 0,
+                                            counters: WorkCounters(vmSteps: 14, pageLookups: 3, isWrite: true), source: .sqliteCounters)
+        let late = withWrite(["b"], writeSteps: 30, writePages: 3)
+        let current: (Int) -> Timing? = { $0 == 1 ? self.currentWrite : nil }
+        let weights: (Int) -> Double = { _ in 1_000 }
+        let earlyWork = try #require(TieBreak.work(early, writes: [1], current: current, weights: weights) as Double?)
+        let lateWork = try #require(TieBreak.work(late, writes: [1], current: current, weights: weights) as Double?)
+        // early: 30 − 14 = 16 steps added to the current 22 → 38; late: 30 → 8 steps less.
+        #expect(abs(earlyWork - lateWork - 8 * 50e-9 * 1_000) < 1e-12)
     }
 
     @Test("less VM work wins when the counts are more than 10 % apart, even against more resolved terms")
@@ -49,7 +97,7 @@ struct TieBreakTests {
         func with(_ columns: [String], steps: Double, pages: Double) -> MeasuredCandidate {
             var candidate = measured(columns, steps: steps)
             candidate.after[0] = Timing.from(samples: [steps * 50e-9 + pages * 250e-9], executionsPerRun: 1, rows: 1, failures: 0,
-                                             counters: (steps, pages), source: .sqliteCounters)
+                                             counters: WorkCounters(vmSteps: steps, pageLookups: pages), source: .sqliteCounters)
             return candidate
         }
         // The same rows either way (the key's values occur only on one entity's rows): Z_ENT only saves checks.

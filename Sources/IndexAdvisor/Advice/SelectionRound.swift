@@ -45,7 +45,7 @@ struct SelectionRound {
 
     /// The fixed order of ``TieBreak`` between two candidates.
     func preferred(_ a: Scored, _ b: Scored) -> Bool {
-        TieBreak.prefers(a.0, b.0) { weights[$0] }
+        TieBreak.prefers(a.0, b.0, weights: { weights[$0] }, current: { currentWrites[$0] })
     }
 
     /// The frequency-weighted interquartile widths of a candidate's write timings, with and without it, in seconds.

@@ -2,15 +2,16 @@
 /// measurements can tell (issue 15: picks must not follow the noise).
 ///
 /// Applied in order; the first rule that tells two candidates apart decides:
-/// 1. ``withoutPredicate``: an index without a partial predicate serves any statement on its columns, and a
-///    model can declare it.
-/// 2. ``withoutEntityColumn``: of an index and the same index after Core Data's `Z_ENT`, the one without,
+/// 1. ``withoutEntityColumn``: of an index and the same index after Core Data's `Z_ENT`, the one without,
 ///    which a model can declare as an `#Index` (issue 15: what the model can declare comes first).
-/// 3. ``lessWork``: fewer SQLite virtual-machine steps for the statements it serves, weighted by their
-///    frequency (`sqlite3_stmt_status(SQLITE_STMTSTATUS_VM_STEP)`, c3ref/c_stmtstatus_counter.html). The
-///    counters do not move with the machine's load, so they tell a key that narrows the rows from one that
-///    only widens the index (`Z_ENT` in a range key) where the wall clock cannot. Counts within
-///    ``workTolerance`` of each other are equal.
+/// 2. ``lessWork``: less work for the statements it serves and the table's writes with it in place, as
+///    SQLite's counters price it (``CounterCost``: VM steps, page lookups, pages a write changes), weighted
+///    by frequency (c3ref/c_stmtstatus_counter.html). The counters do not move with the machine's load, so
+///    they tell a key that narrows the rows from one that only widens the index (`Z_ENT` in a range key),
+///    and a partial index that writes skip from a full one every write must maintain, where the wall clock
+///    cannot. Costs within ``workTolerance`` of each other are equal.
+/// 3. ``withoutPredicate``: an index without a partial predicate serves any statement on its columns, and a
+///    model can declare it.
 /// 4. ``fitsMoreTerms``: the plan resolves more WHERE terms through the index (eqp.html `(a=? AND b>?)`).
 /// 5. ``moreSelectiveLead``: the leading key column that matches fewer rows per value (of two orders of
 ///    the same equality columns, the one that narrows first; more statements can share it only if they
@@ -22,13 +23,21 @@ struct TieBreak {
     /// steps with the values bound).
     static let workTolerance = 0.10
 
-    /// The frequency-weighted VM steps of `candidate`'s users with it present; nil when a user's timing
-    /// lacks the counter.
-    static func work(_ candidate: MeasuredCandidate, weights: (Int) -> Double) -> Double? {
+    /// The frequency-weighted cost, in seconds as ``CounterCost`` prices SQLite's counters, of the statements
+    /// `candidate` serves and of the `writes` with it present; nil when one of their timings lacks the
+    /// counters. A write's cost is its current cost (`current`) plus what the candidate added to it (its time
+    /// with the candidate less its time just before, ``MeasuredCandidate/writesBefore``), so that candidates
+    /// measured against different states of the snapshot compare on the same base.
+    static func work(_ candidate: MeasuredCandidate, writes: Set<Int>, current: (Int) -> Timing?, weights: (Int) -> Double) -> Double? {
+        func cost(_ timing: Timing?) -> Double? { timing?.counters.map(CounterCost.seconds) }
         var total = 0.0
-        for position in candidate.users {
-            guard let steps = candidate.after[position]?.vmStepsPerExecution else { return nil }
-            total += steps * weights(position)
+        for position in Set(candidate.users).union(writes) {
+            guard var seconds = cost(candidate.after[position]) else { return nil }
+            if !candidate.users.contains(position) {
+                guard let now = cost(current(position)), let before = cost(candidate.writesBefore[position] ?? current(position)) else { return nil }
+                seconds += now - before
+            }
+            total += seconds * weights(position)
         }
         return total
     }
@@ -37,8 +46,16 @@ struct TieBreak {
         decide(a.candidate.partialPredicate == nil, b.candidate.partialPredicate == nil)
     }
 
-    static func lessWork(_ a: MeasuredCandidate, _ b: MeasuredCandidate, weights: (Int) -> Double) -> Bool? {
-        guard Set(a.users) == Set(b.users), let wa = work(a, weights: weights), let wb = work(b, weights: weights) else { return nil }
+    /// Rule 2 over the statements both serve and the writes both were timed with (a write timed with only one
+    /// of them cannot be compared; with no `current` timings, the writes are left out).
+    static func lessWork(_ a: MeasuredCandidate, _ b: MeasuredCandidate, weights: (Int) -> Double,
+                         current: (Int) -> Timing? = { _ in nil }) -> Bool? {
+        guard Set(a.users) == Set(b.users) else { return nil }
+        let writes = Set(a.writes).intersection(b.writes).filter {
+            a.after[$0] != nil && b.after[$0] != nil && current($0) != nil && !a.users.contains($0)
+        }
+        guard let wa = work(a, writes: writes, current: current, weights: weights),
+              let wb = work(b, writes: writes, current: current, weights: weights) else { return nil }
         guard abs(wa - wb) > workTolerance * max(wa, wb) else { return nil }
         return wa < wb
     }
@@ -85,8 +102,10 @@ struct TieBreak {
     }
 
     /// True when `a` goes before `b` (a strict order when the work figures are far apart or absent).
-    static func prefers(_ a: MeasuredCandidate, _ b: MeasuredCandidate, weights: (Int) -> Double) -> Bool {
-        withoutPredicate(a, b) ?? withoutEntityColumn(a, b) ?? lessWork(a, b, weights: weights) ?? fitsMoreTerms(a, b) ?? moreSelectiveLead(a, b) ?? fewerColumns(a, b)
+    /// `current` gives each write's timing with the picks so far (``SelectionRound/currentWrites``).
+    static func prefers(_ a: MeasuredCandidate, _ b: MeasuredCandidate, weights: (Int) -> Double,
+                        current: (Int) -> Timing? = { _ in nil }) -> Bool {
+        withoutEntityColumn(a, b) ?? lessWork(a, b, weights: weights, current: current) ?? withoutPredicate(a, b) ?? fitsMoreTerms(a, b) ?? moreSelectiveLead(a, b) ?? fewerColumns(a, b)
             ?? fewerBytes(a, b) ?? (a.candidate.key < b.candidate.key)
     }
 
