@@ -6,6 +6,36 @@ import Foundation
 /// The assertions are the right answers and the reasons for them.
 @Suite("Advice on real problems")
 struct AdviceCaseTests {
+    @Test("a rare flag that frequent updates set and clear gets the partial index the updates skip, not a flag-led full index every update must move")
+    func rareFlagUnderUpdates() throws {
+        // A job queue: `retry` is NULL or 0 on 99.6 % of rows; a retry loop reads the rare 1s by time; every
+        // finished job clears its flag and every heartbeat rewrites its row. The partial index serves the two
+        // reads as well as (retry, queued_at) and costs the updates that leave `retry` off 1 no index entry.
+        let result = try analyze("""
+            CREATE TABLE job (id INTEGER PRIMARY KEY, worker INTEGER NOT NULL, queued_at REAL NOT NULL, retry INTEGER,
+                              heartbeat REAL, payload TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+            INSERT INTO job SELECT i, i % 40, 800000000.0 + i * 7, CASE WHEN i % 250 = 0 THEN 1 WHEN i % 3 = 0 THEN 0 END,
+                   NULL, printf('%.*c', 30 + i % 50, 'p') FROM n;
+            """, workload: """
+            -- freq: 200
+            SELECT id, queued_at FROM job WHERE retry = 1 ORDER BY queued_at LIMIT 20;
+            -- freq: 50
+            SELECT count(*) FROM job WHERE retry = 1;
+            -- freq: 400
+            UPDATE job SET retry = 0 WHERE id = 6001;
+            -- freq: 400
+            UPDATE job SET heartbeat = 800100000.0, retry = NULL WHERE id = 3002;
+            """)
+        let picks = result.recommendations.map { ($0.columns.map(\.name), $0.partialPredicate) }
+        #expect(picks.count == 1)
+        #expect(picks.first?.1 == "\"retry\" = 1")
+        #expect(picks.first?.0 == ["queued_at"])
+        // The full form was measured and lost on the updates' work, not left unmeasured.
+        let full = result.rejectedCandidates.first { $0.columns == ["retry", "queued_at"] && $0.partialPredicate == nil }
+        #expect(full != nil)
+    }
+
     @Test("an IS NOT NULL sweep on a Core Data hierarchy table gets a partial index (an alternative to the model), not a flag-led composite")
     func isNotNullSweep() throws {
         let result = try analyze("""
