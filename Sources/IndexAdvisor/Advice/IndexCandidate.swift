@@ -42,13 +42,30 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
     }
 
     /// True when `other` makes this candidate redundant: this one's columns lead `other`, and the predicates
-    /// match or `other` has none (a partial index on leading columns that a full index already orders serves
-    /// no lookup the full one cannot, and costs writes of its own).
+    /// match, or `other` has none and its key holds every column this one's predicate tests (a partial index
+    /// `(needs_upload) WHERE needs_upload = 1` beside `(needs_upload, modified)` serves no lookup the full one
+    /// cannot, and costs writes of its own). A predicate on a column the full index lacks narrows the rows
+    /// it holds, which the full index can only do by reading each row: `(shop_id, placed) WHERE status =
+    /// 'open'` is not redundant beside `(shop_id, placed)` (partialindex.html).
     public func isRedundant(beside other: IndexCandidate) -> Bool {
-        table.sqlFolded == other.table.sqlFolded
-            && (partialPredicate == other.partialPredicate || other.partialPredicate == nil)
-            && columns.count <= other.columns.count
-            && zip(columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+        guard table.sqlFolded == other.table.sqlFolded, columns.count <= other.columns.count,
+              zip(columns, other.columns).allSatisfy({ IndexCandidate.sameKey($0, $1) }) else { return false }
+        if partialPredicate == other.partialPredicate { return true }
+        guard other.partialPredicate == nil else { return false }
+        let keyColumns = Set(other.columns.compactMap { $0.name?.sqlFolded })
+        return predicateColumns.map { $0.isSubset(of: keyColumns) } ?? true
+    }
+
+    /// The columns the partial predicate tests (folded), read from its quoted identifiers, as the generator
+    /// writes them; nil without a predicate or when it names no quoted column.
+    var predicateColumns: Set<String>? {
+        guard let partialPredicate else { return nil }
+        let tokens = SQLTokenList(partialPredicate)
+        let names = (0..<tokens.count).filter { i in
+            guard let first = tokens.text(at: i).first else { return false }
+            return first == "\"" || first == "`" || first == "["
+        }.map { tokens.identifier(at: $0).sqlFolded }
+        return names.isEmpty ? nil : Set(names)
     }
 
     /// True when an existing index has these columns as its leading columns and the same predicate (or
