@@ -26,8 +26,42 @@ extension AnalysisRun {
     func result(storeURL: URL, started: UInt64, measured: ResultMeasurements) -> AnalysisResult {
         let naming = SwiftDataNaming(schema: schema)
         var statistics = measured.statistics
-        let sizes = measured.indexSizes
-        let recommendations = picks.enumerated().map { rank, pick -> Recommendation in
+        let recommendations = recommendationReports(naming: naming, statistics: &statistics)
+        let statements = statementReports()
+        let tables = tableSummaries(sizes: measured.indexSizes, statistics: &statistics)
+        let usable = statements.filter { $0.error == nil }
+        let diagnostics = workload.diagnostics
+        let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
+        let formatter = ISO8601DateFormatter()
+        return AnalysisResult(
+            tool: ToolInfo(name: "indexadvisor", version: IndexAdvisor.version, sqliteVersion: SQLiteConnection.libraryVersion,
+                           generatedAt: formatter.string(from: Date()),
+                           analysisSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9),
+            store: StoreSummary(fileName: storeURL.lastPathComponent, bytes: snapshot.storeBytes,
+                                snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
+                                isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
+                                hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
+            workload: WorkloadSummary(files: diagnostics.files, linesRead: diagnostics.linesRead,
+                                      statementsRead: diagnostics.statementsRead, distinctStatements: workload.statements.count,
+                                      analysedStatements: usable.count, skipped: diagnostics.skipped,
+                                      skippedExamples: diagnostics.examples, housekeepingStatements: housekeeping),
+            method: MethodSummary(
+                repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
+                statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
+                description: methodDescription),
+            statements: statements, recommendations: recommendations,
+            alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
+            rejectedCandidates: rejected,
+            existingIndexes: existingIndexes,
+            uniqueness: measured.uniqueness,
+            queryAdvice: queryAdvice, schemaReview: schemaFindings,
+            totals: Self.totals(usable, fromSample: !sampledTables.isEmpty), warnings: snapshot.warnings + warnings)
+            .describingWorkload(workload)
+    }
+
+    /// The picks as the report lists them, best first, with their key columns' prefix statistics.
+    private func recommendationReports(naming: SwiftDataNaming, statistics: inout ColumnStatisticsReader) -> [Recommendation] {
+        picks.enumerated().map { rank, pick -> Recommendation in
             let candidate = pick.measured.candidate
             let entity = (subEntity(servedBy: pick) ?? schema.coreData?.rootEntity(ofTable: candidate.table))?.name
             let (columns, guessed) = recommendedColumns(candidate, naming: naming)
@@ -52,8 +86,12 @@ extension AnalysisRun {
                 effects: pick.score.effects, columnStatistics: prefixStatistics,
                 notes: (pick.neededBy.map { [$0.note] } ?? []) + entityColumnNote(for: candidate) + churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
         }
+    }
+
+    /// Each analysed statement as the report lists it, in workload order; a flagged one no pick serves says why.
+    private func statementReports() -> [StatementReport] {
         let pickNames = Set(picks.map { $0.name.sqlFolded })
-        let statements = profiles.enumerated().map { position, profile -> StatementReport in
+        return profiles.enumerated().map { position, profile -> StatementReport in
             let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.sqlFolded) }
             var notes = profile.notes
             if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
@@ -74,8 +112,13 @@ extension AnalysisRun {
                 usesRecommendations: used,
                 notes: notes, error: profile.error)
         }
+    }
+
+    /// Each table of the store with its rows (the store's, not the sample's), indexes and sizes, and the
+    /// statistics of the columns the workload filters or sorts on.
+    private func tableSummaries(sizes: [String: Int64], statistics: inout ColumnStatisticsReader) -> [TableSummary] {
         let workloadColumns = columnsUsedByWorkload()
-        let tables = schema.tables.map { table -> TableSummary in
+        return schema.tables.map { table -> TableSummary in
             let columns = workloadColumns[table.name.sqlFolded] ?? []
             return TableSummary(
                 name: table.name, entities: schema.coreData?.entities(inTable: table.name).map(\.name) ?? [],
@@ -85,45 +128,27 @@ extension AnalysisRun {
                                                           partialPredicate: $0.partialPredicate, bytes: sizes[$0.name]) },
                 columnStatistics: columns.compactMap { statistics.statistics(table: table, columns: [$0]) })
         }
-        let usable = statements.filter { $0.error == nil }
+    }
+
+    /// The workload's totals over the statements that were analysed (`usable`): weighted read and write
+    /// time before and after, and the full scans and temp B-tree sorts their plans flag.
+    private static func totals(_ usable: [StatementReport], fromSample: Bool) -> Totals {
         func count(_ kind: PlanFinding.Kind, _ plan: (StatementReport) -> QueryPlan?) -> Int {
             usable.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind && $0.isProblem }.count ?? 0) }
         }
-        let totals = Totals(
+        return Totals(
             readSecondsBefore: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsBefore },
             readSecondsAfter: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsAfter },
             writeSecondsBefore: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsBefore },
             writeSecondsAfter: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsAfter },
             fullScansBefore: count(.fullTableScan, \.planBefore), fullScansAfter: count(.fullTableScan, \.planAfter),
             tempBTreeSortsBefore: count(.tempBTree, \.planBefore), tempBTreeSortsAfter: count(.tempBTree, \.planAfter),
-            timesFromSample: sampledTables.isEmpty ? nil : true)
-        let diagnostics = workload.diagnostics
-        let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
-        let formatter = ISO8601DateFormatter()
-        return AnalysisResult(
-            tool: ToolInfo(name: "indexadvisor", version: IndexAdvisor.version, sqliteVersion: SQLiteConnection.libraryVersion,
-                           generatedAt: formatter.string(from: Date()),
-                           analysisSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9),
-            store: StoreSummary(fileName: storeURL.lastPathComponent, bytes: snapshot.storeBytes,
-                                snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
-                                isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
-                                hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
-            workload: WorkloadSummary(files: diagnostics.files, linesRead: diagnostics.linesRead,
-                                      statementsRead: diagnostics.statementsRead, distinctStatements: workload.statements.count,
-                                      analysedStatements: usable.count, skipped: diagnostics.skipped,
-                                      skippedExamples: diagnostics.examples, housekeepingStatements: housekeeping),
-            method: MethodSummary(
-                repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
-                statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
-                description: sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back. " + thresholdMethod),
-            statements: statements, recommendations: recommendations,
-            alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
-            rejectedCandidates: rejected,
-            existingIndexes: existingIndexes,
-            uniqueness: measured.uniqueness,
-            queryAdvice: queryAdvice, schemaReview: schemaFindings,
-            totals: totals, warnings: snapshot.warnings + warnings)
-            .describingWorkload(workload)
+            timesFromSample: fromSample ? true : nil)
+    }
+
+    /// The method section's text: how the store was sampled and timed, where bound values came from, the thresholds.
+    var methodDescription: String {
+        sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back. " + thresholdMethod
     }
 
     /// A candidate's key columns as a report shows them, with SwiftData key paths on entity tables; and
