@@ -561,7 +561,7 @@ struct AnalysisRun {
         } catch let error as StoreError {
             throw error
         } catch {
-            rejected.append(rejection(candidate, score: nil, reason: "could not be built on the snapshot: \(error)"))
+            rejected.append(rejection(candidate, score: nil, reason: .buildFailed(error: "\(error)")))
             return nil
         }
     }
@@ -588,6 +588,10 @@ struct AnalysisRun {
     }
 
     func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: String) -> RejectedCandidate {
+        rejection(candidate, score: score, reason: .other(reason))
+    }
+
+    func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: RejectionReason) -> RejectedCandidate {
         RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
                           columns: candidate.columns.map { $0.displayName + ($0.isDescending ? " DESC" : "") + ($0.collation.uppercased() == "BINARY" ? "" : " COLLATE " + $0.collation) },
                           partialPredicate: candidate.partialPredicate, readSecondsSaved: score?.readSecondsSaved ?? 0,

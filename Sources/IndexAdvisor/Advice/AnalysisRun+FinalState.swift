@@ -8,7 +8,7 @@ extension AnalysisRun {
     /// reviewed, statistics checked and query-side advice measured.
     mutating func measureFinalState() {
         if budgetSpent {
-            let left = rejected.filter { $0.reason.contains("--time-budget") }.count
+            let left = rejected.filter { $0.rejection.isTimeBudget }.count
             warnings.append("the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out: \(left) candidate\(left == 1 ? "" : "s") not measured or not chosen (listed among the rejected candidates); the statements that could save most were measured first")
         }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
@@ -36,7 +36,7 @@ extension AnalysisRun {
         for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
             _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
             let others = picks.filter { $0.name != pick.name }.map(\.name)
-            rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: "no statement uses it once \(others.joined(separator: ", ")) \(others.count == 1 ? "exists" : "exist")"))
+            rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: .unusedOnceOthersExist(others: others)))
         }
         let droppedTables = Set(picks.filter { !usedNames.contains($0.name.sqlFolded) }.map { $0.measured.candidate.table.sqlFolded })
         picks.removeAll { !usedNames.contains($0.name.sqlFolded) }

@@ -244,14 +244,20 @@ extension AnalysisRun {
         }
     }
 
-    /// For each key column of `candidate` that most writes to its table change (UPDATE … SET it, weighted by
-    /// frequency), a note: each such write moves the column's index entry.
+    /// For each key column of `candidate` that most writes to its table change, a note: each such write moves
+    /// the column's index entry.
     func churnNotes(for candidate: IndexCandidate) -> [String] {
+        churns(for: candidate).map(\.note)
+    }
+
+    /// Each key column of `candidate` that at least 30 % of the writes to its table change (UPDATE … SET it,
+    /// weighted by frequency).
+    func churns(for candidate: IndexCandidate) -> [ColumnChurn] {
         let table = candidate.table.sqlFolded
         let writes = profiles.filter { $0.isUsable && $0.writtenTables.contains(table) }
         let total = writes.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return [] }
-        var notes: [String] = []
+        var churns: [ColumnChurn] = []
         for column in candidate.columns.compactMap(\.name) {
             let changing = writes.filter { profile in
                 profile.shape?.access(to: candidate.table).map { access in
@@ -260,10 +266,10 @@ extension AnalysisRun {
             }.reduce(0) { $0 + $1.weight }
             let share = changing / total
             if share >= 0.3 {
-                notes.append(String(format: "%@ changes on %.0f%% of the writes to %@ (UPDATE … SET it), and each such write moves its entry in this index: that cost is in the write time above.", column, share * 100, candidate.table))
+                churns.append(ColumnChurn(column: column, share: share, table: candidate.table))
             }
         }
-        return notes
+        return churns
     }
 
     /// Why the statement at `position` (flagged, and using no recommendation) got no index, in words that

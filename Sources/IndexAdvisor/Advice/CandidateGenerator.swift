@@ -23,7 +23,7 @@ package struct CandidateGenerator {
     /// A column wider than this on average, in bytes, is not a covering column (unless the table is small).
     package var maximumCoveringWidth = 64.0
     /// Candidates not proposed, with the reason.
-    package private(set) var setAside: [(IndexCandidate, String)] = []
+    package private(set) var setAside: [(IndexCandidate, RejectionReason)] = []
     /// The equality columns and the sort-or-range tail of each statement's main candidate, per table.
     private var shapes: [(table: String, equalities: [IndexColumn], tail: [IndexColumn])] = []
 
@@ -174,7 +174,7 @@ package struct CandidateGenerator {
             let share = keys.matched[position]
             if share > poorLeadingShare {
                 if !setAside.contains(where: { $0.0.key == candidate.key }) {
-                    setAside.append((candidate, String(format: "not measured: %@ has %d distinct values and the values this workload looks up each match about %.0f%% of the rows, so the index would read a large part of the table per lookup", leading, leadingStatistics.distinctValues, share * 100)))
+                    setAside.append((candidate, .poorLeadingColumn(column: leading, distinctValues: leadingStatistics.distinctValues, share: share)))
                 }
                 return
             }

@@ -228,7 +228,7 @@ extension AnalysisResult {
             statements[position].notes = statements[position].notes.map(replace)
         }
         for position in rejectedCandidates.indices {
-            rejectedCandidates[position].reason = replace(rejectedCandidates[position].reason)
+            rejectedCandidates[position].rejection = rejectedCandidates[position].rejection.renamingNames(replace)
         }
         for position in existingIndexes.indices {
             if existingIndexes[position].supersededBy == old { existingIndexes[position].supersededBy = new }

@@ -318,8 +318,9 @@ public struct StatementEffect: Sendable, Codable {
     public var planAfter: QueryPlan? = nil
 }
 
-/// A measured candidate that was not recommended.
-public struct RejectedCandidate: Sendable, Codable {
+/// A measured candidate that was not recommended. (Its JSON form, with `reason` in words and `kind`, is
+/// in Render/RejectionReasonText.swift.)
+public struct RejectedCandidate: Sendable {
     public var sql: String
     public var table: String
     /// Key columns with `DESC` and `COLLATE` where they apply.
@@ -327,7 +328,19 @@ public struct RejectedCandidate: Sendable, Codable {
     public var partialPredicate: String?
     public var readSecondsSaved: Double
     public var writeSecondsAdded: Double
-    public var reason: String
+    /// Why it was not recommended; ``reason`` is the same in words.
+    public var rejection: RejectionReason
+
+    public init(sql: String, table: String, columns: [String], partialPredicate: String?, readSecondsSaved: Double,
+                writeSecondsAdded: Double, reason: RejectionReason) {
+        self.sql = sql
+        self.table = table
+        self.columns = columns
+        self.partialPredicate = partialPredicate
+        self.readSecondsSaved = readSecondsSaved
+        self.writeSecondsAdded = writeSecondsAdded
+        self.rejection = reason
+    }
 }
 
 /// A finding about an index the store already has.
