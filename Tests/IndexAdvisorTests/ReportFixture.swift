@@ -92,7 +92,7 @@ enum ReportFixture {
             ],
             existingIndexes: [ExistingIndexFinding(kind: .redundant, index: hostile ? index : "ZNOTE_ZFOLDERID", table: table, columns: [column],
                                                    supersededBy: name, bytes: 1_200_000,
-                                                   dropSQL: "DROP INDEX IF EXISTS \(SQLIdentifier.quote(hostile ? index : "ZNOTE_ZFOLDERID"))", caveat: nil,
+                                                   dropSQL: "DROP INDEX IF EXISTS \(SQLIdentifier.quote(hostile ? index : "ZNOTE_ZFOLDERID"))",
                                                    writeSecondsSaved: 0.0004, readSecondsAdded: 0,
                                                    effects: [StatementEffect(statementID: write.id, count: 150, before: timing(0.0000115), after: timing(0.0000089), isSignificant: true)])],
             uniqueness: [UniquenessFinding(origin: .proposed, table: table, columns: [column], violatingRows: 0, duplicateValues: 0, nullRows: 0,

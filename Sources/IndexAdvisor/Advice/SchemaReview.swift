@@ -99,7 +99,7 @@ struct SchemaReview {
             let caveat = ExistingIndexReview.caveat(for: index, schema: schema)
             var finding = SchemaFinding(kind: .redundantIndex, table: table.name, columns: index.columnNames, index: index.name,
                                         bytes: sizes[index.name],
-                                        advice: "\(index.name) (\(index.columnNames.joined(separator: ", "))) is a left prefix of \(wider.name) (\(wider.columnNames.joined(separator: ", "))), which serves the same lookups; every insert, delete and update of its columns maintains both." + (caveat.map { " Not to drop: \($0)." } ?? ""),
+                                        advice: "\(index.name) (\(index.columnNames.joined(separator: ", "))) is a left prefix of \(wider.name) (\(wider.columnNames.joined(separator: ", "))), which serves the same lookups; every insert, delete and update of its columns maintains both." + (caveat.map { " Not to drop: \($0.text)." } ?? ""),
                                         sql: caveat == nil ? "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name));" : nil)
             if caveat == nil, table.rowCount > 0 {
                 finding.measurements = writeCosts(of: index, in: table)

@@ -232,7 +232,7 @@ extension AnalysisResult {
         }
         for position in existingIndexes.indices {
             if existingIndexes[position].supersededBy == old { existingIndexes[position].supersededBy = new }
-            existingIndexes[position].caveat = existingIndexes[position].caveat.map(replace)
+            existingIndexes[position].caveats = existingIndexes[position].caveats.map { $0.renamingNames(replace) }
         }
         warnings = warnings.map(replace)
     }

@@ -343,8 +343,9 @@ public struct RejectedCandidate: Sendable {
     }
 }
 
-/// A finding about an index the store already has.
-public struct ExistingIndexFinding: Sendable, Codable {
+/// A finding about an index the store already has. (Its JSON form, with `caveat` in words and
+/// `caveatKinds`, is in Render/DropCaveatText.swift.)
+public struct ExistingIndexFinding: Sendable {
     public enum Kind: String, Sendable, Codable {
         /// Its key columns are a left prefix of another index's (or the same): the other serves its lookups.
         case redundant
@@ -364,8 +365,9 @@ public struct ExistingIndexFinding: Sendable, Codable {
     public var bytes: Int64?
     /// `DROP INDEX IF EXISTS …`, when dropping is advised.
     public var dropSQL: String?
-    /// Why dropping is not advised, when it is not (unique constraint, owned by Core Data…).
-    public var caveat: String?
+    /// Why dropping is not advised, when it is not (unique constraint, owned by Core Data…); empty when it is.
+    /// ``caveat`` is the same in words.
+    public var caveats: [DropCaveat] = []
     /// Frequency-weighted write time saved by dropping it, in seconds, counting only writes measurably
     /// faster or slower without it (runs with and without it alternate; without = dropped in a savepoint).
     public var writeSecondsSaved: Double = 0
@@ -376,6 +378,23 @@ public struct ExistingIndexFinding: Sendable, Codable {
     /// Frequency-weighted read time saved by dropping it, in seconds (statements measurably faster without
     /// it: the planner misuses it). Nil in reports made before it was measured.
     public var readSecondsSaved: Double? = nil
+
+    public init(kind: Kind, index: String, table: String, columns: [String], supersededBy: String?, bytes: Int64?,
+                dropSQL: String?, caveats: [DropCaveat] = [], writeSecondsSaved: Double = 0, readSecondsAdded: Double = 0,
+                effects: [StatementEffect] = [], readSecondsSaved: Double? = nil) {
+        self.kind = kind
+        self.index = index
+        self.table = table
+        self.columns = columns
+        self.supersededBy = supersededBy
+        self.bytes = bytes
+        self.dropSQL = dropSQL
+        self.caveats = caveats
+        self.writeSecondsSaved = writeSecondsSaved
+        self.readSecondsAdded = readSecondsAdded
+        self.effects = effects
+        self.readSecondsSaved = readSecondsSaved
+    }
 
     /// What was found, in a few words, with the superseding index's name formatted by `name` (for a code
     /// span in Markdown, a `<code>` element in HTML; the caller escapes the rest).
