@@ -68,7 +68,7 @@ enum ReportFixture {
                       StatementEffect(statementID: write.id, count: 150, before: timing(0.0000036), after: timing(0.0000115), isSignificant: true)],
             columnStatistics: [ColumnStatistics(table: table, columns: [column], distinctValues: 200, nullFraction: 0, mostCommonShare: 0.01,
                                                 sampledRows: 100_000, isSampled: false)],
-            notes: hostile ? ["\(second) changes on 65% of the writes | and <i>this</i>"] : [])
+            notes: hostile ? [.other("\(second) changes on 65% of the writes | and <i>this</i>")] : [])
         return AnalysisResult(
             tool: ToolInfo(name: "indexadvisor", version: "0.1.0", sqliteVersion: "3.40.1", generatedAt: "2026-01-02T03:04:05Z", analysisSeconds: 15.5),
             store: StoreSummary(fileName: hostile ? fileName : "notes.sqlite", bytes: 47_290_000, snapshotMethod: "immutable", snapshotSeconds: 0.07,

@@ -415,13 +415,11 @@ struct AnalysisRun {
     }
 
     /// The note on a recommendation that leads with `Z_ENT` (``leadsWithEntityColumn(_:)``): why, and how to ship it.
-    func entityColumnNote(for candidate: IndexCandidate) -> [String] {
+    func entityColumnNote(for candidate: IndexCandidate) -> [PickNote] {
         guard leadsWithEntityColumn(candidate) else { return [] }
         let entities = schema.coreData?.entities(inTable: candidate.table).map(\.name) ?? []
         let own = schema.table(named: candidate.table)?.indexes.filter { $0.columnNames.first?.sqlFolded == "z_ent" }.map(\.name) ?? []
-        return ["Z_ENT leads it because \(candidate.table) holds several entities (\(entities.joined(separator: ", "))) and the statements it serves fetch one of them: "
-                + (own.isEmpty ? "" : "without it first, SQLite may prefer Core Data's own \(own.joined(separator: ", ")) (Z_ENT = ?) when the store has no statistics, and ")
-                + "an index without it reads other entities' rows too. A model's #Index names key paths and Z_ENT is not one: create it with the SQL above, and again after a Core Data migration, which may drop an index the model does not declare."]
+        return [.entityLeads(table: candidate.table, entities: entities, coreDataIndexes: own)]
     }
 
     /// True when the selection decides on SQLite's counters while the figures are wall-clock.

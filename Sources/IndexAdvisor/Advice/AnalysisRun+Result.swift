@@ -84,7 +84,8 @@ extension AnalysisRun {
                 sampleBuildSeconds: sample(of: candidate.table).map { _ in pick.measured.buildSeconds },
                 sampleBytes: sample(of: candidate.table).map { _ in pick.measured.bytes },
                 effects: pick.score.effects, columnStatistics: prefixStatistics,
-                notes: (pick.neededBy.map { [$0.note] } ?? []) + entityColumnNote(for: candidate) + churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
+                notes: (pick.neededBy.map { [.other($0.note)] } ?? []) + entityColumnNote(for: candidate)
+                    + churns(for: candidate).map(PickNote.churn) + untimedWriteNotes(for: candidate))
         }
     }
 
@@ -229,25 +230,18 @@ extension AnalysisRun {
 
     /// A note for each write to `candidate`'s table that did not run on the snapshot (every execution
     /// failed, or some did): its cost is missing from the write time above, which is then a lower bound.
-    func untimedWriteNotes(for candidate: IndexCandidate) -> [String] {
+    func untimedWriteNotes(for candidate: IndexCandidate) -> [PickNote] {
         let table = candidate.table.sqlFolded
         return profiles.enumerated().compactMap { position, profile in
             guard profile.isWrite, profile.statement.tables.contains(where: { $0.sqlFolded == table }) else { return nil }
-            let label = "S\(position + 1) (\(SQLText.oneLine(profile.statement.text, limit: 60)))"
             if let error = profile.error {
-                return "The write cost is incomplete: \(label) was not timed: \(error)."
+                return .untimedWrite(statement: "S\(position + 1)", sql: profile.statement.text, error: error)
             }
             if let failures = profile.timingBefore?.failures, failures > 0 {
-                return "The write cost is incomplete: \(failures) execution\(failures == 1 ? "" : "s") of \(label) failed on the snapshot and are not in its time."
+                return .failedWrites(failures: failures, statement: "S\(position + 1)", sql: profile.statement.text)
             }
             return nil
         }
-    }
-
-    /// For each key column of `candidate` that most writes to its table change, a note: each such write moves
-    /// the column's index entry.
-    func churnNotes(for candidate: IndexCandidate) -> [String] {
-        churns(for: candidate).map(\.note)
     }
 
     /// Each key column of `candidate` that at least 30 % of the writes to its table change (UPDATE … SET it,

@@ -97,7 +97,7 @@ public enum ModelMapping {
                                                                                           partialPredicate: recommendation.partialPredicate)
             let properties = recommendation.columns.compactMap { $0.keyPath.map { String($0.dropFirst(2)) } }
             if fromOtherClass {
-                recommendation.notes.append("a key column belongs to a sub-entity of \(entity), so #Index<\(entity)> cannot declare it: create it with SQL only")
+                recommendation.notes.append(.subEntityColumn(entity: entity))
             }
             if let declared = root.indexes.first(where: { $0.properties == properties }) {
                 recommendation.declaredInModel = "\(root.file):\(declared.line)"
@@ -213,7 +213,7 @@ extension AnalysisResult {
             }
         }
         for position in recommendations.indices {
-            recommendations[position].notes = recommendations[position].notes.map(replace)
+            recommendations[position].notes = recommendations[position].notes.map { $0.renamingNames(replace) }
             recommendations[position].effects = renamed(recommendations[position].effects)
         }
         alternatives = alternatives?.map { alternative in

@@ -167,7 +167,7 @@ public enum MarkdownReport {
         out.append("")
         if let cardinality = recommendation.cardinalityText(column: text) { out.append("- " + cardinality) }
         out.append("- \(recommendation.buildSentence).")
-        for note in recommendation.notes { out.append("- \(text(note))") }
+        for note in recommendation.notes { out.append("- \(text(note.text))") }
         out.append("")
     }
 

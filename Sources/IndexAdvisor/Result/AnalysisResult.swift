@@ -261,8 +261,8 @@ public struct Recommendation: Sendable, Codable {
     public var effects: [StatementEffect]
     /// Statistics of the key columns (prefixes), for judging selectivity.
     public var columnStatistics: [ColumnStatistics]
-    /// What else to know (e.g. a key column most writes change).
-    public var notes: [String] = []
+    /// What else to know (e.g. a key column most writes change); in the JSON report, each in words.
+    public var notes: [PickNote] = []
     /// Where the app's model already declares this index (`Note.swift:14`), when `--model` found the same
     /// `#Index` there: the model has it, the store does not (SwiftData creates indexes with new stores only).
     public var declaredInModel: String? = nil
