@@ -379,23 +379,6 @@ public struct ExistingIndexFinding: Sendable {
     /// it: the planner misuses it). Nil in reports made before it was measured.
     public var readSecondsSaved: Double? = nil
 
-    public init(kind: Kind, index: String, table: String, columns: [String], supersededBy: String?, bytes: Int64?,
-                dropSQL: String?, caveats: [DropCaveat] = [], writeSecondsSaved: Double = 0, readSecondsAdded: Double = 0,
-                effects: [StatementEffect] = [], readSecondsSaved: Double? = nil) {
-        self.kind = kind
-        self.index = index
-        self.table = table
-        self.columns = columns
-        self.supersededBy = supersededBy
-        self.bytes = bytes
-        self.dropSQL = dropSQL
-        self.caveats = caveats
-        self.writeSecondsSaved = writeSecondsSaved
-        self.readSecondsAdded = readSecondsAdded
-        self.effects = effects
-        self.readSecondsSaved = readSecondsSaved
-    }
-
     /// What was found, in a few words, with the superseding index's name formatted by `name` (for a code
     /// span in Markdown, a `<code>` element in HTML; the caller escapes the rest).
     public func findingText(name: (String) -> String = { $0 }) -> String {
