@@ -72,7 +72,7 @@ struct RejectionReasonTests {
     @Test("the JSON report keeps `reason` in words and adds `kind`; read back, the words and kind stay")
     func json() throws {
         let candidate = RejectedCandidate(sql: "CREATE INDEX i ON t (a)", table: "t", columns: ["a"], partialPredicate: nil,
-                                          readSecondsSaved: 0.5, writeSecondsAdded: 0.25, reason: .candidateLimit(3))
+                                          readSecondsSaved: 0.5, writeSecondsAdded: 0.25, rejection: .candidateLimit(3))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(candidate)

@@ -86,9 +86,9 @@ enum ReportFixture {
             recommendations: [recommendation],
             rejectedCandidates: [
                 RejectedCandidate(sql: "CREATE INDEX x ON y (z)", table: table, columns: [second], partialPredicate: nil,
-                                  readSecondsSaved: 0.0009, writeSecondsAdded: 0.00108, reason: .other("its cost (writes) outweighs <the> time | it saves")),
+                                  readSecondsSaved: 0.0009, writeSecondsAdded: 0.00108, rejection: .other("its cost (writes) outweighs <the> time | it saves")),
                 RejectedCandidate(sql: "CREATE INDEX x2 ON y (z)", table: table, columns: ["ZISARCHIVED"], partialPredicate: "ZISARCHIVED = 0",
-                                  readSecondsSaved: 0, writeSecondsAdded: 0, reason: .other("not measured: 2 distinct values")),
+                                  readSecondsSaved: 0, writeSecondsAdded: 0, rejection: .other("not measured: 2 distinct values")),
             ],
             existingIndexes: [ExistingIndexFinding(kind: .redundant, index: hostile ? index : "ZNOTE_ZFOLDERID", table: table, columns: [column],
                                                    supersededBy: name, bytes: 1_200_000,

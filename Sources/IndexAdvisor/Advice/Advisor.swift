@@ -593,7 +593,7 @@ struct AnalysisRun {
         RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
                           columns: candidate.columns.map { $0.displayName + ($0.isDescending ? " DESC" : "") + ($0.collation.uppercased() == "BINARY" ? "" : " COLLATE " + $0.collation) },
                           partialPredicate: candidate.partialPredicate, readSecondsSaved: score?.readSecondsSaved ?? 0,
-                          writeSecondsAdded: score?.writeSecondsAdded ?? 0, reason: reason)
+                          writeSecondsAdded: score?.writeSecondsAdded ?? 0, rejection: reason)
     }
 
     // MARK: Stage 3: the final state

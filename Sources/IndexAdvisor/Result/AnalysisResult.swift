@@ -330,17 +330,6 @@ public struct RejectedCandidate: Sendable {
     public var writeSecondsAdded: Double
     /// Why it was not recommended; ``reason`` is the same in words.
     public var rejection: RejectionReason
-
-    public init(sql: String, table: String, columns: [String], partialPredicate: String?, readSecondsSaved: Double,
-                writeSecondsAdded: Double, reason: RejectionReason) {
-        self.sql = sql
-        self.table = table
-        self.columns = columns
-        self.partialPredicate = partialPredicate
-        self.readSecondsSaved = readSecondsSaved
-        self.writeSecondsAdded = writeSecondsAdded
-        self.rejection = reason
-    }
 }
 
 /// A finding about an index the store already has. (Its JSON form, with `caveat` in words and

@@ -114,12 +114,6 @@ public struct StatementSlowdown: Sendable, Equatable {
     public var beforeSeconds: Double
     public var afterSeconds: Double
 
-    public init(statement: String, beforeSeconds: Double, afterSeconds: Double) {
-        self.statement = statement
-        self.beforeSeconds = beforeSeconds
-        self.afterSeconds = afterSeconds
-    }
-
     func renaming(_ rename: (String) -> String) -> StatementSlowdown {
         StatementSlowdown(statement: rename(statement), beforeSeconds: beforeSeconds, afterSeconds: afterSeconds)
     }
@@ -131,12 +125,6 @@ public struct ColumnChurn: Sendable, Equatable {
     public var column: String
     public var share: Double
     public var table: String
-
-    public init(column: String, share: Double, table: String) {
-        self.column = column
-        self.share = share
-        self.table = table
-    }
 
     func renaming(_ rename: (String) -> String) -> ColumnChurn {
         ColumnChurn(column: rename(column), share: share, table: rename(table))
