@@ -105,7 +105,7 @@ struct AdviceCaseTests {
         let binaryGain = try #require(binary.timingBefore).medianSeconds / #require(binary.timingAfter).medianSeconds
         let localizedGain = try #require(localized.timingBefore).medianSeconds / #require(localized.timingAfter).medianSeconds
         #expect(localizedGain < binaryGain)
-        #expect(localized.notes.contains { $0.contains("COLLATE NSCollateFinderlike") && $0.contains("comparator: .lexical") })
+        #expect(localized.notes.map(\.text).contains { $0.contains("COLLATE NSCollateFinderlike") && $0.contains("comparator: .lexical") })
     }
 
     @Test("a sorted list over two tables: each side gets an index with the sort column, and the first page stops sorting")
@@ -227,7 +227,7 @@ struct AdviceCaseTests {
         #expect(result.recommendations.isEmpty)
         let read = result.statements[0]
         #expect(read.planBefore?.findings.map(\.kind) == [.fullTableScan])
-        #expect(read.notes.last?.hasPrefix("no index recommended:") == true)
+        #expect(read.notes.last?.text.hasPrefix("no index recommended:") == true)
         #expect(!result.rejectedCandidates.isEmpty)
         // Every candidate was turned down for what it costs or does not save — never for a budget.
         let reasons = ["outweighs", "worth a schema change", "prefix", "no statement got measurably faster", "no longer uses",

@@ -40,7 +40,7 @@ enum ReportFixture {
             planBefore: before, planAfter: after, timingBefore: timing(0.0185), timingAfter: timing(0.0000275, executions: 18),
             weightedSecondsBefore: 7.4, weightedSecondsAfter: 0.011, observedTiming: ObservedTiming(count: 3, totalSeconds: 0.06, medianSeconds: 0.02),
             observedRows: 5, usesRecommendations: [name],
-            notes: hostile ? ["note with *emphasis*, [a link](http://example.com), <b>html</b> & `code`"] : [], error: nil)
+            notes: hostile ? [.other("note with *emphasis*, [a link](http://example.com), <b>html</b> & `code`")] : [], error: nil)
         let write = StatementReport(
             id: "00000000000000b2", sql: "UPDATE \(SQLIdentifier.quote(table)) SET \(SQLIdentifier.quote(second)) = ? WHERE Z_PK = ?",
             parameterizedSQL: "UPDATE x SET y = ? WHERE Z_PK = ?", kind: .update, count: 150, tables: [table],

@@ -28,12 +28,13 @@ extension AnalysisRun {
             profile.shape = try extractor.shape(of: sql)
         } catch {
             // The planner gives the real reason if the statement does not prepare at all.
-            profile.notes.append("its shape could not be read (\(error)); it is timed but gets no candidates")
+            profile.notes.append(.shapeUnreadable(error: "\(error)"))
         }
         guard let shape = profile.shape else { return }
         profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
         if !shape.setAside.isEmpty {
-            profile.notes.append("its shape was read without \(shape.setAside.map(Self.setAsideDescription).joined(separator: " and ")): \(shape.setAside.contains { $0.hasPrefix("an IN") || $0.hasPrefix("a VALUES") } ? "the statement has more parameters than SQLite allows once its literals are parameters" : "the virtual tables that give shapes refuse \(shape.setAside.count == 1 ? "it" : "them")"); its plans and times are the whole statement's")
+            profile.notes.append(.shapeReadWithout(parts: shape.setAside,
+                                                   tooManyParameters: shape.setAside.contains { $0.hasPrefix("an IN") || $0.hasPrefix("a VALUES") }))
         }
     }
 
@@ -112,41 +113,32 @@ extension AnalysisRun {
         }
     }
 
-    /// How a part of a statement set aside for its shape (see `MirrorText`) is named in its note.
-    static func setAsideDescription(_ part: String) -> String {
-        switch part {
-        case "RETURNING": return "its RETURNING clause (it only reads the rows written)"
-        case "ON CONFLICT": return "its ON CONFLICT clause (the columns its DO UPDATE sets count as updated)"
-        default: return "all but the first items of \(part)"
-        }
-    }
-
     /// The most observed value sets timed per statement.
     static let observedSetsTimed = 32
 
     private func addNotes(to profile: StatementProfile) {
         guard let shape = profile.shape else { return }
         for sort in shape.unindexableSorts {
-            profile.notes.append("ORDER BY \(sort.column) COLLATE \(sort.collation): \(sort.reason). Sort with a binary comparator instead (in SwiftData, `SortDescriptor(…, comparator: .lexical)`; in Core Data, `compare:`).")
+            profile.notes.append(.collationSort(column: sort.column, collation: sort.collation, reason: sort.reason))
         }
-        let measured = profile.timingBefore.map { " It takes \(Figures.duration($0.medianSeconds)) per execution here, ×\(Figures.count(profile.statement.count)) in the workload." } ?? ""
+        let measured = profile.timingBefore.map { StatementCost(secondsPerExecution: $0.medianSeconds, count: profile.statement.count) }
         for access in shape.tables {
             for function in access.columnFunctions where function.sqlFolded.hasPrefix("nscoredata") {
-                profile.notes.append("\(access.table) is filtered with \(function) (Core Data's CONTAINS/LIKE/MATCHES with [c]/[d] options): a substring or case-insensitive search that no B-tree index can serve.\(measured) Keep a normalised copy of the text and match it with BEGINSWITH, or use full-text search (FTS5).")
+                profile.notes.append(.coreDataStringSearch(table: access.table, function: function, cost: measured))
             }
             for function in access.columnFunctions where ["instr", "lower", "upper"].contains(function.sqlFolded) {
-                profile.notes.append("\(access.table) is filtered through \(function)(…) on a column: an index on the column cannot serve it.\(measured) For substring search use full-text search (FTS5); for case-insensitive matching, a NOCASE column or index.")
+                profile.notes.append(.functionOnColumn(table: access.table, function: function, cost: measured))
             }
             for constraint in access.constraints where constraint.op == .like || constraint.op == .glob {
                 guard let parameter = constraint.parameter, let pattern = profile.samples.first.flatMap({ parameter - 1 < $0.count ? $0[parameter - 1].textValue : nil }) else { continue }
                 let wildcards: Set<Character> = constraint.op == .like ? ["%", "_"] : ["*", "?", "["]
                 if let first = pattern.first, wildcards.contains(first) {
-                    profile.notes.append("\(constraint.column) \(constraint.op.rawValue) '\(pattern)' starts with a wildcard: a substring search that no B-tree index can serve, so SQLite reads every row.\(measured) Full-text search (an FTS5 table over \(constraint.column)) serves it.")
+                    profile.notes.append(.leadingWildcard(column: constraint.column, op: constraint.op.rawValue, pattern: pattern, cost: measured))
                 }
             }
         }
         if !shape.standIns.isEmpty {
-            profile.notes.append("timed with stand-ins for \(shape.standIns.joined(separator: ", ")), which only the app's own connection registers; their cost here approximates the real one")
+            profile.notes.append(.standIns(shape.standIns))
         }
     }
 }

@@ -96,7 +96,7 @@ extension AnalysisRun {
             let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.sqlFolded) }
             var notes = profile.notes
             if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
-                notes.append(noRecommendationReason(for: position))
+                notes.append(.noRecommendation(noRecommendationReason(for: position)))
             }
             return StatementReport(
                 id: profile.statement.fingerprint.id, sql: profile.statement.text,
@@ -266,41 +266,38 @@ extension AnalysisRun {
         return churns
     }
 
-    /// Why the statement at `position` (flagged, and using no recommendation) got no index, in words that
-    /// point only at what the report holds.
-    private func noRecommendationReason(for position: Int) -> String {
+    /// Why the statement at `position` (flagged, and using no recommendation) got no index, pointing only at
+    /// what the report holds.
+    private func noRecommendationReason(for position: Int) -> NoRecommendationReason {
         let profile = profiles[position]
         let unmeasured = unmeasuredCandidates[position] ?? 0
-        guard candidatesGenerated else {
-            return "not analysed for indexes: the check command times the store as it is; analyze proposes and measures indexes"
-        }
+        guard candidatesGenerated else { return .notAnalysed }
         if let offset = alternatives.firstIndex(where: { $0.measured.users.contains(position) }) {
             let alternative = alternatives[offset].measured
-            let change = (profile.current ?? profile.timingBefore).flatMap { before in
-                alternative.after[position].map { " (\(Figures.duration(before.medianSeconds)) → \(Figures.duration($0.medianSeconds)))" }
-            } ?? ""
-            return "no index the model can declare helps it; alternative A\(offset + 1) on \(alternative.candidate.table) (\(alternative.candidate.columns.map(\.displayName).joined(separator: ", "))\(alternative.candidate.partialPredicate.map { " WHERE " + $0 } ?? "")) does\(change): see the alternatives"
+            return .alternativeHelps(number: offset + 1, table: alternative.candidate.table,
+                                     columns: alternative.candidate.columns.map(\.displayName),
+                                     partialPredicate: alternative.candidate.partialPredicate,
+                                     beforeSeconds: (profile.current ?? profile.timingBefore)?.medianSeconds,
+                                     afterSeconds: alternative.after[position]?.medianSeconds)
         }
         if unmeasured > 0 {
-            let limit = budgetSpent ? "--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s or --max-candidates \(options.maxCandidatesMeasured)" : "--max-candidates \(options.maxCandidatesMeasured)"
-            return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (\(limit); see rejected candidates)"
+            return .candidatesUnmeasured(unmeasured: unmeasured, maxCandidates: options.maxCandidatesMeasured,
+                                         timeBudgetSeconds: budgetSpent ? Int(options.timeBudgetSeconds ?? 0) : nil)
         }
-        guard let shape = profile.shape else {
-            return "no index recommended: its shape could not be read (see above), so no candidate could be proposed for it"
-        }
+        guard let shape = profile.shape else { return .shapeUnreadable }
         let tables = shape.tables
         if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
            tables.count == 1 {
-            return "no index recommended: \(small.name) has only \(small.rowCount) row\(small.rowCount == 1 ? "" : "s"), so a scan is cheap"
+            return .smallTable(table: small.name, rows: small.rowCount)
         }
         if queryAdvice.contains(where: { $0.kind == .statistics && $0.statementID == profile.statement.fingerprint.id && $0.caveat == nil }) {
-            return "no index recommended: ANALYZE statistics let SQLite use the existing indexes well (see the query advice)"
+            return .statisticsSuffice
         }
         if !shape.unindexableSorts.isEmpty || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
-            return "no index recommended: what makes it slow is in the statement itself (see the notes above)"
+            return .slowAsWritten
         }
         if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) && profile.expressionFilters.isEmpty {
-            return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
+            return .nothingToIndex
         }
         if candidatesProposed[position, default: 0] == 0 {
             // An index serves =, IN, IS, IS NULL, ranges, LIKE/GLOB prefixes, IS NOT NULL (partial) and ORDER BY
@@ -308,12 +305,9 @@ extension AnalysisRun {
             let servable = tables.contains { access in
                 !access.orderBy.isEmpty || access.constraints.contains { $0.op.isEquality || $0.op.isRange || [.like, .glob, .isNotNull].contains($0.op) }
             }
-            let terms = Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted().joined(separator: ", ")
-            return servable
-                ? "no index recommended: no candidate could be proposed for it, since an index on each of its filter and sort columns exists already"
-                : "no index recommended: none of its terms can use an index (\(terms.isEmpty ? "no filter or sort" : terms)), so it reads the table whatever the indexes"
+            return servable ? .existingIndexesCover : .unindexableTerms(Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted())
         }
-        return "no index recommended: no candidate was used by the planner or made it measurably faster (see rejected candidates)"
+        return .noCandidateHelped
     }
 
     /// Columns the workload filters or sorts on, per lower-cased table name.

@@ -225,7 +225,7 @@ extension AnalysisResult {
             statements[position].usesRecommendations = statements[position].usesRecommendations.map { $0 == old ? new : $0 }
             statements[position].planBefore = renamed(statements[position].planBefore)
             statements[position].planAfter = renamed(statements[position].planAfter)
-            statements[position].notes = statements[position].notes.map(replace)
+            statements[position].notes = statements[position].notes.map { $0.renamingNames(replace) }
         }
         for position in rejectedCandidates.indices {
             rejectedCandidates[position].rejection = rejectedCandidates[position].rejection.renamingNames(replace)

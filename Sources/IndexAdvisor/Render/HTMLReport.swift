@@ -310,7 +310,7 @@ public enum HTMLReport {
         }
         facts(of: section, in: result, into: &page)
         if !statement.notes.isEmpty {
-            page.append(#"<ul class="notes">\#(statement.notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
+            page.append(#"<ul class="notes">\#(statement.notes.map { "<li>\($0.text)</li>" as HTML }.joined())</ul>"#)
         }
         switch section.plans {
         case .none: break

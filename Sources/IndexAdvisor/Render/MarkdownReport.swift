@@ -326,7 +326,7 @@ public enum MarkdownReport {
             case .uses(let indexes): out.append("- Uses: " + indexes.map(inline).joined(separator: ", "))
             }
         }
-        for note in section.statement.notes { out.append("- \(text(note))") }
+        for note in section.statement.notes { out.append("- \(text(note.text))") }
         out.append("")
     }
 

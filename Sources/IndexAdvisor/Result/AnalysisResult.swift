@@ -198,7 +198,7 @@ public struct StatementReport: Sendable, Codable {
     /// Names of the recommended indexes the statement uses after the change.
     public var usesRecommendations: [String]
     /// Why the statement got no index, or what else to know (unindexable sort, stand-ins used).
-    public var notes: [String]
+    public var notes: [StatementNote]
     /// Set when the statement could not be analysed (does not prepare, timed out); one line.
     public var error: String?
     /// Executions that failed on the device (a `CoreData: error:` right after the statement in the log),
