@@ -46,18 +46,15 @@ struct QueryRewrites {
             if let or = orAcrossColumnsAdvice(profile, shape: shape, timing: timing) { advice.append(or) }
             // Subqueries that scan their table once per outer row.
             if let plan = profile.planAfter ?? profile.planBefore, Self.subqueryScans(plan) {
-                advice.append(QueryAdvice(
-                    kind: .subquery, statementID: profile.statement.fingerprint.id,
-                    advice: "A correlated or IN subquery reads its whole table for each outer row. An index on the subquery's filter columns, or rewriting it as a JOIN, avoids the repeated scans.",
-                    timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil))
+                advice.append(QueryAdvice(kind: .subquery, statementID: profile.statement.fingerprint.id, finding: .subquery,
+                                          timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil))
             }
         }
         for candidate in recommendations where Set(candidate.columns.map(\.isDescending)).count > 1 {
-            let order = candidate.columns.map { "\($0.displayName)\($0.isDescending ? " DESC" : "")" }.joined(separator: ", ")
-            advice.append(QueryAdvice(
-                kind: .mixedSortDirections, statementID: "",
-                advice: "The index on \(candidate.table)(\(order)) mixes directions to serve an ORDER BY that does. If one direction would do for the app (e.g. both DESC), a plain index serves it and SwiftData's #Index can declare it.",
-                timing: nil, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil))
+            let order = candidate.columns.map { "\($0.displayName)\($0.isDescending ? " DESC" : "")" }
+            advice.append(QueryAdvice(kind: .mixedSortDirections, statementID: "",
+                                      finding: .mixedSortDirections(table: candidate.table, columns: order),
+                                      timing: nil, rewrite: nil, rewriteTiming: nil, rewritePlan: nil))
         }
         return advice
     }
@@ -82,11 +79,9 @@ struct QueryRewrites {
         guard let (rewriteTiming, plan) = measured, decide(timing).isSlower(than: decide(rewriteTiming)) else { return nil }
         // Shown as the app issued it (its literals in place), so it can be pasted and run.
         let shown = SQLTokenList(profile.statement.text).removingOrderByCollations()
-        return QueryAdvice(
-            kind: .collationSort, statementID: profile.statement.fingerprint.id,
-            advice: "ORDER BY \(sort.column) COLLATE \(sort.collation) cannot use an index: the collation exists only on the app's connection. Sorted with a binary comparator (SwiftData: `SortDescriptor(\\.property, comparator: .lexical)`; Core Data: `compare:`) and with an index on \(sort.column), measured here, it returns rows in order.",
-            timing: timing, rewrite: shown, rewriteTiming: rewriteTiming, rewritePlan: plan,
-            caveat: "rows then come in byte order (upper case before lower case, no locale rules); sort for display in the app if that matters; the index on \(sort.column) is part of this change")
+        return QueryAdvice(kind: .collationSort, statementID: profile.statement.fingerprint.id,
+                           finding: .collationSort(column: sort.column, collation: sort.collation),
+                           timing: timing, rewrite: shown, rewriteTiming: rewriteTiming, rewritePlan: plan)
     }
 
     /// Case-insensitive LIKE with a plain prefix: GLOB keeps the index usable.
@@ -107,10 +102,9 @@ struct QueryRewrites {
             guard let rewriteTiming = try? timer.time(rewritten, samples: samples, isWrite: false) else { continue }
             advice.append(QueryAdvice(
                 kind: .caseInsensitiveLike, statementID: profile.statement.fingerprint.id,
-                advice: "\(constraint.column) LIKE '\(pattern)' ignores case, so SQLite cannot use a BINARY index on \(constraint.column) for the prefix. `GLOB '\(prefix)*'` (or `\(constraint.column) >= '\(prefix)' AND \(constraint.column) < …`) can; an index on \(constraint.column) COLLATE NOCASE is the alternative that keeps LIKE.",
+                finding: .caseInsensitiveLike(column: constraint.column, pattern: pattern, prefix: prefix),
                 timing: timing, rewrite: rewritten, rewriteTiming: rewriteTiming,
-                rewritePlan: try? planner.plan(for: rewritten, bindings: samples.first ?? []),
-                caveat: "GLOB is case-sensitive: equivalent only when the stored values and the pattern have one case (e.g. lower-case hashes)"))
+                rewritePlan: try? planner.plan(for: rewritten, bindings: samples.first ?? [])))
         }
         return advice
     }
@@ -124,11 +118,10 @@ struct QueryRewrites {
         }
         let searchFunctions = access.columnFunctions.filter { ["instr"].contains($0.sqlFolded) || $0.sqlFolded.hasPrefix("nscoredata") }
         guard leadingWildcard != nil || !searchFunctions.isEmpty else { return nil }
-        let what = leadingWildcard.map { "\($0.column) \($0.op.rawValue) with a leading wildcard" } ?? searchFunctions.joined(separator: ", ")
-        return QueryAdvice(
-            kind: .substringSearch, statementID: profile.statement.fingerprint.id,
-            advice: "\(access.table) is searched by substring (\(what)), which no B-tree index can serve: SQLite reads every row. A full-text index (an FTS5 table over the searched text, queried with MATCH) can; for Core Data's CONTAINS[cd], a normalised (lower-cased, diacritic-free) copy of the text searched with BEGINSWITH also can.",
-            timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil)
+        let search = leadingWildcard.map { SubstringSearch.leadingWildcard(column: $0.column, op: $0.op.rawValue) } ?? .functions(searchFunctions)
+        return QueryAdvice(kind: .substringSearch, statementID: profile.statement.fingerprint.id,
+                           finding: .substringSearch(table: access.table, search: search),
+                           timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil)
     }
 
     /// OR across columns that still scans: measured with an index on each column.
@@ -136,11 +129,9 @@ struct QueryRewrites {
         guard let plan = profile.planAfter ?? profile.planBefore, plan.findings.contains(where: { $0.kind == .fullTableScan && $0.isProblem }),
               let (table, columns) = orColumns(sql: profile.statement.sql, shape: shape), columns.count >= 2,
               let measured = measureWithIndexes(table: table, columns: columns, profile: profile) else { return nil }
-        return QueryAdvice(
-            kind: .orAcrossColumns, statementID: profile.statement.fingerprint.id,
-            advice: "The filter ORs conditions on \(columns.joined(separator: ", ")) of \(table): SQLite can only avoid reading every row with an index on each (it then runs a MULTI-INDEX OR), or you can split it into a UNION of lookups.",
-            timing: timing, rewrite: measured.sql, rewriteTiming: measured.timing, rewritePlan: measured.plan,
-            caveat: "each index adds write time; compare with the write costs in this report before adding them")
+        return QueryAdvice(kind: .orAcrossColumns, statementID: profile.statement.fingerprint.id,
+                           finding: .orAcrossColumns(table: table, columns: columns),
+                           timing: timing, rewrite: measured.sql, rewriteTiming: measured.timing, rewritePlan: measured.plan)
     }
 
     /// The part of a LIKE pattern before its only wildcard, a trailing `%`; nil for other patterns or when
