@@ -97,7 +97,7 @@ enum ReportFixture {
                                                    effects: [StatementEffect(statementID: write.id, count: 150, before: timing(0.0000115), after: timing(0.0000089), isSignificant: true)])],
             uniqueness: [UniquenessFinding(origin: .proposed, table: table, columns: [column], violatingRows: 0, duplicateValues: 0, nullRows: 0,
                                            tableRows: 100_000, swiftDataUnique: #"#Unique<Note>([\.folderID])"#,
-                                           advice: hostile ? "looked up like an identifier <u>and</u> unique" : "looked up like an identifier and unique")],
+                                           verdict: .other(hostile ? "looked up like an identifier <u>and</u> unique" : "looked up like an identifier and unique"))],
             totals: Totals(readSecondsBefore: 7.25, readSecondsAfter: 0.25, writeSecondsBefore: 0.5, writeSecondsAfter: 0.75,
                            fullScansBefore: 6, fullScansAfter: 1, tempBTreeSortsBefore: 3, tempBTreeSortsAfter: 2),
             warnings: hostile ? ["S3 (SELECT * FROM gone…) does not prepare\nsecond line <script>"] : [])

@@ -124,7 +124,7 @@ public enum ModelMapping {
             if let declared = root.uniques.first(where: { Set($0.properties) == Set(properties) }) {
                 if finding.origin == .proposed {
                     finding.swiftDataUnique = nil
-                    finding.advice += " Your model already declares it (\(root.file):\(declared.line)), but the store has no UNIQUE index enforcing it."
+                    finding.modelDeclaresAt = "\(root.file):\(declared.line)"
                 }
             } else if finding.swiftDataUnique != nil, properties.allSatisfy(SwiftDataCode.isSwiftIdentifier), SwiftDataCode.isSwiftIdentifier(root.entity) {
                 finding.swiftDataUnique = "#Unique<\(root.entity)>([\(properties.map { "\\." + $0 }.joined(separator: ", "))])"
