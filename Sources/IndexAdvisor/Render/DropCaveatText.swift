@@ -53,19 +53,10 @@ extension ExistingIndexFinding: Codable {
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(index, forKey: .index)
-        try container.encode(table, forKey: .table)
-        try container.encode(columns, forKey: .columns)
-        try container.encodeIfPresent(supersededBy, forKey: .supersededBy)
-        try container.encodeIfPresent(bytes, forKey: .bytes)
-        try container.encodeIfPresent(dropSQL, forKey: .dropSQL)
-        try container.encodeIfPresent(caveat, forKey: .caveat)
         let kinds = caveats.flatMap(\.kinds)
-        if !kinds.isEmpty { try container.encode(kinds, forKey: .caveatKinds) }
-        try container.encode(writeSecondsSaved, forKey: .writeSecondsSaved)
-        try container.encode(readSecondsAdded, forKey: .readSecondsAdded)
-        try container.encode(effects, forKey: .effects)
-        try container.encodeIfPresent(readSecondsSaved, forKey: .readSecondsSaved)
+        try container.encodeFields([.kind: kind, .index: index, .table: table, .columns: columns, .supersededBy: supersededBy,
+                                    .bytes: bytes, .dropSQL: dropSQL, .caveat: caveat, .caveatKinds: kinds.isEmpty ? nil : kinds,
+                                    .writeSecondsSaved: writeSecondsSaved, .readSecondsAdded: readSecondsAdded, .effects: effects,
+                                    .readSecondsSaved: readSecondsSaved])
     }
 }

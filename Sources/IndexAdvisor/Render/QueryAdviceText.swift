@@ -79,13 +79,7 @@ extension QueryAdvice: Codable {
     /// In a JSON report: the fields it always had, the advice and caveat in words.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(statementID, forKey: .statementID)
-        try container.encode(advice, forKey: .advice)
-        try container.encodeIfPresent(timing, forKey: .timing)
-        try container.encodeIfPresent(rewrite, forKey: .rewrite)
-        try container.encodeIfPresent(rewriteTiming, forKey: .rewriteTiming)
-        try container.encodeIfPresent(rewritePlan, forKey: .rewritePlan)
-        try container.encodeIfPresent(caveat, forKey: .caveat)
+        try container.encodeFields([.kind: kind, .statementID: statementID, .advice: advice, .timing: timing, .rewrite: rewrite,
+                                    .rewriteTiming: rewriteTiming, .rewritePlan: rewritePlan, .caveat: caveat])
     }
 }

@@ -94,13 +94,8 @@ extension RejectedCandidate: Codable {
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sql, forKey: .sql)
-        try container.encode(table, forKey: .table)
-        try container.encode(columns, forKey: .columns)
-        try container.encodeIfPresent(partialPredicate, forKey: .partialPredicate)
-        try container.encode(readSecondsSaved, forKey: .readSecondsSaved)
-        try container.encode(writeSecondsAdded, forKey: .writeSecondsAdded)
-        try container.encode(reason, forKey: .reason)
-        try container.encodeIfPresent(rejection.kind, forKey: .kind)
+        try container.encodeFields([.sql: sql, .table: table, .columns: columns, .partialPredicate: partialPredicate,
+                                    .readSecondsSaved: readSecondsSaved, .writeSecondsAdded: writeSecondsAdded,
+                                    .reason: reason, .kind: rejection.kind])
     }
 }

@@ -53,14 +53,8 @@ extension UniquenessFinding: Codable {
     /// In a JSON report: the fields it always had, the advice in words.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(origin, forKey: .origin)
-        try container.encode(table, forKey: .table)
-        try container.encode(columns, forKey: .columns)
-        try container.encode(violatingRows, forKey: .violatingRows)
-        try container.encode(duplicateValues, forKey: .duplicateValues)
-        try container.encode(nullRows, forKey: .nullRows)
-        try container.encode(tableRows, forKey: .tableRows)
-        try container.encodeIfPresent(swiftDataUnique, forKey: .swiftDataUnique)
-        try container.encode(advice, forKey: .advice)
+        try container.encodeFields([.origin: origin, .table: table, .columns: columns, .violatingRows: violatingRows,
+                                    .duplicateValues: duplicateValues, .nullRows: nullRows, .tableRows: tableRows,
+                                    .swiftDataUnique: swiftDataUnique, .advice: advice])
     }
 }
