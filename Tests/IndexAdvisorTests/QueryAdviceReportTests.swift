@@ -63,7 +63,7 @@ struct QueryAdviceReportTests {
         result.statements = []
         result.recommendations = []
         result.schemaReview = [SchemaFinding(kind: .unindexedReference, table: ReportFixture.table, columns: ["ZFOLDER"], index: nil, bytes: nil,
-                                             advice: "Core Data indexes a to-one relationship; this store lacks it.",
+                                             detail: .other("Core Data indexes a to-one relationship; this store lacks it."),
                                              sql: "CREATE INDEX \"x\" ON \"ZNOTE\" (\"ZFOLDER\")",
                                              measurements: [SchemaMeasurement(operation: "lookup by ZFOLDER", withIndex: ReportFixture.timing(0.000004),
                                                                               withoutIndex: ReportFixture.timing(0.006), isSignificant: true)],

@@ -1,6 +1,7 @@
 /// A finding from the schema and the data alone (no workload): nothing here is a claim about how fast the
-/// app's statements are, only about what the store holds and what its indexes cost or would save.
-public struct SchemaFinding: Sendable, Codable {
+/// app's statements are, only about what the store holds and what its indexes cost or would save. (Its
+/// advice in words and its JSON form are in Render/SchemaFindingText.swift.)
+public struct SchemaFinding: Sendable {
     public enum Kind: String, Sendable, Codable {
         /// An index whose columns are a left prefix of another's, or a duplicate.
         case redundantIndex = "redundant-index"
@@ -25,8 +26,8 @@ public struct SchemaFinding: Sendable, Codable {
     public var index: String?
     /// Its size in bytes (`dbstat`).
     public var bytes: Int64?
-    /// What was found and what to do.
-    public var advice: String
+    /// What was found, with the data ``advice`` puts in words.
+    public var detail: SchemaFindingDetail
     /// SQL to apply the advice (`DROP INDEX …`, `CREATE INDEX …`), when there is one.
     public var sql: String?
     /// Measured operations, each with and without the change, e.g. "lookup by folder_id", "INSERT".
