@@ -33,7 +33,7 @@ struct AdviceCaseTests {
         #expect(top.partialPredicate == "\"ZDESTRUCTIONDATE\" IS NOT NULL")
         #expect(top.columns.map(\.name) == ["ZDESTRUCTIONDATE"])  // not led by the flag that is 0 on nearly every row
         #expect(top.bytes < 100_000)  // one entry per ephemeral message
-        #expect(top.howToShip.contains("partialIndexPredicate \"destructionDate != nil\""))
+        #expect(top.howToShip.text.contains("partialIndexPredicate \"destructionDate != nil\""))
         // The full-column index the model declares is used by nothing: the partial one replaces it.
         #expect(top.replaces == ["Z_Message_destructionDate"])
         let unused = try #require(result.existingIndexes.first { $0.index == "Z_Message_destructionDate" })

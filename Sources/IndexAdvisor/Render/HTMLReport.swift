@@ -237,7 +237,7 @@ public enum HTMLReport {
             if !alternative.replaces.isEmpty {
                 notes.append("With it, no final plan uses \(alternative.replaces.joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
             }
-            notes.append("How to ship it: " + alternative.howToShip)
+            notes.append("How to ship it: " + alternative.howToShip.text)
             page.append(#"<ul class="notes">\#(notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
             page.append("</article>")
         }

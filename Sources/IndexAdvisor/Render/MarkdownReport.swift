@@ -194,7 +194,7 @@ public enum MarkdownReport {
                 out.append("With it, no final plan uses \(alternative.replaces.map(inline).joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
                 out.append("")
             }
-            out.append("How to ship it: \(text(alternative.howToShip))")
+            out.append("How to ship it: \(text(alternative.howToShip.text))")
             out.append("")
         }
     }

@@ -299,8 +299,9 @@ public struct AlternativeIndex: Sendable, Codable {
     /// this form in place they only cost writes.
     public var replaces: [String]
     /// How an app ships it: a Core Data fetch index with `partialIndexPredicate` where that expresses it,
-    /// otherwise SQL the app runs, with the caveat that a migration can drop an index the model lacks.
-    public var howToShip: String
+    /// otherwise SQL the app runs, with the caveat that a migration can drop an index the model lacks; in
+    /// the JSON report, in words.
+    public var howToShip: ShippingAdvice
 }
 
 /// How one statement's time changed with one index, measured when the index was chosen.
