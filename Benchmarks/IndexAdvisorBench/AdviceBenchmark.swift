@@ -232,7 +232,7 @@ struct AdviceBenchmark: Benchmark {
                     let shape = Fingerprinter.normalize(entry.sql).parameterizedSQL
                     let notes = row.statements.first { Fingerprinter.normalize($0.sql).parameterizedSQL == shape }?.notes ?? []
                     out.append("  - ×\(entry.count) `\(sql)`: \(ours) with ours, \(theirs) with \(rival.label) (count × median)."
-                               + (notes.isEmpty ? "" : " Our analysis of it: " + notes.joined(separator: " ")))
+                               + (notes.isEmpty ? "" : " Our analysis of it: " + notes.map(\.text).joined(separator: " ")))
                 }
             }
         }

@@ -148,7 +148,7 @@ struct CLIFixesTests {
             + "and it takes 60.4 ms → 61.1 µs per execution (×400)."
         #expect(long.count > 220)
         result.queryAdvice = [advice]
-        result.queryAdvice[0].advice = long
+        result.queryAdvice[0].finding = .other(advice: long, caveat: advice.caveat)
         let problems = CheckEvaluator.evaluate(result, baseline: nil, thresholds: CheckThresholds())
         let warning = try #require(problems.first { $0.kind == .queryAdvice })
         #expect(warning.message == "\(label) \(advice.kind.rawValue): \(long)")

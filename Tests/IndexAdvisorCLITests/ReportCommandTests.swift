@@ -166,7 +166,7 @@ struct ReportCommandTests {
         edited.method.description = "Each time is the median of 3 runs."
         edited.rejectedCandidates.append(RejectedCandidate(sql: "CREATE INDEX x ON ZNOTE (ZNAME)", table: "ZNOTE", columns: ["ZNAME"], partialPredicate: nil,
                                                            readSecondsSaved: 0.002, writeSecondsAdded: 0.001,
-                                                           reason: "it saves 1.0 ms per workload, below the 33.1 ms worth a schema change"))
+                                                           rejection: .other("it saves 1.0 ms per workload, below the 33.1 ms worth a schema change")))
         let false1 = fixture.directory.url.appendingPathComponent("edited.json")
         try Data(JSONReport.render(edited).utf8).write(to: false1)
         let (falseCode, found) = run(["render", false1.path, "--check"])

@@ -63,7 +63,7 @@ struct AdviceCaseTests {
         #expect(top.partialPredicate == "\"ZDESTRUCTIONDATE\" IS NOT NULL")
         #expect(top.columns.map(\.name) == ["ZDESTRUCTIONDATE"])  // not led by the flag that is 0 on nearly every row
         #expect(top.bytes < 100_000)  // one entry per ephemeral message
-        #expect(top.howToShip.contains("partialIndexPredicate \"destructionDate != nil\""))
+        #expect(top.howToShip.text.contains("partialIndexPredicate \"destructionDate != nil\""))
         // The full-column index the model declares is used by nothing: the partial one replaces it.
         #expect(top.replaces == ["Z_Message_destructionDate"])
         let unused = try #require(result.existingIndexes.first { $0.index == "Z_Message_destructionDate" })
@@ -135,7 +135,7 @@ struct AdviceCaseTests {
         let binaryGain = try #require(binary.timingBefore).medianSeconds / #require(binary.timingAfter).medianSeconds
         let localizedGain = try #require(localized.timingBefore).medianSeconds / #require(localized.timingAfter).medianSeconds
         #expect(localizedGain < binaryGain)
-        #expect(localized.notes.contains { $0.contains("COLLATE NSCollateFinderlike") && $0.contains("comparator: .lexical") })
+        #expect(localized.notes.map(\.text).contains { $0.contains("COLLATE NSCollateFinderlike") && $0.contains("comparator: .lexical") })
     }
 
     @Test("a sorted list over two tables: each side gets an index with the sort column, and the first page stops sorting")
@@ -257,7 +257,7 @@ struct AdviceCaseTests {
         #expect(result.recommendations.isEmpty)
         let read = result.statements[0]
         #expect(read.planBefore?.findings.map(\.kind) == [.fullTableScan])
-        #expect(read.notes.last?.hasPrefix("no index recommended:") == true)
+        #expect(read.notes.last?.text.hasPrefix("no index recommended:") == true)
         #expect(!result.rejectedCandidates.isEmpty)
         // Every candidate was turned down for what it costs or does not save — never for a budget.
         let reasons = ["outweighs", "worth a schema change", "prefix", "no statement got measurably faster", "no longer uses",

@@ -122,8 +122,8 @@ struct DemoAnalysisTests {
         #expect(search.error == nil)
         #expect(try #require(search.timingBefore).medianSeconds > 0)
         #expect(search.bindingSource == "observed")
-        #expect(search.notes.contains { $0.hasPrefix("ORDER BY ZTITLE COLLATE NSCollateFinderlike: ") && $0.contains("no index can carry it") })
-        #expect(search.notes.contains { $0.contains("NSCoreDataStringSearch") && $0.contains("no B-tree index can serve") })
+        #expect(search.notes.map(\.text).contains { $0.hasPrefix("ORDER BY ZTITLE COLLATE NSCollateFinderlike: ") && $0.contains("no index can carry it") })
+        #expect(search.notes.map(\.text).contains { $0.contains("NSCoreDataStringSearch") && $0.contains("no B-tree index can serve") })
         #expect(search.usesRecommendations.isEmpty)
     }
 

@@ -132,10 +132,10 @@ struct JSONReportTests {
         result.statements[0].planBefore?.findings[0].index = "i"
         result.statements[0].planBefore?.findings[0].constraints = "a=?"
         let timing = result.statements[0].timingBefore
-        result.queryAdvice = [QueryAdvice(kind: .statistics, statementID: "x", advice: "a", timing: timing, rewrite: "PRAGMA optimize;",
-                                          rewriteTiming: timing, rewritePlan: result.statements[0].planBefore, caveat: "c")]
+        result.queryAdvice = [QueryAdvice(kind: .statistics, statementID: "x", finding: .other(advice: "a", caveat: "c"), timing: timing,
+                                          rewrite: "PRAGMA optimize;", rewriteTiming: timing, rewritePlan: result.statements[0].planBefore)]
         if let timing {
-            result.schemaReview = [SchemaFinding(kind: .redundantIndex, table: "t", columns: ["a"], index: "i", bytes: 1, advice: "a", sql: "DROP INDEX i;",
+            result.schemaReview = [SchemaFinding(kind: .redundantIndex, table: "t", columns: ["a"], index: "i", bytes: 1, detail: .other("a"), sql: "DROP INDEX i;",
                                                  measurements: [SchemaMeasurement(operation: "INSERT", withIndex: timing, withoutIndex: timing, isSignificant: false)],
                                                  swiftDataUnique: "#Unique<T>([\\.a])")]
         }

@@ -39,7 +39,7 @@ struct JoinSetTests {
         let carriers = recommended.filter { $0.readSecondsSaved > 0 }
         #expect(carriers.count == 1)
         for companion in recommended where companion.readSecondsSaved <= 0 {
-            #expect(companion.notes.contains { $0.hasPrefix("Kept for S1's join together with \(carriers.first?.name ?? "?")") })
+            #expect(companion.notes.map(\.text).contains { $0.hasPrefix("Kept for S1's join together with \(carriers.first?.name ?? "?")") })
         }
         #expect(join.weightedSecondsAfter < join.weightedSecondsBefore / 10)
         _ = checkedRender(result, .markdown)
@@ -85,7 +85,7 @@ struct JoinSetTests {
         let top = try #require(result.recommendations.first)
         #expect(top.columns.map(\.name) == ["Z_ENT", "ZSTARTED"])
         #expect(top.swiftDataIndex == nil)
-        #expect(top.notes.contains { $0.hasPrefix("Z_ENT leads it because ZENTRY holds several entities") })
+        #expect(top.notes.map(\.text).contains { $0.hasPrefix("Z_ENT leads it because ZENTRY holds several entities") })
         #expect(statement.planAfter?.indexesUsed == [top.name])
         #expect(statement.planAfter?.findings.contains { $0.kind == .tempBTree } == false)
         _ = checkedRender(result, .markdown)

@@ -156,9 +156,9 @@ struct ModelSourceTests {
         result.existingIndexes = []
         result.uniqueness = [
             UniquenessFinding(origin: .proposed, table: "ZNOTE", columns: ["ZREMOTEID"], violatingRows: 0, duplicateValues: 0, nullRows: 0,
-                              tableRows: 100, swiftDataUnique: #"#Unique<Note>([\.remoteId])"#, advice: "unique in the data."),
+                              tableRows: 100, swiftDataUnique: #"#Unique<Note>([\.remoteId])"#, verdict: .other("unique in the data.")),
             UniquenessFinding(origin: .proposed, table: "ZNOTE", columns: ["ZSLUG"], violatingRows: 0, duplicateValues: 0, nullRows: 0,
-                              tableRows: 100, swiftDataUnique: #"#Unique<Note>([\.slugx])"#, advice: "unique in the data."),
+                              tableRows: 100, swiftDataUnique: #"#Unique<Note>([\.slugx])"#, verdict: .other("unique in the data.")),
         ]
         return result
     }

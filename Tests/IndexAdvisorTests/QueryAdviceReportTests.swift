@@ -8,9 +8,10 @@ struct QueryAdviceReportTests {
     static func result() -> AnalysisResult {
         var result = ReportFixture.result(hostile: true)
         result.queryAdvice = [QueryAdvice(kind: .caseInsensitiveLike, statementID: "00000000000000a1",
-                                          advice: "LIKE is case-insensitive, so the BINARY index cannot serve the prefix; GLOB can.",
+                                          finding: .other(advice: "LIKE is case-insensitive, so the BINARY index cannot serve the prefix; GLOB can.",
+                                                          caveat: "GLOB is case-sensitive"),
                                           timing: ReportFixture.timing(0.0185), rewrite: "SELECT 1 FROM t WHERE name GLOB 'a*'\n-- </style><script>alert(5)</script>",
-                                          rewriteTiming: ReportFixture.timing(0.000013), rewritePlan: nil, caveat: "GLOB is case-sensitive")]
+                                          rewriteTiming: ReportFixture.timing(0.000013), rewritePlan: nil)]
         return result
     }
 
@@ -32,7 +33,7 @@ struct QueryAdviceReportTests {
     @Test("advice text: its backtick spans become code, the rest stays escaped, in Markdown and HTML")
     func prose() throws {
         var result = Self.result()
-        result.queryAdvice[0].advice = "Use `GLOB 'a*'` on <b>x|y</b>_z_"
+        result.queryAdvice[0].finding = .other(advice: "Use `GLOB 'a*'` on <b>x|y</b>_z_", caveat: result.queryAdvice[0].caveat)
         let text = checkedRender(result, .markdown)
         #expect(text.contains("Use `GLOB 'a*'` on \\<b\\>x\\|y\\</b\\>\\_z\\_"))
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Use ") })
@@ -62,7 +63,7 @@ struct QueryAdviceReportTests {
         result.statements = []
         result.recommendations = []
         result.schemaReview = [SchemaFinding(kind: .unindexedReference, table: ReportFixture.table, columns: ["ZFOLDER"], index: nil, bytes: nil,
-                                             advice: "Core Data indexes a to-one relationship; this store lacks it.",
+                                             detail: .other("Core Data indexes a to-one relationship; this store lacks it."),
                                              sql: "CREATE INDEX \"x\" ON \"ZNOTE\" (\"ZFOLDER\")",
                                              measurements: [SchemaMeasurement(operation: "lookup by ZFOLDER", withIndex: ReportFixture.timing(0.000004),
                                                                               withoutIndex: ReportFixture.timing(0.006), isSignificant: true)],

@@ -51,7 +51,7 @@ struct QueryAdviceTests {
         #expect(result.recommendations.isEmpty)  // no model can declare lower(name)
         let alternative = try #require(result.alternatives?.first)
         #expect(alternative.sql == "CREATE INDEX IF NOT EXISTS \"Z_Person_lower_ZNAME\" ON \"ZPERSON\" ((lower(ZNAME)))")
-        #expect(alternative.howToShip.hasPrefix("No model can declare it: run its CREATE INDEX"))
+        #expect(alternative.howToShip.text.hasPrefix("No model can declare it: run its CREATE INDEX"))
         let effect = try #require(alternative.effects.first)
         #expect(effect.isSignificant && effect.after.medianSeconds * 20 < effect.before.medianSeconds)
         // Not built into the final state: the statement's plan after is the model's.

@@ -40,7 +40,7 @@ enum ReportFixture {
             planBefore: before, planAfter: after, timingBefore: timing(0.0185), timingAfter: timing(0.0000275, executions: 18),
             weightedSecondsBefore: 7.4, weightedSecondsAfter: 0.011, observedTiming: ObservedTiming(count: 3, totalSeconds: 0.06, medianSeconds: 0.02),
             observedRows: 5, usesRecommendations: [name],
-            notes: hostile ? ["note with *emphasis*, [a link](http://example.com), <b>html</b> & `code`"] : [], error: nil)
+            notes: hostile ? [.other("note with *emphasis*, [a link](http://example.com), <b>html</b> & `code`")] : [], error: nil)
         let write = StatementReport(
             id: "00000000000000b2", sql: "UPDATE \(SQLIdentifier.quote(table)) SET \(SQLIdentifier.quote(second)) = ? WHERE Z_PK = ?",
             parameterizedSQL: "UPDATE x SET y = ? WHERE Z_PK = ?", kind: .update, count: 150, tables: [table],
@@ -68,7 +68,7 @@ enum ReportFixture {
                       StatementEffect(statementID: write.id, count: 150, before: timing(0.0000036), after: timing(0.0000115), isSignificant: true)],
             columnStatistics: [ColumnStatistics(table: table, columns: [column], distinctValues: 200, nullFraction: 0, mostCommonShare: 0.01,
                                                 sampledRows: 100_000, isSampled: false)],
-            notes: hostile ? ["\(second) changes on 65% of the writes | and <i>this</i>"] : [])
+            notes: hostile ? [.other("\(second) changes on 65% of the writes | and <i>this</i>")] : [])
         return AnalysisResult(
             tool: ToolInfo(name: "indexadvisor", version: "0.1.0", sqliteVersion: "3.40.1", generatedAt: "2026-01-02T03:04:05Z", analysisSeconds: 15.5),
             store: StoreSummary(fileName: hostile ? fileName : "notes.sqlite", bytes: 47_290_000, snapshotMethod: "immutable", snapshotSeconds: 0.07,
@@ -86,18 +86,18 @@ enum ReportFixture {
             recommendations: [recommendation],
             rejectedCandidates: [
                 RejectedCandidate(sql: "CREATE INDEX x ON y (z)", table: table, columns: [second], partialPredicate: nil,
-                                  readSecondsSaved: 0.0009, writeSecondsAdded: 0.00108, reason: "its cost (writes) outweighs <the> time | it saves"),
+                                  readSecondsSaved: 0.0009, writeSecondsAdded: 0.00108, rejection: .other("its cost (writes) outweighs <the> time | it saves")),
                 RejectedCandidate(sql: "CREATE INDEX x2 ON y (z)", table: table, columns: ["ZISARCHIVED"], partialPredicate: "ZISARCHIVED = 0",
-                                  readSecondsSaved: 0, writeSecondsAdded: 0, reason: "not measured: 2 distinct values"),
+                                  readSecondsSaved: 0, writeSecondsAdded: 0, rejection: .other("not measured: 2 distinct values")),
             ],
             existingIndexes: [ExistingIndexFinding(kind: .redundant, index: hostile ? index : "ZNOTE_ZFOLDERID", table: table, columns: [column],
                                                    supersededBy: name, bytes: 1_200_000,
-                                                   dropSQL: "DROP INDEX IF EXISTS \(SQLIdentifier.quote(hostile ? index : "ZNOTE_ZFOLDERID"))", caveat: nil,
+                                                   dropSQL: "DROP INDEX IF EXISTS \(SQLIdentifier.quote(hostile ? index : "ZNOTE_ZFOLDERID"))",
                                                    writeSecondsSaved: 0.0004, readSecondsAdded: 0,
                                                    effects: [StatementEffect(statementID: write.id, count: 150, before: timing(0.0000115), after: timing(0.0000089), isSignificant: true)])],
             uniqueness: [UniquenessFinding(origin: .proposed, table: table, columns: [column], violatingRows: 0, duplicateValues: 0, nullRows: 0,
                                            tableRows: 100_000, swiftDataUnique: #"#Unique<Note>([\.folderID])"#,
-                                           advice: hostile ? "looked up like an identifier <u>and</u> unique" : "looked up like an identifier and unique")],
+                                           verdict: .other(hostile ? "looked up like an identifier <u>and</u> unique" : "looked up like an identifier and unique"))],
             totals: Totals(readSecondsBefore: 7.25, readSecondsAfter: 0.25, writeSecondsBefore: 0.5, writeSecondsAfter: 0.75,
                            fullScansBefore: 6, fullScansAfter: 1, tempBTreeSortsBefore: 3, tempBTreeSortsAfter: 2),
             warnings: hostile ? ["S3 (SELECT * FROM gone…) does not prepare\nsecond line <script>"] : [])

@@ -21,7 +21,7 @@ struct TimeBudgetTests {
         #expect(result.rejectedCandidates.contains { $0.reason.hasPrefix("not measured: the time budget (--time-budget 0 s)") })
         #expect(result.warnings.contains { $0.hasPrefix("the time budget (--time-budget 0 s) ran out: ") })
         #expect(result.statements.allSatisfy { $0.timingAfter != nil })
-        #expect(result.statements[0].notes.contains { $0.contains("--time-budget 0 s") })
+        #expect(result.statements[0].notes.map(\.text).contains { $0.contains("--time-budget 0 s") })
         // What ANALYZE would change times the whole workload again: past the budget it is left out, and said so.
         #expect(result.warnings.contains("what ANALYZE would change was not measured: the time budget (--time-budget 0 s) had run out"))
         #expect(!result.queryAdvice.contains { $0.kind == .statistics })

@@ -183,6 +183,6 @@ struct TimingFidelityTests {
         #expect(insert.timingBefore == nil)
         #expect(insert.error?.contains("NOT NULL constraint failed") == true)
         let recommendation = try #require(result.recommendations.first)
-        #expect(recommendation.notes.contains { $0.hasPrefix("The write cost is incomplete: S2 (INSERT INTO ZNOTE") && $0.contains("NOT NULL constraint failed") })
+        #expect(recommendation.notes.map(\.text).contains { $0.hasPrefix("The write cost is incomplete: S2 (INSERT INTO ZNOTE") && $0.contains("NOT NULL constraint failed") })
     }
 }

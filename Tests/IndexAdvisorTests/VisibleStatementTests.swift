@@ -19,8 +19,8 @@ struct VisibleStatementTests {
         for statement in result.statements {
             let label = String(statement.sql.prefix(80))
             #expect(statement.error == nil, "\(label): \(statement.error?.prefix(300) ?? "")", sourceLocation: sourceLocation)
-            #expect(!statement.notes.contains { $0.contains("could not be read") || $0.contains("by design") },
-                    "\(label): \(statement.notes.map { $0.prefix(300) })", sourceLocation: sourceLocation)
+            #expect(!statement.notes.map(\.text).contains { $0.contains("could not be read") || $0.contains("by design") },
+                    "\(label): \(statement.notes.map { $0.text.prefix(300) })", sourceLocation: sourceLocation)
         }
     }
 
@@ -92,8 +92,8 @@ struct VisibleStatementTests {
         let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
         Self.expectEverySeen(result)
         #expect(result.statements[0].shapeSummary == "item: a =; UPDATE b")
-        #expect(result.statements[0].notes.contains { $0.hasPrefix("its shape was read without its RETURNING clause") })
-        #expect(result.statements[2].notes.contains { $0.contains("its ON CONFLICT clause") })
+        #expect(result.statements[0].notes.map(\.text).contains { $0.hasPrefix("its shape was read without its RETURNING clause") })
+        #expect(result.statements[2].notes.map(\.text).contains { $0.contains("its ON CONFLICT clause") })
         #expect(Set(result.recommendations.compactMap { $0.columns.first?.name }) == ["a", "b"])
     }
 

@@ -178,124 +178,7 @@ struct AnalysisRun {
         return result
     }
 
-    // MARK: Stage 1: shapes, bound values, plans and times as the store is
-
-    mutating func profileStatements() throws {
-        let extractor = try ShapeExtractor(schema: schema)
-        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
-        var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
-        for (position, profile) in profiles.enumerated() {
-            report("baseline", position, profiles.count)
-            let sql = profile.statement.sql
-            do {
-                profile.shape = try extractor.shape(of: sql)
-            } catch {
-                // The planner below gives the real reason if the statement does not prepare at all.
-                profile.notes.append("its shape could not be read (\(error)); it is timed but gets no candidates")
-            }
-            if let shape = profile.shape {
-                profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
-                if !shape.setAside.isEmpty {
-                    profile.notes.append("its shape was read without \(shape.setAside.map(Self.setAsideDescription).joined(separator: " and ")): \(shape.setAside.contains { $0.hasPrefix("an IN") || $0.hasPrefix("a VALUES") } ? "the statement has more parameters than SQLite allows once its literals are parameters" : "the virtual tables that give shapes refuse \(shape.setAside.count == 1 ? "it" : "them")"); its plans and times are the whole statement's")
-                }
-            }
-            let parameterCount = (try? snapshot.connection.prepareResolvingStandIns(sql))?.parameterCount
-            let (samples, source) = sampler.samples(for: profile.statement, shape: profile.shape,
-                                                    count: options.bindingSamples, parameterCount: parameterCount,
-                                                    expressions: profile.expressionFilters)
-            profile.bindingSource = source
-            if source == .observed, profile.statement.observedBindingWeights.count == samples.count {
-                // Heavy keys (by the rows the log reported, else counted here) come first, so that neither the
-                // selection nor trimming for a slow statement leaves them out; with three sets or fewer, all
-                // are timed and nothing need be counted.
-                let reported = profile.statement.observedBindingRows
-                let heaviness = samples.count <= 3 ? Array(repeating: 0, count: samples.count)
-                    : reported.count == samples.count && reported.contains(where: { $0 != nil }) ? reported.map { $0 ?? 0 }
-                    : HeavyKeys.matchedRows(samples: samples, shape: profile.shape, schema: schema, connection: snapshot.connection)
-                let chosen = ValueSetSelection.select(weights: profile.statement.observedBindingWeights, heaviness: heaviness,
-                                                      limit: Self.observedSetsTimed)
-                profile.setSamples(chosen.map { samples[$0.position] }, weights: chosen.map(\.weight))
-            } else {
-                profile.setSamples(samples)
-            }
-            do {
-                // The app's own text, literals in place: SQLite plans `LIMIT 20` differently from `LIMIT ?`.
-                profile.planBefore = try planner.plan(for: profile.planSQL, bindings: profile.planBindings)
-            } catch let error as SQLiteError {
-                profile.error = "does not prepare on this store: \(error.message)"
-                continue
-            } catch {
-                profile.error = "\(error)"
-                continue
-            }
-            do {
-                // Enough values that a pass takes about 50 ms, but at least 3 (all when there are fewer).
-                if profile.samples.count > 3 {
-                    let probe = try timer.time([profile.executions[0]], isWrite: profile.isWrite, giveUpAboveSeconds: 0)
-                    // Decided on the counters when the selection is: a busy moment must not change the values timed.
-                    let fit = Int(0.05 / max(decision(probe).medianSeconds, 1e-9))
-                    profile.trimSamples(to: max(3, min(profile.samples.count, fit)))
-                }
-                profile.timingBefore = try timer.time(profile.executions, isWrite: profile.isWrite)
-                profile.current = profile.timingBefore
-                profile.currentPlan = profile.planBefore
-            } catch MeasurementError.failed(let error) where error.code == .corrupt || error.code == .notADatabase {
-                throw StoreError.sqlite(path: snapshot.storeURL.path, error: error)
-            } catch {
-                profile.error = "could not be timed: \(error)"
-            }
-            addNotes(to: profile)
-        }
-        let failed = profiles.filter { $0.error != nil }
-        for profile in failed {
-            let position = profiles.firstIndex { $0 === profile }.map { "S\($0 + 1)" } ?? profile.statement.fingerprint.id
-            warnings.append("\(position) (\(SQLText.oneLine(profile.statement.text, limit: 80))) \(profile.error!)")
-        }
-        if profiles.allSatisfy({ !$0.isUsable }) {
-            throw WorkloadError.noStatementAnalysable(reasons: failed.map { profile in
-                let location = profile.statement.sources.first.map { "\($0.file):\($0.firstLine)" } ?? "workload"
-                return "(\(location)) \(profile.error ?? "is not analysable")"
-            })
-        }
-    }
-
-    /// How a part of a statement set aside for its shape (see `MirrorText`) is named in its note.
-    static func setAsideDescription(_ part: String) -> String {
-        switch part {
-        case "RETURNING": return "its RETURNING clause (it only reads the rows written)"
-        case "ON CONFLICT": return "its ON CONFLICT clause (the columns its DO UPDATE sets count as updated)"
-        default: return "all but the first items of \(part)"
-        }
-    }
-
-    /// The most observed value sets timed per statement.
-    static let observedSetsTimed = 32
-
-    private func addNotes(to profile: StatementProfile) {
-        guard let shape = profile.shape else { return }
-        for sort in shape.unindexableSorts {
-            profile.notes.append("ORDER BY \(sort.column) COLLATE \(sort.collation): \(sort.reason). Sort with a binary comparator instead (in SwiftData, `SortDescriptor(…, comparator: .lexical)`; in Core Data, `compare:`).")
-        }
-        let measured = profile.timingBefore.map { " It takes \(Figures.duration($0.medianSeconds)) per execution here, ×\(Figures.count(profile.statement.count)) in the workload." } ?? ""
-        for access in shape.tables {
-            for function in access.columnFunctions where function.sqlFolded.hasPrefix("nscoredata") {
-                profile.notes.append("\(access.table) is filtered with \(function) (Core Data's CONTAINS/LIKE/MATCHES with [c]/[d] options): a substring or case-insensitive search that no B-tree index can serve.\(measured) Keep a normalised copy of the text and match it with BEGINSWITH, or use full-text search (FTS5).")
-            }
-            for function in access.columnFunctions where ["instr", "lower", "upper"].contains(function.sqlFolded) {
-                profile.notes.append("\(access.table) is filtered through \(function)(…) on a column: an index on the column cannot serve it.\(measured) For substring search use full-text search (FTS5); for case-insensitive matching, a NOCASE column or index.")
-            }
-            for constraint in access.constraints where constraint.op == .like || constraint.op == .glob {
-                guard let parameter = constraint.parameter, let pattern = profile.samples.first.flatMap({ parameter - 1 < $0.count ? $0[parameter - 1].textValue : nil }) else { continue }
-                let wildcards: Set<Character> = constraint.op == .like ? ["%", "_"] : ["*", "?", "["]
-                if let first = pattern.first, wildcards.contains(first) {
-                    profile.notes.append("\(constraint.column) \(constraint.op.rawValue) '\(pattern)' starts with a wildcard: a substring search that no B-tree index can serve, so SQLite reads every row.\(measured) Full-text search (an FTS5 table over \(constraint.column)) serves it.")
-                }
-            }
-        }
-        if !shape.standIns.isEmpty {
-            profile.notes.append("timed with stand-ins for \(shape.standIns.joined(separator: ", ")), which only the app's own connection registers; their cost here approximates the real one")
-        }
-    }
+    // MARK: Stage 1: shapes, bound values, plans and times as the store is (AnalysisRun+Profiling.swift)
 
     // MARK: Stage 2: candidates, what-if, measurement, greedy selection
 
@@ -532,13 +415,11 @@ struct AnalysisRun {
     }
 
     /// The note on a recommendation that leads with `Z_ENT` (``leadsWithEntityColumn(_:)``): why, and how to ship it.
-    func entityColumnNote(for candidate: IndexCandidate) -> [String] {
+    func entityColumnNote(for candidate: IndexCandidate) -> [PickNote] {
         guard leadsWithEntityColumn(candidate) else { return [] }
         let entities = schema.coreData?.entities(inTable: candidate.table).map(\.name) ?? []
         let own = schema.table(named: candidate.table)?.indexes.filter { $0.columnNames.first?.sqlFolded == "z_ent" }.map(\.name) ?? []
-        return ["Z_ENT leads it because \(candidate.table) holds several entities (\(entities.joined(separator: ", "))) and the statements it serves fetch one of them: "
-                + (own.isEmpty ? "" : "without it first, SQLite may prefer Core Data's own \(own.joined(separator: ", ")) (Z_ENT = ?) when the store has no statistics, and ")
-                + "an index without it reads other entities' rows too. A model's #Index names key paths and Z_ENT is not one: create it with the SQL above, and again after a Core Data migration, which may drop an index the model does not declare."]
+        return [.entityLeads(table: candidate.table, entities: entities, coreDataIndexes: own)]
     }
 
     /// True when the selection decides on SQLite's counters while the figures are wall-clock.
@@ -678,7 +559,7 @@ struct AnalysisRun {
         } catch let error as StoreError {
             throw error
         } catch {
-            rejected.append(rejection(candidate, score: nil, reason: "could not be built on the snapshot: \(error)"))
+            rejected.append(rejection(candidate, score: nil, reason: .buildFailed(error: "\(error)")))
             return nil
         }
     }
@@ -705,10 +586,14 @@ struct AnalysisRun {
     }
 
     func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: String) -> RejectedCandidate {
+        rejection(candidate, score: score, reason: .other(reason))
+    }
+
+    func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: RejectionReason) -> RejectedCandidate {
         RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
                           columns: candidate.columns.map { $0.displayName + ($0.isDescending ? " DESC" : "") + ($0.collation.uppercased() == "BINARY" ? "" : " COLLATE " + $0.collation) },
                           partialPredicate: candidate.partialPredicate, readSecondsSaved: score?.readSecondsSaved ?? 0,
-                          writeSecondsAdded: score?.writeSecondsAdded ?? 0, reason: reason)
+                          writeSecondsAdded: score?.writeSecondsAdded ?? 0, rejection: reason)
     }
 
     // MARK: Stage 3: the final state
@@ -720,94 +605,7 @@ struct AnalysisRun {
     /// Findings of a review without a workload.
     var schemaFindings: [SchemaFinding] = []
 
-    mutating func measureFinalState() {
-        if budgetSpent {
-            let left = rejected.filter { $0.reason.contains("--time-budget") }.count
-            warnings.append("the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out: \(left) candidate\(left == 1 ? "" : "s") not measured or not chosen (listed among the rejected candidates); the statements that could save most were measured first")
-        }
-        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
-        // A pick that a later pick made unnecessary: no final plan uses it. Drop it, keep its write cost off.
-        var finalPlans: [Int: QueryPlan] = [:]
-        for (position, profile) in profiles.enumerated() where profile.isUsable {
-            finalPlans[position] = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
-        }
-        let usedNames = Set(finalPlans.values.flatMap(\.indexesUsed).map { $0.sqlFolded })
-        for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
-            _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
-            let others = picks.filter { $0.name != pick.name }.map(\.name)
-            rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: "no statement uses it once \(others.joined(separator: ", ")) \(others.count == 1 ? "exists" : "exist")"))
-        }
-        let droppedTables = Set(picks.filter { !usedNames.contains($0.name.sqlFolded) }.map { $0.measured.candidate.table.sqlFolded })
-        picks.removeAll { !usedNames.contains($0.name.sqlFolded) }
-        snapshot.checkpoint()
-        let changedTables = Set(picks.map { $0.measured.candidate.table.sqlFolded })
-        for (position, profile) in profiles.enumerated() where profile.isUsable {
-            report("final timings", position, profiles.count)
-            profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
-            let planChanged = profile.planAfter?.steps != profile.planBefore?.steps
-            let writesChangedTable = profile.isWrite && !profile.writtenTables.isDisjoint(with: changedTables)
-            // The selection timed every statement in full whenever a pick changed its plan or added to its
-            // writes: that timing is of the final state unless an unused pick of its table was dropped just
-            // now (a write then has one index fewer to maintain). Timing it again would repeat it (issue 18).
-            let currentIsFinal = profile.current != nil && profile.currentPlan?.steps == profile.planAfter?.steps
-                && !(profile.isWrite && !profile.writtenTables.isDisjoint(with: droppedTables))
-            if planChanged || writesChangedTable {
-                profile.timingAfter = currentIsFinal ? profile.current
-                    : (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.current
-            } else {
-                profile.timingAfter = profile.timingBefore
-            }
-        }
-        report("existing indexes", 0, 0)
-        var review = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
-        review.decide = decision
-        existingIndexes = review
-            .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
-        applyMisusedDrops(planner: planner)
-        // Statistics on top of the indexes: what ANALYZE would add to the advice's final state, workload-wide.
-        report("statistics", 0, 0)
-        if isOverBudget {
-            // It times the whole workload again: past the budget it is left out, and the report says so.
-            if !schema.hasStatistics {
-                warnings.append("what ANALYZE would change was not measured: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) had run out")
-            }
-        } else {
-            queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer).run(profiles: profiles, minimumBenefit: minimumBenefit)
-        }
-        // Query-side advice is measured with the whole advice applied, drops included (in a savepoint that
-        // is rolled back, so the report still has the dropped indexes' sizes): a rewrite's plan must not
-        // rely on an index the same report says to drop.
-        report("query advice", 0, 0)
-        let drops = existingIndexes.filter { $0.dropSQL != nil }.map(\.index)
-        let inSavepoint = !drops.isEmpty && (try? snapshot.connection.execute("SAVEPOINT indexadvisor_drops")) != nil
-        if inSavepoint {
-            for name in drops { _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
-        }
-        var rewrites = QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
-        rewrites.decide = decision
-        if decidesOnCounters { rewrites.screening = screeningTimer }
-        queryAdvice += rewrites.run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
-        if inSavepoint {
-            _ = try? snapshot.connection.execute("ROLLBACK TO indexadvisor_drops; RELEASE indexadvisor_drops")
-        }
-    }
-
-    /// Drops, on the snapshot, the existing indexes the review found misused, and re-plans and re-times
-    /// the statements of their tables: the final state, and the totals, are the advice's, drops included.
-    mutating func applyMisusedDrops(planner: QueryPlanner) {
-        let misused = existingIndexes.filter { $0.kind == .misused && $0.dropSQL != nil }
-        guard !misused.isEmpty else { return }
-        for finding in misused { _ = try? snapshot.connection.execute(finding.dropSQL!) }
-        snapshot.checkpoint()
-        let tables = Set(misused.map { $0.table.sqlFolded })
-        for profile in profiles where profile.isUsable {
-            let touched = (profile.shape?.tables ?? []).contains { tables.contains($0.table.sqlFolded) }
-                || !profile.writtenTables.isDisjoint(with: tables)
-            guard touched else { continue }
-            profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
-            profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.timingAfter
-        }
-    }
+    // measureFinalState() and the misused drops: AnalysisRun+FinalState.swift
 
     /// Each index's size (`dbstat`); for an index of a sampled table, scaled to the store's rows.
     func indexSizes() -> [String: Int64] {

@@ -7,16 +7,14 @@ import Foundation
 /// expression, a collation or a descending key. Those are SQL the app runs itself, and Core Data does not
 /// know them: a migration that rebuilds the table drops them.
 enum AlternativeShipping {
-    static let sqlCaveat = "run its CREATE INDEX … IF NOT EXISTS from the app each time the store opens: Core Data does not know an index its model lacks, and a migration that copies the table drops it"
-
-    /// One paragraph for `candidate`, naming properties with `naming`.
-    static func advice(for candidate: IndexCandidate, naming: SwiftDataNaming) -> String {
+    /// How to ship `candidate`, naming properties with `naming`.
+    static func advice(for candidate: IndexCandidate, naming: SwiftDataNaming) -> ShippingAdvice {
         if let predicate = candidate.partialPredicate, let format = fetchIndexPredicate(predicate, naming: naming),
            candidate.columns.allSatisfy({ $0.name != nil && $0.collation.uppercased() == "BINARY" && !$0.isDescending }) {
             let properties = candidate.columns.compactMap(\.name).map { naming.propertyName(forColumn: $0).name }
-            return "Core Data: a fetch index on \(properties.joined(separator: ", ")) with partialIndexPredicate \"\(format)\" (NSFetchIndexDescription). SwiftData's #Index has no predicate: \(sqlCaveat)."
+            return .fetchIndex(properties: properties, predicate: format)
         }
-        return "No model can declare it: \(sqlCaveat)."
+        return .sqlOnly
     }
 
     /// `destructionDate != nil` for `"ZDESTRUCTIONDATE" IS NOT NULL`, `isStarred == 1` for `"ZISSTARRED" = 1`;

@@ -26,8 +26,42 @@ extension AnalysisRun {
     func result(storeURL: URL, started: UInt64, measured: ResultMeasurements) -> AnalysisResult {
         let naming = SwiftDataNaming(schema: schema)
         var statistics = measured.statistics
-        let sizes = measured.indexSizes
-        let recommendations = picks.enumerated().map { rank, pick -> Recommendation in
+        let recommendations = recommendationReports(naming: naming, statistics: &statistics)
+        let statements = statementReports()
+        let tables = tableSummaries(sizes: measured.indexSizes, statistics: &statistics)
+        let usable = statements.filter { $0.error == nil }
+        let diagnostics = workload.diagnostics
+        let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
+        let formatter = ISO8601DateFormatter()
+        return AnalysisResult(
+            tool: ToolInfo(name: "indexadvisor", version: IndexAdvisor.version, sqliteVersion: SQLiteConnection.libraryVersion,
+                           generatedAt: formatter.string(from: Date()),
+                           analysisSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9),
+            store: StoreSummary(fileName: storeURL.lastPathComponent, bytes: snapshot.storeBytes,
+                                snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
+                                isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
+                                hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
+            workload: WorkloadSummary(files: diagnostics.files, linesRead: diagnostics.linesRead,
+                                      statementsRead: diagnostics.statementsRead, distinctStatements: workload.statements.count,
+                                      analysedStatements: usable.count, skipped: diagnostics.skipped,
+                                      skippedExamples: diagnostics.examples, housekeepingStatements: housekeeping),
+            method: MethodSummary(
+                repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
+                statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
+                description: methodDescription),
+            statements: statements, recommendations: recommendations,
+            alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
+            rejectedCandidates: rejected,
+            existingIndexes: existingIndexes,
+            uniqueness: measured.uniqueness,
+            queryAdvice: queryAdvice, schemaReview: schemaFindings,
+            totals: Self.totals(usable, fromSample: !sampledTables.isEmpty), warnings: snapshot.warnings + warnings)
+            .describingWorkload(workload)
+    }
+
+    /// The picks as the report lists them, best first, with their key columns' prefix statistics.
+    private func recommendationReports(naming: SwiftDataNaming, statistics: inout ColumnStatisticsReader) -> [Recommendation] {
+        picks.enumerated().map { rank, pick -> Recommendation in
             let candidate = pick.measured.candidate
             let entity = (subEntity(servedBy: pick) ?? schema.coreData?.rootEntity(ofTable: candidate.table))?.name
             let (columns, guessed) = recommendedColumns(candidate, naming: naming)
@@ -50,14 +84,19 @@ extension AnalysisRun {
                 sampleBuildSeconds: sample(of: candidate.table).map { _ in pick.measured.buildSeconds },
                 sampleBytes: sample(of: candidate.table).map { _ in pick.measured.bytes },
                 effects: pick.score.effects, columnStatistics: prefixStatistics,
-                notes: (pick.neededBy.map { [$0.note] } ?? []) + entityColumnNote(for: candidate) + churnNotes(for: candidate) + untimedWriteNotes(for: candidate))
+                notes: (pick.neededBy.map { [.other($0.note)] } ?? []) + entityColumnNote(for: candidate)
+                    + churns(for: candidate).map(PickNote.churn) + untimedWriteNotes(for: candidate))
         }
+    }
+
+    /// Each analysed statement as the report lists it, in workload order; a flagged one no pick serves says why.
+    private func statementReports() -> [StatementReport] {
         let pickNames = Set(picks.map { $0.name.sqlFolded })
-        let statements = profiles.enumerated().map { position, profile -> StatementReport in
+        return profiles.enumerated().map { position, profile -> StatementReport in
             let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.sqlFolded) }
             var notes = profile.notes
             if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
-                notes.append(noRecommendationReason(for: position))
+                notes.append(.noRecommendation(noRecommendationReason(for: position)))
             }
             return StatementReport(
                 id: profile.statement.fingerprint.id, sql: profile.statement.text,
@@ -74,8 +113,13 @@ extension AnalysisRun {
                 usesRecommendations: used,
                 notes: notes, error: profile.error)
         }
+    }
+
+    /// Each table of the store with its rows (the store's, not the sample's), indexes and sizes, and the
+    /// statistics of the columns the workload filters or sorts on.
+    private func tableSummaries(sizes: [String: Int64], statistics: inout ColumnStatisticsReader) -> [TableSummary] {
         let workloadColumns = columnsUsedByWorkload()
-        let tables = schema.tables.map { table -> TableSummary in
+        return schema.tables.map { table -> TableSummary in
             let columns = workloadColumns[table.name.sqlFolded] ?? []
             return TableSummary(
                 name: table.name, entities: schema.coreData?.entities(inTable: table.name).map(\.name) ?? [],
@@ -85,45 +129,27 @@ extension AnalysisRun {
                                                           partialPredicate: $0.partialPredicate, bytes: sizes[$0.name]) },
                 columnStatistics: columns.compactMap { statistics.statistics(table: table, columns: [$0]) })
         }
-        let usable = statements.filter { $0.error == nil }
+    }
+
+    /// The workload's totals over the statements that were analysed (`usable`): weighted read and write
+    /// time before and after, and the full scans and temp B-tree sorts their plans flag.
+    private static func totals(_ usable: [StatementReport], fromSample: Bool) -> Totals {
         func count(_ kind: PlanFinding.Kind, _ plan: (StatementReport) -> QueryPlan?) -> Int {
             usable.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind && $0.isProblem }.count ?? 0) }
         }
-        let totals = Totals(
+        return Totals(
             readSecondsBefore: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsBefore },
             readSecondsAfter: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsAfter },
             writeSecondsBefore: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsBefore },
             writeSecondsAfter: usable.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsAfter },
             fullScansBefore: count(.fullTableScan, \.planBefore), fullScansAfter: count(.fullTableScan, \.planAfter),
             tempBTreeSortsBefore: count(.tempBTree, \.planBefore), tempBTreeSortsAfter: count(.tempBTree, \.planAfter),
-            timesFromSample: sampledTables.isEmpty ? nil : true)
-        let diagnostics = workload.diagnostics
-        let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
-        let formatter = ISO8601DateFormatter()
-        return AnalysisResult(
-            tool: ToolInfo(name: "indexadvisor", version: IndexAdvisor.version, sqliteVersion: SQLiteConnection.libraryVersion,
-                           generatedAt: formatter.string(from: Date()),
-                           analysisSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9),
-            store: StoreSummary(fileName: storeURL.lastPathComponent, bytes: snapshot.storeBytes,
-                                snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
-                                isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
-                                hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
-            workload: WorkloadSummary(files: diagnostics.files, linesRead: diagnostics.linesRead,
-                                      statementsRead: diagnostics.statementsRead, distinctStatements: workload.statements.count,
-                                      analysedStatements: usable.count, skipped: diagnostics.skipped,
-                                      skippedExamples: diagnostics.examples, housekeepingStatements: housekeeping),
-            method: MethodSummary(
-                repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
-                statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
-                description: sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back. " + thresholdMethod),
-            statements: statements, recommendations: recommendations,
-            alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
-            rejectedCandidates: rejected,
-            existingIndexes: existingIndexes,
-            uniqueness: measured.uniqueness,
-            queryAdvice: queryAdvice, schemaReview: schemaFindings,
-            totals: totals, warnings: snapshot.warnings + warnings)
-            .describingWorkload(workload)
+            timesFromSample: fromSample ? true : nil)
+    }
+
+    /// The method section's text: how the store was sampled and timed, where bound values came from, the thresholds.
+    var methodDescription: String {
+        sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back. " + thresholdMethod
     }
 
     /// A candidate's key columns as a report shows them, with SwiftData key paths on entity tables; and
@@ -204,29 +230,28 @@ extension AnalysisRun {
 
     /// A note for each write to `candidate`'s table that did not run on the snapshot (every execution
     /// failed, or some did): its cost is missing from the write time above, which is then a lower bound.
-    func untimedWriteNotes(for candidate: IndexCandidate) -> [String] {
+    func untimedWriteNotes(for candidate: IndexCandidate) -> [PickNote] {
         let table = candidate.table.sqlFolded
         return profiles.enumerated().compactMap { position, profile in
             guard profile.isWrite, profile.statement.tables.contains(where: { $0.sqlFolded == table }) else { return nil }
-            let label = "S\(position + 1) (\(SQLText.oneLine(profile.statement.text, limit: 60)))"
             if let error = profile.error {
-                return "The write cost is incomplete: \(label) was not timed: \(error)."
+                return .untimedWrite(statement: "S\(position + 1)", sql: profile.statement.text, error: error)
             }
             if let failures = profile.timingBefore?.failures, failures > 0 {
-                return "The write cost is incomplete: \(failures) execution\(failures == 1 ? "" : "s") of \(label) failed on the snapshot and are not in its time."
+                return .failedWrites(failures: failures, statement: "S\(position + 1)", sql: profile.statement.text)
             }
             return nil
         }
     }
 
-    /// For each key column of `candidate` that most writes to its table change (UPDATE … SET it, weighted by
-    /// frequency), a note: each such write moves the column's index entry.
-    func churnNotes(for candidate: IndexCandidate) -> [String] {
+    /// Each key column of `candidate` that at least 30 % of the writes to its table change (UPDATE … SET it,
+    /// weighted by frequency).
+    func churns(for candidate: IndexCandidate) -> [ColumnChurn] {
         let table = candidate.table.sqlFolded
         let writes = profiles.filter { $0.isUsable && $0.writtenTables.contains(table) }
         let total = writes.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return [] }
-        var notes: [String] = []
+        var churns: [ColumnChurn] = []
         for column in candidate.columns.compactMap(\.name) {
             let changing = writes.filter { profile in
                 profile.shape?.access(to: candidate.table).map { access in
@@ -235,47 +260,44 @@ extension AnalysisRun {
             }.reduce(0) { $0 + $1.weight }
             let share = changing / total
             if share >= 0.3 {
-                notes.append(String(format: "%@ changes on %.0f%% of the writes to %@ (UPDATE … SET it), and each such write moves its entry in this index: that cost is in the write time above.", column, share * 100, candidate.table))
+                churns.append(ColumnChurn(column: column, share: share, table: candidate.table))
             }
         }
-        return notes
+        return churns
     }
 
-    /// Why the statement at `position` (flagged, and using no recommendation) got no index, in words that
-    /// point only at what the report holds.
-    private func noRecommendationReason(for position: Int) -> String {
+    /// Why the statement at `position` (flagged, and using no recommendation) got no index, pointing only at
+    /// what the report holds.
+    private func noRecommendationReason(for position: Int) -> NoRecommendationReason {
         let profile = profiles[position]
         let unmeasured = unmeasuredCandidates[position] ?? 0
-        guard candidatesGenerated else {
-            return "not analysed for indexes: the check command times the store as it is; analyze proposes and measures indexes"
-        }
+        guard candidatesGenerated else { return .notAnalysed }
         if let offset = alternatives.firstIndex(where: { $0.measured.users.contains(position) }) {
             let alternative = alternatives[offset].measured
-            let change = (profile.current ?? profile.timingBefore).flatMap { before in
-                alternative.after[position].map { " (\(Figures.duration(before.medianSeconds)) → \(Figures.duration($0.medianSeconds)))" }
-            } ?? ""
-            return "no index the model can declare helps it; alternative A\(offset + 1) on \(alternative.candidate.table) (\(alternative.candidate.columns.map(\.displayName).joined(separator: ", "))\(alternative.candidate.partialPredicate.map { " WHERE " + $0 } ?? "")) does\(change): see the alternatives"
+            return .alternativeHelps(number: offset + 1, table: alternative.candidate.table,
+                                     columns: alternative.candidate.columns.map(\.displayName),
+                                     partialPredicate: alternative.candidate.partialPredicate,
+                                     beforeSeconds: (profile.current ?? profile.timingBefore)?.medianSeconds,
+                                     afterSeconds: alternative.after[position]?.medianSeconds)
         }
         if unmeasured > 0 {
-            let limit = budgetSpent ? "--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s or --max-candidates \(options.maxCandidatesMeasured)" : "--max-candidates \(options.maxCandidatesMeasured)"
-            return "no index recommended among the candidates measured; \(unmeasured) more that SQLite's planner would use for it \(unmeasured == 1 ? "was" : "were") not measured (\(limit); see rejected candidates)"
+            return .candidatesUnmeasured(unmeasured: unmeasured, maxCandidates: options.maxCandidatesMeasured,
+                                         timeBudgetSeconds: budgetSpent ? Int(options.timeBudgetSeconds ?? 0) : nil)
         }
-        guard let shape = profile.shape else {
-            return "no index recommended: its shape could not be read (see above), so no candidate could be proposed for it"
-        }
+        guard let shape = profile.shape else { return .shapeUnreadable }
         let tables = shape.tables
         if let small = tables.compactMap({ schema.table(named: $0.table) }).first(where: { $0.rowCount < 1000 }),
            tables.count == 1 {
-            return "no index recommended: \(small.name) has only \(small.rowCount) row\(small.rowCount == 1 ? "" : "s"), so a scan is cheap"
+            return .smallTable(table: small.name, rows: small.rowCount)
         }
         if queryAdvice.contains(where: { $0.kind == .statistics && $0.statementID == profile.statement.fingerprint.id && $0.caveat == nil }) {
-            return "no index recommended: ANALYZE statistics let SQLite use the existing indexes well (see the query advice)"
+            return .statisticsSuffice
         }
         if !shape.unindexableSorts.isEmpty || tables.contains(where: { !$0.columnFunctions.isEmpty }) {
-            return "no index recommended: what makes it slow is in the statement itself (see the notes above)"
+            return .slowAsWritten
         }
         if tables.allSatisfy({ $0.constraints.isEmpty && $0.orderBy.isEmpty }) && profile.expressionFilters.isEmpty {
-            return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
+            return .nothingToIndex
         }
         if candidatesProposed[position, default: 0] == 0 {
             // An index serves =, IN, IS, IS NULL, ranges, LIKE/GLOB prefixes, IS NOT NULL (partial) and ORDER BY
@@ -283,12 +305,9 @@ extension AnalysisRun {
             let servable = tables.contains { access in
                 !access.orderBy.isEmpty || access.constraints.contains { $0.op.isEquality || $0.op.isRange || [.like, .glob, .isNotNull].contains($0.op) }
             }
-            let terms = Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted().joined(separator: ", ")
-            return servable
-                ? "no index recommended: no candidate could be proposed for it, since an index on each of its filter and sort columns exists already"
-                : "no index recommended: none of its terms can use an index (\(terms.isEmpty ? "no filter or sort" : terms)), so it reads the table whatever the indexes"
+            return servable ? .existingIndexesCover : .unindexableTerms(Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted())
         }
-        return "no index recommended: no candidate was used by the planner or made it measurably faster (see rejected candidates)"
+        return .noCandidateHelped
     }
 
     /// Columns the workload filters or sorts on, per lower-cased table name.

@@ -23,7 +23,7 @@ package struct CandidateGenerator {
     /// A column wider than this on average, in bytes, is not a covering column (unless the table is small).
     package var maximumCoveringWidth = 64.0
     /// Candidates not proposed, with the reason.
-    package private(set) var setAside: [(IndexCandidate, String)] = []
+    package private(set) var setAside: [(IndexCandidate, RejectionReason)] = []
     /// The equality columns and the sort-or-range tail of each statement's main candidate, per table.
     private var shapes: [(table: String, equalities: [IndexColumn], tail: [IndexColumn])] = []
 
@@ -42,216 +42,244 @@ package struct CandidateGenerator {
                                      inJoin: Bool = false) -> [IndexCandidate] {
         guard let table = schema.table(named: access.table), !table.isVirtual,
               inJoin || table.rowCount >= PlanFinding.smallTableRows else { return [] }
-        let rowid = table.rowidAlias?.name.sqlFolded
-        func isIndexable(_ column: String) -> Bool {
-            !column.isEmpty && column.sqlFolded != "rowid" && column.sqlFolded != rowid && table.column(named: column) != nil
-        }
-        func key(_ constraint: ColumnConstraint, collation: String? = nil) -> IndexColumn {
-            IndexColumn(name: table.column(named: constraint.column)?.name ?? constraint.column,
-                        collation: collation ?? constraint.collation)
-        }
+        let keys = accessKeys(table: table, access: access, samples: samples)
+        var result: [IndexCandidate] = []
+        addKeyOrders(keys, to: &result)
+        addNotNullPartials(keys, to: &result)
+        addConstantFilterPartials(keys, observed: observed, to: &result)
+        addCovering(keys, to: &result)
+        addEntityLed(keys, to: &result)
+        return result
+    }
 
+    /// The access's key columns: its equality columns (most selective first), its sort columns and its range column.
+    private mutating func accessKeys(table: Table, access: TableAccess, samples: [[SQLValue]]) -> AccessKeys {
         // On a Core Data or SwiftData entity table, `Z_ENT` and `Z_OPT` are Core Data's bookkeeping, not
         // attributes: no model can declare an index on them, and Core Data keeps its own `Z_ENT` index.
-        // (`Z_ENT` comes back below only as the leading column on a hierarchy table.)
-        let isEntityTable = schema.coreData?.rootEntity(ofTable: table.name) != nil
-        func isModelColumn(_ column: String) -> Bool {
-            !isEntityTable || !["z_ent", "z_opt"].contains(column.sqlFolded)
-        }
-
+        // (`Z_ENT` comes back only as the leading column on a hierarchy table, ``addEntityLed(_:to:)``.)
+        var keys = AccessKeys(table: table, access: access, isEntityTable: schema.coreData?.rootEntity(ofTable: table.name) != nil)
         // Equality columns, one entry per column, most selective first.
-        var equalities: [ColumnConstraint] = []
-        for constraint in access.constraints where constraint.op.isEquality && isIndexable(constraint.column) && isModelColumn(constraint.column) {
-            if !equalities.contains(where: { $0.column.sqlFolded == constraint.column.sqlFolded }) {
-                equalities.append(constraint)
+        for constraint in access.constraints where constraint.op.isEquality && keys.isIndexable(constraint.column) && keys.isModelColumn(constraint.column) {
+            if !keys.equalities.contains(where: { $0.column.sqlFolded == constraint.column.sqlFolded }) {
+                keys.equalities.append(constraint)
             }
         }
-        /// The share of rows the statement's equality on this column matches: from the values it binds when
-        /// the column has few values (a skewed flag: `is_favorite = 1` may match 5 %, not 50 %), else on average.
-        func matchedShare(_ constraint: ColumnConstraint) -> Double {
-            guard let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]) else { return 1 }
-            if constraint.op == .isNull { return columnStatistics.nullFraction }
-            if let parameter = constraint.parameter, !samples.isEmpty,
-               let shares = statistics.valueShares(table: table, column: constraint.column) {
-                let values = samples.compactMap { $0[safe: parameter - 1] }
-                if !values.isEmpty { return values.reduce(0) { $0 + (shares[$1] ?? 0) } / Double(values.count) }
-            }
-            return columnStatistics.matchedFraction
-        }
-        let matched = equalities.map(matchedShare)
-        let equalityColumns = zip(equalities, matched).enumerated()
+        keys.matched = keys.equalities.map { matchedShare($0, table: table, samples: samples) }
+        keys.equalityColumns = zip(keys.equalities, keys.matched).enumerated()
             .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
-            .map { key($0.element.0) }
-        let equalityNames = Set(equalityColumns.compactMap { $0.name?.sqlFolded })
+            .map { keys.key($0.element.0) }
+        keys.equalityNames = Set(keys.equalityColumns.compactMap { $0.name?.sqlFolded })
+        keys.sortColumns = sortColumns(keys)
+        keys.range = rangeColumn(keys)
+        return keys
+    }
 
-        // Sort columns, unless a term cannot be served by any index.
-        var sortColumns: [IndexColumn] = []
-        if !access.orderBy.isEmpty, access.orderBy.allSatisfy({ $0.hasIndexableCollation }) {
-            var terms = access.orderBy
-            // Index entries end with the rowid, so a trailing rowid term in the same direction as the term
-            // before it is served already; in the other direction it must be an explicit key column.
-            var explicitRowid: IndexColumn?
-            if terms.count >= 2, let last = terms.last, last.column.sqlFolded == rowid || last.column.sqlFolded == "rowid" {
-                terms.removeLast()
-                if last.isDescending != terms.last!.isDescending {
-                    if let alias = table.rowidAlias {
-                        explicitRowid = IndexColumn(name: alias.name, isDescending: last.isDescending)
-                    } else {
-                        terms = []  // a bare rowid cannot be an index key
-                    }
-                }
-            }
-            if !terms.isEmpty, terms.allSatisfy({ isIndexable($0.column) }) {
-                let remaining = terms.filter { !equalityNames.contains($0.column.sqlFolded) }
-                let flip = remaining.allSatisfy(\.isDescending)
-                sortColumns = remaining.map { term in
-                    IndexColumn(name: table.column(named: term.column)?.name ?? term.column,
-                                isDescending: flip ? false : term.isDescending, collation: term.collation)
-                }
-                if let explicitRowid, !sortColumns.isEmpty {
-                    sortColumns.append(IndexColumn(name: explicitRowid.name, isDescending: flip ? !explicitRowid.isDescending : explicitRowid.isDescending))
+    /// The share of rows the statement's equality on this column matches: from the values it binds when
+    /// the column has few values (a skewed flag: `is_favorite = 1` may match 5 %, not 50 %), else on average.
+    private mutating func matchedShare(_ constraint: ColumnConstraint, table: Table, samples: [[SQLValue]]) -> Double {
+        guard let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]) else { return 1 }
+        if constraint.op == .isNull { return columnStatistics.nullFraction }
+        if let parameter = constraint.parameter, !samples.isEmpty,
+           let shares = statistics.valueShares(table: table, column: constraint.column) {
+            let values = samples.compactMap { $0[safe: parameter - 1] }
+            if !values.isEmpty { return values.reduce(0) { $0 + (shares[$1] ?? 0) } / Double(values.count) }
+        }
+        return columnStatistics.matchedFraction
+    }
+
+    /// The ORDER BY columns after the equality columns, in the statement's directions (all-descending becomes
+    /// all-ascending); none when a term cannot be served by any index.
+    private func sortColumns(_ keys: AccessKeys) -> [IndexColumn] {
+        let access = keys.access, table = keys.table
+        guard !access.orderBy.isEmpty, access.orderBy.allSatisfy({ $0.hasIndexableCollation }) else { return [] }
+        var terms = access.orderBy
+        // Index entries end with the rowid, so a trailing rowid term in the same direction as the term
+        // before it is served already; in the other direction it must be an explicit key column.
+        var explicitRowid: IndexColumn?
+        if terms.count >= 2, let last = terms.last, last.column.sqlFolded == keys.rowid || last.column.sqlFolded == "rowid" {
+            terms.removeLast()
+            if last.isDescending != terms.last!.isDescending {
+                if let alias = table.rowidAlias {
+                    explicitRowid = IndexColumn(name: alias.name, isDescending: last.isDescending)
+                } else {
+                    terms = []  // a bare rowid cannot be an index key
                 }
             }
         }
+        guard !terms.isEmpty, terms.allSatisfy({ keys.isIndexable($0.column) }) else { return [] }
+        let remaining = terms.filter { !keys.equalityNames.contains($0.column.sqlFolded) }
+        let flip = remaining.allSatisfy(\.isDescending)
+        var columns = remaining.map { term in
+            IndexColumn(name: table.column(named: term.column)?.name ?? term.column,
+                        isDescending: flip ? false : term.isDescending, collation: term.collation)
+        }
+        if let explicitRowid, !columns.isEmpty {
+            columns.append(IndexColumn(name: explicitRowid.name, isDescending: flip ? !explicitRowid.isDescending : explicitRowid.isDescending))
+        }
+        return columns
+    }
 
-        // One range column: the most selective of the ranges and prefix matches.
+    /// One range column: the most selective of the ranges and prefix matches, else the rowid alias when it
+    /// is ranged over after equalities.
+    private mutating func rangeColumn(_ keys: AccessKeys) -> IndexColumn? {
+        let access = keys.access, table = keys.table
         var ranges: [IndexColumn] = []
-        for constraint in access.constraints where isIndexable(constraint.column) && !equalityNames.contains(constraint.column.sqlFolded) {
+        for constraint in access.constraints where keys.isIndexable(constraint.column) && !keys.equalityNames.contains(constraint.column.sqlFolded) {
             switch constraint.op {
             case .greaterThan, .greaterOrEqual, .lessThan, .lessOrEqual:
-                ranges.append(key(constraint))
+                ranges.append(keys.key(constraint))
             case .glob:
-                ranges.append(key(constraint, collation: "BINARY"))
+                ranges.append(keys.key(constraint, collation: "BINARY"))
             case .like:
                 // SQLite's default LIKE ignores ASCII case; only a NOCASE index can serve its prefix.
-                ranges.append(key(constraint, collation: "NOCASE"))
+                ranges.append(keys.key(constraint, collation: "NOCASE"))
             default:
                 continue
             }
         }
-        var range = ranges.max { a, b in
+        let range = ranges.max { a, b in
             let da = statistics.statistics(table: table, columns: [a.name ?? ""])?.distinctValues ?? 0
             let db = statistics.statistics(table: table, columns: [b.name ?? ""])?.distinctValues ?? 0
             return da < db
         }
         // The rowid is a key column too: `id <= ?` on an INTEGER PRIMARY KEY alias can end a compound key
         // (`thread, kind, id`), which reads only the rows in range (lang_createtable.html#rowid).
-        if range == nil, !equalities.isEmpty, let alias = table.rowidAlias,
+        if range == nil, !keys.equalities.isEmpty, let alias = table.rowidAlias,
            access.constraints.contains(where: { [.greaterThan, .greaterOrEqual, .lessThan, .lessOrEqual].contains($0.op)
                && ($0.column.sqlFolded == alias.name.sqlFolded || $0.column.sqlFolded == "rowid") }) {
-            range = IndexColumn(name: alias.name)
+            return IndexColumn(name: alias.name)
         }
+        return range
+    }
 
-        var result: [IndexCandidate] = []
-        func add(_ columns: [IndexColumn], predicate: String? = nil) {
-            var unique: [IndexColumn] = []
-            for column in columns where !unique.contains(where: { $0.name?.sqlFolded == column.name?.sqlFolded }) {
-                unique.append(column)
-            }
-            guard !unique.isEmpty else { return }
-            let candidate = IndexCandidate(table: table.name, columns: Array(unique.prefix(maximumColumns)), partialPredicate: predicate)
-            guard !result.contains(where: { $0.key == candidate.key }),
-                  !table.indexes.contains(where: { candidate.isServed(by: $0) }) else { return }
-            // Only all-equality candidates: a flag followed by sort or range columns (`is_deleted, hostname`)
-            // keeps rows in the order the statement needs and is measured like any other.
-            if predicate == nil, unique.allSatisfy({ equalityNames.contains(($0.name ?? "").sqlFolded) }),
-               let leading = unique.first?.name,
-               let constraint = equalities.first(where: { $0.column.sqlFolded == leading.sqlFolded }),
-               let leadingStatistics = statistics.statistics(table: table, columns: [leading]) {
-                let share = matchedShare(constraint)
-                if share > poorLeadingShare {
-                    if !setAside.contains(where: { $0.0.key == candidate.key }) {
-                        setAside.append((candidate, String(format: "not measured: %@ has %d distinct values and the values this workload looks up each match about %.0f%% of the rows, so the index would read a large part of the table per lookup", leading, leadingStatistics.distinctValues, share * 100)))
-                    }
-                    return
+    /// Appends the candidate on `columns` (duplicates dropped, at most ``maximumColumns``) to `result`, unless
+    /// it is there already, an existing index serves it, or it is an all-equality index led by a poor column
+    /// (then it is set aside, with the reason).
+    private mutating func add(_ columns: [IndexColumn], predicate: String? = nil, keys: AccessKeys, to result: inout [IndexCandidate]) {
+        var unique: [IndexColumn] = []
+        for column in columns where !unique.contains(where: { $0.name?.sqlFolded == column.name?.sqlFolded }) {
+            unique.append(column)
+        }
+        guard !unique.isEmpty else { return }
+        let table = keys.table
+        let candidate = IndexCandidate(table: table.name, columns: Array(unique.prefix(maximumColumns)), partialPredicate: predicate)
+        guard !result.contains(where: { $0.key == candidate.key }),
+              !table.indexes.contains(where: { candidate.isServed(by: $0) }) else { return }
+        // Only all-equality candidates: a flag followed by sort or range columns (`is_deleted, hostname`)
+        // keeps rows in the order the statement needs and is measured like any other.
+        if predicate == nil, unique.allSatisfy({ keys.equalityNames.contains(($0.name ?? "").sqlFolded) }),
+           let leading = unique.first?.name,
+           let position = keys.equalities.firstIndex(where: { $0.column.sqlFolded == leading.sqlFolded }),
+           let leadingStatistics = statistics.statistics(table: table, columns: [leading]) {
+            let share = keys.matched[position]
+            if share > poorLeadingShare {
+                if !setAside.contains(where: { $0.0.key == candidate.key }) {
+                    setAside.append((candidate, .poorLeadingColumn(column: leading, distinctValues: leadingStatistics.distinctValues, share: share)))
                 }
+                return
             }
-            result.append(candidate)
         }
+        result.append(candidate)
+    }
 
-        if !sortColumns.isEmpty { add(equalityColumns + sortColumns) }
+    /// The plain orders: equalities then sort, then range, equalities alone, with one less selective
+    /// equality column left out, and each column alone.
+    private mutating func addKeyOrders(_ keys: AccessKeys, to result: inout [IndexCandidate]) {
+        let equalityColumns = keys.equalityColumns, sortColumns = keys.sortColumns, range = keys.range
+        if !sortColumns.isEmpty { add(equalityColumns + sortColumns, keys: keys, to: &result) }
         // A sort with mixed directions (`priority DESC, due`) needs a DESC key column, which a model cannot
         // declare; the same key ascending still serves the equality and the sort's first term (SQLite scans it
         // backwards and sorts only the right part: "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY", eqp.html).
         if sortColumns.contains(where: \.isDescending) {
-            add(equalityColumns + sortColumns.map { IndexColumn(name: $0.name, expression: $0.expression, isDescending: false, collation: $0.collation) })
+            add(equalityColumns + sortColumns.map { IndexColumn(name: $0.name, expression: $0.expression, isDescending: false, collation: $0.collation) },
+                keys: keys, to: &result)
         }
-        if let range { add(equalityColumns + [range]) }
-        add(equalityColumns)
+        if let range { add(equalityColumns + [range], keys: keys, to: &result) }
+        add(equalityColumns, keys: keys, to: &result)
         // Without one of the less selective equality columns (a low-value one, such as Core Data's Z_ENT
         // on a hierarchy table, may only widen the index).
         if equalityColumns.count >= 2 {
             for left in equalityColumns.indices.dropFirst() {
                 var fewer = equalityColumns
                 fewer.remove(at: left)
-                if !sortColumns.isEmpty { add(fewer + sortColumns) }
-                if let range { add(fewer + [range]) }
+                if !sortColumns.isEmpty { add(fewer + sortColumns, keys: keys, to: &result) }
+                if let range { add(fewer + [range], keys: keys, to: &result) }
             }
         }
-        for column in equalityColumns { add([column]) }
-        if let range { add([range]) }
-        if let first = sortColumns.first { add([first]) }
-        // `x IS NOT NULL` alone cannot drive a plain index without statistics, but a partial index on it can;
-        // when the statement also sorts or ranges on x, the plain index serves it already.
-        let ordered = Set(([sortColumns.first, range].compactMap { $0?.name?.sqlFolded }))
+        for column in equalityColumns { add([column], keys: keys, to: &result) }
+        if let range { add([range], keys: keys, to: &result) }
+        if let first = sortColumns.first { add([first], keys: keys, to: &result) }
+    }
+
+    /// `x IS NOT NULL` alone cannot drive a plain index without statistics, but a partial index on it can;
+    /// when the statement also sorts or ranges on x, the plain index serves it already.
+    private mutating func addNotNullPartials(_ keys: AccessKeys, to result: inout [IndexCandidate]) {
+        let ordered = Set(([keys.sortColumns.first, keys.range].compactMap { $0?.name?.sqlFolded }))
         // Only equality columns that narrow the rows go before it: a flag that is 0 on nearly every row
         // (`ZISOBFUSCATED = 0`) adds a key column and nothing the predicate has not already selected.
-        let narrowing = zip(equalities, matched).filter { $0.1 <= poorLeadingShare }.map { key($0.0) }
-        for constraint in access.constraints where constraint.op == .isNotNull && isIndexable(constraint.column)
+        let narrowing = zip(keys.equalities, keys.matched).filter { $0.1 <= poorLeadingShare }.map { keys.key($0.0) }
+        for constraint in keys.access.constraints where constraint.op == .isNotNull && keys.isIndexable(constraint.column)
             && !ordered.contains(constraint.column.sqlFolded) {
-            let column = key(constraint)
+            let column = keys.key(constraint)
+            let predicate = "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL"
             if !narrowing.isEmpty {
-                add(narrowing + [column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
+                add(narrowing + [column], predicate: predicate, keys: keys, to: &result)
             }
-            add([column], predicate: "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL")
+            add([column], predicate: predicate, keys: keys, to: &result)
         }
+    }
 
-        let tail = sortColumns.isEmpty ? (range.map { [$0] } ?? []) : sortColumns
-        // A flag the app always filters with the same value: index only the rows it wants.
-        for constraint in equalities where constraint.op == .equal {
+    /// A flag the app always filters with the same value (at most 8 distinct values): index only the rows it wants.
+    private mutating func addConstantFilterPartials(_ keys: AccessKeys, observed: [[SQLValue]], to result: inout [IndexCandidate]) {
+        let table = keys.table
+        for constraint in keys.equalities where constraint.op == .equal {
             guard let parameter = constraint.parameter, !observed.isEmpty,
                   let first = observed.first?[safe: parameter - 1], !first.isNull,
                   observed.allSatisfy({ $0[safe: parameter - 1] == first }),
                   let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]),
                   columnStatistics.distinctValues <= 8 else { continue }
-            let rest = equalityColumns.filter { $0.name?.sqlFolded != constraint.column.sqlFolded } + tail
+            let rest = keys.equalityColumns.filter { $0.name?.sqlFolded != constraint.column.sqlFolded } + keys.tail
             let predicate = "\(SQLIdentifier.quote(table.column(named: constraint.column)?.name ?? constraint.column)) = \(first.sqlLiteral)"
-            add(rest.isEmpty ? [key(constraint)] : rest, predicate: predicate)
+            add(rest.isEmpty ? [keys.key(constraint)] : rest, predicate: predicate, keys: keys, to: &result)
         }
-        // Covering: the statement's other columns after the key, when there are few. Not on a Core Data or
-        // SwiftData entity table: a model declares indexes on its attributes (`#Index`), and Core Data's
-        // fetches read `Z_OPT` and every attribute, so a covering index there is one no model can declare
-        // (and a migration may drop).
-        let main = equalityColumns + tail
-        if !main.isEmpty {
-            let keyNames = Set(main.compactMap { $0.name?.sqlFolded })
-            let extra = access.readColumns.filter { name in
-                !keyNames.contains(name.sqlFolded) && name.sqlFolded != rowid && table.column(named: name) != nil
-            }
-            // No wide text or blob column rides along: a copy of every note's body grows the store by the
-            // table's size for a saving a narrower index mostly gives too (on a small table, the copy under
-            // 1 MiB, it may). Without it the index does not cover the statement, so there is no covering form.
-            let narrow = extra.allSatisfy { name in
-                let width = statistics.averageWidth(table: table, column: name)
-                return width <= maximumCoveringWidth || width * Double(table.rowCount) <= 1_048_576
-            }
-            // Not when the key and the extra columns are every column: that index is a second copy of the table.
-            let tableColumns = table.columns.filter { !$0.isRowidAlias && !$0.isHidden }.count
-            if !isEntityTable, narrow, (1...3).contains(extra.count), main.count + extra.count <= maximumColumns, main.count + extra.count < tableColumns {
-                add(main + extra.map { IndexColumn(name: table.column(named: $0)?.name ?? $0) })
-            }
-            shapes.append((table.name, equalityColumns, tail))
+    }
+
+    /// Covering: the statement's other columns after the key, when there are few; and the access's shape
+    /// recorded for ``sharedOrderCandidates(excluding:)``. Not on a Core Data or SwiftData entity table: a
+    /// model declares indexes on its attributes (`#Index`), and Core Data's fetches read `Z_OPT` and every
+    /// attribute, so a covering index there is one no model can declare (and a migration may drop).
+    private mutating func addCovering(_ keys: AccessKeys, to result: inout [IndexCandidate]) {
+        let table = keys.table
+        let main = keys.equalityColumns + keys.tail
+        guard !main.isEmpty else { return }
+        let keyNames = Set(main.compactMap { $0.name?.sqlFolded })
+        let extra = keys.access.readColumns.filter { name in
+            !keyNames.contains(name.sqlFolded) && name.sqlFolded != keys.rowid && table.column(named: name) != nil
         }
-        // A fetch of one sub-entity on a table an entity hierarchy shares (`Z_ENT = 5`): without statistics
-        // SQLite prefers Core Data's own `Z_ENT` index to an index that leads with a range or a less certain
-        // column, so each plain candidate also comes with `Z_ENT` as its leading equality column.
-        if isEntityTable, (schema.coreData?.entities(inTable: table.name).count ?? 0) > 1,
-           let entity = access.constraints.first(where: { $0.op == .equal && $0.column.sqlFolded == "z_ent" }) {
-            for candidate in result where candidate.partialPredicate == nil && candidate.columns.count < maximumColumns {
-                add([key(entity)] + candidate.columns)
-            }
+        // No wide text or blob column rides along: a copy of every note's body grows the store by the
+        // table's size for a saving a narrower index mostly gives too (on a small table, the copy under
+        // 1 MiB, it may). Without it the index does not cover the statement, so there is no covering form.
+        let narrow = extra.allSatisfy { name in
+            let width = statistics.averageWidth(table: table, column: name)
+            return width <= maximumCoveringWidth || width * Double(table.rowCount) <= 1_048_576
         }
-        return result
+        // Not when the key and the extra columns are every column: that index is a second copy of the table.
+        let tableColumns = table.columns.filter { !$0.isRowidAlias && !$0.isHidden }.count
+        if !keys.isEntityTable, narrow, (1...3).contains(extra.count), main.count + extra.count <= maximumColumns, main.count + extra.count < tableColumns {
+            add(main + extra.map { IndexColumn(name: table.column(named: $0)?.name ?? $0) }, keys: keys, to: &result)
+        }
+        shapes.append((table.name, keys.equalityColumns, keys.tail))
+    }
+
+    /// A fetch of one sub-entity on a table an entity hierarchy shares (`Z_ENT = 5`): without statistics
+    /// SQLite prefers Core Data's own `Z_ENT` index to an index that leads with a range or a less certain
+    /// column, so each plain candidate also comes with `Z_ENT` as its leading equality column.
+    private mutating func addEntityLed(_ keys: AccessKeys, to result: inout [IndexCandidate]) {
+        guard keys.isEntityTable, (schema.coreData?.entities(inTable: keys.table.name).count ?? 0) > 1,
+              let entity = keys.access.constraints.first(where: { $0.op == .equal && $0.column.sqlFolded == "z_ent" }) else { return }
+        for candidate in result where candidate.partialPredicate == nil && candidate.columns.count < maximumColumns {
+            add([keys.key(entity)] + candidate.columns, keys: keys, to: &result)
+        }
     }
 
     /// An index on each filtered expression (`lower(name)`, `json_extract(doc, '$.k')`), on its own.
@@ -297,6 +325,50 @@ package struct CandidateGenerator {
             }
         }
         return result
+    }
+}
+
+/// One statement's access to one table with its key columns worked out: what each kind of candidate
+/// ``CandidateGenerator`` proposes for it is built from.
+private struct AccessKeys {
+    let table: Table
+    let access: TableAccess
+    /// True on a Core Data or SwiftData entity table (`Z_ENT` and `Z_OPT` are bookkeeping there).
+    let isEntityTable: Bool
+    /// The rowid alias's folded name, if the table has one.
+    let rowid: String?
+    /// The equality constraints, one per column, in the statement's order, and the share of rows each matches.
+    var equalities: [ColumnConstraint] = []
+    var matched: [Double] = []
+    /// The equality columns as key columns, most selective first, and their folded names.
+    var equalityColumns: [IndexColumn] = []
+    var equalityNames: Set<String> = []
+    var sortColumns: [IndexColumn] = []
+    var range: IndexColumn?
+
+    init(table: Table, access: TableAccess, isEntityTable: Bool) {
+        self.table = table
+        self.access = access
+        self.isEntityTable = isEntityTable
+        self.rowid = table.rowidAlias?.name.sqlFolded
+    }
+
+    /// What follows the equality columns in the main candidate: the sort columns, else the range column.
+    var tail: [IndexColumn] { sortColumns.isEmpty ? (range.map { [$0] } ?? []) : sortColumns }
+
+    func isIndexable(_ column: String) -> Bool {
+        !column.isEmpty && column.sqlFolded != "rowid" && column.sqlFolded != rowid && table.column(named: column) != nil
+    }
+
+    /// False for Core Data's `Z_ENT` and `Z_OPT` on an entity table.
+    func isModelColumn(_ column: String) -> Bool {
+        !isEntityTable || !["z_ent", "z_opt"].contains(column.sqlFolded)
+    }
+
+    /// The key column for `constraint`, named as the table spells it.
+    func key(_ constraint: ColumnConstraint, collation: String? = nil) -> IndexColumn {
+        IndexColumn(name: table.column(named: constraint.column)?.name ?? constraint.column,
+                    collation: collation ?? constraint.collation)
     }
 }
 

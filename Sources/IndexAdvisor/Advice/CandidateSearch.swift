@@ -120,12 +120,13 @@ extension AnalysisRun {
             return statistics.statistics(table: table, columns: [lead])?.matchedFraction
         }
         for (other, kept) in equivalent.leftOut.sorted(by: { $0.key < $1.key }) {
-            rejected.append(rejection(pool[other].0, score: nil, reason: "not built: every statement it serves gets the same what-if plan as with the candidate \(pool[kept].0.table)(\(pool[kept].0.columns.map(\.displayName).joined(separator: ", ")))\(pool[kept].0.columns.count < pool[other].0.columns.count ? ", which has fewer columns" : ", whose leading column is as selective or more")"))
+            rejected.append(rejection(pool[other].0, score: nil, reason: .samePlanAsCandidate(table: pool[kept].0.table, columns: pool[kept].0.columns.map(\.displayName),
+                                                                                 keptHasFewerColumns: pool[kept].0.columns.count < pool[other].0.columns.count)))
         }
         pool = equivalent.kept.map { pool[$0] }
         // Past the budget, the candidates not asked about wait too: they count for the statement that proposed them.
         for key in ordered.dropFirst(asked) {
-            rejected.append(rejection(origins[key]!, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
+            rejected.append(rejection(origins[key]!, score: nil, reason: .candidateLimit(options.maxCandidatesMeasured)))
             if let statement = proposer[key] { unmeasuredCandidates[statement, default: 0] += 1 }
         }
         return WhatIfPool(candidates: pool, termsUsed: termsUsed, whatIfPlans: whatIfPlans)
@@ -151,11 +152,11 @@ extension AnalysisRun {
             }
         }
         for (candidate, users) in pool.prefix(options.maxCandidatesMeasured).dropFirst(measuredCount) {
-            rejected.append(rejection(candidate, score: nil, reason: "not measured: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) was spent on candidates for heavier statements"))
+            rejected.append(rejection(candidate, score: nil, reason: .timeBudgetSpentBeforeMeasuring(seconds: Int(options.timeBudgetSeconds ?? 0))))
             for position in users { unmeasuredCandidates[position, default: 0] += 1 }
         }
         for (candidate, users) in pool.dropFirst(options.maxCandidatesMeasured) {
-            rejected.append(rejection(candidate, score: nil, reason: "not measured: more than \(options.maxCandidatesMeasured) candidates (--max-candidates)"))
+            rejected.append(rejection(candidate, score: nil, reason: .candidateLimit(options.maxCandidatesMeasured)))
             for position in users { unmeasuredCandidates[position, default: 0] += 1 }
         }
         return measured
@@ -163,43 +164,42 @@ extension AnalysisRun {
 
     /// Rejects every measured candidate that was not picked, with the reason the selection decided on.
     mutating func rejectUnchosen(_ measured: [MeasuredCandidate]) {
-        // The reason follows the decision: on SQLite's counters when the selection decides on them, and then
-        // says so, since the report's own figures are wall-clock.
-        let byCounters = decidesOnCounters ? " by SQLite's work counters" : ""
         let minimum = decisionMinimumBenefit
         for other in measured {
             let score = CandidateScore(other, profiles: profiles, countsWrite: countsWrite)
-            let decided = CandidateScore(other, profiles: profiles, view: decision)
-            let reason: String
-            let slower = decided.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
-                .map { "\(label(of: $0.statementID)) \(Figures.change($0.before.medianSeconds, $0.after.medianSeconds, significant: true))" }
-            if picks.count >= options.maxNewIndexes {
-                reason = "budget reached (--max-indexes \(options.maxNewIndexes))"
-            } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 {
-                reason = "it makes statements slower\(byCounters): " + slower.joined(separator: ", ")
-            } else if !isModelDeclarable(other.candidate) && !decided.hasSignificantLoss && decided.hasSignificantGain {
-                reason = "no model can declare it (a partial, expression, covering or Core Data bookkeeping index on an entity table), and another form measured as well"
-            } else if !decided.hasSignificantGain {
-                reason = byCounters.isEmpty ? "no statement got measurably faster (differences inside the noise)"
-                    : "no statement got measurably faster by SQLite's work counters (under 5 %)"
-            } else if decided.netSeconds < minimum {
-                let churn = churnNotes(for: other.candidate).first.map { " " + $0.components(separatedBy: ", and each")[0] + "." } ?? ""
-                reason = decided.netSeconds <= 0
-                    ? "its cost\(byCounters) (writes\(slower.isEmpty ? "" : ", " + slower.joined(separator: ", "))) outweighs the time it saves.\(churn)"
-                    : "it saves \(Figures.duration(decided.netSeconds)) per workload\(byCounters), below the \(Figures.duration(minimum)) worth a schema change"
-            } else if budgetSpent {
-                reason = "not chosen: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out during the selection"
-            } else if !isModelDeclarable(other.candidate) {
-                reason = "no model can declare it (a partial, expression, descending, collation, covering or Core Data bookkeeping index on an entity table)"
-                    + (slower.isEmpty ? "" : ", and it makes statements slower\(byCounters): " + slower.joined(separator: ", "))
-            } else if picks.filter({ $0.measured.candidate.table.sqlFolded == other.candidate.table.sqlFolded }).count >= options.maxIndexesPerTable {
-                reason = "budget reached (--max-indexes-per-table \(options.maxIndexesPerTable))"
-            } else if let limit = options.maxIndexBytes {
-                reason = "budget reached (--max-index-bytes \(limit))"
-            } else {
-                reason = "not chosen: the picks made before it were measured to serve its statements as well or better"
-            }
-            rejected.append(rejection(other.candidate, score: score, reason: reason))
+            rejected.append(rejection(other.candidate, score: score, reason: unchosenReason(other, minimum: minimum)))
+        }
+    }
+
+    /// Why the selection left `other` out. The reason follows the decision: on SQLite's counters when the
+    /// selection decides on them, and then says so, since the report's own figures are wall-clock.
+    private func unchosenReason(_ other: MeasuredCandidate, minimum: Double) -> RejectionReason {
+        let byCounters = decidesOnCounters
+        let decided = CandidateScore(other, profiles: profiles, view: decision)
+        let slower = decided.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
+            .map { StatementSlowdown(statement: label(of: $0.statementID), beforeSeconds: $0.before.medianSeconds, afterSeconds: $0.after.medianSeconds) }
+        if picks.count >= options.maxNewIndexes {
+            return .indexLimit(options.maxNewIndexes)
+        } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 {
+            return .makesStatementsSlower(slower, byCounters: byCounters)
+        } else if !isModelDeclarable(other.candidate) && !decided.hasSignificantLoss && decided.hasSignificantGain {
+            return .undeclarableWithEqualForm
+        } else if !decided.hasSignificantGain {
+            return .noMeasuredGain(byCounters: byCounters)
+        } else if decided.netSeconds < minimum {
+            return decided.netSeconds <= 0
+                ? .costOutweighsSaving(slower: slower, churn: churns(for: other.candidate).first, byCounters: byCounters)
+                : .belowMinimumBenefit(savedSeconds: decided.netSeconds, minimumSeconds: minimum, byCounters: byCounters)
+        } else if budgetSpent {
+            return .timeBudgetSpentInSelection(seconds: Int(options.timeBudgetSeconds ?? 0))
+        } else if !isModelDeclarable(other.candidate) {
+            return .undeclarable(slower: slower, byCounters: byCounters)
+        } else if picks.filter({ $0.measured.candidate.table.sqlFolded == other.candidate.table.sqlFolded }).count >= options.maxIndexesPerTable {
+            return .tableIndexLimit(options.maxIndexesPerTable)
+        } else if let limit = options.maxIndexBytes {
+            return .indexBytesLimit(limit)
+        } else {
+            return .servedByEarlierPicks
         }
     }
 }

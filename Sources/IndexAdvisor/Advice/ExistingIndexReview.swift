@@ -45,7 +45,7 @@ struct ExistingIndexReview {
                 var finding = ExistingIndexFinding(
                     kind: wider != nil ? .redundant : .unusedInWorkload, index: index.name, table: table.name,
                     columns: index.columnNames, supersededBy: wider?.name, bytes: sizes[index.name], dropSQL: nil,
-                    caveat: caveat ?? (wider == nil ? "no statement of this workload used it; a workload is a sample, so check the app's other paths before dropping it" : nil))
+                    caveats: caveat.map { [$0] } ?? (wider == nil ? [.workloadIsSample] : []))
                 var verdict = DropVerdict()
                 if caveat == nil {
                     verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding)
@@ -53,7 +53,7 @@ struct ExistingIndexReview {
                 if finding.kind == .redundant, caveat == nil, !verdict.readsSlowerWithout {
                     finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
                 } else if finding.kind == .redundant, caveat == nil, verdict.readsSlowerWithout {
-                    finding.caveat = "statements that use it get measurably slower without it (the wider index does not serve them as well)"
+                    finding.caveats = [.readsSlowerWithout]
                 }
                 findings.append(finding)
             }
@@ -91,12 +91,12 @@ struct ExistingIndexReview {
         }
         guard suspect else { return nil }
         var finding = ExistingIndexFinding(kind: .misused, index: index.name, table: table.name, columns: index.columnNames,
-                                           supersededBy: nil, bytes: sizes[index.name], dropSQL: nil, caveat: nil)
+                                           supersededBy: nil, bytes: sizes[index.name], dropSQL: nil)
         let verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding, writesToo: false)
-        guard verdict.readsFasterWithout, !verdict.readsSlowerWithout, finding.caveat == nil else { return nil }
+        guard verdict.readsFasterWithout, !verdict.readsSlowerWithout, finding.caveats.isEmpty else { return nil }
         if let lead = index.columns.first?.name?.sqlFolded, ForeignKeys.isChildColumn(lead, of: table, connection: snapshot.connection),
            !recommendations.contains(where: { $0.table.sqlFolded == table.name.sqlFolded && $0.columns.first?.name?.sqlFolded == lead }) {
-            finding.caveat = "statements that use it are faster without it, but it serves the child side of a foreign key (the parent's deletes search by it): keep it, or add an index that leads with the same column"
+            finding.caveats = [.servesForeignKey]
             return finding
         }
         _ = measureDrop(of: index, table: table, profiles: profiles, into: &finding, readersToo: false)
@@ -130,7 +130,7 @@ struct ExistingIndexReview {
         for (offset, position) in positions.enumerated() {
             let profile = profiles[position]
             guard let (current, without) = results?[offset] else {
-                finding.caveat = (finding.caveat.map { $0 + "; " } ?? "") + "could not be measured"
+                finding.caveats.append(.notMeasured)
                 return verdict
             }
             let (seenCurrent, seenWithout) = (decide(current), decide(without))
@@ -155,14 +155,16 @@ struct ExistingIndexReview {
         return verdict
     }
 
-    static func caveat(for index: Index, schema: Schema) -> String? {
-        if index.origin != .createIndex { return "it enforces a \(index.origin == .primaryKey ? "PRIMARY KEY" : "UNIQUE") constraint" }
-        if index.isUnique { return "it is UNIQUE: dropping it drops the uniqueness rule" }
+    /// Why `index` must not be dropped whatever the workload: it backs a constraint or a uniqueness rule, or Core
+    /// Data owns it; nil when nothing keeps it.
+    static func caveat(for index: Index, schema: Schema) -> DropCaveat? {
+        if index.origin != .createIndex { return .enforcesConstraint(primaryKey: index.origin == .primaryKey) }
+        if index.isUnique { return .uniqueRule }
         // By Core Data's name for it, or by what it is whatever its name: an index on `Z_ENT` alone on an entity table.
         let entityIndex = schema.coreData?.rootEntity(ofTable: index.table) != nil && index.columns.count == 1
             && index.columns.first?.name?.sqlFolded == "z_ent"
         if schema.coreData != nil, entityIndex || (index.name.uppercased().hasSuffix("_INDEX") && !index.name.hasPrefix("Z_")) {
-            return "Core Data creates it for a relationship or an entity hierarchy; the model cannot drop it"
+            return .ownedByCoreData
         }
         return nil
     }

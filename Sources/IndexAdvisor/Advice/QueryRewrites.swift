@@ -34,100 +34,104 @@ struct QueryRewrites {
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         for profile in profiles where profile.isUsable {
             guard let shape = profile.shape else { continue }
-            let id = profile.statement.fingerprint.id
             let timing = profile.timingAfter ?? profile.timingBefore
-            let sql = profile.statement.sql
-
-            // Collation sorts: measure the statement sorted with the binary collation, with an index on the
-            // sort column (built in a savepoint that is rolled back), and advise it only when that is
-            // measurably faster: a filter that reads the whole table anyway gains nothing from the order.
-            if let sort = shape.unindexableSorts.first, let timing {
-                let rewrite = SQLTokenList(sql).removingOrderByCollations()
-                let connection = snapshot.connection
-                var measured: (Timing, QueryPlan?)?
-                if let table = sort.table, (try? connection.execute("SAVEPOINT indexadvisor_sort")) != nil {
-                    let index = IndexCandidate(table: table, columns: [IndexColumn(name: sort.column)])
-                    if (try? connection.execute(index.createSQL(name: "indexadvisor_sort_candidate"))) != nil,
-                       let rewriteTiming = try? timeRewrite(rewrite, samples: profile.samples, isAdvised: { decide(timing).isSlower(than: decide($0)) }) {
-                        measured = (rewriteTiming, try? planner.plan(for: rewrite, bindings: profile.samples.first ?? []))
-                    }
-                    _ = try? connection.execute("ROLLBACK TO indexadvisor_sort; RELEASE indexadvisor_sort")
-                    snapshot.checkpoint()
-                }
-                if let (rewriteTiming, plan) = measured, decide(timing).isSlower(than: decide(rewriteTiming)) {
-                    // Shown as the app issued it (its literals in place), so it can be pasted and run.
-                    let shown = SQLTokenList(profile.statement.text).removingOrderByCollations()
-                    advice.append(QueryAdvice(
-                        kind: .collationSort, statementID: id,
-                        advice: "ORDER BY \(sort.column) COLLATE \(sort.collation) cannot use an index: the collation exists only on the app's connection. Sorted with a binary comparator (SwiftData: `SortDescriptor(\\.property, comparator: .lexical)`; Core Data: `compare:`) and with an index on \(sort.column), measured here, it returns rows in order.",
-                        timing: timing, rewrite: shown, rewriteTiming: rewriteTiming, rewritePlan: plan,
-                        caveat: "rows then come in byte order (upper case before lower case, no locale rules); sort for display in the app if that matters; the index on \(sort.column) is part of this change"))
-                }
+            if let sort = shape.unindexableSorts.first, let timing,
+               let collation = collationSortAdvice(profile, sort: sort, timing: timing, planner: planner) {
+                advice.append(collation)
             }
-
             for access in shape.tables {
-                // Case-insensitive LIKE with a plain prefix: GLOB keeps the index usable.
-                for constraint in access.constraints where constraint.op == .like {
-                    guard let parameter = constraint.parameter,
-                          let pattern = profile.samples.first?[safe: parameter - 1]?.textValue,
-                          let prefix = Self.plainPrefix(of: pattern),
-                          let rewritten = Self.replacingLike(in: sql, parameter: parameter) else { continue }
-                    let samples = profile.samples.map { tuple -> [SQLValue] in
-                        var tuple = tuple
-                        if let text = tuple[safe: parameter - 1]?.textValue, let p = Self.plainPrefix(of: text) { tuple[parameter - 1] = .text(p + "*") }
-                        return tuple
-                    }
-                    guard let rewriteTiming = try? timer.time(rewritten, samples: samples, isWrite: false) else { continue }
-                    advice.append(QueryAdvice(
-                        kind: .caseInsensitiveLike, statementID: id,
-                        advice: "\(constraint.column) LIKE '\(pattern)' ignores case, so SQLite cannot use a BINARY index on \(constraint.column) for the prefix. `GLOB '\(prefix)*'` (or `\(constraint.column) >= '\(prefix)' AND \(constraint.column) < …`) can; an index on \(constraint.column) COLLATE NOCASE is the alternative that keeps LIKE.",
-                        timing: timing, rewrite: rewritten, rewriteTiming: rewriteTiming,
-                        rewritePlan: try? planner.plan(for: rewritten, bindings: samples.first ?? []),
-                        caveat: "GLOB is case-sensitive: equivalent only when the stored values and the pattern have one case (e.g. lower-case hashes)"))
-                }
-                // Substring searches no B-tree serves.
-                let leadingWildcard = access.constraints.first { constraint in
-                    guard constraint.op == .like || constraint.op == .glob, let parameter = constraint.parameter,
-                          let first = profile.samples.first?[safe: parameter - 1]?.textValue?.first else { return false }
-                    return constraint.op == .like ? (first == "%" || first == "_") : (first == "*" || first == "?")
-                }
-                let searchFunctions = access.columnFunctions.filter { ["instr"].contains($0.sqlFolded) || $0.sqlFolded.hasPrefix("nscoredata") }
-                if leadingWildcard != nil || !searchFunctions.isEmpty {
-                    let what = leadingWildcard.map { "\($0.column) \($0.op.rawValue) with a leading wildcard" } ?? searchFunctions.joined(separator: ", ")
-                    advice.append(QueryAdvice(
-                        kind: .substringSearch, statementID: id,
-                        advice: "\(access.table) is searched by substring (\(what)), which no B-tree index can serve: SQLite reads every row. A full-text index (an FTS5 table over the searched text, queried with MATCH) can; for Core Data's CONTAINS[cd], a normalised (lower-cased, diacritic-free) copy of the text searched with BEGINSWITH also can.",
-                        timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil))
-                }
+                advice += caseInsensitiveLikeAdvice(profile, access: access, timing: timing, planner: planner)
+                if let search = substringSearchAdvice(profile, access: access, timing: timing) { advice.append(search) }
             }
-
-            // OR across columns that still scans: measure with an index on each column.
-            if let plan = profile.planAfter ?? profile.planBefore, plan.findings.contains(where: { $0.kind == .fullTableScan && $0.isProblem }),
-               let (table, columns) = orColumns(sql: sql, shape: shape), columns.count >= 2,
-               let measured = measureWithIndexes(table: table, columns: columns, profile: profile) {
-                advice.append(QueryAdvice(
-                    kind: .orAcrossColumns, statementID: id,
-                    advice: "The filter ORs conditions on \(columns.joined(separator: ", ")) of \(table): SQLite can only avoid reading every row with an index on each (it then runs a MULTI-INDEX OR), or you can split it into a UNION of lookups.",
-                    timing: timing, rewrite: measured.sql, rewriteTiming: measured.timing, rewritePlan: measured.plan,
-                    caveat: "each index adds write time; compare with the write costs in this report before adding them"))
-            }
-
+            if let or = orAcrossColumnsAdvice(profile, shape: shape, timing: timing) { advice.append(or) }
             // Subqueries that scan their table once per outer row.
             if let plan = profile.planAfter ?? profile.planBefore, Self.subqueryScans(plan) {
-                advice.append(QueryAdvice(
-                    kind: .subquery, statementID: id,
-                    advice: "A correlated or IN subquery reads its whole table for each outer row. An index on the subquery's filter columns, or rewriting it as a JOIN, avoids the repeated scans.",
-                    timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil))
+                advice.append(QueryAdvice(kind: .subquery, statementID: profile.statement.fingerprint.id, finding: .subquery,
+                                          timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil))
             }
         }
         for candidate in recommendations where Set(candidate.columns.map(\.isDescending)).count > 1 {
-            let order = candidate.columns.map { "\($0.displayName)\($0.isDescending ? " DESC" : "")" }.joined(separator: ", ")
-            advice.append(QueryAdvice(
-                kind: .mixedSortDirections, statementID: "",
-                advice: "The index on \(candidate.table)(\(order)) mixes directions to serve an ORDER BY that does. If one direction would do for the app (e.g. both DESC), a plain index serves it and SwiftData's #Index can declare it.",
-                timing: nil, rewrite: nil, rewriteTiming: nil, rewritePlan: nil, caveat: nil))
+            let order = candidate.columns.map { "\($0.displayName)\($0.isDescending ? " DESC" : "")" }
+            advice.append(QueryAdvice(kind: .mixedSortDirections, statementID: "",
+                                      finding: .mixedSortDirections(table: candidate.table, columns: order),
+                                      timing: nil, rewrite: nil, rewriteTiming: nil, rewritePlan: nil))
         }
         return advice
+    }
+
+    /// Collation sorts: the statement sorted with the binary collation, measured with an index on the sort
+    /// column (built in a savepoint that is rolled back); advised only when that is measurably faster: a
+    /// filter that reads the whole table anyway gains nothing from the order.
+    private func collationSortAdvice(_ profile: StatementProfile, sort: UnindexableSort, timing: Timing,
+                                     planner: QueryPlanner) -> QueryAdvice? {
+        let rewrite = SQLTokenList(profile.statement.sql).removingOrderByCollations()
+        let connection = snapshot.connection
+        var measured: (Timing, QueryPlan?)?
+        if let table = sort.table, (try? connection.execute("SAVEPOINT indexadvisor_sort")) != nil {
+            let index = IndexCandidate(table: table, columns: [IndexColumn(name: sort.column)])
+            if (try? connection.execute(index.createSQL(name: "indexadvisor_sort_candidate"))) != nil,
+               let rewriteTiming = try? timeRewrite(rewrite, samples: profile.samples, isAdvised: { decide(timing).isSlower(than: decide($0)) }) {
+                measured = (rewriteTiming, try? planner.plan(for: rewrite, bindings: profile.samples.first ?? []))
+            }
+            _ = try? connection.execute("ROLLBACK TO indexadvisor_sort; RELEASE indexadvisor_sort")
+            snapshot.checkpoint()
+        }
+        guard let (rewriteTiming, plan) = measured, decide(timing).isSlower(than: decide(rewriteTiming)) else { return nil }
+        // Shown as the app issued it (its literals in place), so it can be pasted and run.
+        let shown = SQLTokenList(profile.statement.text).removingOrderByCollations()
+        return QueryAdvice(kind: .collationSort, statementID: profile.statement.fingerprint.id,
+                           finding: .collationSort(column: sort.column, collation: sort.collation),
+                           timing: timing, rewrite: shown, rewriteTiming: rewriteTiming, rewritePlan: plan)
+    }
+
+    /// Case-insensitive LIKE with a plain prefix: GLOB keeps the index usable.
+    private func caseInsensitiveLikeAdvice(_ profile: StatementProfile, access: TableAccess, timing: Timing?,
+                                           planner: QueryPlanner) -> [QueryAdvice] {
+        let sql = profile.statement.sql
+        var advice: [QueryAdvice] = []
+        for constraint in access.constraints where constraint.op == .like {
+            guard let parameter = constraint.parameter,
+                  let pattern = profile.samples.first?[safe: parameter - 1]?.textValue,
+                  let prefix = Self.plainPrefix(of: pattern),
+                  let rewritten = Self.replacingLike(in: sql, parameter: parameter) else { continue }
+            let samples = profile.samples.map { tuple -> [SQLValue] in
+                var tuple = tuple
+                if let text = tuple[safe: parameter - 1]?.textValue, let p = Self.plainPrefix(of: text) { tuple[parameter - 1] = .text(p + "*") }
+                return tuple
+            }
+            guard let rewriteTiming = try? timer.time(rewritten, samples: samples, isWrite: false) else { continue }
+            advice.append(QueryAdvice(
+                kind: .caseInsensitiveLike, statementID: profile.statement.fingerprint.id,
+                finding: .caseInsensitiveLike(column: constraint.column, pattern: pattern, prefix: prefix),
+                timing: timing, rewrite: rewritten, rewriteTiming: rewriteTiming,
+                rewritePlan: try? planner.plan(for: rewritten, bindings: samples.first ?? [])))
+        }
+        return advice
+    }
+
+    /// Substring searches no B-tree serves: a leading wildcard, `instr`, Core Data's string search.
+    private func substringSearchAdvice(_ profile: StatementProfile, access: TableAccess, timing: Timing?) -> QueryAdvice? {
+        let leadingWildcard = access.constraints.first { constraint in
+            guard constraint.op == .like || constraint.op == .glob, let parameter = constraint.parameter,
+                  let first = profile.samples.first?[safe: parameter - 1]?.textValue?.first else { return false }
+            return constraint.op == .like ? (first == "%" || first == "_") : (first == "*" || first == "?")
+        }
+        let searchFunctions = access.columnFunctions.filter { ["instr"].contains($0.sqlFolded) || $0.sqlFolded.hasPrefix("nscoredata") }
+        guard leadingWildcard != nil || !searchFunctions.isEmpty else { return nil }
+        let search = leadingWildcard.map { SubstringSearch.leadingWildcard(column: $0.column, op: $0.op.rawValue) } ?? .functions(searchFunctions)
+        return QueryAdvice(kind: .substringSearch, statementID: profile.statement.fingerprint.id,
+                           finding: .substringSearch(table: access.table, search: search),
+                           timing: timing, rewrite: nil, rewriteTiming: nil, rewritePlan: nil)
+    }
+
+    /// OR across columns that still scans: measured with an index on each column.
+    private func orAcrossColumnsAdvice(_ profile: StatementProfile, shape: StatementShape, timing: Timing?) -> QueryAdvice? {
+        guard let plan = profile.planAfter ?? profile.planBefore, plan.findings.contains(where: { $0.kind == .fullTableScan && $0.isProblem }),
+              let (table, columns) = orColumns(sql: profile.statement.sql, shape: shape), columns.count >= 2,
+              let measured = measureWithIndexes(table: table, columns: columns, profile: profile) else { return nil }
+        return QueryAdvice(kind: .orAcrossColumns, statementID: profile.statement.fingerprint.id,
+                           finding: .orAcrossColumns(table: table, columns: columns),
+                           timing: timing, rewrite: measured.sql, rewriteTiming: measured.timing, rewritePlan: measured.plan)
     }
 
     /// The part of a LIKE pattern before its only wildcard, a trailing `%`; nil for other patterns or when

@@ -1,50 +1,3 @@
-/// A finding from the schema and the data alone (no workload): nothing here is a claim about how fast the
-/// app's statements are, only about what the store holds and what its indexes cost or would save.
-public struct SchemaFinding: Sendable, Codable {
-    public enum Kind: String, Sendable, Codable {
-        /// An index whose columns are a left prefix of another's, or a duplicate.
-        case redundantIndex = "redundant-index"
-        /// A foreign-key or relationship column with no index that starts with it.
-        case unindexedReference = "unindexed-reference"
-        /// A column whose values are all present and distinct, named like an identifier, with no unique rule.
-        case identityColumn = "identity-column"
-        /// A unique rule the store enforces (reported with the data's state).
-        case uniqueRule = "unique-rule"
-        /// A large table with no index besides its rowid.
-        case tableWithoutIndex = "table-without-index"
-        /// The store has no `sqlite_stat1`, so plans come from the schema alone.
-        case noStatistics = "no-statistics"
-        /// A Core Data hierarchy table whose `Z_ENT` index can attract plans on a store without statistics.
-        case hierarchyIndex = "hierarchy-index"
-    }
-
-    public var kind: Kind
-    public var table: String
-    public var columns: [String]
-    /// The index concerned, when there is one.
-    public var index: String?
-    /// Its size in bytes (`dbstat`).
-    public var bytes: Int64?
-    /// What was found and what to do.
-    public var advice: String
-    /// SQL to apply the advice (`DROP INDEX …`, `CREATE INDEX …`), when there is one.
-    public var sql: String?
-    /// Measured operations, each with and without the change, e.g. "lookup by folder_id", "INSERT".
-    public var measurements: [SchemaMeasurement] = []
-    /// `#Unique<Note>([\.remoteID])`, for an identity column of an entity (never for a CloudKit store).
-    public var swiftDataUnique: String?
-}
-
-/// One operation timed with and without an index (the change a schema finding proposes).
-public struct SchemaMeasurement: Sendable, Codable {
-    /// What was timed, e.g. `SELECT * FROM note WHERE folder_id = ?` or `INSERT of a copied row`.
-    public var operation: String
-    public var withIndex: Timing
-    public var withoutIndex: Timing
-    /// True when the two differ beyond the noise.
-    public var isSignificant: Bool
-}
-
 /// Reviews a store without a workload: redundant indexes (with the write cost they add, measured by
 /// dropping each for real and rebuilding it afterwards, around inserting, updating and deleting copies of
 /// real rows, see ``ChangeComparison``), foreign-key
@@ -62,16 +15,14 @@ struct SchemaReview {
     mutating func run(sizes: [String: Int64]) -> [SchemaFinding] {
         var findings: [SchemaFinding] = []
         if !schema.hasStatistics {
-            findings.append(SchemaFinding(kind: .noStatistics, table: "", columns: [], advice: schema.coreData == nil
-                ? "The store has no sqlite_stat1: SQLite picks indexes from the schema alone. Running ANALYZE gives it statistics; check the plans of the app's statements then (analyse the store with a workload to see what they change)."
-                : "The store has no sqlite_stat1, as Core Data stores normally do: SQLite picks indexes from the schema alone, so an index's shape decides whether it is used."))
+            findings.append(SchemaFinding(kind: .noStatistics, table: "", columns: [], detail: .noStatistics(isCoreData: schema.coreData != nil)))
         }
         for table in schema.tables where !table.isVirtual {
             findings += redundantIndexes(in: table, sizes: sizes)
             findings += unindexedReferences(in: table)
             if table.rowCount >= Self.largeTableRows, table.indexes.isEmpty, !table.isWithoutRowid {
                 findings.append(SchemaFinding(kind: .tableWithoutIndex, table: table.name, columns: [],
-                                              advice: "\(Figures.count(table.rowCount)) rows and no index besides the rowid: every lookup by another column reads the whole table. Capture a workload to see which lookups the app makes."))
+                                              detail: .tableWithoutIndex(rows: table.rowCount)))
             }
             findings += uniqueness(in: table)
             if let coreData = schema.coreData, coreData.entities(inTable: table.name).count > 1,
@@ -79,7 +30,7 @@ struct SchemaReview {
                !schema.hasStatistics, table.rowCount >= Self.largeTableRows {
                 findings.append(SchemaFinding(kind: .hierarchyIndex, table: table.name, columns: ["Z_ENT"], index: index.name,
                                               bytes: sizes[index.name],
-                                              advice: "\(table.name) holds \(coreData.entities(inTable: table.name).count) entities told apart by Z_ENT. Without statistics SQLite may prefer \(index.name) (Z_ENT = ?) for a fetch of one sub-entity even when another index is far more selective; a compound index that starts with the fetch's selective column avoids that."))
+                                              detail: .hierarchyIndex(entities: coreData.entities(inTable: table.name).count)))
             }
         }
         return findings
@@ -99,7 +50,7 @@ struct SchemaReview {
             let caveat = ExistingIndexReview.caveat(for: index, schema: schema)
             var finding = SchemaFinding(kind: .redundantIndex, table: table.name, columns: index.columnNames, index: index.name,
                                         bytes: sizes[index.name],
-                                        advice: "\(index.name) (\(index.columnNames.joined(separator: ", "))) is a left prefix of \(wider.name) (\(wider.columnNames.joined(separator: ", "))), which serves the same lookups; every insert, delete and update of its columns maintains both." + (caveat.map { " Not to drop: \($0)." } ?? ""),
+                                        detail: .redundantIndex(wider: wider.name, widerColumns: wider.columnNames, caveat: caveat),
                                         sql: caveat == nil ? "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name));" : nil)
             if caveat == nil, table.rowCount > 0 {
                 finding.measurements = writeCosts(of: index, in: table)
@@ -140,17 +91,17 @@ struct SchemaReview {
 
     private mutating func unindexedReferences(in table: Table) -> [SchemaFinding] {
         guard table.rowCount >= Self.largeTableRows, !table.isWithoutRowid else { return [] }
-        var references: [(column: String, target: String, why: String)] = []
+        var references: [(column: String, target: String, kind: ReferenceKind)] = []
         let declared = (try? snapshot.connection.query("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", [.text(table.name)])) ?? []
         for row in declared {
-            if let from = row[0].textValue, let target = row[1].textValue { references.append((from, target, "a declared foreign key")) }
+            if let from = row[0].textValue, let target = row[1].textValue { references.append((from, target, .foreignKey)) }
         }
         if schema.coreData != nil {
             // Core Data keeps a to-one relationship `folder` as integer column ZFOLDER holding the destination's
             // Z_PK, and always indexes it (ZNOTE_ZFOLDER_INDEX).
             for column in table.columns where column.declaredType.uppercased() == "INTEGER" && column.name.hasPrefix("Z") && !column.name.hasPrefix("Z_") {
                 if let target = schema.tables.first(where: { $0.name.uppercased() == column.name.uppercased() && $0.name != table.name }) {
-                    references.append((column.name, target.name, "a to-one relationship (Core Data indexes these itself, as \(table.name)_\(column.name)_INDEX)"))
+                    references.append((column.name, target.name, .toOneRelationship))
                 }
             }
         } else {
@@ -161,7 +112,7 @@ struct SchemaReview {
                     let stem = String(lower.dropLast(suffix.count))
                     if let target = schema.tables.first(where: { $0.name.sqlFolded == stem || $0.name.sqlFolded == stem + "s" }),
                        !references.contains(where: { $0.column == column.name }) {
-                        references.append((column.name, target.name, "named like a reference to \(target.name)"))
+                        references.append((column.name, target.name, .namedLikeReference))
                     }
                 }
             }
@@ -173,7 +124,7 @@ struct SchemaReview {
             let candidate = IndexCandidate(table: table.name, columns: [IndexColumn(name: reference.column)])
             let indexName = "idx_\(table.name)_\(reference.column)".filter { $0.isLetter || $0.isNumber || $0 == "_" }
             var finding = SchemaFinding(kind: .unindexedReference, table: table.name, columns: [reference.column],
-                                        advice: "\(reference.column) is \(reference.why) to \(reference.target), with no index: SQLite does not create one for you, so fetching \(table.name) rows of one \(reference.target) (and the foreign-key check when a row of \(reference.target) is deleted) reads the whole table.",
+                                        detail: .unindexedReference(target: reference.target, kind: reference.kind),
                                         sql: candidate.createSQL(name: indexName, ifNotExists: true) + ";")
             let lookup = "SELECT * FROM \(SQLIdentifier.quote(table.name)) WHERE \(SQLIdentifier.quote(reference.column)) = ?"
             let values = sampleValues(of: reference.column, in: table, count: 6).map { [$0] }
@@ -194,7 +145,7 @@ struct SchemaReview {
         var findings: [SchemaFinding] = []
         for index in table.indexes where index.isUnique && index.origin != .primaryKey && index.name.contains("UNIQUE") {
             findings.append(SchemaFinding(kind: .uniqueRule, table: table.name, columns: index.columnNames, index: index.name,
-                                          advice: "\(index.name) enforces uniqueness of (\(index.columnNames.joined(separator: ", "))); the data cannot break it."))
+                                          detail: .uniqueRule))
         }
         guard table.rowCount >= 100, !table.isWithoutRowid else { return findings }
         let naming = SwiftDataNaming(schema: schema)
@@ -206,22 +157,22 @@ struct SchemaReview {
             guard let row = try? snapshot.connection.query("SELECT count(\(quoted)), count(DISTINCT \(quoted)) FROM \(SQLIdentifier.quote(table.name))").first,
                   let present = row[0].integerValue, let distinct = row[1].integerValue,
                   present == Int64(table.rowCount), distinct == present else { continue }
-            var finding = SchemaFinding(kind: .identityColumn, table: table.name, columns: [column.name],
-                                        advice: "\(column.name) is present and distinct on all \(Figures.count(table.rowCount)) rows and named like an identifier, but no unique rule says so.")
+            var next = IdentityAdvice.uniqueIndex
+            var macro: String?
             if let entity = schema.coreData?.rootEntity(ofTable: table.name)?.name {
+                next = .nothing
                 if schema.coreData?.isCloudKitSynced == true {
-                    finding.advice += " The store syncs with CloudKit, which does not allow unique constraints: keep it unique in code."
+                    next = .cloudKitForbids
                 } else {
                     let property = naming.propertyName(forColumn: column.name).name
                     if SwiftDataCode.isSwiftIdentifier(entity), SwiftDataCode.isSwiftIdentifier(property) {
-                        finding.swiftDataUnique = "#Unique<\(entity)>([\\.\(property)])"
-                        finding.advice += " If it identifies a \(entity), declaring it unique lets SwiftData upsert by it."
+                        macro = "#Unique<\(entity)>([\\.\(property)])"
+                        next = .declareOn(entity: entity)
                     }
                 }
-            } else {
-                finding.advice += " A UNIQUE index would keep it so and serve lookups by it."
             }
-            findings.append(finding)
+            findings.append(SchemaFinding(kind: .identityColumn, table: table.name, columns: [column.name],
+                                          detail: .identityColumn(rows: table.rowCount, next: next), swiftDataUnique: macro))
         }
         return findings
     }

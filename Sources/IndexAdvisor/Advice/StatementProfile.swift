@@ -22,7 +22,7 @@ final class StatementProfile {
     var currentPlan: QueryPlan?
     var planAfter: QueryPlan?
     var timingAfter: Timing?
-    var notes: [String] = []
+    var notes: [StatementNote] = []
     /// Set when the statement cannot be analysed; one line.
     var error: String?
 

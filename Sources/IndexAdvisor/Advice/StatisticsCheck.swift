@@ -39,21 +39,19 @@ struct StatisticsCheck {
         let slower = changes.filter { $0.weightedSaving < 0 }
         guard net >= minimumBenefit, !faster.isEmpty else { return [] }
         func label(_ change: Change) -> String { "S\(change.position + 1)" }
-        let how = schema.coreData == nil
-            ? "Run `ANALYZE` once (and again after large changes to the data); the statistics measured here are exactly the ones it writes"
-            : "In Core Data, add the store with `NSSQLiteAnalyzeOption` (it runs ANALYZE); SwiftData has no such option, so an index is the fix there"
-        let workload = "Across the workload, statistics save \(Figures.duration(net)) net per workload: \(faster.map(label).joined(separator: ", ")) faster"
-            + (slower.isEmpty ? ", none measurably slower." : "; slower: " + slower.map { "\(label($0)) \(Figures.duration($0.without.medianSeconds)) → \(Figures.duration($0.with.medianSeconds))" }.joined(separator: ", ") + ".")
+        let slowerStatements = slower.map {
+            StatementSlowdown(statement: label($0), beforeSeconds: $0.without.medianSeconds, afterSeconds: $0.with.medianSeconds)
+        }
         return changes.filter { $0.weightedSaving != 0 }.map { change in
             let profile = profiles[change.position]
-            let planText = Self.difference(change.planWithout, change.planWith)
-            let times = "\(Figures.duration(change.without.medianSeconds)) → \(Figures.duration(change.with.medianSeconds))"
-            let text = change.weightedSaving > 0
-                ? "With ANALYZE statistics SQLite plans it differently (\(planText)) and it takes \(times). \(workload) \(how)."
-                : "With ANALYZE statistics SQLite would plan it differently (\(planText)) and it would take \(times): slower. \(workload)"
-            return QueryAdvice(kind: .statistics, statementID: profile.statement.fingerprint.id, advice: text,
-                               timing: change.without, rewrite: "ANALYZE;", rewriteTiming: change.with, rewritePlan: change.planWith,
-                               caveat: change.weightedSaving < 0 ? "made slower by the statistics advised for the rest of the workload" : nil)
+            let plans = Self.summaries(change.planWithout, change.planWith)
+            let finding = StatisticsChange(planWithout: plans.without, planWith: plans.with,
+                                           secondsWithout: change.without.medianSeconds, secondsWith: change.with.medianSeconds,
+                                           isFaster: change.weightedSaving > 0, workloadNetSeconds: net,
+                                           fasterStatements: faster.map(label), slowerStatements: slowerStatements,
+                                           isCoreData: schema.coreData != nil)
+            return QueryAdvice(kind: .statistics, statementID: profile.statement.fingerprint.id, finding: .statistics(finding),
+                               timing: change.without, rewrite: "ANALYZE;", rewriteTiming: change.with, rewritePlan: change.planWith)
         }
     }
 
@@ -87,15 +85,13 @@ struct StatisticsCheck {
         return changes
     }
 
-    /// "without statistics SCAN t, with them SEARCH t USING INDEX i (a=?)": the rows that matter, or every
-    /// row when those are the same in both plans (the difference is then in a subquery, an order or a
-    /// temp B-tree), so the two never read alike.
-    static func difference(_ before: QueryPlan, _ with: QueryPlan) -> String {
-        var (without, withThem) = (summary(before), summary(with))
-        if without == withThem {
-            (without, withThem) = (before.steps.map(\.detail).joined(separator: "; "), with.steps.map(\.detail).joined(separator: "; "))
-        }
-        return "without statistics \(without), with them \(withThem)"
+    /// The plans without and with statistics as the advice names them (`SCAN t`, `SEARCH t USING INDEX i (a=?)`):
+    /// the rows that matter, or every row when those are the same in both plans (the difference is then in a
+    /// subquery, an order or a temp B-tree), so the two never read alike.
+    static func summaries(_ before: QueryPlan, _ with: QueryPlan) -> (without: String, with: String) {
+        let (without, withThem) = (summary(before), summary(with))
+        guard without == withThem else { return (without, withThem) }
+        return (before.steps.map(\.detail).joined(separator: "; "), with.steps.map(\.detail).joined(separator: "; "))
     }
 
     /// The plan's rows that matter, e.g. `SCAN t` or `SEARCH t USING INDEX i (a=?)`, joined by "; ".

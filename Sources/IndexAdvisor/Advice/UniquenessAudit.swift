@@ -31,33 +31,6 @@ public struct UniqueRuleError: Error, Sendable, CustomStringConvertible {
     public var description: String { "'\(text)' is not a uniqueness rule; write it as TABLE(column, …), e.g. ZNOTE(ZREMOTEID)" }
 }
 
-/// What the data says about one uniqueness rule.
-public struct UniquenessFinding: Sendable, Codable {
-    public enum Origin: String, Sendable, Codable {
-        /// Given by the user (`--unique`) or declared by the app's model.
-        case declared
-        /// Columns the workload looks up like an identifier; a candidate for `#Unique`.
-        case proposed
-        /// Enforced by a UNIQUE index in the store: the data cannot break it.
-        case enforced
-    }
-
-    public var origin: Origin
-    public var table: String
-    public var columns: [String]
-    /// Rows whose (non-NULL) values another row shares: what SwiftData's upsert would merge into fewer rows.
-    public var violatingRows: Int
-    /// Distinct values (tuples) that occur more than once.
-    public var duplicateValues: Int
-    /// Rows with a NULL in one of the columns (SQLite's UNIQUE lets NULLs repeat).
-    public var nullRows: Int
-    public var tableRows: Int
-    /// `#Unique<Note>([\.remoteID])`, when the rule holds, the table is an entity's and the store is not synced with CloudKit.
-    public var swiftDataUnique: String?
-    /// Why the rule is here and what to do, in one or two sentences.
-    public var advice: String
-}
-
 /// Counts, for each rule, the rows that break it (https://sqlite.org/lang_createindex.html#unique_indexes:
 /// NULLs are distinct). Rules come from the user, from UNIQUE indexes, and from the workload: a column the
 /// workload filters by equality that is named like an identifier (`…id`, `uuid`, `key`, `slug`…), or a
@@ -76,8 +49,7 @@ struct UniquenessAudit {
         for rule in declared {
             guard let table = schema.table(named: rule.table), rule.columns.allSatisfy({ table.column(named: $0) != nil }) else {
                 findings.append(UniquenessFinding(origin: .declared, table: rule.table, columns: rule.columns, violatingRows: 0,
-                                                  duplicateValues: 0, nullRows: 0, tableRows: 0, swiftDataUnique: nil,
-                                                  advice: "not checked: the store has no table \(rule.table) with columns \(rule.columns.joined(separator: ", "))"))
+                                                  duplicateValues: 0, nullRows: 0, tableRows: 0, swiftDataUnique: nil, verdict: .notChecked))
                 continue
             }
             guard seen.insert(key(table.name, rule.columns)).inserted else { continue }
@@ -89,7 +61,7 @@ struct UniquenessAudit {
                 guard columns.count == index.columns.count, seen.insert(key(table.name, columns)).inserted else { continue }
                 findings.append(UniquenessFinding(origin: .enforced, table: table.name, columns: columns, violatingRows: 0,
                                                   duplicateValues: 0, nullRows: 0, tableRows: table.rowCount, swiftDataUnique: nil,
-                                                  advice: "enforced by the UNIQUE index \(index.name)"))
+                                                  verdict: .enforced(index: index.name)))
             }
         }
         for (table, columns) in lookupKeys(profiles: profiles) where seen.insert(key(table.name, columns)).inserted {
@@ -155,30 +127,24 @@ struct UniquenessAudit {
         let cloudKit = schema.coreData?.isCloudKitSynced ?? false
         let naming = SwiftDataNaming(schema: schema)
         var macro: String?
-        var advice: String
-        let rule = "(\(columns.joined(separator: ", ")))"
+        let verdict: UniquenessVerdict
         if violating > 0 {
-            advice = "\(Figures.counted(violating, "row")) share their value with another row (\(Figures.counted(duplicateValues, "repeated value"))): a unique rule on \(rule) would be broken; in SwiftData, `#Unique` would merge those rows on the next save (upsert). Clean the data first."
+            verdict = .broken
         } else if origin == .proposed && cloudKit {
-            advice = "unique in the data, but the store syncs with CloudKit, which does not allow unique constraints: keep it unique in code"
+            verdict = .cloudKitForbids
         } else if origin == .proposed {
             let properties = columns.map { naming.propertyName(forColumn: $0).name }
             if let entity, SwiftDataCode.isSwiftIdentifier(entity), properties.allSatisfy(SwiftDataCode.isSwiftIdentifier),
                columns.allSatisfy({ !$0.uppercased().hasPrefix("Z_") }) {
                 let paths = properties.map { "\\." + $0 }
                 macro = "#Unique<\(entity)>([\(paths.joined(separator: ", "))])"
-                advice = "looked up like an identifier and unique in the data (\(Figures.count(table.rowCount)) rows): declaring it unique lets SwiftData upsert by it and gives the lookup a unique index"
-            } else {
-                advice = "looked up like an identifier and unique in the data (\(Figures.count(table.rowCount)) rows): a UNIQUE index would keep it so and serve the lookup"
             }
+            verdict = .declareIt(withMacro: macro != nil)
         } else {
-            advice = "holds in the data (\(Figures.count(table.rowCount)) rows)"
-        }
-        if nulls > 0 {
-            advice += " \(nulls) row\(nulls == 1 ? " has" : "s have") a NULL in \(rule), which a unique rule does not restrict."
+            verdict = .holds
         }
         return UniquenessFinding(origin: origin, table: table.name, columns: columns, violatingRows: violating,
                                  duplicateValues: duplicateValues, nullRows: Int(nulls), tableRows: table.rowCount,
-                                 swiftDataUnique: macro, advice: advice)
+                                 swiftDataUnique: macro, verdict: verdict)
     }
 }

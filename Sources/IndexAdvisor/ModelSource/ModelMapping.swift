@@ -97,7 +97,7 @@ public enum ModelMapping {
                                                                                           partialPredicate: recommendation.partialPredicate)
             let properties = recommendation.columns.compactMap { $0.keyPath.map { String($0.dropFirst(2)) } }
             if fromOtherClass {
-                recommendation.notes.append("a key column belongs to a sub-entity of \(entity), so #Index<\(entity)> cannot declare it: create it with SQL only")
+                recommendation.notes.append(.subEntityColumn(entity: entity))
             }
             if let declared = root.indexes.first(where: { $0.properties == properties }) {
                 recommendation.declaredInModel = "\(root.file):\(declared.line)"
@@ -124,7 +124,7 @@ public enum ModelMapping {
             if let declared = root.uniques.first(where: { Set($0.properties) == Set(properties) }) {
                 if finding.origin == .proposed {
                     finding.swiftDataUnique = nil
-                    finding.advice += " Your model already declares it (\(root.file):\(declared.line)), but the store has no UNIQUE index enforcing it."
+                    finding.modelDeclaresAt = "\(root.file):\(declared.line)"
                 }
             } else if finding.swiftDataUnique != nil, properties.allSatisfy(SwiftDataCode.isSwiftIdentifier), SwiftDataCode.isSwiftIdentifier(root.entity) {
                 finding.swiftDataUnique = "#Unique<\(root.entity)>([\(properties.map { "\\." + $0 }.joined(separator: ", "))])"
@@ -213,7 +213,7 @@ extension AnalysisResult {
             }
         }
         for position in recommendations.indices {
-            recommendations[position].notes = recommendations[position].notes.map(replace)
+            recommendations[position].notes = recommendations[position].notes.map { $0.renamingNames(replace) }
             recommendations[position].effects = renamed(recommendations[position].effects)
         }
         alternatives = alternatives?.map { alternative in
@@ -225,14 +225,14 @@ extension AnalysisResult {
             statements[position].usesRecommendations = statements[position].usesRecommendations.map { $0 == old ? new : $0 }
             statements[position].planBefore = renamed(statements[position].planBefore)
             statements[position].planAfter = renamed(statements[position].planAfter)
-            statements[position].notes = statements[position].notes.map(replace)
+            statements[position].notes = statements[position].notes.map { $0.renamingNames(replace) }
         }
         for position in rejectedCandidates.indices {
-            rejectedCandidates[position].reason = replace(rejectedCandidates[position].reason)
+            rejectedCandidates[position].rejection = rejectedCandidates[position].rejection.renamingNames(replace)
         }
         for position in existingIndexes.indices {
             if existingIndexes[position].supersededBy == old { existingIndexes[position].supersededBy = new }
-            existingIndexes[position].caveat = existingIndexes[position].caveat.map(replace)
+            existingIndexes[position].caveats = existingIndexes[position].caveats.map { $0.renamingNames(replace) }
         }
         warnings = warnings.map(replace)
     }

@@ -98,21 +98,6 @@ public struct ModelSource: Sendable, Equatable {
     }
 }
 
-/// A `--model` path that cannot be read.
-public enum ModelSourceError: Error, Equatable, CustomStringConvertible {
-    case notFound(path: String)
-    case noSwiftFiles(path: String)
-    case unreadable(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .notFound(let path): return "\(path): no such file or directory (--model takes Swift files or folders)"
-        case .noSwiftFiles(let path): return "\(path): the folder has no .swift file (--model)"
-        case .unreadable(let path, let reason): return "\(path): cannot read the Swift file (\(reason))"
-        }
-    }
-}
-
 /// Reads the app's model classes from Swift source, without a compiler: a small lexer (comments,
 /// string literals of every kind, attributes, macros) and a scan of class bodies.
 ///

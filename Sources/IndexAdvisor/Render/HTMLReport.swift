@@ -209,7 +209,7 @@ public enum HTMLReport {
             page.append(#"<tr><td>\#(link(to: label, "\(label)")) <span class="muted">\#(kind)</span></td><td class="num">\#(Figures.count(effect.count))</td><td class="num">\#(timingCell(effect.before))</td><td class="num">\#(timingCell(effect.after))</td><td class="\#(tone)">\#(change)</td></tr>"#)
         }
         page.append("</table>")
-        let notes = (recommendation.cardinalityText { $0 }.map { [$0] } ?? []) + recommendation.notes
+        let notes = (recommendation.cardinalityText { $0 }.map { [$0] } ?? []) + recommendation.notes.map(\.text)
         if !notes.isEmpty {
             page.append(#"<ul class="notes">\#(notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
         }
@@ -237,7 +237,7 @@ public enum HTMLReport {
             if !alternative.replaces.isEmpty {
                 notes.append("With it, no final plan uses \(alternative.replaces.joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
             }
-            notes.append("How to ship it: " + alternative.howToShip)
+            notes.append("How to ship it: " + alternative.howToShip.text)
             page.append(#"<ul class="notes">\#(notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
             page.append("</article>")
         }
@@ -310,7 +310,7 @@ public enum HTMLReport {
         }
         facts(of: section, in: result, into: &page)
         if !statement.notes.isEmpty {
-            page.append(#"<ul class="notes">\#(statement.notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
+            page.append(#"<ul class="notes">\#(statement.notes.map { "<li>\($0.text)</li>" as HTML }.joined())</ul>"#)
         }
         switch section.plans {
         case .none: break
@@ -411,42 +411,45 @@ public enum HTMLReport {
         page.append("</section>")
     }
 
-    private static func existingIndexes(_ result: AnalysisResult, into page: inout Page) {
-        page.append(#"<section id="existing">"#)
-        page.append("<h2>\(ReportSection.existingIndexes.title)</h2>")
-        let indexCount = result.store.tables.reduce(0) { $0 + $1.indexes.count }
-        guard !result.existingIndexes.isEmpty else {
-            page.append("<p>\(indexCount == 0 ? "The store has no index of its own (besides primary keys), so there is nothing to review." : "None of the store’s \(Figures.counted(indexCount, "index", plural: "indexes")) is redundant or unused by this workload.")</p>")
-            page.append("</section>")
-            return
+    /// A section that is one table: its heading, then `empty` in a paragraph when there are no `rows`, else the
+    /// table (the `header` row, then `rows`) and `after`, the lines below it.
+    private static func tableSection(_ open: HTML, _ section: ReportSection, empty: HTML, header: HTML, rows: [HTML],
+                                     after: [HTML] = [], into page: inout Page) {
+        page.append(open)
+        page.append("<h2>\(section.title)</h2>")
+        if rows.isEmpty {
+            page.append("<p>\(empty)</p>")
+        } else {
+            page.append("<table>")
+            page.append(header)
+            for row in rows { page.append(row) }
+            page.append("</table>")
+            for line in after { page.append(line) }
         }
-        page.append("<table>")
+        page.append("</section>")
+    }
+
+    private static func existingIndexes(_ result: AnalysisResult, into page: inout Page) {
+        let indexCount = result.store.tables.reduce(0) { $0 + $1.indexes.count }
         let (sizeLabel, timeLabel) = result.isSampled ? (" (store, scaled)", " (sample)") : ("", "")
-        page.append(#"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size\#(sizeLabel)</th><th class="num">Writes saved by dropping\#(timeLabel)</th><th class="num">Reads lost\#(timeLabel)</th><th>Advice</th></tr>"#)
-        for finding in result.existingIndexes {
+        let rows = result.existingIndexes.map { finding -> HTML in
             let what = findingMarkup(finding)
             let saved = result.writeSavingText(of: finding)
             let lost: HTML = finding.effects.isEmpty ? #"<span class="muted">not measured</span>"#
                 : "\(Figures.measured(finding.readSecondsAdded))"
             let advice: HTML = finding.dropSQL.map { "<code>\($0)</code>" } ?? "\(finding.caveat ?? "")"
-            page.append("<tr><td><code>\(finding.index)</code></td><td><code>\(finding.table)</code></td><td><code>\(finding.columns.joined(separator: ", "))</code></td><td>\(what)</td><td class=\"num\">\(finding.bytes.map { ByteCountText.format($0) } ?? "—")</td><td class=\"num\">\(saved)</td><td class=\"num\">\(lost)</td><td>\(advice)</td></tr>")
+            return "<tr><td><code>\(finding.index)</code></td><td><code>\(finding.table)</code></td><td><code>\(finding.columns.joined(separator: ", "))</code></td><td>\(what)</td><td class=\"num\">\(finding.bytes.map { ByteCountText.format($0) } ?? "—")</td><td class=\"num\">\(saved)</td><td class=\"num\">\(lost)</td><td>\(advice)</td></tr>"
         }
-        page.append("</table>")
-        page.append(#"<p class="muted">Measured by dropping the index inside a savepoint on the snapshot, runs with and without it alternating; differences inside the noise count as 0. A workload is a sample: check the app’s other paths before dropping an index it did not use.</p>"#)
-        page.append("</section>")
+        tableSection(#"<section id="existing">"#, .existingIndexes,
+                     empty: "\(indexCount == 0 ? "The store has no index of its own (besides primary keys), so there is nothing to review." : "None of the store’s \(Figures.counted(indexCount, "index", plural: "indexes")) is redundant or unused by this workload.")",
+                     header: #"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size\#(sizeLabel)</th><th class="num">Writes saved by dropping\#(timeLabel)</th><th class="num">Reads lost\#(timeLabel)</th><th>Advice</th></tr>"#,
+                     rows: rows,
+                     after: [#"<p class="muted">Measured by dropping the index inside a savepoint on the snapshot, runs with and without it alternating; differences inside the noise count as 0. A workload is a sample: check the app’s other paths before dropping an index it did not use.</p>"#],
+                     into: &page)
     }
 
     private static func uniqueness(_ result: AnalysisResult, into page: inout Page) {
-        page.append(#"<section id="uniqueness">"#)
-        page.append("<h2>\(ReportSection.uniqueness.title)</h2>")
-        guard !result.uniqueness.isEmpty else {
-            page.append("<p>No uniqueness rule was declared (<code>--unique</code>), enforced by a UNIQUE index, or suggested by the workload’s lookups.</p>")
-            page.append("</section>")
-            return
-        }
-        page.append("<table>")
-        page.append(#"<tr><th>Rule</th><th>Source</th><th class="num">Rows breaking it</th><th class="num">Rows with NULL</th><th>Advice</th></tr>"#)
-        for finding in result.uniqueness {
+        let rows = result.uniqueness.map { finding -> HTML in
             let source: String
             switch finding.origin {
             case .declared: source = "declared"
@@ -455,27 +458,21 @@ public enum HTMLReport {
             }
             let tone = finding.violatingRows > 0 ? "bad" : "good"
             let macro: HTML = finding.swiftDataUnique.map { " <code>\($0)</code>" } ?? ""
-            page.append("<tr><td><code>\(finding.table + "(" + finding.columns.joined(separator: ", ") + ")")</code></td><td>\(source)</td><td class=\"num \(tone)\">\(Figures.count(finding.violatingRows))</td><td class=\"num\">\(Figures.count(finding.nullRows))</td><td>\(finding.advice)\(macro)</td></tr>")
+            return "<tr><td><code>\(finding.table + "(" + finding.columns.joined(separator: ", ") + ")")</code></td><td>\(source)</td><td class=\"num \(tone)\">\(Figures.count(finding.violatingRows))</td><td class=\"num\">\(Figures.count(finding.nullRows))</td><td>\(finding.advice)\(macro)</td></tr>"
         }
-        page.append("</table>")
-        page.append("</section>")
+        tableSection(#"<section id="uniqueness">"#, .uniqueness,
+                     empty: "No uniqueness rule was declared (<code>--unique</code>), enforced by a UNIQUE index, or suggested by the workload’s lookups.",
+                     header: #"<tr><th>Rule</th><th>Source</th><th class="num">Rows breaking it</th><th class="num">Rows with NULL</th><th>Advice</th></tr>"#,
+                     rows: rows, into: &page)
     }
 
     private static func rejected(_ result: AnalysisResult, into page: inout Page) {
-        page.append(#"<section id="rejected">"#)
-        page.append("<h2>\(ReportSection.rejected.title)</h2>")
-        guard !result.rejectedCandidates.isEmpty else {
-            page.append("<p>No other candidate index was considered.</p>")
-            page.append("</section>")
-            return
+        let rows = result.rejectedCandidates.enumerated().map { offset, candidate -> HTML in
+            "<tr><td>C\(offset + 1)</td><td><code>\(candidate.displayName)</code></td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—")</td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—")</td><td>\(candidate.reason)</td></tr>"
         }
-        page.append("<table>")
-        page.append(#"<tr><th></th><th>Candidate</th><th class="num">Read time saved</th><th class="num">Write time added</th><th>Why not</th></tr>"#)
-        for (offset, candidate) in result.rejectedCandidates.enumerated() {
-            page.append("<tr><td>C\(offset + 1)</td><td><code>\(candidate.displayName)</code></td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—")</td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—")</td><td>\(candidate.reason)</td></tr>")
-        }
-        page.append("</table>")
-        page.append("</section>")
+        tableSection(#"<section id="rejected">"#, .rejected, empty: "No other candidate index was considered.",
+                     header: #"<tr><th></th><th>Candidate</th><th class="num">Read time saved</th><th class="num">Write time added</th><th>Why not</th></tr>"#,
+                     rows: rows, into: &page)
     }
 
     private static func sourceSites(_ result: AnalysisResult, into page: inout Page) {

@@ -167,7 +167,7 @@ public enum MarkdownReport {
         out.append("")
         if let cardinality = recommendation.cardinalityText(column: text) { out.append("- " + cardinality) }
         out.append("- \(recommendation.buildSentence).")
-        for note in recommendation.notes { out.append("- \(text(note))") }
+        for note in recommendation.notes { out.append("- \(text(note.text))") }
         out.append("")
     }
 
@@ -194,7 +194,7 @@ public enum MarkdownReport {
                 out.append("With it, no final plan uses \(alternative.replaces.map(inline).joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
                 out.append("")
             }
-            out.append("How to ship it: \(text(alternative.howToShip))")
+            out.append("How to ship it: \(text(alternative.howToShip.text))")
             out.append("")
         }
     }
@@ -326,7 +326,7 @@ public enum MarkdownReport {
             case .uses(let indexes): out.append("- Uses: " + indexes.map(inline).joined(separator: ", "))
             }
         }
-        for note in section.statement.notes { out.append("- \(text(note))") }
+        for note in section.statement.notes { out.append("- \(text(note.text))") }
         out.append("")
     }
 

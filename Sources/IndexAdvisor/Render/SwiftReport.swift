@@ -25,7 +25,7 @@ public enum SwiftReport {
         }
         let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
         let alternatives = (result.alternatives ?? []).map { alternative in
-            comment("Alternative \(alternative.name) on \(alternative.table): \(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload on top of the indexes here. \(alternative.howToShip)")
+            comment("Alternative \(alternative.name) on \(alternative.table): \(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload on top of the indexes here. \(alternative.howToShip.text)")
         }
         if indexes.isEmpty && uniques.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty {
             lines.append(comment(result.workload.analysedStatements == 0 ? "No workload was given: nothing to declare from measurements (the schema review is below)." : "Nothing to declare: no index to add and no uniqueness rule to propose for this workload."))

@@ -198,7 +198,7 @@ public struct StatementReport: Sendable, Codable {
     /// Names of the recommended indexes the statement uses after the change.
     public var usesRecommendations: [String]
     /// Why the statement got no index, or what else to know (unindexable sort, stand-ins used).
-    public var notes: [String]
+    public var notes: [StatementNote]
     /// Set when the statement could not be analysed (does not prepare, timed out); one line.
     public var error: String?
     /// Executions that failed on the device (a `CoreData: error:` right after the statement in the log),
@@ -261,8 +261,8 @@ public struct Recommendation: Sendable, Codable {
     public var effects: [StatementEffect]
     /// Statistics of the key columns (prefixes), for judging selectivity.
     public var columnStatistics: [ColumnStatistics]
-    /// What else to know (e.g. a key column most writes change).
-    public var notes: [String] = []
+    /// What else to know (e.g. a key column most writes change); in the JSON report, each in words.
+    public var notes: [PickNote] = []
     /// Where the app's model already declares this index (`Note.swift:14`), when `--model` found the same
     /// `#Index` there: the model has it, the store does not (SwiftData creates indexes with new stores only).
     public var declaredInModel: String? = nil
@@ -299,8 +299,9 @@ public struct AlternativeIndex: Sendable, Codable {
     /// this form in place they only cost writes.
     public var replaces: [String]
     /// How an app ships it: a Core Data fetch index with `partialIndexPredicate` where that expresses it,
-    /// otherwise SQL the app runs, with the caveat that a migration can drop an index the model lacks.
-    public var howToShip: String
+    /// otherwise SQL the app runs, with the caveat that a migration can drop an index the model lacks; in
+    /// the JSON report, in words.
+    public var howToShip: ShippingAdvice
 }
 
 /// How one statement's time changed with one index, measured when the index was chosen.
@@ -318,8 +319,9 @@ public struct StatementEffect: Sendable, Codable {
     public var planAfter: QueryPlan? = nil
 }
 
-/// A measured candidate that was not recommended.
-public struct RejectedCandidate: Sendable, Codable {
+/// A measured candidate that was not recommended. (Its JSON form, with `reason` in words and `kind`, is
+/// in Render/RejectionReasonText.swift.)
+public struct RejectedCandidate: Sendable {
     public var sql: String
     public var table: String
     /// Key columns with `DESC` and `COLLATE` where they apply.
@@ -327,11 +329,13 @@ public struct RejectedCandidate: Sendable, Codable {
     public var partialPredicate: String?
     public var readSecondsSaved: Double
     public var writeSecondsAdded: Double
-    public var reason: String
+    /// Why it was not recommended; ``reason`` is the same in words.
+    public var rejection: RejectionReason
 }
 
-/// A finding about an index the store already has.
-public struct ExistingIndexFinding: Sendable, Codable {
+/// A finding about an index the store already has. (Its JSON form, with `caveat` in words and
+/// `caveatKinds`, is in Render/DropCaveatText.swift.)
+public struct ExistingIndexFinding: Sendable {
     public enum Kind: String, Sendable, Codable {
         /// Its key columns are a left prefix of another index's (or the same): the other serves its lookups.
         case redundant
@@ -351,8 +355,9 @@ public struct ExistingIndexFinding: Sendable, Codable {
     public var bytes: Int64?
     /// `DROP INDEX IF EXISTS …`, when dropping is advised.
     public var dropSQL: String?
-    /// Why dropping is not advised, when it is not (unique constraint, owned by Core Data…).
-    public var caveat: String?
+    /// Why dropping is not advised, when it is not (unique constraint, owned by Core Data…); empty when it is.
+    /// ``caveat`` is the same in words.
+    public var caveats: [DropCaveat] = []
     /// Frequency-weighted write time saved by dropping it, in seconds, counting only writes measurably
     /// faster or slower without it (runs with and without it alternate; without = dropped in a savepoint).
     public var writeSecondsSaved: Double = 0

@@ -1,7 +1,8 @@
 /// Advice about a statement that no plain index fixes as written: what to change in the statement (or in
 /// the store's statistics), with the statement's measured time as it is and, where the change can be run
 /// here, the measured time with it.
-public struct QueryAdvice: Sendable, Codable {
+/// (Its words and JSON form are in Render/QueryAdviceText.swift.)
+public struct QueryAdvice: Sendable {
     public enum Kind: String, Sendable, Codable {
         /// ORDER BY under a collation no index can carry (Core Data's `NSCollate…`, or NOCASE on a BINARY index).
         case collationSort = "collation-sort"
@@ -22,8 +23,8 @@ public struct QueryAdvice: Sendable, Codable {
     public var kind: Kind
     /// The statement's fingerprint id.
     public var statementID: String
-    /// One or two sentences: what is wrong and what to do.
-    public var advice: String
+    /// What was found, with the data ``advice`` and ``caveat`` put in words.
+    public var finding: QueryAdviceFinding
     /// The statement as it is, in the final state (recommended indexes built).
     public var timing: Timing?
     /// The changed statement (or the commands to run), when there is one to show.
@@ -32,6 +33,4 @@ public struct QueryAdvice: Sendable, Codable {
     public var rewriteTiming: Timing?
     /// The plan with the change, when it differs.
     public var rewritePlan: QueryPlan?
-    /// What the change does to the results, when it is not strictly equivalent.
-    public var caveat: String?
 }

@@ -1,20 +1,5 @@
 import Foundation
 
-/// A `--source` path that cannot be read.
-public enum SourceScanError: Error, Equatable, CustomStringConvertible {
-    case notFound(path: String)
-    case noSwiftFiles(path: String)
-    case unreadable(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .notFound(let path): return "\(path): no such file or directory (--source takes Swift files or folders)"
-        case .noSwiftFiles(let path): return "\(path): the folder has no .swift file (--source)"
-        case .unreadable(let path, let reason): return "\(path): cannot read the Swift file (\(reason))"
-        }
-    }
-}
-
 /// Reads the app's Swift source for `--source`: the model classes (the `--model` scan) and every fetch
 /// site, each translated into the SQL Core Data prints for it (``CoreDataFetchSQL``) or listed with the
 /// reason it could not be.

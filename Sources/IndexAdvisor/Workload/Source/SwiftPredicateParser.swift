@@ -76,27 +76,24 @@ struct SwiftPredicateParser {
     }
 
     private mutating func disjunction() throws -> Term {
-        let entered = depth
-        defer { depth = entered }
-        var left = try conjunction()
-        while let op = tokens.infixOperator(at: position), position < end, op.text == "||" {
-            try enter()
-            position += op.length
-            let right = try conjunction()
-            left = .predicate(.or([try predicate(left), try predicate(right)]))
-        }
-        return left
+        try chain("||", of: { try $0.conjunction() }, joined: { .or($0) })
     }
 
     private mutating func conjunction() throws -> Term {
+        try chain("&&", of: { try $0.comparison() }, joined: { .and($0) })
+    }
+
+    /// `operand (symbol operand)*`, left-associative: each pair of predicates joined by `joined`.
+    private mutating func chain(_ symbol: String, of operand: (inout SwiftPredicateParser) throws -> Term,
+                                joined: ([PredicateNode]) -> PredicateNode) throws -> Term {
         let entered = depth
         defer { depth = entered }
-        var left = try comparison()
-        while let op = tokens.infixOperator(at: position), position < end, op.text == "&&" {
+        var left = try operand(&self)
+        while let op = tokens.infixOperator(at: position), position < end, op.text == symbol {
             try enter()
             position += op.length
-            let right = try comparison()
-            left = .predicate(.and([try predicate(left), try predicate(right)]))
+            let right = try operand(&self)
+            left = .predicate(joined([try predicate(left), try predicate(right)]))
         }
         return left
     }

@@ -1,0 +1,116 @@
+import Foundation
+
+// MARK: Stage 3: the final state
+
+extension AnalysisRun {
+    /// Puts the snapshot in the advice's final state and measures it: picks no final plan uses are dropped,
+    /// every statement is planned (and where it changed, timed) again, then the existing indexes are
+    /// reviewed, statistics checked and query-side advice measured.
+    mutating func measureFinalState() {
+        if budgetSpent {
+            let left = rejected.filter { $0.rejection.isTimeBudget }.count
+            warnings.append("the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out: \(left) candidate\(left == 1 ? "" : "s") not measured or not chosen (listed among the rejected candidates); the statements that could save most were measured first")
+        }
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
+        let droppedTables = dropUnusedPicks(planner: planner)
+        snapshot.checkpoint()
+        timeFinalState(planner: planner, droppedTables: droppedTables)
+        report("existing indexes", 0, 0)
+        var review = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
+        review.decide = decision
+        existingIndexes = review
+            .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
+        applyMisusedDrops(planner: planner)
+        measureStatistics()
+        measureQueryAdvice()
+    }
+
+    /// A pick that a later pick made unnecessary: no final plan uses it. Drops it (its write cost is then
+    /// off), lists it among the rejected candidates, and returns the tables (folded names) it was on.
+    private mutating func dropUnusedPicks(planner: QueryPlanner) -> Set<String> {
+        var finalPlans: [Int: QueryPlan] = [:]
+        for (position, profile) in profiles.enumerated() where profile.isUsable {
+            finalPlans[position] = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+        }
+        let usedNames = Set(finalPlans.values.flatMap(\.indexesUsed).map { $0.sqlFolded })
+        for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
+            _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
+            let others = picks.filter { $0.name != pick.name }.map(\.name)
+            rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: .unusedOnceOthersExist(others: others)))
+        }
+        let droppedTables = Set(picks.filter { !usedNames.contains($0.name.sqlFolded) }.map { $0.measured.candidate.table.sqlFolded })
+        picks.removeAll { !usedNames.contains($0.name.sqlFolded) }
+        return droppedTables
+    }
+
+    /// Each statement's final plan, and its final time where the plan or its writes changed.
+    private func timeFinalState(planner: QueryPlanner, droppedTables: Set<String>) {
+        let changedTables = Set(picks.map { $0.measured.candidate.table.sqlFolded })
+        for (position, profile) in profiles.enumerated() where profile.isUsable {
+            report("final timings", position, profiles.count)
+            profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+            let planChanged = profile.planAfter?.steps != profile.planBefore?.steps
+            let writesChangedTable = profile.isWrite && !profile.writtenTables.isDisjoint(with: changedTables)
+            // The selection timed every statement in full whenever a pick changed its plan or added to its
+            // writes: that timing is of the final state unless an unused pick of its table was dropped just
+            // now (a write then has one index fewer to maintain). Timing it again would repeat it (issue 18).
+            let currentIsFinal = profile.current != nil && profile.currentPlan?.steps == profile.planAfter?.steps
+                && !(profile.isWrite && !profile.writtenTables.isDisjoint(with: droppedTables))
+            if planChanged || writesChangedTable {
+                profile.timingAfter = currentIsFinal ? profile.current
+                    : (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.current
+            } else {
+                profile.timingAfter = profile.timingBefore
+            }
+        }
+    }
+
+    /// Statistics on top of the indexes: what ANALYZE would add to the advice's final state, workload-wide.
+    private mutating func measureStatistics() {
+        report("statistics", 0, 0)
+        if isOverBudget {
+            // It times the whole workload again: past the budget it is left out, and the report says so.
+            if !schema.hasStatistics {
+                warnings.append("what ANALYZE would change was not measured: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) had run out")
+            }
+        } else {
+            queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer).run(profiles: profiles, minimumBenefit: minimumBenefit)
+        }
+    }
+
+    /// Query-side advice, measured with the whole advice applied, drops included (in a savepoint that is
+    /// rolled back, so the report still has the dropped indexes' sizes): a rewrite's plan must not rely on
+    /// an index the same report says to drop.
+    private mutating func measureQueryAdvice() {
+        report("query advice", 0, 0)
+        let drops = existingIndexes.filter { $0.dropSQL != nil }.map(\.index)
+        let inSavepoint = !drops.isEmpty && (try? snapshot.connection.execute("SAVEPOINT indexadvisor_drops")) != nil
+        if inSavepoint {
+            for name in drops { _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
+        }
+        var rewrites = QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
+        rewrites.decide = decision
+        if decidesOnCounters { rewrites.screening = screeningTimer }
+        queryAdvice += rewrites.run(profiles: profiles, recommendations: picks.map(\.measured.candidate))
+        if inSavepoint {
+            _ = try? snapshot.connection.execute("ROLLBACK TO indexadvisor_drops; RELEASE indexadvisor_drops")
+        }
+    }
+
+    /// Drops, on the snapshot, the existing indexes the review found misused, and re-plans and re-times
+    /// the statements of their tables: the final state, and the totals, are the advice's, drops included.
+    mutating func applyMisusedDrops(planner: QueryPlanner) {
+        let misused = existingIndexes.filter { $0.kind == .misused && $0.dropSQL != nil }
+        guard !misused.isEmpty else { return }
+        for finding in misused { _ = try? snapshot.connection.execute(finding.dropSQL!) }
+        snapshot.checkpoint()
+        let tables = Set(misused.map { $0.table.sqlFolded })
+        for profile in profiles where profile.isUsable {
+            let touched = (profile.shape?.tables ?? []).contains { tables.contains($0.table.sqlFolded) }
+                || !profile.writtenTables.isDisjoint(with: tables)
+            guard touched else { continue }
+            profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+            profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.timingAfter
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+// MARK: Stage 1: shapes, bound values, plans and times as the store is
+
+extension AnalysisRun {
+    /// Reads each statement's shape, chooses the values it is timed with, plans and times it as the store is.
+    /// - Throws: ``StoreError/sqlite(path:error:)`` when the snapshot turns out corrupt;
+    ///   ``WorkloadError/noStatementAnalysable(reasons:)`` when no statement could be planned and timed.
+    mutating func profileStatements() throws {
+        let extractor = try ShapeExtractor(schema: schema)
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
+        var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
+        for (position, profile) in profiles.enumerated() {
+            report("baseline", position, profiles.count)
+            readShape(of: profile, extractor: extractor)
+            chooseValues(for: profile, sampler: &sampler)
+            guard plan(profile, planner: planner) else { continue }
+            try timeBaseline(profile)
+            addNotes(to: profile)
+        }
+        try reportFailures()
+    }
+
+    /// The statement's shape and expression filters, or a note saying why its shape could not be read.
+    private func readShape(of profile: StatementProfile, extractor: ShapeExtractor) {
+        let sql = profile.statement.sql
+        do {
+            profile.shape = try extractor.shape(of: sql)
+        } catch {
+            // The planner gives the real reason if the statement does not prepare at all.
+            profile.notes.append(.shapeUnreadable(error: "\(error)"))
+        }
+        guard let shape = profile.shape else { return }
+        profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
+        if !shape.setAside.isEmpty {
+            profile.notes.append(.shapeReadWithout(parts: shape.setAside,
+                                                   tooManyParameters: shape.setAside.contains { $0.hasPrefix("an IN") || $0.hasPrefix("a VALUES") }))
+        }
+    }
+
+    /// The value sets the statement is planned and timed with: the workload's own (heavy keys first, at most
+    /// ``observedSetsTimed``) or drawn from the data.
+    private func chooseValues(for profile: StatementProfile, sampler: inout BindingSampler) {
+        let parameterCount = (try? snapshot.connection.prepareResolvingStandIns(profile.statement.sql))?.parameterCount
+        let (samples, source) = sampler.samples(for: profile.statement, shape: profile.shape,
+                                                count: options.bindingSamples, parameterCount: parameterCount,
+                                                expressions: profile.expressionFilters)
+        profile.bindingSource = source
+        guard source == .observed, profile.statement.observedBindingWeights.count == samples.count else {
+            profile.setSamples(samples)
+            return
+        }
+        // Heavy keys (by the rows the log reported, else counted here) come first, so that neither the
+        // selection nor trimming for a slow statement leaves them out; with three sets or fewer, all
+        // are timed and nothing need be counted.
+        let reported = profile.statement.observedBindingRows
+        let heaviness = samples.count <= 3 ? Array(repeating: 0, count: samples.count)
+            : reported.count == samples.count && reported.contains(where: { $0 != nil }) ? reported.map { $0 ?? 0 }
+            : HeavyKeys.matchedRows(samples: samples, shape: profile.shape, schema: schema, connection: snapshot.connection)
+        let chosen = ValueSetSelection.select(weights: profile.statement.observedBindingWeights, heaviness: heaviness,
+                                              limit: Self.observedSetsTimed)
+        profile.setSamples(chosen.map { samples[$0.position] }, weights: chosen.map(\.weight))
+    }
+
+    /// The statement's plan as the store is; false, with the profile's error set, when it does not prepare.
+    private func plan(_ profile: StatementProfile, planner: QueryPlanner) -> Bool {
+        do {
+            // The app's own text, literals in place: SQLite plans `LIMIT 20` differently from `LIMIT ?`.
+            profile.planBefore = try planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+            return true
+        } catch let error as SQLiteError {
+            profile.error = "does not prepare on this store: \(error.message)"
+        } catch {
+            profile.error = "\(error)"
+        }
+        return false
+    }
+
+    /// The statement's time as the store is, with enough values that a pass takes about 50 ms, but at least 3
+    /// (all when there are fewer); the profile's error when it cannot be timed.
+    /// - Throws: ``StoreError/sqlite(path:error:)`` when the snapshot is corrupt or not a database.
+    private func timeBaseline(_ profile: StatementProfile) throws {
+        do {
+            if profile.samples.count > 3 {
+                let probe = try timer.time([profile.executions[0]], isWrite: profile.isWrite, giveUpAboveSeconds: 0)
+                // Decided on the counters when the selection is: a busy moment must not change the values timed.
+                let fit = Int(0.05 / max(decision(probe).medianSeconds, 1e-9))
+                profile.trimSamples(to: max(3, min(profile.samples.count, fit)))
+            }
+            profile.timingBefore = try timer.time(profile.executions, isWrite: profile.isWrite)
+            profile.current = profile.timingBefore
+            profile.currentPlan = profile.planBefore
+        } catch MeasurementError.failed(let error) where error.code == .corrupt || error.code == .notADatabase {
+            throw StoreError.sqlite(path: snapshot.storeURL.path, error: error)
+        } catch {
+            profile.error = "could not be timed: \(error)"
+        }
+    }
+
+    /// A warning for each statement that could not be planned or timed.
+    /// - Throws: ``WorkloadError/noStatementAnalysable(reasons:)`` when that is every statement.
+    private mutating func reportFailures() throws {
+        let failed = profiles.filter { $0.error != nil }
+        for profile in failed {
+            let position = profiles.firstIndex { $0 === profile }.map { "S\($0 + 1)" } ?? profile.statement.fingerprint.id
+            warnings.append("\(position) (\(SQLText.oneLine(profile.statement.text, limit: 80))) \(profile.error!)")
+        }
+        if profiles.allSatisfy({ !$0.isUsable }) {
+            throw WorkloadError.noStatementAnalysable(reasons: failed.map { profile in
+                let location = profile.statement.sources.first.map { "\($0.file):\($0.firstLine)" } ?? "workload"
+                return "(\(location)) \(profile.error ?? "is not analysable")"
+            })
+        }
+    }
+
+    /// The most observed value sets timed per statement.
+    static let observedSetsTimed = 32
+
+    private func addNotes(to profile: StatementProfile) {
+        guard let shape = profile.shape else { return }
+        for sort in shape.unindexableSorts {
+            profile.notes.append(.collationSort(column: sort.column, collation: sort.collation, reason: sort.reason))
+        }
+        let measured = profile.timingBefore.map { StatementCost(secondsPerExecution: $0.medianSeconds, count: profile.statement.count) }
+        for access in shape.tables {
+            for function in access.columnFunctions where function.sqlFolded.hasPrefix("nscoredata") {
+                profile.notes.append(.coreDataStringSearch(table: access.table, function: function, cost: measured))
+            }
+            for function in access.columnFunctions where ["instr", "lower", "upper"].contains(function.sqlFolded) {
+                profile.notes.append(.functionOnColumn(table: access.table, function: function, cost: measured))
+            }
+            for constraint in access.constraints where constraint.op == .like || constraint.op == .glob {
+                guard let parameter = constraint.parameter, let pattern = profile.samples.first.flatMap({ parameter - 1 < $0.count ? $0[parameter - 1].textValue : nil }) else { continue }
+                let wildcards: Set<Character> = constraint.op == .like ? ["%", "_"] : ["*", "?", "["]
+                if let first = pattern.first, wildcards.contains(first) {
+                    profile.notes.append(.leadingWildcard(column: constraint.column, op: constraint.op.rawValue, pattern: pattern, cost: measured))
+                }
+            }
+        }
+        if !shape.standIns.isEmpty {
+            profile.notes.append(.standIns(shape.standIns))
+        }
+    }
+}

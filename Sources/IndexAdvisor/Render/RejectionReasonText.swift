@@ -1,0 +1,101 @@
+import Foundation
+
+/// The words of a ``RejectionReason``, as every report format prints them (the Markdown and HTML tables of
+/// rejected candidates, the JSON report's `reason`).
+extension RejectionReason {
+    /// The reason in words.
+    public var text: String {
+        switch self {
+        case .indexLimit(let limit): return "budget reached (--max-indexes \(limit))"
+        case .tableIndexLimit(let limit): return "budget reached (--max-indexes-per-table \(limit))"
+        case .indexBytesLimit(let limit): return "budget reached (--max-index-bytes \(limit))"
+        case .makesStatementsSlower(let slower, let byCounters):
+            return "it makes statements slower\(Self.counters(byCounters)): " + Self.list(slower)
+        case .undeclarableWithEqualForm:
+            return "no model can declare it (a partial, expression, covering or Core Data bookkeeping index on an entity table), and another form measured as well"
+        case .noMeasuredGain(let byCounters):
+            return byCounters ? "no statement got measurably faster by SQLite's work counters (under 5 %)"
+                : "no statement got measurably faster (differences inside the noise)"
+        case .costOutweighsSaving(let slower, let churn, let byCounters):
+            return "its cost\(Self.counters(byCounters)) (writes\(slower.isEmpty ? "" : ", " + Self.list(slower))) outweighs the time it saves.\(churn.map { " " + $0.fact + "." } ?? "")"
+        case .belowMinimumBenefit(let saved, let minimum, let byCounters):
+            return "it saves \(Figures.duration(saved)) per workload\(Self.counters(byCounters)), below the \(Figures.duration(minimum)) worth a schema change"
+        case .timeBudgetSpentInSelection(let seconds):
+            return "not chosen: the time budget (--time-budget \(seconds) s) ran out during the selection"
+        case .undeclarable(let slower, let byCounters):
+            return "no model can declare it (a partial, expression, descending, collation, covering or Core Data bookkeeping index on an entity table)"
+                + (slower.isEmpty ? "" : ", and it makes statements slower\(Self.counters(byCounters)): " + Self.list(slower))
+        case .servedByEarlierPicks:
+            return "not chosen: the picks made before it were measured to serve its statements as well or better"
+        case .timeBudgetSpentBeforeMeasuring(let seconds):
+            return "not measured: the time budget (--time-budget \(seconds) s) was spent on candidates for heavier statements"
+        case .candidateLimit(let limit):
+            return "not measured: more than \(limit) candidates (--max-candidates)"
+        case .samePlanAsCandidate(let table, let columns, let fewer):
+            return "not built: every statement it serves gets the same what-if plan as with the candidate \(table)(\(columns.joined(separator: ", ")))\(fewer ? ", which has fewer columns" : ", whose leading column is as selective or more")"
+        case .poorLeadingColumn(let column, let distinct, let share):
+            return String(format: "not measured: %@ has %d distinct values and the values this workload looks up each match about %.0f%% of the rows, so the index would read a large part of the table per lookup", column, distinct, share * 100)
+        case .buildFailed(let error):
+            return "could not be built on the snapshot: \(error)"
+        case .unusedOnceOthersExist(let others):
+            return "no statement uses it once \(others.joined(separator: ", ")) \(others.count == 1 ? "exists" : "exist")"
+        case .other(let text, _):
+            return text
+        }
+    }
+
+    private static func counters(_ byCounters: Bool) -> String { byCounters ? " by SQLite's work counters" : "" }
+
+    /// `S3 12.0 ms → 30.1 ms, S5 …`.
+    private static func list(_ slower: [StatementSlowdown]) -> String {
+        slower.map { "\($0.statement) \(Figures.change($0.beforeSeconds, $0.afterSeconds, significant: true))" }.joined(separator: ", ")
+    }
+}
+
+extension RejectedCandidate {
+    /// Why it was not recommended, in words (``rejection``'s ``RejectionReason/text``). Set, it becomes a
+    /// reason given in words (``RejectionReason/other(_:kind:)``).
+    public var reason: String {
+        get { rejection.text }
+        set { rejection = .other(newValue) }
+    }
+}
+
+extension ColumnChurn {
+    /// `ZTITLE changes on 80% of the writes to ZNOTE (UPDATE … SET it)`.
+    var fact: String {
+        String(format: "%@ changes on %.0f%% of the writes to %@ (UPDATE … SET it)", column, share * 100, table)
+    }
+
+    /// The note a recommendation carries for it.
+    var note: String {
+        fact + ", and each such write moves its entry in this index: that cost is in the write time above."
+    }
+}
+
+/// The JSON report's form of a rejected candidate: the fields it always had, `reason` in words, and `kind`
+/// (``RejectionReason/kind``) when the reason has one. Read back, the reason is its words and kind.
+extension RejectedCandidate: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case sql, table, columns, partialPredicate, readSecondsSaved, writeSecondsAdded, reason, kind
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sql = try container.decode(String.self, forKey: .sql)
+        table = try container.decode(String.self, forKey: .table)
+        columns = try container.decode([String].self, forKey: .columns)
+        partialPredicate = try container.decodeIfPresent(String.self, forKey: .partialPredicate)
+        readSecondsSaved = try container.decode(Double.self, forKey: .readSecondsSaved)
+        writeSecondsAdded = try container.decode(Double.self, forKey: .writeSecondsAdded)
+        rejection = .other(try container.decode(String.self, forKey: .reason),
+                           kind: try container.decodeIfPresent(String.self, forKey: .kind))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeFields([.sql: sql, .table: table, .columns: columns, .partialPredicate: partialPredicate,
+                                    .readSecondsSaved: readSecondsSaved, .writeSecondsAdded: writeSecondsAdded,
+                                    .reason: reason, .kind: rejection.kind])
+    }
+}

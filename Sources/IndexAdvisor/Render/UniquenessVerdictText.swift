@@ -1,0 +1,60 @@
+/// The words of a uniqueness finding's ``UniquenessVerdict``, as the reports' uniqueness audit prints them,
+/// and the finding's JSON form.
+extension UniquenessFinding: Codable {
+    /// Why the rule is here and what to do, in one or two sentences.
+    public var advice: String {
+        let rule = "(\(columns.joined(separator: ", ")))"
+        var text: String
+        switch verdict {
+        case .notChecked:
+            return "not checked: the store has no table \(table) with columns \(columns.joined(separator: ", "))" + modelSentence
+        case .enforced(let index):
+            return "enforced by the UNIQUE index \(index)" + modelSentence
+        case .other(let words):
+            return words + modelSentence
+        case .broken:
+            text = "\(Figures.counted(violatingRows, "row")) share their value with another row (\(Figures.counted(duplicateValues, "repeated value"))): a unique rule on \(rule) would be broken; in SwiftData, `#Unique` would merge those rows on the next save (upsert). Clean the data first."
+        case .cloudKitForbids:
+            text = "unique in the data, but the store syncs with CloudKit, which does not allow unique constraints: keep it unique in code"
+        case .declareIt(let withMacro):
+            text = "looked up like an identifier and unique in the data (\(Figures.count(tableRows)) rows): "
+                + (withMacro ? "declaring it unique lets SwiftData upsert by it and gives the lookup a unique index"
+                    : "a UNIQUE index would keep it so and serve the lookup")
+        case .holds:
+            text = "holds in the data (\(Figures.count(tableRows)) rows)"
+        }
+        if nullRows > 0 {
+            text += " \(nullRows) row\(nullRows == 1 ? " has" : "s have") a NULL in \(rule), which a unique rule does not restrict."
+        }
+        return text + modelSentence
+    }
+
+    /// ` Your model already declares it (Note.swift:12), …`, or nothing.
+    private var modelSentence: String {
+        modelDeclaresAt.map { " Your model already declares it (\($0)), but the store has no UNIQUE index enforcing it." } ?? ""
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case origin, table, columns, violatingRows, duplicateValues, nullRows, tableRows, swiftDataUnique, advice
+    }
+
+    /// Read back from a JSON report: the advice in its words.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(origin: try container.decode(Origin.self, forKey: .origin), table: try container.decode(String.self, forKey: .table),
+                  columns: try container.decode([String].self, forKey: .columns),
+                  violatingRows: try container.decode(Int.self, forKey: .violatingRows),
+                  duplicateValues: try container.decode(Int.self, forKey: .duplicateValues),
+                  nullRows: try container.decode(Int.self, forKey: .nullRows), tableRows: try container.decode(Int.self, forKey: .tableRows),
+                  swiftDataUnique: try container.decodeIfPresent(String.self, forKey: .swiftDataUnique),
+                  verdict: .other(try container.decode(String.self, forKey: .advice)))
+    }
+
+    /// In a JSON report: the fields it always had, the advice in words.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeFields([.origin: origin, .table: table, .columns: columns, .violatingRows: violatingRows,
+                                    .duplicateValues: duplicateValues, .nullRows: nullRows, .tableRows: tableRows,
+                                    .swiftDataUnique: swiftDataUnique, .advice: advice])
+    }
+}

@@ -1,0 +1,132 @@
+/// Why a proposed or measured candidate was not recommended: the decision and the figures it was made on.
+/// The words are the renderers' (``text``); the JSON report carries both, as `reason` (the words every
+/// format prints) and `kind` (a stable name, ``kind``).
+public enum RejectionReason: Sendable, Equatable {
+    /// `--max-indexes`: the picks reached this many new indexes.
+    case indexLimit(Int)
+    /// `--max-indexes-per-table`: its table has this many picks.
+    case tableIndexLimit(Int)
+    /// `--max-index-bytes`: the picks reached this many bytes.
+    case indexBytesLimit(Int64)
+    /// It makes these statements measurably slower and saves no read time.
+    case makesStatementsSlower([StatementSlowdown], byCounters: Bool)
+    /// A form no model can declare (partial, expression, covering, Core Data bookkeeping), and a form a model
+    /// can declare measured as well.
+    case undeclarableWithEqualForm
+    /// No statement got measurably faster with it.
+    case noMeasuredGain(byCounters: Bool)
+    /// Its write cost, and the statements it makes slower, outweigh the read time it saves; `churn`, a key
+    /// column most writes to its table change.
+    case costOutweighsSaving(slower: [StatementSlowdown], churn: ColumnChurn?, byCounters: Bool)
+    /// It saves `savedSeconds` per workload, under the `minimumSeconds` worth a schema change.
+    case belowMinimumBenefit(savedSeconds: Double, minimumSeconds: Double, byCounters: Bool)
+    /// The time budget (`--time-budget`, in seconds) ran out during the selection.
+    case timeBudgetSpentInSelection(seconds: Int)
+    /// A form no model can declare, on a Core Data or SwiftData store; with the statements it makes slower.
+    case undeclarable(slower: [StatementSlowdown], byCounters: Bool)
+    /// The picks made before it serve its statements as well or better.
+    case servedByEarlierPicks
+    /// Not measured: the time budget (`--time-budget`, in seconds) was spent on candidates for heavier statements.
+    case timeBudgetSpentBeforeMeasuring(seconds: Int)
+    /// Not measured: more candidates than `--max-candidates` allows (the limit).
+    case candidateLimit(Int)
+    /// Not built: every statement it serves gets the same what-if plan as with the candidate on `table` and
+    /// `columns` (display names), which has fewer columns or a leading column as selective or more.
+    case samePlanAsCandidate(table: String, columns: [String], keptHasFewerColumns: Bool)
+    /// Not measured: an all-equality index led by `column`, which has `distinctValues` values, and the values
+    /// the workload looks up each match about `share` (0 to 1) of the rows.
+    case poorLeadingColumn(column: String, distinctValues: Int, share: Double)
+    /// `CREATE INDEX` failed on the snapshot, with SQLite's message.
+    case buildFailed(error: String)
+    /// A pick that no final plan uses once the `others` (index names) exist.
+    case unusedOnceOthersExist(others: [String])
+    /// A reason still given in words where it is decided (the greedy selection and the join sets, for now),
+    /// or read back from a JSON report: its words, and its ``kind`` when the report has one.
+    case other(String, kind: String? = nil)
+
+    /// A stable, machine-readable name for the reason, for the JSON report's `kind`; nil for a reason given
+    /// only in words.
+    public var kind: String? {
+        switch self {
+        case .indexLimit: return "index-limit"
+        case .tableIndexLimit: return "table-index-limit"
+        case .indexBytesLimit: return "index-bytes-limit"
+        case .makesStatementsSlower: return "makes-statements-slower"
+        case .undeclarableWithEqualForm: return "undeclarable-with-equal-form"
+        case .noMeasuredGain: return "no-measured-gain"
+        case .costOutweighsSaving: return "cost-outweighs-saving"
+        case .belowMinimumBenefit: return "below-minimum-benefit"
+        case .timeBudgetSpentInSelection: return "time-budget-in-selection"
+        case .undeclarable: return "undeclarable"
+        case .servedByEarlierPicks: return "served-by-earlier-picks"
+        case .timeBudgetSpentBeforeMeasuring: return "time-budget-before-measuring"
+        case .candidateLimit: return "candidate-limit"
+        case .samePlanAsCandidate: return "same-plan-as-candidate"
+        case .poorLeadingColumn: return "poor-leading-column"
+        case .buildFailed: return "build-failed"
+        case .unusedOnceOthersExist: return "unused-once-others-exist"
+        case .other(_, let kind): return kind
+        }
+    }
+
+    /// True for a reason that names the time budget (`--time-budget`): the candidate was not measured, or not
+    /// chosen, because the budget ran out.
+    var isTimeBudget: Bool {
+        switch self {
+        case .timeBudgetSpentInSelection, .timeBudgetSpentBeforeMeasuring: return true
+        case .other(let text, _): return text.contains("--time-budget")
+        default: return false
+        }
+    }
+
+    /// The same reason with every name in it (index, table, column names, and the words of a reason given in
+    /// words) passed through `rename`: for renaming an index throughout a result.
+    func renamingNames(_ rename: (String) -> String) -> RejectionReason {
+        switch self {
+        case .makesStatementsSlower(let slower, let byCounters):
+            return .makesStatementsSlower(slower.map { $0.renaming(rename) }, byCounters: byCounters)
+        case .costOutweighsSaving(let slower, let churn, let byCounters):
+            return .costOutweighsSaving(slower: slower.map { $0.renaming(rename) }, churn: churn?.renaming(rename), byCounters: byCounters)
+        case .undeclarable(let slower, let byCounters):
+            return .undeclarable(slower: slower.map { $0.renaming(rename) }, byCounters: byCounters)
+        case .samePlanAsCandidate(let table, let columns, let fewer):
+            return .samePlanAsCandidate(table: rename(table), columns: columns.map(rename), keptHasFewerColumns: fewer)
+        case .poorLeadingColumn(let column, let distinct, let share):
+            return .poorLeadingColumn(column: rename(column), distinctValues: distinct, share: share)
+        case .buildFailed(let error):
+            return .buildFailed(error: rename(error))
+        case .unusedOnceOthersExist(let others):
+            return .unusedOnceOthersExist(others: others.map(rename))
+        case .other(let text, let kind):
+            return .other(rename(text), kind: kind)
+        case .indexLimit, .tableIndexLimit, .indexBytesLimit, .undeclarableWithEqualForm, .noMeasuredGain,
+             .belowMinimumBenefit, .timeBudgetSpentInSelection, .servedByEarlierPicks, .timeBudgetSpentBeforeMeasuring,
+             .candidateLimit:
+            return self
+        }
+    }
+}
+
+/// A statement a candidate makes measurably slower: its label in the report (`S3`) and its median time
+/// without and with the candidate, in seconds.
+public struct StatementSlowdown: Sendable, Equatable {
+    public var statement: String
+    public var beforeSeconds: Double
+    public var afterSeconds: Double
+
+    func renaming(_ rename: (String) -> String) -> StatementSlowdown {
+        StatementSlowdown(statement: rename(statement), beforeSeconds: beforeSeconds, afterSeconds: afterSeconds)
+    }
+}
+
+/// A key column that most writes to its table change (`UPDATE … SET` it): `share` (0 to 1) of the writes to
+/// `table`, weighted by frequency.
+public struct ColumnChurn: Sendable, Equatable {
+    public var column: String
+    public var share: Double
+    public var table: String
+
+    func renaming(_ rename: (String) -> String) -> ColumnChurn {
+        ColumnChurn(column: rename(column), share: share, table: rename(table))
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// The words of each structured rejection reason (issue 22: the advisor decides, the renderers word it),
+/// exactly as the reports printed them when the advisor wrote them itself, and the JSON report's form.
+@Suite("Rejection reasons")
+struct RejectionReasonTests {
+    let slower = [StatementSlowdown(statement: "S3", beforeSeconds: 0.010, afterSeconds: 0.030)]
+
+    @Test("budgets and limits name their option and value")
+    func limits() {
+        #expect(RejectionReason.indexLimit(5).text == "budget reached (--max-indexes 5)")
+        #expect(RejectionReason.tableIndexLimit(3).text == "budget reached (--max-indexes-per-table 3)")
+        #expect(RejectionReason.indexBytesLimit(1_000_000).text == "budget reached (--max-index-bytes 1000000)")
+        #expect(RejectionReason.candidateLimit(40).text == "not measured: more than 40 candidates (--max-candidates)")
+        #expect(RejectionReason.timeBudgetSpentBeforeMeasuring(seconds: 30).text
+                == "not measured: the time budget (--time-budget 30 s) was spent on candidates for heavier statements")
+        #expect(RejectionReason.timeBudgetSpentInSelection(seconds: 0).text
+                == "not chosen: the time budget (--time-budget 0 s) ran out during the selection")
+    }
+
+    @Test("measured verdicts give their figures, and say when SQLite's counters decided")
+    func measuredVerdicts() {
+        #expect(RejectionReason.noMeasuredGain(byCounters: false).text == "no statement got measurably faster (differences inside the noise)")
+        #expect(RejectionReason.noMeasuredGain(byCounters: true).text == "no statement got measurably faster by SQLite's work counters (under 5 %)")
+        #expect(RejectionReason.belowMinimumBenefit(savedSeconds: 0.012, minimumSeconds: 0.0331, byCounters: false).text
+                == "it saves 12.0 ms per workload, below the 33.1 ms worth a schema change")
+        #expect(RejectionReason.belowMinimumBenefit(savedSeconds: 0.012, minimumSeconds: 0.0331, byCounters: true).text
+                == "it saves 12.0 ms per workload by SQLite's work counters, below the 33.1 ms worth a schema change")
+        #expect(RejectionReason.makesStatementsSlower(slower, byCounters: false).text == "it makes statements slower: S3 3.0× slower")
+        #expect(RejectionReason.costOutweighsSaving(slower: [], churn: nil, byCounters: false).text
+                == "its cost (writes) outweighs the time it saves.")
+        let churn = ColumnChurn(column: "ZTITLE", share: 0.8, table: "ZNOTE")
+        #expect(RejectionReason.costOutweighsSaving(slower: slower, churn: churn, byCounters: true).text
+                == "its cost by SQLite's work counters (writes, S3 3.0× slower) outweighs the time it saves. ZTITLE changes on 80% of the writes to ZNOTE (UPDATE … SET it).")
+        #expect(churn.note == "ZTITLE changes on 80% of the writes to ZNOTE (UPDATE … SET it), and each such write moves its entry in this index: that cost is in the write time above.")
+    }
+
+    @Test("candidates set aside or left out name what they were compared with")
+    func setAside() {
+        #expect(RejectionReason.poorLeadingColumn(column: "ZISARCHIVED", distinctValues: 2, share: 0.5).text
+                == "not measured: ZISARCHIVED has 2 distinct values and the values this workload looks up each match about 50% of the rows, so the index would read a large part of the table per lookup")
+        #expect(RejectionReason.samePlanAsCandidate(table: "ZNOTE", columns: ["ZFOLDER", "ZDATE"], keptHasFewerColumns: true).text
+                == "not built: every statement it serves gets the same what-if plan as with the candidate ZNOTE(ZFOLDER, ZDATE), which has fewer columns")
+        #expect(RejectionReason.samePlanAsCandidate(table: "t", columns: ["a"], keptHasFewerColumns: false).text
+                == "not built: every statement it serves gets the same what-if plan as with the candidate t(a), whose leading column is as selective or more")
+        #expect(RejectionReason.unusedOnceOthersExist(others: ["i1"]).text == "no statement uses it once i1 exists")
+        #expect(RejectionReason.unusedOnceOthersExist(others: ["i1", "i2"]).text == "no statement uses it once i1, i2 exist")
+        #expect(RejectionReason.buildFailed(error: "disk I/O error").text == "could not be built on the snapshot: disk I/O error")
+        #expect(RejectionReason.undeclarable(slower: [], byCounters: false).text
+                == "no model can declare it (a partial, expression, descending, collation, covering or Core Data bookkeeping index on an entity table)")
+        #expect(RejectionReason.undeclarable(slower: slower, byCounters: true).text.hasSuffix(", and it makes statements slower by SQLite's work counters: S3 3.0× slower"))
+        #expect(RejectionReason.servedByEarlierPicks.text == "not chosen: the picks made before it were measured to serve its statements as well or better")
+    }
+
+    @Test("only the time budget's reasons count as the time budget's")
+    func timeBudget() {
+        #expect(RejectionReason.timeBudgetSpentBeforeMeasuring(seconds: 1).isTimeBudget)
+        #expect(RejectionReason.timeBudgetSpentInSelection(seconds: 1).isTimeBudget)
+        #expect(!RejectionReason.candidateLimit(3).isTimeBudget)
+        #expect(RejectionReason.other("not measured: the time budget (--time-budget 2 s) …").isTimeBudget)
+    }
+
+    @Test("renaming an index reaches the names inside a reason")
+    func renaming() {
+        let renamed = RejectionReason.unusedOnceOthersExist(others: ["indexadvisor_a", "b"])
+            .renamingNames { $0.replacingIdentifier("indexadvisor_a", with: "Z_Note_a") }
+        #expect(renamed == .unusedOnceOthersExist(others: ["Z_Note_a", "b"]))
+    }
+
+    @Test("the JSON report keeps `reason` in words and adds `kind`; read back, the words and kind stay")
+    func json() throws {
+        let candidate = RejectedCandidate(sql: "CREATE INDEX i ON t (a)", table: "t", columns: ["a"], partialPredicate: nil,
+                                          readSecondsSaved: 0.5, writeSecondsAdded: 0.25, rejection: .candidateLimit(3))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(candidate)
+        #expect(String(decoding: data, as: UTF8.self)
+                == #"{"columns":["a"],"kind":"candidate-limit","readSecondsSaved":0.5,"reason":"not measured: more than 3 candidates (--max-candidates)","sql":"CREATE INDEX i ON t (a)","table":"t","writeSecondsAdded":0.25}"#)
+        let decoded = try JSONDecoder().decode(RejectedCandidate.self, from: data)
+        #expect(decoded.rejection == .other("not measured: more than 3 candidates (--max-candidates)", kind: "candidate-limit"))
+        #expect(decoded.reason == candidate.reason)
+        #expect(try encoder.encode(decoded) == data)
+        // A report made before `kind` existed reads back, and writes back, without one.
+        let old = Data(#"{"columns":["a"],"readSecondsSaved":0,"reason":"some words","sql":"CREATE INDEX i ON t (a)","table":"t","writeSecondsAdded":0}"#.utf8)
+        let read = try JSONDecoder().decode(RejectedCandidate.self, from: old)
+        #expect(read.reason == "some words" && read.rejection.kind == nil)
+        #expect(!String(decoding: try encoder.encode(read), as: UTF8.self).contains("kind"))
+    }
+}
