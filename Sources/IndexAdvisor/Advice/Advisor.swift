@@ -327,7 +327,12 @@ struct AnalysisRun {
             let changes = reprofile(table: best.candidate.table, index: name)
             let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
             let decided = decidedScore(changes)
-            if decided.hasSignificantGain && decided.netSeconds >= minimumBenefit {
+            // Chosen on the counters, the pick must not cost more than it saves by the wall clock, beyond
+            // the runs' spread (``ClockCheck``); the wall clock is what the report's figures are.
+            let clockLoss = decidesOnCounters
+                && ClockCheck.showsLoss(changes, weight: { profiles[$0].weight }, minimumBenefit: self.minimumBenefit)
+                && confirmsLoss(of: name, definition: best.candidate.createSQL(name: name), changes: changes)
+            if decided.hasSignificantGain && decided.netSeconds >= minimumBenefit && !clockLoss {
                 picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
                 changed = Set(changes.map(\.position))
                 replanned = Set(changes.filter { $0.planBefore?.steps != $0.planAfter?.steps }.map(\.position))
@@ -337,7 +342,13 @@ struct AnalysisRun {
                     profiles[change.position].current = change.before
                     profiles[change.position].currentPlan = change.planBefore
                 }
-                rejected.append(rejection(best.candidate, score: score, reason: "built beside \(picks.isEmpty ? "the existing indexes" : picks.map(\.name).joined(separator: ", ")), it did not save measurably more than \(Figures.duration(minimumBenefit)) per workload"))
+                if clockLoss {
+                    let bounds = ClockCheck.bounds(changes, weight: { profiles[$0].weight })
+                    rejected.append(rejection(best.candidate, score: score, reason: .costsMoreByTheClock(readsSavedAtMost: bounds.readsSavedAtMost,
+                                                                                                        writesAddedAtLeast: bounds.writesAddedAtLeast)))
+                } else {
+                    rejected.append(rejection(best.candidate, score: score, reason: "built beside \(picks.isEmpty ? "the existing indexes" : picks.map(\.name).joined(separator: ", ")), it did not save measurably more than \(Figures.duration(minimumBenefit)) per workload"))
+                }
             }
         } catch let error as StoreError {
             throw error
@@ -345,6 +356,25 @@ struct AnalysisRun {
             warnings.append("index \(name) could not be built: \(error)")
         }
         return (changed, replanned)
+    }
+
+    /// True when the loss the wall clock showed for the index `name` (``ClockCheck``) holds when its statements
+    /// are timed again with and without it, interleaved (``ChangeComparison``: with it, without, with it
+    /// again): a load spike during one measurement does not veto a pick, so a busy machine does not change
+    /// the advice (issue 15). The index is in place afterwards.
+    func confirmsLoss(of name: String, definition: String, changes: [TimingChange]) -> Bool {
+        let items = changes.map { ChangeComparison.Item(executions: profiles[$0.position].executions, isWrite: profiles[$0.position].isWrite) }
+        guard let results = ChangeComparison(snapshot: snapshot, timer: timer).compare(
+            apply: ["DROP INDEX \(SQLIdentifier.quote(name))"], revert: [definition], items: items) else { return false }
+        var again: [TimingChange] = []
+        for (change, result) in zip(changes, results) {
+            guard let (with, without) = result else { return false }
+            var timed = change
+            timed.before = without
+            timed.after = with
+            again.append(timed)
+        }
+        return ClockCheck.showsLoss(again, weight: { profiles[$0].weight }, minimumBenefit: minimumBenefit)
     }
 
     /// `measured` against the state after a pick changed the timings at `changed` (and the plans at

@@ -39,6 +39,8 @@ extension RejectionReason {
             return "could not be built on the snapshot: \(error)"
         case .unusedOnceOthersExist(let others):
             return "no statement uses it once \(others.joined(separator: ", ")) \(others.count == 1 ? "exists" : "exist")"
+        case .costsMoreByTheClock(let reads, let writes):
+            return "built and timed, it costs more than it saves: its reads save at most \(Figures.duration(max(0, reads))) per workload and its writes add at least \(Figures.duration(writes)), beyond the runs' spread (SQLite's work counters, on which it was chosen, did not show that upkeep)"
         case .other(let text, _):
             return text
         }

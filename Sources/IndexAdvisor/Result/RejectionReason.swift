@@ -40,6 +40,10 @@ public enum RejectionReason: Sendable, Equatable {
     case buildFailed(error: String)
     /// A pick that no final plan uses once the `others` (index names) exist.
     case unusedOnceOthersExist(others: [String])
+    /// Chosen on SQLite's work counters, but built and timed it costs more than it saves by the wall clock
+    /// beyond the runs' spread: its reads save at most `readsSavedAtMost` and its writes add at least
+    /// `writesAddedAtLeast`, in seconds per workload (``ClockCheck``).
+    case costsMoreByTheClock(readsSavedAtMost: Double, writesAddedAtLeast: Double)
     /// A reason still given in words where it is decided (the greedy selection and the join sets, for now),
     /// or read back from a JSON report: its words, and its ``kind`` when the report has one.
     case other(String, kind: String? = nil)
@@ -65,6 +69,7 @@ public enum RejectionReason: Sendable, Equatable {
         case .poorLeadingColumn: return "poor-leading-column"
         case .buildFailed: return "build-failed"
         case .unusedOnceOthersExist: return "unused-once-others-exist"
+        case .costsMoreByTheClock: return "costs-more-by-the-clock"
         case .other(_, let kind): return kind
         }
     }
@@ -101,7 +106,7 @@ public enum RejectionReason: Sendable, Equatable {
             return .other(rename(text), kind: kind)
         case .indexLimit, .tableIndexLimit, .indexBytesLimit, .undeclarableWithEqualForm, .noMeasuredGain,
              .belowMinimumBenefit, .timeBudgetSpentInSelection, .servedByEarlierPicks, .timeBudgetSpentBeforeMeasuring,
-             .candidateLimit:
+             .candidateLimit, .costsMoreByTheClock:
             return self
         }
     }

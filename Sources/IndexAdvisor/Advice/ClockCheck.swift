@@ -1,0 +1,34 @@
+/// The wall clock's veto on a pick chosen on SQLite's work counters (issue 15: the advice must not
+/// contradict the report's own figures).
+///
+/// The counters price a step and a page (``CounterCost``); they do not see what a step costs inside, such as
+/// the key comparisons of an insert into an index on long text under `COLLATE NOCASE`. A new user's event
+/// log had `payload COLLATE NOCASE` recommended for one `LIKE 'ABC%'` read against 2,000 inserts: 9.7 ms
+/// saved, 124.5 ms of writes added, by the report's own wall-clock figures. A pick whose timings, read in
+/// its favour, still show a loss is not kept: the reads' saving is taken at its most (each user's time
+/// before at its upper quartile, after at its lower) and the writes' cost at its least (after at the lower
+/// quartile, before at the upper, never below zero), so that a difference inside the runs' spread never
+/// vetoes a pick and the same input keeps the same advice.
+struct ClockCheck {
+    /// The reads' saving at its most and the writes' added time at its least, frequency-weighted, in
+    /// seconds per workload, from `changes` (the pick's users and its table's writes, timed with and
+    /// without it); `weight` gives a statement's executions by profile position.
+    static func bounds(_ changes: [TimingChange], weight: (Int) -> Double) -> (readsSavedAtMost: Double, writesAddedAtLeast: Double) {
+        var reads = 0.0, writes = 0.0
+        for change in changes {
+            if change.isUser {
+                reads += (change.before.p75Seconds - change.after.p25Seconds) * weight(change.position)
+            } else {
+                writes += max(0, change.after.p25Seconds - change.before.p75Seconds) * weight(change.position)
+            }
+        }
+        return (reads, writes)
+    }
+
+    /// True when the writes' least cost exceeds the reads' most saving by at least `minimumBenefit` seconds
+    /// per workload (what a pick must save to be worth a schema change).
+    static func showsLoss(_ changes: [TimingChange], weight: (Int) -> Double, minimumBenefit: Double) -> Bool {
+        let (reads, writes) = bounds(changes, weight: weight)
+        return writes - reads >= minimumBenefit
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+@testable import IndexAdvisor
+
+/// The wall clock's veto on a pick chosen on SQLite's counters (``ClockCheck``).
+@Suite("Clock check: a pick the wall clock shows costing more than it saves")
+struct ClockCheckTests {
+    /// A timing whose runs have these quartiles, in microseconds.
+    func timing(_ p25: Double, _ median: Double, _ p75: Double) -> Timing {
+        Timing(medianSeconds: median * 1e-6, p25Seconds: p25 * 1e-6, p75Seconds: p75 * 1e-6, minSeconds: p25 * 1e-6, maxSeconds: p75 * 1e-6,
+               runs: 7, executionsPerRun: 10, rowsPerExecution: 1, failures: 0)
+    }
+
+    func change(_ position: Int, before: Timing, after: Timing, isUser: Bool) -> TimingChange {
+        TimingChange(position: position, before: before, after: after, planBefore: nil, planAfter: nil, isUser: isUser)
+    }
+
+    @Test("a new user's event log: one LIKE read saved 9.7 ms against 2,000 inserts made 1.7× slower; vetoed, with the bounds")
+    func eventLogPayload() {
+        // The figures of the report the new user pasted (µs): the insert before 48.7/51.4/52.4, after
+        // 89.7/113.7/161.0; the LIKE 9,597/9,711/9,730 before, 6.1/6.3/6.4 after.
+        let changes = [change(0, before: timing(48.7, 51.4, 52.4), after: timing(89.7, 113.7, 161.0), isUser: false),
+                       change(1, before: timing(9_597, 9_711, 9_730), after: timing(6.1, 6.3, 6.4), isUser: true)]
+        let weights: (Int) -> Double = { $0 == 0 ? 2_000 : 1 }
+        let bounds = ClockCheck.bounds(changes, weight: weights)
+        #expect(abs(bounds.readsSavedAtMost - (9_730 - 6.1) * 1e-6) < 1e-12)
+        #expect(abs(bounds.writesAddedAtLeast - (89.7 - 52.4) * 2_000 * 1e-6) < 1e-12)
+        #expect(ClockCheck.showsLoss(changes, weight: weights, minimumBenefit: 0.001))
+    }
+
+    @Test("writes whose runs overlap add nothing, so a pick is never vetoed on a difference inside the spread")
+    func overlappingWrites() {
+        let changes = [change(0, before: timing(40, 44, 47), after: timing(42, 46, 52), isUser: false),
+                       change(1, before: timing(9_597, 9_711, 9_730), after: timing(6.1, 6.3, 6.4), isUser: true)]
+        let bounds = ClockCheck.bounds(changes, weight: { $0 == 0 ? 2_000 : 1 })
+        #expect(bounds.writesAddedAtLeast == 0)
+        #expect(!ClockCheck.showsLoss(changes, weight: { $0 == 0 ? 2_000 : 1 }, minimumBenefit: 0.001))
+    }
+
+    @Test("a read the clock cannot tell apart counts at its most saving: the demo's third pick is not vetoed for 2.9 ms of writes")
+    func readInsideTheNoise() {
+        // S3 ×150: 2,066 µs before, 2,160 µs after, runs overlapping; writes ×150 and ×60 measurably slower.
+        let changes = [change(0, before: timing(1_950, 2_066, 2_300), after: timing(2_010, 2_160, 2_290), isUser: true),
+                       change(1, before: timing(13.5, 14.0, 14.6), after: timing(24.0, 25.1, 26.3), isUser: false),
+                       change(2, before: timing(42.0, 43.3, 45.0), after: timing(60.1, 62.5, 64.0), isUser: false)]
+        let weights: (Int) -> Double = { [150, 150, 60][$0] }
+        let bounds = ClockCheck.bounds(changes, weight: weights)
+        #expect(abs(bounds.readsSavedAtMost - (2_300 - 2_010) * 150 * 1e-6) < 1e-12)
+        #expect(bounds.writesAddedAtLeast < bounds.readsSavedAtMost)
+        #expect(!ClockCheck.showsLoss(changes, weight: weights, minimumBenefit: 0.001))
+    }
+
+    @Test("the veto's reason gives both bounds and its kind")
+    func reasonWords() {
+        let reason = RejectionReason.costsMoreByTheClock(readsSavedAtMost: 0.0097, writesAddedAtLeast: 0.0746)
+        #expect(reason.kind == "costs-more-by-the-clock")
+        #expect(reason.text == "built and timed, it costs more than it saves: its reads save at most \(Figures.duration(0.0097)) per workload and its writes add at least \(Figures.duration(0.0746)), beyond the runs' spread (SQLite's work counters, on which it was chosen, did not show that upkeep)")
+    }
+}
