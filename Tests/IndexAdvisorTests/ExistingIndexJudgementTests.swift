@@ -49,6 +49,23 @@ struct ExistingIndexJudgementTests {
         #expect(MarkdownReport.render(result).contains("Drop `item_deleted` (misused: statements that use it are faster without it)"))
     }
 
+    @Test("a misused flag index with an identical twin: the twin is redundant, the one kept is judged with its twin gone and dropped as misused, never called unused")
+    func misusedIndexWithTwin() throws {
+        // Regression (a new user's event log): of two identical indexes the planner names one; the other
+        // was called "unused by this workload" and never judged, though the statement used it once the
+        // redundant twin was dropped, and stayed 1.4× slower for it.
+        let result = try analyze(Self.schema(ownerReferences: false) + "\nCREATE INDEX item_deleted_copy ON item(deleted);")
+        expectTrueReport(result)
+        let kept = try #require(result.existingIndexes.first { $0.index == "item_deleted" })
+        let copy = try #require(result.existingIndexes.first { $0.index == "item_deleted_copy" })
+        #expect(kept.kind == .misused)
+        #expect(kept.dropSQL == "DROP INDEX IF EXISTS \"item_deleted\"")
+        #expect(copy.kind == .redundant)
+        #expect(copy.dropSQL != nil)
+        #expect(!result.existingIndexes.contains { $0.kind == .unusedInWorkload }, "\(result.existingIndexes.map { ($0.index, $0.kind) })")
+        #expect(result.statements[0].planAfter?.indexesUsed == ["item_owner"])
+    }
+
     @Test("the same index on a foreign key's child column is kept, with the reason")
     func foreignKeyChildKept() throws {
         let result = try analyze(Self.schema(ownerReferences: true))

@@ -102,7 +102,11 @@ extension AnalysisRun {
     mutating func applyMisusedDrops(planner: QueryPlanner) {
         let misused = existingIndexes.filter { $0.kind == .misused && $0.dropSQL != nil }
         guard !misused.isEmpty else { return }
-        for finding in misused { _ = try? snapshot.connection.execute(finding.dropSQL!) }
+        // A redundant twin of a misused index goes too (the migration drops it), or the planner would use
+        // it in the dropped one's place and the final plans would not be the migration's.
+        let names = Set(misused.map { $0.index.sqlFolded })
+        let twins = existingIndexes.filter { $0.kind == .redundant && $0.dropSQL != nil && names.contains($0.supersededBy?.sqlFolded ?? "") }
+        for finding in misused + twins { _ = try? snapshot.connection.execute(finding.dropSQL!) }
         snapshot.checkpoint()
         let tables = Set(misused.map { $0.table.sqlFolded })
         for profile in profiles where profile.isUsable {
@@ -112,5 +116,8 @@ extension AnalysisRun {
             profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
             profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.timingAfter
         }
+        // An index the planner passed over for the misused one serves the statement now: it is not unused.
+        let usedNow = Set(profiles.flatMap { $0.planAfter?.indexesUsed ?? [] }.map(\.sqlFolded))
+        existingIndexes.removeAll { $0.kind == .unusedInWorkload && usedNow.contains($0.index.sqlFolded) }
     }
 }

@@ -20,6 +20,14 @@ struct ExistingIndexReview {
         for profile in profiles {
             for name in (profile.planBefore?.indexesUsed ?? []) + (profile.planAfter?.indexesUsed ?? []) { used.insert(name.sqlFolded) }
         }
+        // Of two indexes with the same key, the planner names one; the other serves the same statements the
+        // moment the named one goes (a new user's duplicate `idx_events_kind2` was dropped as redundant and
+        // its twin `idx_events_kind` called unused, though the statement then used it). Both count as used.
+        for table in schema.tables {
+            for index in table.indexes where used.contains(index.name.sqlFolded) {
+                for twin in twins(of: index, in: table) { used.insert(twin.name.sqlFolded) }
+            }
+        }
         var findings: [ExistingIndexFinding] = []
         for table in schema.tables {
             let others: [(name: String, columns: [IndexColumn], isUnique: Bool)] =
@@ -72,6 +80,20 @@ struct ExistingIndexReview {
         return findings
     }
 
+    /// The other indexes of `table` with `index`'s key and predicate: the planner uses one in the other's place.
+    private func twins(of index: Index, in table: Table) -> [Index] {
+        table.indexes.filter { twin in
+            twin.name != index.name && twin.partialPredicate == index.partialPredicate && twin.columns.count == index.columns.count
+                && zip(twin.columns, index.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+        }
+    }
+
+    /// ``twins(of:in:)`` that a migration may drop with it (plain `CREATE INDEX`, not UNIQUE): measured
+    /// without `index`, the planner would use one of them instead, so they go with it.
+    private func droppableTwins(of index: Index, in table: Table) -> [Index] {
+        twins(of: index, in: table).filter { $0.origin == .createIndex && !$0.isUnique && $0.sql != nil }
+    }
+
     /// An index the final plans use, measured without it: a finding when a statement that uses it is
     /// measurably faster without it and none is measurably slower (the planner misuses it, typically a
     /// low-cardinality index chosen without `sqlite_stat1`). Kept when it leads with the child column of
@@ -84,8 +106,9 @@ struct ExistingIndexReview {
         // with the machine's load, and the verdict with it), and over 20 VM steps per row it returns (an
         // index search that reads only the rows it returns takes a few per column). Timing every other
         // index without it would cost a drop and a rebuild for nothing.
+        let names = Set(([index] + droppableTwins(of: index, in: table)).map { $0.name.sqlFolded })
         let suspect = profiles.contains { profile in
-            guard profile.isUsable, profile.isRead, (profile.planAfter?.indexesUsed ?? []).contains(where: { $0.sqlFolded == index.name.sqlFolded }),
+            guard profile.isUsable, profile.isRead, (profile.planAfter?.indexesUsed ?? []).contains(where: { names.contains($0.sqlFolded) }),
                   let timing = profile.timingAfter, let steps = timing.vmStepsPerExecution, decide(timing).medianSeconds >= 50e-6 else { return false }
             return steps / max(1, timing.rowsPerExecution) > 20
         }
@@ -118,14 +141,17 @@ struct ExistingIndexReview {
                              writesToo: Bool = true, readersToo: Bool = true) -> DropVerdict {
         var verdict = DropVerdict()
         let writes = !writesToo ? [] : profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.sqlFolded) }
+        // Its twins go with it (``droppableTwins(of:in:)``), or the planner would use one in its place.
+        let dropped = [index] + droppableTwins(of: index, in: table)
+        let names = Set(dropped.map { $0.name.sqlFolded })
         let readers = !readersToo ? [] : profiles.indices.filter { position in
-            profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { $0.sqlFolded == index.name.sqlFolded }
+            profiles[position].isUsable && (profiles[position].planAfter?.indexesUsed ?? []).contains { names.contains($0.sqlFolded) }
         }
-        guard !(writes.isEmpty && readers.isEmpty), let definition = index.sql else { return verdict }
+        guard !(writes.isEmpty && readers.isEmpty), index.sql != nil else { return verdict }
         // One drop and one rebuild for all of them (issue 18), each statement timed before, without and after.
         let positions = Set(writes + readers).sorted()
         let results = ChangeComparison(snapshot: snapshot, timer: timer).compare(
-            apply: ["DROP INDEX \(SQLIdentifier.quote(index.name))"], revert: [definition],
+            apply: dropped.map { "DROP INDEX \(SQLIdentifier.quote($0.name))" }, revert: dropped.compactMap(\.sql),
             items: positions.map { ChangeComparison.Item(executions: profiles[$0].executions, isWrite: profiles[$0].isWrite) })
         for (offset, position) in positions.enumerated() {
             let profile = profiles[position]
