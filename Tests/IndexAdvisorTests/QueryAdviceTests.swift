@@ -82,6 +82,27 @@ struct QueryAdviceTests {
         #expect(advice.rewritePlan?.findings.first?.constraints?.contains("hash>? AND hash<?") == true)
     }
 
+    @Test("a LIKE prefix a NOCASE column's index or a partial index already serves gets no GLOB rewrite: it would read more")
+    func likeAlreadyServed() throws {
+        // Regression (a breaking helper's store): the GLOB rewrite was advised though measured 1,385× slower on
+        // a NOCASE column whose NOCASE index the analysis itself recommended, and 96× slower where a partial
+        // index `WHERE b LIKE 'x%'` served the statement.
+        let schema = """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, b TEXT COLLATE NOCASE, c INT);
+            CREATE TABLE u (id INTEGER PRIMARY KEY, b TEXT, c INT);
+            CREATE INDEX u_part ON u(c) WHERE b LIKE 'x%';
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO t SELECT i, substr('abcdefghxyz', 1 + (i * 7) % 11, 1) || printf('%05d', i), i % 101 FROM n;
+            INSERT INTO u SELECT * FROM t;
+            """
+        let nocase = try analyze(schema, workload: "-- freq: 100\nSELECT * FROM t WHERE b LIKE 'xa%';")
+        #expect(nocase.recommendations.map { $0.columns.map(\.collation) } == [["NOCASE"]])
+        #expect(!nocase.queryAdvice.contains { $0.kind == .caseInsensitiveLike })
+        let partial = try analyze(schema, workload: "-- freq: 100\nSELECT * FROM u WHERE c = 5 AND b LIKE 'x%';")
+        #expect(partial.statements[0].planBefore?.indexesUsed == ["u_part"])
+        #expect(!partial.queryAdvice.contains { $0.kind == .caseInsensitiveLike })
+    }
+
     /// A Core Data store of 40,000 songs: titles in no order, 100-byte lyrics.
     static let songs = """
             CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
