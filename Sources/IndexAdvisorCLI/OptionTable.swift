@@ -92,7 +92,7 @@ extension CommandOption {
                     }, help: """
                     What a statement costs: wall-clock time\(analysis.costSource == .wallClock ? " (default)" : ""), or \
                     SQLite's work counters (VM steps, page lookups) priced in seconds\(analysis.costSource == .sqliteCounters ? " (default)" : ""): \
-                    the same figures on every run, for CI gates on shared machines.
+                    the same figures on every run (index build times aside), for CI gates on shared machines.
                     """, into: .analysis(\.analysisOptions.costSource)),
             .single("--samples", value: "N", .integer(in: 1...1000), help: """
                 Sets of bound values drawn from the data per statement when the workload has none (default: \

@@ -272,3 +272,15 @@ struct OddIdentifierTests {
         #expect(result.statements.allSatisfy { $0.error == nil })
     }
 }
+
+@Suite("Commands a message suggests")
+struct SuggestedCommandTests {
+    @Test("a path in a suggested command is one shell word: quoted when it has spaces or quotes, as it is otherwise")
+    func shellWord() {
+        // Regression (a breaking helper): `sqlite3 /tmp/App Support/default.store 'PRAGMA integrity_check'` did not paste.
+        #expect(StoreError.shellWord("/tmp/App Support/default.store") == "'/tmp/App Support/default.store'")
+        #expect(StoreError.shellWord("/tmp/it's.db") == "'/tmp/it'\\''s.db'")
+        #expect(StoreError.shellWord("/tmp/notes-1.sqlite") == "/tmp/notes-1.sqlite")
+        #expect(StoreError.shellWord("") == "''")
+    }
+}

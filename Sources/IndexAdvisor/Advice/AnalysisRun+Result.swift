@@ -224,7 +224,7 @@ extension AnalysisRun {
             let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(CounterCost.prices)), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one pass each, without a warm-up (the counters need no more); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one pass's. "
             return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (2 over 50 ms) lie within 10 % of their median (each timing gives its count), after a warm-up pass (discarded, unless it read over \(StatementTimer.uncachedPassFactor) times as many pages as SQLite's page cache holds: then no run can find its pages cached either, and the warm-up is the first run), each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
         case .sqliteCounters:
-            return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(CounterCost.prices) (--cost counters: the same figures on every run, not wall-clock time),"
+            return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(CounterCost.prices) (--cost counters: the same figures on every run, not wall-clock time; index build times are still wall-clock),"
         }
     }
 

@@ -2,6 +2,15 @@ import Foundation
 
 /// Why a store could not be opened or copied. Each case prints as one line naming the file and the cause.
 public enum StoreError: Error, Sendable, CustomStringConvertible {
+    /// `path` as one POSIX shell word, for a command a message suggests: as it is when it holds only
+    /// characters no shell treats specially, otherwise in single quotes (a `'` inside as `'\''`), so that
+    /// `Application Support/…` pastes and runs.
+    static func shellWord(_ path: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:,@%=")
+        if !path.isEmpty, path.allSatisfy({ plain.contains($0) }) { return path }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// Nothing exists at the path.
     case notFound(path: String)
     /// The path is a directory.
@@ -51,12 +60,12 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .sqlite(let path, let error):
             switch error.extendedCode {
             case .notADatabase: return "\(path): not a SQLite database (\(error.message))"
-            case .corrupt: return "\(path): the database is corrupt (\(error.message)); run `sqlite3 \(path) 'PRAGMA integrity_check'`"
+            case .corrupt: return "\(path): the database is corrupt (\(error.message)); run `sqlite3 \(Self.shellWord(path)) 'PRAGMA integrity_check'`"
             case .busy, .locked: return "\(path): the store is locked by another process (\(error.message)); retry with a longer --busy-timeout"
             default: return "\(path): \(error.message) (SQLite error \(error.code.rawValue), \(error.codeName))"
             }
         case .corrupt(let path, let detail):
-            return "\(path): the database is corrupt (quick_check: \(SQLText.oneLine(detail, limit: 160))); run `sqlite3 \(path) 'PRAGMA integrity_check'`"
+            return "\(path): the database is corrupt (quick_check: \(SQLText.oneLine(detail, limit: 160))); run `sqlite3 \(Self.shellWord(path)) 'PRAGMA integrity_check'`"
         case .busy(let path, let seconds):
             return "\(path): the store kept changing or stayed locked for \(String(format: "%.1f", seconds)) s; retry with a longer --busy-timeout or when the app is idle"
         case .snapshotVanished(let directory):

@@ -127,7 +127,7 @@ public final class StoreSnapshot {
         if let failure = readFailure(connection) {
             throw StoreError.corrupt(path: path, detail: "\(said); reading \(failure)")
         }
-        return ["PRAGMA quick_check reported \"\(said)\", but every table and index reads without error, so the store is analysed; run `sqlite3 \(path) 'PRAGMA integrity_check'` with the app's SQLite to be sure"]
+        return ["PRAGMA quick_check reported \"\(said)\", but every table and index reads without error, so the store is analysed; run `sqlite3 \(StoreError.shellWord(path)) 'PRAGMA integrity_check'` with the app's SQLite to be sure"]
     }
 
     /// SQLite's codes for damage: `SQLITE_CORRUPT`, `SQLITE_NOTADB`, `SQLITE_IOERR` (a short read).
