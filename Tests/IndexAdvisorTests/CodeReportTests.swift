@@ -4,6 +4,19 @@ import Foundation
 
 @Suite("The SQL migration and the Swift code")
 struct CodeReportTests {
+    @Test("with --model, key paths still guessed (no class matches the entity) are not said to come from the model")
+    func guessedKeyPathsBesideAModel() throws {
+        // Regression (a new user): a model whose class was TaskItem for the entity Task gave a Swift header
+        // "Key paths from the app's model: Models.swift (--model)" above guessed key paths.
+        var result = ReportFixture.result(hostile: false)
+        result.model = ModelSummary(files: ["Models.swift"], entities: [], notes: ["no class Task in the model source"])
+        let swift = checkedRender(result, .swift)
+        #expect(result.recommendations.contains { $0.keyPathsAreGuessed })
+        #expect(!swift.contains("// Key paths from the app's model: Models.swift (--model)."))
+        let table = try #require(result.recommendations.first?.table)
+        #expect(swift.contains("except on \(table): no class there matches the store's entity"))
+    }
+
     @Test("the SQL migration: quoted CREATE and DROP statements one per line, each after a comment; names cannot end a comment")
     func sqlMigration() {
         let sql = checkedRender(ReportFixture.result(), .sql)
