@@ -14,7 +14,7 @@ struct CodeReportTests {
         #expect(result.recommendations.contains { $0.keyPathsAreGuessed })
         #expect(!swift.contains("// Key paths from the app's model: Models.swift (--model)."))
         let table = try #require(result.recommendations.first?.table)
-        #expect(swift.contains("except on \(table): no class there matches the store's entity"))
+        #expect(swift.contains("except on \(table), whose key paths are recovered from the column names (no class or property of the model matched them)"))
     }
 
     @Test("the SQL migration: quoted CREATE and DROP statements one per line, each after a comment; names cannot end a comment")

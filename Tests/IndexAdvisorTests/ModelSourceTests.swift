@@ -232,3 +232,26 @@ struct ModelSourceTests {
         #expect("idx_a_2 idx_a".replacingIdentifier("idx_a", with: "X") == "idx_a_2 X")
     }
 }
+
+@Suite("Reading --model files as --source reads them")
+struct ModelFileReadingTests {
+    @Test("a UTF-16 model file with a byte-order mark is read; a FIFO is refused as not a regular file")
+    func readsAsSourceDoes() throws {
+        // Regression (a breaking helper): --model refused a UTF-16 file that --source read, and called a FIFO
+        // "no permission".
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("Model.swift")
+        let text = "import SwiftData\n@Model final class Note {\n    var title: String = \"\"\n}\n"
+        try #require(text.data(using: .utf16)).write(to: file)  // Foundation writes the byte-order mark
+        let model = try ModelSourceReader.read(paths: [file.path])
+        #expect(model.classes.map(\.className) == ["Note"])
+        let fifo = directory.url.appendingPathComponent("pipe.swift").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: ModelSourceError.self) { try ModelSourceReader.read(paths: [fifo]) }
+        do {
+            _ = try ModelSourceReader.read(paths: [fifo])
+        } catch {
+            #expect("\(error)".contains("not a regular file"))
+        }
+    }
+}

@@ -130,11 +130,13 @@ public enum ModelSourceReader {
             }
         }
         var texts: [(path: String, text: String)] = []
+        // Read as --source reads the app's files (a breaking helper: a UTF-16 file with a byte-order mark was
+        // refused here and read there, and a FIFO was "no permission"): UTF-8 or UTF-16 with a byte-order
+        // mark, regular files only, with the reason when not.
         for url in files {
-            do {
-                texts.append((url.path, try String(contentsOf: url, encoding: .utf8)))
-            } catch {
-                throw ModelSourceError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+            switch SourceScanner.read(url.path) {
+            case .success(let text): texts.append((url.path, text))
+            case .failure(let failure): throw ModelSourceError.unreadable(path: url.path, reason: failure.reason)
             }
         }
         return parse(files: texts)

@@ -38,7 +38,7 @@ public enum SwiftReport {
         } else if let model = result.model {
             // A new user's model named the class otherwise than the store's entity: the key paths of those
             // tables are guesses, and the header must not say they came from the model.
-            lines.append(comment("Key paths from the app's model: \(model.files.joined(separator: ", ")) (\(model.option ?? "--model")), except on \(Set(guessed).sorted().joined(separator: ", ")): no class there matches the store's entity, so those are recovered from the column names and are guesses; check them against your @Model classes."))
+            lines.append(comment("Key paths from the app's model: \(model.files.joined(separator: ", ")) (\(model.option ?? "--model")), except on \(Set(guessed).sorted().joined(separator: ", ")), whose key paths are recovered from the column names (no class or property of the model matched them) and are guesses; check them against your @Model classes."))
         } else if result.recommendations.contains(where: \.keyPathsAreGuessed) {
             lines.append(comment("Key paths recovered from the store's column names; some are guesses: check them against your @Model classes, or pass them with --model."))
         }

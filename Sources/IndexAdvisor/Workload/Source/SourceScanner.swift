@@ -66,7 +66,7 @@ public enum SourceScanner {
         return String(cString: resolved)
     }
 
-    private struct ReadFailure: Error {
+    struct ReadFailure: Error {
         var reason: String
     }
 
@@ -79,7 +79,7 @@ public enum SourceScanner {
     /// The text of the Swift file at `path`, or why it cannot be read. Only a regular file is opened (a FIFO
     /// or a device would block or never end); UTF-8 (a byte-order mark dropped) and UTF-16 with a byte-order
     /// mark are decoded.
-    private static func read(_ path: String) -> Result<String, ReadFailure> {
+    static func read(_ path: String) -> Result<String, ReadFailure> {
         let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type] as? FileAttributeType
         guard type == .typeRegular else {
             return .failure(ReadFailure(reason: type == nil ? "cannot read its type" : "not a regular file"))
