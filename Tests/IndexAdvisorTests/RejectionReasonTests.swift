@@ -89,3 +89,28 @@ struct RejectionReasonTests {
         #expect(!String(decoding: try encoder.encode(read), as: UTF8.self).contains("kind"))
     }
 }
+
+@Suite("Rejection reasons of the greedy selection and the join sets")
+struct SelectionRejectionReasonTests {
+    @Test("the selection's reasons keep the words they were written in, and each has a kind")
+    func selectionReasons() {
+        let leftPrefix = RejectionReason.leftPrefixOfPick(wider: "idx_t_a_b")
+        #expect(leftPrefix.text == "a left prefix of the recommended idx_t_a_b, which serves the same lookups")
+        #expect(leftPrefix.kind == "left-prefix-of-pick")
+        #expect(RejectionReason.entityColumnSavesNoPages.text
+                == "it reads as many pages as the same key without Z_ENT, which a model can declare and which is recommended instead: Z_ENT only saves checking a column of rows read anyway")
+        #expect(RejectionReason.notWorthBuilt(picks: [], minimumSeconds: 0.001).text
+                == "built beside the existing indexes, it did not save measurably more than \(Figures.duration(0.001)) per workload")
+        #expect(RejectionReason.notWorthBuilt(picks: ["a", "b"], minimumSeconds: 0.002).text
+                == "built beside a, b, it did not save measurably more than \(Figures.duration(0.002)) per workload")
+        #expect(RejectionReason.joinSetNotWorthBuilt(members: ["user(email)", "membership(user_id)"], statement: "S2", minimumSeconds: 0.001).text
+                == "built with user(email) and membership(user_id) for S2's join, the set did not save measurably more than \(Figures.duration(0.001)) per workload")
+        #expect(RejectionReason.plannerNoLongerUses(picks: ["a"]).text == "the planner no longer uses it once a exists")
+        #expect(RejectionReason.plannerNoLongerUses(picks: ["a", "b"]).text == "the planner no longer uses it once a, b exist")
+        #expect(RejectionReason.plannerNoLongerUses(picks: ["a"]).renamingNames { $0 == "a" ? "Z_Note_x" : $0 }
+                == .plannerNoLongerUses(picks: ["Z_Note_x"]))
+        let kinds = [RejectionReason.entityColumnSavesNoPages, .notWorthBuilt(picks: [], minimumSeconds: 0),
+                     .joinSetNotWorthBuilt(members: [], statement: "S1", minimumSeconds: 0), .plannerNoLongerUses(picks: [])].compactMap(\.kind)
+        #expect(kinds == ["entity-column-saves-no-pages", "not-worth-built", "join-set-not-worth-built", "planner-no-longer-uses"])
+    }
+}

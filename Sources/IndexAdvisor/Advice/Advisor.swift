@@ -230,7 +230,7 @@ struct AnalysisRun {
             let chosen = picks.map(\.measured.candidate)
             for other in measured where chosen.contains(where: { other.candidate.isRedundant(beside: $0) }) {
                 let wider = picks.first { other.candidate.isRedundant(beside: $0.measured.candidate) }!
-                rejected.append(rejection(other.candidate, score: nil, reason: "a left prefix of the recommended \(wider.name), which serves the same lookups"))
+                rejected.append(rejection(other.candidate, score: nil, reason: .leftPrefixOfPick(wider: wider.name)))
             }
             measured.removeAll { other in chosen.contains { other.candidate.isRedundant(beside: $0) } }
             let scored = measured.map { (decisionCopy($0), CandidateScore($0, profiles: profiles, view: decision)) }
@@ -253,7 +253,7 @@ struct AnalysisRun {
             }
             let widened = Set(measured.filter { TieBreak.entityColumnSavesNoPages(plain: best, entityLed: $0) }.map(\.candidate.key))
             for other in measured where widened.contains(other.candidate.key) {
-                rejected.append(rejection(other.candidate, score: nil, reason: "it reads as many pages as the same key without Z_ENT, which a model can declare and which is recommended instead: Z_ENT only saves checking a column of rows read anyway"))
+                rejected.append(rejection(other.candidate, score: nil, reason: .entityColumnSavesNoPages))
             }
             measured.removeAll { widened.contains($0.candidate.key) }
             measured.removeAll { $0.candidate.key == best.candidate.key }
@@ -347,7 +347,7 @@ struct AnalysisRun {
                     rejected.append(rejection(best.candidate, score: score, reason: .costsMoreByTheClock(readsSavedAtMost: bounds.readsSavedAtMost,
                                                                                                         writesAddedAtLeast: bounds.writesAddedAtLeast)))
                 } else {
-                    rejected.append(rejection(best.candidate, score: score, reason: "built beside \(picks.isEmpty ? "the existing indexes" : picks.map(\.name).joined(separator: ", ")), it did not save measurably more than \(Figures.duration(minimumBenefit)) per workload"))
+                    rejected.append(rejection(best.candidate, score: score, reason: .notWorthBuilt(picks: picks.map(\.name), minimumSeconds: minimumBenefit)))
                 }
             }
         } catch let error as StoreError {
@@ -394,7 +394,7 @@ struct AnalysisRun {
             let use = whatIfUse(of: other.candidate, chosen: picks.map(\.measured.candidate), whatIf: whatIf)
             let users = use.users
             if users.isEmpty {
-                rejected.append(rejection(other.candidate, score: nil, reason: "the planner no longer uses it once \(picks.map(\.name).joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"))
+                rejected.append(rejection(other.candidate, score: nil, reason: .plannerNoLongerUses(picks: picks.map(\.name))))
                 continue
             }
             // A statement whose plan with the candidate is still the one it was timed with does the same
@@ -613,10 +613,6 @@ struct AnalysisRun {
             merged.after[position] = timing
         }
         return merged
-    }
-
-    func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: String) -> RejectedCandidate {
-        rejection(candidate, score: score, reason: .other(reason))
     }
 
     func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: RejectionReason) -> RejectedCandidate {

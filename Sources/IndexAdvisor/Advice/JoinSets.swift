@@ -132,7 +132,9 @@ extension AnalysisRun {
             || (profiles[position].currentPlan?.indexesUsed ?? []).contains { used in built.contains { $0.0.name.sqlFolded == used.sqlFolded } }
         guard joinServed, decided.hasSignificantGain, decided.netSeconds >= minimumBenefit else {
             try undo()
-            let reason = "built with \(members.map { "\($0.table)(\($0.columns.compactMap(\.name).joined(separator: ", ")))" }.joined(separator: " and ")) for \(label)'s join, the set did not save measurably more than \(Figures.duration(minimumBenefit)) per workload"
+            let reason = RejectionReason.joinSetNotWorthBuilt(
+                members: members.map { "\($0.table)(\($0.columns.compactMap(\.name).joined(separator: ", ")))" }, statement: label,
+                minimumSeconds: minimumBenefit)
             for member in members {
                 let entry = rejection(member, score: nil, reason: reason)
                 if !rejected.contains(where: { $0.sql == entry.sql }) { rejected.append(entry) }
@@ -148,8 +150,8 @@ extension AnalysisRun {
             }
             names.insert(pick.name.sqlFolded)
             picks.append(pick)
-            let entry = rejection(pick.measured.candidate, score: nil, reason: "")
-            rejected.removeAll { $0.sql == entry.sql }
+            let sql = pick.measured.candidate.createSQL(name: indexName(for: pick.measured.candidate, taken: []))
+            rejected.removeAll { $0.sql == sql }
         }
         return all
     }

@@ -39,6 +39,16 @@ extension RejectionReason {
             return "could not be built on the snapshot: \(error)"
         case .unusedOnceOthersExist(let others):
             return "no statement uses it once \(others.joined(separator: ", ")) \(others.count == 1 ? "exists" : "exist")"
+        case .leftPrefixOfPick(let wider):
+            return "a left prefix of the recommended \(wider), which serves the same lookups"
+        case .entityColumnSavesNoPages:
+            return "it reads as many pages as the same key without Z_ENT, which a model can declare and which is recommended instead: Z_ENT only saves checking a column of rows read anyway"
+        case .notWorthBuilt(let picks, let minimum):
+            return "built beside \(picks.isEmpty ? "the existing indexes" : picks.joined(separator: ", ")), it did not save measurably more than \(Figures.duration(minimum)) per workload"
+        case .joinSetNotWorthBuilt(let members, let statement, let minimum):
+            return "built with \(members.joined(separator: " and ")) for \(statement)'s join, the set did not save measurably more than \(Figures.duration(minimum)) per workload"
+        case .plannerNoLongerUses(let picks):
+            return "the planner no longer uses it once \(picks.joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"
         case .costsMoreByTheClock(let reads, let writes):
             return "built and timed, it costs more than it saves: its reads save at most \(Figures.duration(max(0, reads))) per workload and its writes add at least \(Figures.duration(writes)), beyond the runs' spread (SQLite's work counters, on which it was chosen, did not show that upkeep)"
         case .other(let text, _):

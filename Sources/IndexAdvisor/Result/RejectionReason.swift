@@ -40,12 +40,24 @@ public enum RejectionReason: Sendable, Equatable {
     case buildFailed(error: String)
     /// A pick that no final plan uses once the `others` (index names) exist.
     case unusedOnceOthersExist(others: [String])
+    /// A left prefix of the recommended index `wider` (name), which serves the same lookups.
+    case leftPrefixOfPick(wider: String)
+    /// `Z_ENT` followed by the key of a pick that reads as many pages without it.
+    case entityColumnSavesNoPages
+    /// Built beside the `picks` (names; none: the existing indexes), it did not save measurably more than
+    /// `minimumSeconds` per workload.
+    case notWorthBuilt(picks: [String], minimumSeconds: Double)
+    /// Built with the other `members` (`table(columns)`) of a join's set for `statement` (`S3`), the set did
+    /// not save measurably more than `minimumSeconds` per workload.
+    case joinSetNotWorthBuilt(members: [String], statement: String, minimumSeconds: Double)
+    /// The planner no longer uses it once the `picks` (names) exist.
+    case plannerNoLongerUses(picks: [String])
     /// Chosen on SQLite's work counters, but built and timed it costs more than it saves by the wall clock
     /// beyond the runs' spread: its reads save at most `readsSavedAtMost` and its writes add at least
     /// `writesAddedAtLeast`, in seconds per workload (``ClockCheck``).
     case costsMoreByTheClock(readsSavedAtMost: Double, writesAddedAtLeast: Double)
-    /// A reason still given in words where it is decided (the greedy selection and the join sets, for now),
-    /// or read back from a JSON report: its words, and its ``kind`` when the report has one.
+    /// A reason read back from a JSON report (or set in words by a caller of the library): its words, and its
+    /// ``kind`` when the report has one.
     case other(String, kind: String? = nil)
 
     /// A stable, machine-readable name for the reason, for the JSON report's `kind`; nil for a reason given
@@ -70,6 +82,11 @@ public enum RejectionReason: Sendable, Equatable {
         case .buildFailed: return "build-failed"
         case .unusedOnceOthersExist: return "unused-once-others-exist"
         case .costsMoreByTheClock: return "costs-more-by-the-clock"
+        case .leftPrefixOfPick: return "left-prefix-of-pick"
+        case .entityColumnSavesNoPages: return "entity-column-saves-no-pages"
+        case .notWorthBuilt: return "not-worth-built"
+        case .joinSetNotWorthBuilt: return "join-set-not-worth-built"
+        case .plannerNoLongerUses: return "planner-no-longer-uses"
         case .other(_, let kind): return kind
         }
     }
@@ -102,11 +119,19 @@ public enum RejectionReason: Sendable, Equatable {
             return .buildFailed(error: rename(error))
         case .unusedOnceOthersExist(let others):
             return .unusedOnceOthersExist(others: others.map(rename))
+        case .leftPrefixOfPick(let wider):
+            return .leftPrefixOfPick(wider: rename(wider))
+        case .notWorthBuilt(let picks, let minimum):
+            return .notWorthBuilt(picks: picks.map(rename), minimumSeconds: minimum)
+        case .joinSetNotWorthBuilt(let members, let statement, let minimum):
+            return .joinSetNotWorthBuilt(members: members.map(rename), statement: statement, minimumSeconds: minimum)
+        case .plannerNoLongerUses(let picks):
+            return .plannerNoLongerUses(picks: picks.map(rename))
         case .other(let text, let kind):
             return .other(rename(text), kind: kind)
         case .indexLimit, .tableIndexLimit, .indexBytesLimit, .undeclarableWithEqualForm, .noMeasuredGain,
              .belowMinimumBenefit, .timeBudgetSpentInSelection, .servedByEarlierPicks, .timeBudgetSpentBeforeMeasuring,
-             .candidateLimit, .costsMoreByTheClock:
+             .candidateLimit, .costsMoreByTheClock, .entityColumnSavesNoPages:
             return self
         }
     }
