@@ -84,7 +84,7 @@ extension AnalysisRun {
                 sampleBuildSeconds: sample(of: candidate.table).map { _ in pick.measured.buildSeconds },
                 sampleBytes: sample(of: candidate.table).map { _ in pick.measured.bytes },
                 effects: pick.score.effects, columnStatistics: prefixStatistics,
-                notes: (pick.neededBy.map { [.other($0.note)] } ?? []) + entityColumnNote(for: candidate)
+                notes: (pick.neededBy.map { [$0.note] } ?? []) + entityColumnNote(for: candidate)
                     + churns(for: candidate).map(PickNote.churn) + untimedWriteNotes(for: candidate))
         }
     }

@@ -167,11 +167,9 @@ extension JoinSets {
         /// True when building this index, before the last one, already changed the join's plan.
         var changedPlanAlone: Bool
 
-        /// The note a report shows on the index.
-        var note: String {
-            "Kept for \(statement)'s join together with \(index): SQLite uses that index for \(statement) only when this one exists too"
-                + (changedPlanAlone ? "" : " (built first, on its own it left \(statement)'s plan as it was)")
-                + "; the join's saving is counted under \(index)."
+        /// The note a report shows on the index (worded by the renderers).
+        var note: PickNote {
+            .keptForJoin(statement: statement, index: index, changedPlanAlone: changedPlanAlone)
         }
     }
 }

@@ -13,8 +13,10 @@ public enum PickNote: Sendable, Equatable {
     case failedWrites(failures: Int, statement: String, sql: String)
     /// A key column belongs to a sub-entity of `entity`, so `#Index<entity>` cannot declare it.
     case subEntityColumn(entity: String)
-    /// A note still given in words where it is decided (a join set's member, ``JoinSets/Need/note``, for now),
-    /// or read back from a JSON report.
+    /// Kept for the join of `statement` (`S2`) together with `index`, the set's last-built index, which
+    /// carries the join's saving; `changedPlanAlone` when building this one first already changed the plan.
+    case keptForJoin(statement: String, index: String, changedPlanAlone: Bool)
+    /// A note read back from a JSON report (its words).
     case other(String)
 
     /// The same note with every name in it passed through `rename`: for renaming an index throughout a result.
@@ -28,6 +30,8 @@ public enum PickNote: Sendable, Equatable {
         case .failedWrites(let failures, let statement, let sql):
             return .failedWrites(failures: failures, statement: rename(statement), sql: rename(sql))
         case .subEntityColumn(let entity): return .subEntityColumn(entity: rename(entity))
+        case .keptForJoin(let statement, let index, let alone):
+            return .keptForJoin(statement: statement, index: rename(index), changedPlanAlone: alone)
         case .other(let text): return .other(rename(text))
         }
     }
