@@ -16,18 +16,7 @@ struct ExistingIndexReview {
 
     func review(profiles: [StatementProfile], recommendations: [IndexCandidate], names: [String],
                 sizes: [String: Int64]) -> [ExistingIndexFinding] {
-        var used = Set<String>()
-        for profile in profiles {
-            for name in (profile.planBefore?.indexesUsed ?? []) + (profile.planAfter?.indexesUsed ?? []) { used.insert(name.sqlFolded) }
-        }
-        // Of two indexes with the same key, the planner names one; the other serves the same statements the
-        // moment the named one goes (a new user's duplicate `idx_events_kind2` was dropped as redundant and
-        // its twin `idx_events_kind` called unused, though the statement then used it). Both count as used.
-        for table in schema.tables {
-            for index in table.indexes where used.contains(index.name.sqlFolded) {
-                for twin in twins(of: index, in: table) { used.insert(twin.name.sqlFolded) }
-            }
-        }
+        let used = usedIndexNames(profiles: profiles)
         var findings: [ExistingIndexFinding] = []
         for table in schema.tables {
             let others: [(name: String, columns: [IndexColumn], isUnique: Bool)] =
@@ -78,6 +67,23 @@ struct ExistingIndexReview {
             }
         }
         return findings
+    }
+
+    /// The indexes (folded names) a plan before or after uses. Of two indexes with the same key the planner
+    /// names one; the other serves the same statements the moment the named one goes (a new user's duplicate
+    /// `idx_events_kind2` was dropped as redundant and its twin `idx_events_kind` called unused, though the
+    /// statement then used it), so both count as used.
+    private func usedIndexNames(profiles: [StatementProfile]) -> Set<String> {
+        var used = Set<String>()
+        for profile in profiles {
+            for name in (profile.planBefore?.indexesUsed ?? []) + (profile.planAfter?.indexesUsed ?? []) { used.insert(name.sqlFolded) }
+        }
+        for table in schema.tables {
+            for index in table.indexes where used.contains(index.name.sqlFolded) {
+                for twin in twins(of: index, in: table) { used.insert(twin.name.sqlFolded) }
+            }
+        }
+        return used
     }
 
     /// The other indexes of `table` with `index`'s key and predicate: the planner uses one in the other's place.
