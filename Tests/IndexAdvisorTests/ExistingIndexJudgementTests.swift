@@ -100,3 +100,23 @@ struct ExistingIndexJudgementTests {
         #expect(drops.allSatisfy { $0.supersededBy == "ep_c" })
     }
 }
+
+@Suite("Existing indexes: the write saving's wording")
+struct WriteSavingWordingTests {
+    @Test("a UNIQUE index the review keeps, on a table the workload inserts into, is not said to have no write to its table")
+    func uniqueIndexWithWrites() throws {
+        // Regression (a breaking helper): `u_email` read "not measured (no write to its table)" beside 200 inserts into `u`.
+        let result = try analyze("""
+            CREATE TABLE u (id INTEGER PRIMARY KEY, email TEXT, a INT);
+            CREATE UNIQUE INDEX u_email ON u(email);
+            CREATE INDEX u_a ON u(a);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO u SELECT i, 'user' || i || '@example.org', i % 50 FROM n;
+            """, workload: "-- freq: 200\nINSERT INTO u(email, a) VALUES ('new@example.org', 3);")
+        let unique = try #require(result.existingIndexes.first { $0.index == "u_email" })
+        #expect(result.writeSavingText(of: unique) == "not measured (kept whatever its table's writes cost, so they were not timed without it)")
+        let plain = try #require(result.existingIndexes.first { $0.index == "u_a" })
+        #expect(result.writesTimed(of: plain))
+        #expect(!MarkdownReport.render(result).contains("no write to its table"))
+    }
+}

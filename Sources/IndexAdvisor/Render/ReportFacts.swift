@@ -77,9 +77,16 @@ extension AnalysisResult {
     }
 
     /// The write-time saving of dropping `finding`'s index as a report prints it: a duration, or why there
-    /// is none (no write to its table was timed), never a 0 that was not measured.
+    /// is none, never a 0 that was not measured: no write to its table in the workload, or writes the review
+    /// did not time because it keeps the index whatever they cost (a UNIQUE or constraint index, Core Data's
+    /// own; a breaking helper's UNIQUE index read "no write to its table" beside 200 inserts into it).
     public func writeSavingText(of finding: ExistingIndexFinding) -> String {
-        writesTimed(of: finding) ? Figures.measured(finding.writeSecondsSaved) : "not measured (no write to its table)"
+        if writesTimed(of: finding) { return Figures.measured(finding.writeSecondsSaved) }
+        let written = statements.contains { statement in
+            statement.kind.isWrite && statement.tables.contains { $0.sqlFolded == finding.table.sqlFolded }
+        }
+        return written ? "not measured (kept whatever its table's writes cost, so they were not timed without it)"
+            : "not measured (no write to its table)"
     }
 
     /// True when a write to `finding`'s table was timed without the index (its effects also hold reads).
