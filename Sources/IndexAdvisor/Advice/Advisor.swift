@@ -327,12 +327,14 @@ struct AnalysisRun {
             let changes = reprofile(table: best.candidate.table, index: name)
             let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
             let decided = decidedScore(changes)
+            let saves = decided.hasSignificantGain && decided.netSeconds >= minimumBenefit
             // Chosen on the counters, the pick must not cost more than it saves by the wall clock, beyond
-            // the runs' spread (``ClockCheck``); the wall clock is what the report's figures are.
-            let clockLoss = decidesOnCounters
+            // the runs' spread (``ClockCheck``); the wall clock is what the report's figures are. Only asked
+            // of a pick the counters keep: the confirmation drops, re-times and rebuilds the index.
+            let clockLoss = saves && decidesOnCounters
                 && ClockCheck.showsLoss(changes, weight: { profiles[$0].weight }, minimumBenefit: self.minimumBenefit)
                 && confirmsLoss(of: name, definition: best.candidate.createSQL(name: name), changes: changes)
-            if decided.hasSignificantGain && decided.netSeconds >= minimumBenefit && !clockLoss {
+            if saves && !clockLoss {
                 picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
                 changed = Set(changes.map(\.position))
                 replanned = Set(changes.filter { $0.planBefore?.steps != $0.planAfter?.steps }.map(\.position))

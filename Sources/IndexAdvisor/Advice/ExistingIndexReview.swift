@@ -26,8 +26,7 @@ struct ExistingIndexReview {
             for index in table.indexes {
                 let caveat = Self.caveat(for: index, schema: schema)
                 let wider = index.partialPredicate == nil ? others.first { other in
-                    other.name != index.name && index.columns.count <= other.columns.count
-                        && zip(index.columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+                    other.name != index.name && IndexCandidate.leads(index.columns, other.columns)
                         && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
                         && !(index.isUnique && !other.isUnique)
                 } : nil
@@ -90,7 +89,7 @@ struct ExistingIndexReview {
     private func twins(of index: Index, in table: Table) -> [Index] {
         table.indexes.filter { twin in
             twin.name != index.name && twin.partialPredicate == index.partialPredicate && twin.columns.count == index.columns.count
-                && zip(twin.columns, index.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+                && IndexCandidate.leads(twin.columns, index.columns)
         }
     }
 

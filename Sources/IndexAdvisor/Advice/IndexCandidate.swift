@@ -37,8 +37,7 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
     /// True when this candidate's columns are a leading part of `other`'s (same table, same predicate).
     public func isPrefix(of other: IndexCandidate) -> Bool {
         table.sqlFolded == other.table.sqlFolded && partialPredicate == other.partialPredicate
-            && columns.count <= other.columns.count
-            && zip(columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+            && IndexCandidate.leads(columns, other.columns)
     }
 
     /// True when `other` makes this candidate redundant: this one's columns lead `other`, and the predicates
@@ -48,8 +47,7 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
     /// it holds, which the full index can only do by reading each row: `(shop_id, placed) WHERE status =
     /// 'open'` is not redundant beside `(shop_id, placed)` (partialindex.html).
     public func isRedundant(beside other: IndexCandidate) -> Bool {
-        guard table.sqlFolded == other.table.sqlFolded, columns.count <= other.columns.count,
-              zip(columns, other.columns).allSatisfy({ IndexCandidate.sameKey($0, $1) }) else { return false }
+        guard table.sqlFolded == other.table.sqlFolded, IndexCandidate.leads(columns, other.columns) else { return false }
         if partialPredicate == other.partialPredicate { return true }
         guard other.partialPredicate == nil else { return false }
         let keyColumns = Set(other.columns.compactMap { $0.name?.sqlFolded })
@@ -73,9 +71,14 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
     /// partial candidate: without `sqlite_stat1` SQLite will not drive the full index by `x IS NOT NULL`,
     /// while the partial one, holding only those rows, it reads whole (partialindex.html).
     public func isServed(by index: Index) -> Bool {
-        guard index.table.sqlFolded == table.sqlFolded, index.columns.count >= columns.count,
-              index.partialPredicate == partialPredicate else { return false }
-        return zip(columns, index.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+        index.table.sqlFolded == table.sqlFolded && index.partialPredicate == partialPredicate
+            && IndexCandidate.leads(columns, index.columns)
+    }
+
+    /// True when the key columns `prefix` lead `key`: no more of them, each the same column, direction and
+    /// collation as the one in its place (``sameKey(_:_:)``).
+    static func leads(_ prefix: [IndexColumn], _ key: [IndexColumn]) -> Bool {
+        prefix.count <= key.count && zip(prefix, key).allSatisfy { sameKey($0, $1) }
     }
 
     static func sameKey(_ a: IndexColumn, _ b: IndexColumn) -> Bool {

@@ -42,8 +42,7 @@ struct SchemaReview {
         var findings: [SchemaFinding] = []
         for index in table.indexes where index.partialPredicate == nil {
             guard let wider = table.indexes.first(where: { other in
-                other.name != index.name && other.partialPredicate == nil && index.columns.count <= other.columns.count
-                    && zip(index.columns, other.columns).allSatisfy { IndexCandidate.sameKey($0, $1) }
+                other.name != index.name && other.partialPredicate == nil && IndexCandidate.leads(index.columns, other.columns)
                     && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
                     && !(index.isUnique && !other.isUnique)
             }) else { continue }
