@@ -215,7 +215,7 @@ public enum IndexAdvisorCommand {
             console.error("indexadvisor: warning: workload lines skipped: \(sanitized(skipped))\n")
         }
         for warning in result.warnings where !options.quiet {
-            console.error("indexadvisor: warning: \(sanitized(warning))\n")
+            console.error("indexadvisor: warning: \(sanitized(warning.text))\n")
         }
         for note in result.model?.notes ?? [] where !options.quiet {
             console.error("indexadvisor: warning: --model: \(sanitized(note))\n")
@@ -372,7 +372,7 @@ public enum IndexAdvisorCommand {
         lines.append("indexadvisor check: \(Figures.counted(failures.count, "failure")), \(Figures.counted(problems.count - failures.count, "warning")) in \(Figures.counted(analysed, "statement")) (thresholds: \(Int(options.thresholds.minimumShare * 100)) % of workload time\(options.thresholds.minimumCount.map { " or ×\($0)" } ?? ""), at least \(Figures.duration(options.thresholds.minimumSeconds)); slower than baseline by \(options.thresholds.slowdownFactor)×\(baseline == nil ? ", no baseline" : ""))")
         console.out(lines.joined(separator: "\n") + "\n")
         for warning in result.warnings where !options.analyze.quiet {
-            console.error("indexadvisor: warning: \(sanitized(warning))\n")
+            console.error("indexadvisor: warning: \(sanitized(warning.text))\n")
         }
         if options.analyze.verbose, let stages = result.method.stageSeconds {
             console.error(StageBreakdown.text(stages, total: result.tool.analysisSeconds))

@@ -43,7 +43,8 @@ struct HealthyStoreTests {
             INSERT INTO tag(id, name, kind) SELECT i, 'Tag ' || i, i % 400 FROM n;
             """) { try $0.registerStandInFunction(named: "app_slug") }
         let snapshot = try StoreSnapshot.take(of: store.url, busyTimeout: 1)
-        #expect(snapshot.warnings == ["the schema calls app_slug, which only the app registers: the private copy gives it a stand-in that returns NULL and does not enforce CHECK constraints"])
+        #expect(snapshot.warnings == [.standInFunctions(["app_slug"])])
+        #expect(snapshot.warnings.map(\.text) == ["the schema calls app_slug, which only the app registers: the private copy gives it a stand-in that returns NULL and does not enforce CHECK constraints"])
         snapshot.close()
         let workload = WorkloadLoader.parse("""
             -- freq: 100
@@ -54,7 +55,7 @@ struct HealthyStoreTests {
         let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
         #expect(result.statements.allSatisfy { $0.error == nil }, "\(result.statements.map(\.error))")
         #expect(result.recommendations.first?.columns.map(\.name) == ["kind"])
-        #expect(result.warnings.first?.hasPrefix("the schema calls app_slug") == true)
+        #expect(result.warnings.first?.text.hasPrefix("the schema calls app_slug") == true)
     }
 
     @Test("the schema's function calls are found; keywords, table names and type names are not taken for functions")
@@ -87,7 +88,7 @@ struct HealthyStoreTests {
         let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
         #expect(result.statements.allSatisfy { $0.error == nil })
         #expect(result.recommendations.first?.columns.first?.name == "suggestion_id")
-        #expect(result.warnings.allSatisfy { $0.hasPrefix("PRAGMA quick_check reported \"NULL value in prefix_keywords.rank") })
+        #expect(result.warnings.allSatisfy { $0.text.hasPrefix("PRAGMA quick_check reported \"NULL value in prefix_keywords.rank") })
     }
 
     @Test("a check's finding on data that reads well is a warning; a page that cannot be read is corruption")
@@ -102,7 +103,8 @@ struct HealthyStoreTests {
             PRAGMA ignore_check_constraints = ON; INSERT INTO t VALUES (20001, -1, 'x'); PRAGMA ignore_check_constraints = OFF;
             """)
         let snapshot = try StoreSnapshot.take(of: store.url)
-        #expect(snapshot.warnings == ["PRAGMA quick_check reported \"CHECK constraint failed in t\", but every table and index reads without error, so the store is analysed; run `sqlite3 \(store.url.path) 'PRAGMA integrity_check'` with the app's SQLite to be sure"])
+        #expect(snapshot.warnings == [.quickCheckFindings(findings: "CHECK constraint failed in t", storePath: store.url.path)])
+        #expect(snapshot.warnings.map(\.text) == ["PRAGMA quick_check reported \"CHECK constraint failed in t\", but every table and index reads without error, so the store is analysed; run `sqlite3 \(store.url.path) 'PRAGMA integrity_check'` with the app's SQLite to be sure"])
         snapshot.close()
         // The same store with its table's root page damaged (header and cell pointers included), so that
         // every read of t fails: refused, naming the check and the read that failed. (A page picked from the

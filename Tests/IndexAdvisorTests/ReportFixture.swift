@@ -100,6 +100,6 @@ enum ReportFixture {
                                            verdict: .other(hostile ? "looked up like an identifier <u>and</u> unique" : "looked up like an identifier and unique"))],
             totals: Totals(readSecondsBefore: 7.25, readSecondsAfter: 0.25, writeSecondsBefore: 0.5, writeSecondsAfter: 0.75,
                            fullScansBefore: 6, fullScansAfter: 1, tempBTreeSortsBefore: 3, tempBTreeSortsAfter: 2),
-            warnings: hostile ? ["S3 (SELECT * FROM gone…) does not prepare\nsecond line <script>"] : [])
+            warnings: hostile ? [.other("S3 (SELECT * FROM gone…) does not prepare\nsecond line <script>")] : [])
     }
 }

@@ -19,15 +19,17 @@ struct TimeBudgetTests {
         let result = try Advisor.analyze(storeAt: store.url, workload: Self.workload, options: options)
         #expect(result.recommendations.isEmpty)
         #expect(result.rejectedCandidates.contains { $0.reason.hasPrefix("not measured: the time budget (--time-budget 0 s)") })
-        #expect(result.warnings.contains { $0.hasPrefix("the time budget (--time-budget 0 s) ran out: ") })
+        #expect(result.warnings.contains { $0.text.hasPrefix("the time budget (--time-budget 0 s) ran out: ") })
+        #expect(result.warnings.contains { if case .timeBudgetRanOut(0, let left) = $0 { left > 0 } else { false } })
         #expect(result.statements.allSatisfy { $0.timingAfter != nil })
         #expect(result.statements[0].notes.map(\.text).contains { $0.contains("--time-budget 0 s") })
         // What ANALYZE would change times the whole workload again: past the budget it is left out, and said so.
-        #expect(result.warnings.contains("what ANALYZE would change was not measured: the time budget (--time-budget 0 s) had run out"))
+        #expect(result.warnings.map(\.text).contains("what ANALYZE would change was not measured: the time budget (--time-budget 0 s) had run out"))
+        #expect(result.warnings.contains(.statisticsNotMeasured(budgetSeconds: 0)))
         #expect(!result.queryAdvice.contains { $0.kind == .statistics })
         // With the default budget the same store gets its index.
         let unbounded = try Advisor.analyze(storeAt: store.url, workload: Self.workload, options: quickOptions())
         #expect(unbounded.recommendations.first?.columns.first?.name == "a")
-        #expect(!unbounded.warnings.contains { $0.contains("--time-budget") })
+        #expect(!unbounded.warnings.contains { $0.text.contains("--time-budget") })
     }
 }

@@ -122,7 +122,7 @@ struct AnalysisRun {
     let report: (String, Int, Int) -> Void
     var profiles: [StatementProfile]
     var statistics: ColumnStatisticsReader
-    var warnings: [String] = []
+    var warnings: [AnalysisWarning] = []
     /// The schema with the store's own row counts (the working `schema` has the sample's).
     var storeSchema: Schema?
     var sampledTables: [SampledTable] = []
@@ -355,7 +355,7 @@ struct AnalysisRun {
         } catch let error as StoreError {
             throw error
         } catch {
-            warnings.append("index \(name) could not be built: \(error)")
+            warnings.append(.indexNotBuilt(name: name, error: "\(error)"))
         }
         return (changed, replanned)
     }

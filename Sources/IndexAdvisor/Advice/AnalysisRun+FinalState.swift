@@ -9,7 +9,7 @@ extension AnalysisRun {
     mutating func measureFinalState() {
         if budgetSpent {
             let left = rejected.filter { $0.rejection.isTimeBudget }.count
-            warnings.append("the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) ran out: \(left) candidate\(left == 1 ? "" : "s") not measured or not chosen (listed among the rejected candidates); the statements that could save most were measured first")
+            warnings.append(.timeBudgetRanOut(budgetSeconds: Int(options.timeBudgetSeconds ?? 0), candidatesLeft: left))
         }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let droppedTables = dropUnusedPicks(planner: planner)
@@ -71,7 +71,7 @@ extension AnalysisRun {
         if isOverBudget {
             // It times the whole workload again: past the budget it is left out, and the report says so.
             if !schema.hasStatistics {
-                warnings.append("what ANALYZE would change was not measured: the time budget (--time-budget \(Int(options.timeBudgetSeconds ?? 0)) s) had run out")
+                warnings.append(.statisticsNotMeasured(budgetSeconds: Int(options.timeBudgetSeconds ?? 0)))
             }
         } else {
             queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer).run(profiles: profiles, minimumBenefit: minimumBenefit)

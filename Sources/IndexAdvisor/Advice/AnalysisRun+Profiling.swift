@@ -103,7 +103,7 @@ extension AnalysisRun {
         let failed = profiles.filter { $0.error != nil }
         for profile in failed {
             let position = profiles.firstIndex { $0 === profile }.map { "S\($0 + 1)" } ?? profile.statement.fingerprint.id
-            warnings.append("\(position) (\(SQLText.oneLine(profile.statement.text, limit: 80))) \(profile.error!)")
+            warnings.append(.statementFailed(statement: position, sql: SQLText.oneLine(profile.statement.text, limit: 80), problem: profile.error!))
         }
         if profiles.allSatisfy({ !$0.isUsable }) {
             throw WorkloadError.noStatementAnalysable(reasons: failed.map { profile in

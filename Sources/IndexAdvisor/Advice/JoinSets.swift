@@ -121,7 +121,7 @@ extension AnalysisRun {
                 throw error
             } catch {
                 try undo()
-                warnings.append("index \(name) could not be built: \(error)")
+                warnings.append(.indexNotBuilt(name: name, error: "\(error)"))
                 return []
             }
         }

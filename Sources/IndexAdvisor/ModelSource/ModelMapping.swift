@@ -234,7 +234,7 @@ extension AnalysisResult {
             if existingIndexes[position].supersededBy == old { existingIndexes[position].supersededBy = new }
             existingIndexes[position].caveats = existingIndexes[position].caveats.map { $0.renamingNames(replace) }
         }
-        warnings = warnings.map(replace)
+        warnings = warnings.map { $0.renamingNames(replace) }
     }
 }
 

@@ -552,7 +552,7 @@ public enum HTMLReport {
         }
         if !result.warnings.isEmpty {
             page.append("<h3>Warnings</h3>")
-            page.append(#"<ul class="notes">\#(result.warnings.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
+            page.append(#"<ul class="notes">\#(result.warnings.map { "<li>\($0.text)</li>" as HTML }.joined())</ul>"#)
         }
         page.append("</section>")
     }

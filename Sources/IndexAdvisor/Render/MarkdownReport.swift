@@ -434,7 +434,7 @@ public enum MarkdownReport {
             out.append("")
             out.append("## Warnings")
             out.append("")
-            for warning in result.warnings { out.append("- \(text(warning))") }
+            for warning in result.warnings { out.append("- \(text(warning.text))") }
         }
         out.append("")
         out.append("---")

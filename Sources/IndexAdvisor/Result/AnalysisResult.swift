@@ -32,8 +32,8 @@ public struct AnalysisResult: Sendable, Codable {
     public var captureHint: [String] = []
     /// Workload-wide totals, frequency-weighted.
     public var totals: Totals
-    /// Problems met on the way that did not stop the analysis (one line each).
-    public var warnings: [String]
+    /// Problems met on the way that did not stop the analysis, each a fact the renderers word on one line.
+    public var warnings: [AnalysisWarning]
     /// Where the Swift names came from when the app's model source was read (`--model`); absent when
     /// they were recovered from the store alone (and may be guessed, see ``Recommendation/keyPathsAreGuessed``).
     public var model: ModelSummary? = nil

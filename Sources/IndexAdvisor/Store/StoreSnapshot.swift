@@ -39,7 +39,7 @@ public final class StoreSnapshot {
     package private(set) var connection: SQLiteConnection
     /// What the reports should say about the copy: a `quick_check` finding that reading the data did not
     /// confirm (SQLite 3.40.1 misreports some WITHOUT ROWID tables, for one).
-    public private(set) var warnings: [String] = []
+    public private(set) var warnings: [AnalysisWarning] = []
 
     private init(storeURL: URL, directory: TemporaryDirectory, snapshotURL: URL, method: Method,
                  storeBytes: Int64, copySeconds: Double, connection: SQLiteConnection) {
@@ -74,12 +74,12 @@ public final class StoreSnapshot {
             let connection = try SQLiteConnection(path: snapshotURL.path, mode: .readWrite)
             // The app's collations and functions get stand-ins before anything reads a table or an index:
             // without them a healthy store fails its check.
-            var warnings: [String] = []
+            var warnings: [AnalysisWarning] = []
             let functions = (try? connection.installSchemaStandIns()) ?? []
             if !functions.isEmpty {
                 // A stand-in returns NULL, so a CHECK that calls one would fail every row and every timed write.
                 try connection.execute("PRAGMA ignore_check_constraints = ON")
-                warnings.append("the schema calls \(functions.joined(separator: ", ")), which only the app registers: the private copy gives \(functions.count == 1 ? "it a stand-in" : "them stand-ins") that \(functions.count == 1 ? "returns" : "return") NULL and does not enforce CHECK constraints")
+                warnings.append(.standInFunctions(functions))
             }
             warnings += try verify(connection, path: path)
             // Index builds on the private copy need no durability, and a checkpoint must never run inside a
@@ -101,7 +101,7 @@ public final class StoreSnapshot {
     /// refused as corrupt only when reading its data fails too: every table, and every index, read in full.
     /// Damaged pages would otherwise show up as odd timings.
     /// - Throws: ``StoreError/corrupt(path:detail:)`` when a read fails with SQLite's corruption or I/O error.
-    static func verify(_ connection: SQLiteConnection, path: String) throws -> [String] {
+    static func verify(_ connection: SQLiteConnection, path: String) throws -> [AnalysisWarning] {
         var findings: [String]
         var attempts = 0
         while true {
@@ -127,7 +127,7 @@ public final class StoreSnapshot {
         if let failure = readFailure(connection) {
             throw StoreError.corrupt(path: path, detail: "\(said); reading \(failure)")
         }
-        return ["PRAGMA quick_check reported \"\(said)\", but every table and index reads without error, so the store is analysed; run `sqlite3 \(StoreError.shellWord(path)) 'PRAGMA integrity_check'` with the app's SQLite to be sure"]
+        return [.quickCheckFindings(findings: said, storePath: path)]
     }
 
     /// SQLite's codes for damage: `SQLITE_CORRUPT`, `SQLITE_NOTADB`, `SQLITE_IOERR` (a short read).
