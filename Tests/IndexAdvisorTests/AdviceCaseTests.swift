@@ -290,3 +290,34 @@ struct AdviceCaseTests {
         #expect(handle.advice == "holds in the data (5,000 rows)")
     }
 }
+
+/// A literal on an evenly spread column of a few values (a line number, a weekday) is one of many the app
+/// binds: it is a key column, not a filter to build a partial index on; and a value the snapshot lacks does not
+/// make that column look more selective than a unique key (own shape, after a held-out report: ExtendDB's
+/// propagation deletes got `(base_pk) WHERE base_sk_s = 'LINE#4'`).
+@Suite("Advice on evenly spread few-valued columns")
+struct EvenFewValuedColumnTests {
+    static let schema = """
+        CREATE TABLE shipment_line (id INTEGER PRIMARY KEY, order_ref TEXT NOT NULL, line_no INTEGER NOT NULL,
+                                    sku TEXT NOT NULL, qty INTEGER NOT NULL, note TEXT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+        INSERT INTO shipment_line SELECT i, printf('O-%06d', (i + 5) / 6), 1 + i % 6, printf('SKU%04d', i % 900), 1 + i % 5,
+               printf('%.*c', 20 + i % 40, 'n') FROM n;
+        """
+
+    @Test("a literal line number gets the key led by the order, not a partial index on that one line", arguments: [4, 9])
+    func lineNumberLiteral(line: Int) throws {
+        // Line 9 is in no row: as rare as the rarest line there is, not rarer.
+        let result = try analyze(Self.schema, workload: """
+            -- freq: 300
+            UPDATE shipment_line SET qty = 3 WHERE order_ref = 'O-004512' AND line_no = \(line);
+            -- freq: 300
+            INSERT INTO shipment_line(order_ref, line_no, sku, qty) VALUES ('O-009999', 2, 'SKU0042', 1);
+            """)
+        let pick = try #require(result.recommendations.first)
+        #expect(result.recommendations.count == 1)
+        #expect(pick.partialPredicate == nil)
+        #expect(pick.columns.first?.name == "order_ref")
+        #expect(!result.rejectedCandidates.contains { $0.partialPredicate?.contains("line_no") == true })
+    }
+}

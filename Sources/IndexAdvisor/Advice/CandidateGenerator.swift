@@ -7,7 +7,7 @@
 /// Single-column candidates compete too, and an `IS NOT NULL` filter gets a partial index on
 /// `column IS NOT NULL` (a plain index cannot be driven by `IS NOT NULL` without statistics). Sorts under
 /// a collation no index can carry contribute no columns. Also proposed: a partial index `WHERE flag = v`
-/// when every observed execution binds the same value to a column of at most 8 values; a covering
+/// when every observed execution binds the same value to a skewed column of at most 8 values; a covering
 /// variant when the statement reads at most 3 more columns; and, across statements on one table, orders
 /// that put their common equality columns first so one index can serve several. The what-if planner
 /// and measurement decide.
@@ -20,6 +20,11 @@ package struct CandidateGenerator {
     /// (a flag, a status with a few values) reads a large part of the table per lookup; such candidates
     /// are set aside unless they are partial indexes.
     package var poorLeadingShare = 0.25
+    /// A column is skewed, and a constant filter on it worth a partial index, when one value (a default: 0,
+    /// `'closed'`, a status most rows reach) holds at least this share of its rows. Values spread evenly over a
+    /// few groups (seven line numbers, a week's days) are a key column: one literal in the workload is then
+    /// likely one of many the app binds, and an index holding only its rows serves that one value.
+    package var skewedShare = 0.5
     /// A column wider than this on average, in bytes, is not a covering column (unless the table is small).
     package var maximumCoveringWidth = 64.0
     /// Candidates not proposed, with the reason.
@@ -81,8 +86,12 @@ package struct CandidateGenerator {
         if constraint.op == .isNull { return columnStatistics.nullFraction }
         if let parameter = constraint.parameter, !samples.isEmpty,
            let shares = statistics.valueShares(table: table, column: constraint.column) {
+            // A value the snapshot lacks (a row already deleted, a key not yet written) is taken to be as rare
+            // as the rarest value the column holds, not rarer: the snapshot is one moment of the app's data,
+            // and a column of seven even values must not lead a key for a value it happens not to hold.
+            let absent = shares.count >= 2 ? shares.values.min() ?? 0 : 0
             let values = samples.compactMap { $0[safe: parameter - 1] }
-            if !values.isEmpty { return values.reduce(0) { $0 + (shares[$1] ?? 0) } / Double(values.count) }
+            if !values.isEmpty { return values.reduce(0) { $0 + (shares[$1] ?? absent) } / Double(values.count) }
         }
         return columnStatistics.matchedFraction
     }
@@ -229,7 +238,8 @@ package struct CandidateGenerator {
         }
     }
 
-    /// A flag the app always filters with the same value (at most 8 distinct values): index only the rows it wants.
+    /// A flag the app always filters with the same value (at most 8 distinct values, one of which holds at least
+    /// ``skewedShare`` of the rows): index only the rows it wants.
     private mutating func addConstantFilterPartials(_ keys: AccessKeys, observed: [[SQLValue]], to result: inout [IndexCandidate]) {
         let table = keys.table
         for constraint in keys.equalities where constraint.op == .equal {
@@ -237,7 +247,7 @@ package struct CandidateGenerator {
                   let first = observed.first?[safe: parameter - 1], !first.isNull,
                   observed.allSatisfy({ $0[safe: parameter - 1] == first }),
                   let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]),
-                  columnStatistics.distinctValues <= 8 else { continue }
+                  columnStatistics.distinctValues <= 8, columnStatistics.mostCommonShare >= skewedShare else { continue }
             let rest = keys.equalityColumns.filter { $0.name?.sqlFolded != constraint.column.sqlFolded } + keys.tail
             let predicate = "\(SQLIdentifier.quote(table.column(named: constraint.column)?.name ?? constraint.column)) = \(first.sqlLiteral)"
             add(rest.isEmpty ? [keys.key(constraint)] : rest, predicate: predicate, keys: keys, to: &result)
