@@ -151,6 +151,12 @@ struct AnalysisRun {
     /// the what-if planner is asked about for a candidate on it, instead of every statement.
     var statementsByTable: [String: [Int]] = [:]
     let timer: StatementTimer
+    /// The foreign keys the store declares (``ForeignKeys/all(in:connection:)``).
+    let foreignKeys: [ForeignKey]
+    /// True when the app's connections enforce foreign keys (``ForeignKeys/areEnforced(by:declared:)``): the
+    /// snapshot and the what-if clone then enforce them too, so a parent's delete is planned and timed with
+    /// its lookups of the child rows, and those lookups get candidates.
+    let enforcesForeignKeys: Bool
 
     init(snapshot: StoreSnapshot, schema: Schema, workload: Workload, options: AnalysisOptions, stages: StageClock? = nil,
          report: @escaping (String, Int, Int) -> Void) {
@@ -161,7 +167,11 @@ struct AnalysisRun {
         self.report = report
         self.profiles = workload.analysedStatements.map(StatementProfile.init)
         self.statistics = ColumnStatisticsReader(connection: snapshot.connection)
+        foreignKeys = ForeignKeys.all(in: schema, connection: snapshot.connection)
+        enforcesForeignKeys = ForeignKeys.areEnforced(by: workload, declared: foreignKeys)
+            && (try? snapshot.connection.execute("PRAGMA foreign_keys = ON")) != nil
         var timer = StatementTimer(connection: snapshot.connection)
+        timer.defersForeignKeys = enforcesForeignKeys
         timer.repeats = options.repeats
         timer.minimumRunSeconds = options.minimumRunSeconds
         timer.statementTimeout = options.statementTimeout
@@ -186,7 +196,7 @@ struct AnalysisRun {
         report("candidates", 0, 0)
         candidatesGenerated = true
         let generated = generateCandidates()
-        let whatIf = try WhatIfPlanner(schema: schema)
+        let whatIf = try WhatIfPlanner(schema: schema, enforcesForeignKeys: enforcesForeignKeys)
         let pool = askWhatIf(generated, whatIf: whatIf)
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
                                          timesWritesBefore: !decidesOnCounters)

@@ -30,7 +30,16 @@ extension AnalysisRun {
             // The planner gives the real reason if the statement does not prepare at all.
             profile.notes.append(.shapeUnreadable(error: "\(error)"))
         }
-        guard let shape = profile.shape else { return }
+        guard var shape = profile.shape else { return }
+        // Enforced foreign keys: a parent's delete (or key change) also looks up the child rows that refer to it.
+        if enforcesForeignKeys {
+            let known = Set(shape.tables.map(\.table.sqlFolded))
+            let children = shape.tables.flatMap { access in
+                ForeignKeys.childAccesses(of: access, parentTable: schema.table(named: access.table), foreignKeys: foreignKeys)
+            }.filter { !known.contains($0.table.sqlFolded) }
+            shape.tables += children
+            profile.shape = shape
+        }
         profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
         if !shape.setAside.isEmpty {
             profile.notes.append(.shapeReadWithout(parts: shape.setAside,

@@ -103,7 +103,9 @@ extension AnalysisRun {
                 parameterizedSQL: profile.statement.sql, valueSetsSeen: valueSetsSeen(profile), valueSetsTimed: profile.samples.isEmpty ? nil : profile.samples.count,
                 timedExecutions: profile.isUsable ? profile.executions.map { TimedExecution(sql: $0.sql, values: $0.values, weight: $0.weight) } : nil,
                 kind: profile.statement.kind,
-                count: profile.statement.count, tables: profile.shape?.tables.map(\.table) ?? [],
+                count: profile.statement.count, tables: (profile.shape?.tables.map(\.table) ?? []).reduce(into: [String]()) { names, name in
+                    if !names.contains(where: { $0.sqlFolded == name.sqlFolded }) { names.append(name) }
+                },
                 shapeSummary: profile.shape.map(Self.summary), bindingSource: profile.bindingSource.rawValue,
                 planBefore: profile.planBefore, planAfter: profile.planAfter,
                 timingBefore: profile.timingBefore, timingAfter: profile.timingAfter,
@@ -148,8 +150,16 @@ extension AnalysisRun {
     }
 
     /// The method section's text: how the store was sampled and timed, where bound values came from, the thresholds.
+    /// How foreign keys were treated, for the method text: said only when enforced, since SQLite's default is off.
+    var foreignKeyMethod: String {
+        guard enforcesForeignKeys else { return "" }
+        let why = workload.statements.contains { $0.kind == .pragma && ForeignKeys.pragmaSetting($0.sql) == true }
+            ? "the workload turns them on" : "a foreign key declares an ON DELETE or ON UPDATE action, which only enforcement carries out"
+        return ", with foreign keys enforced as the app's connections enforce them (\(why)), so a parent's delete is planned and timed with its searches of the child rows"
+    }
+
     var methodDescription: String {
-        sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store")). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back. " + thresholdMethod
+        sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store"))\(foreignKeyMethod). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back. " + thresholdMethod
     }
 
     /// A candidate's key columns as a report shows them, with SwiftData key paths on entity tables; and

@@ -16,11 +16,13 @@ package final class WhatIfPlanner {
     /// `sqlite_stat1.stat` text for a hypothetical index, by candidate key.
     package var statistics: [String: String] = [:]
 
-    /// Builds the clone.
+    /// Builds the clone; with `enforcesForeignKeys` it enforces them as the app's connections do, so a parent's
+    /// delete plans its lookups of the child rows (foreignkeys.html#fk_indexes).
     /// - Throws: ``SQLiteError`` when the clone cannot be created at all.
-    package init(schema: Schema) throws {
+    package init(schema: Schema, enforcesForeignKeys: Bool = false) throws {
         connection = try SQLiteConnection.inMemory()
         connection.installStandIns()
+        if enforcesForeignKeys { try connection.execute("PRAGMA foreign_keys = ON") }
         usesStatistics = schema.hasStatistics
         reserved = Set(schema.tables.map(\.name.sqlFolded) + schema.views.map(\.name.sqlFolded) + schema.indexes.map(\.name.sqlFolded) + schema.triggerNames.map(\.sqlFolded))
         for table in schema.tables where !table.sql.isEmpty {

@@ -64,6 +64,11 @@ package struct StatementTimer {
     package var statementTimeout = 10.0
     /// Wall-clock time or SQLite's counters.
     package var costSource = CostSource.wallClock
+    /// With foreign keys enforced on the connection, each write defers their checks to the end of its
+    /// savepoint's transaction, which is rolled back: the write still looks up the rows its keys refer to and
+    /// carries out their actions, but a value drawn for it that refers to no row cannot make it fail
+    /// (pragma.html#pragma_defer_foreign_keys).
+    package var defersForeignKeys = false
     /// Where the time spent timing is added up, when one is given.
     package var clock: StageClock?
     /// Runs stop early once at least 5 of them (3 when a pass takes over 50 ms) lie within this share of
@@ -119,6 +124,7 @@ package struct StatementTimer {
         let savepoint = isWrite ? try connection.prepare("SAVEPOINT indexadvisor_measure") : nil
         let rollback = isWrite ? try connection.prepare("ROLLBACK TO indexadvisor_measure") : nil
         let release = isWrite ? try connection.prepare("RELEASE indexadvisor_measure") : nil
+        let deferral = isWrite && defersForeignKeys ? try connection.prepare("PRAGMA defer_foreign_keys = ON") : nil
         var failures = 0
         var firstFailure: SQLiteError?
         var rows = 0
@@ -132,6 +138,7 @@ package struct StatementTimer {
         func execute(_ statement: SQLiteStatement, _ values: [SQLValue], weight: Double) throws -> UInt64? {
             try statement.bind(values)
             if let savepoint { try savepoint.run() }
+            if let deferral { _ = try deferral.run() }
             defer {
                 if let rollback, let release {
                     _ = try? rollback.run()

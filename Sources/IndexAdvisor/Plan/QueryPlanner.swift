@@ -3,10 +3,14 @@ package struct QueryPlanner {
     package let connection: SQLiteConnection
     /// Row counts by lower-cased table name, attached to the findings.
     package var rowCounts: [String: Int]
+    /// The schema's table names by lower-cased name: a plan row may name a table the statement does not
+    /// (the child table a parent's delete searches when foreign keys are enforced, foreignkeys.html#fk_indexes).
+    private var tableNames: [String: String]
 
     package init(connection: SQLiteConnection, schema: Schema? = nil) {
         self.connection = connection
         self.rowCounts = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.rowCount) }, uniquingKeysWith: { a, _ in a })
+        self.tableNames = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.name) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The plan SQLite chooses for `sql` with `bindings` bound (bound values can change the plan, e.g. for
@@ -21,7 +25,8 @@ package struct QueryPlanner {
                                         parent: Int(statement.column(1).integerValue ?? 0),
                                         detail: statement.column(3).textValue ?? ""))
         }
-        let aliases = SQLTokenList(sql).tableAliases()
+        // The statement's own aliases first: `FROM note AS folder` names `note` wherever the plan says `folder`.
+        let aliases = SQLTokenList(sql).tableAliases().merging(tableNames) { own, _ in own }
         // Index names only when a step names an index (a plan row cannot quote a name that holds " (").
         let indexNames = steps.contains(where: { $0.detail.contains(" INDEX ") }) ? connection.indexNames() : []
         return QueryPlan(steps: steps, findings: steps.map { step in
