@@ -1,0 +1,54 @@
+import Testing
+import Foundation
+import CSQLite
+@testable import IndexAdvisor
+
+/// A statement that finished within `--statement-timeout` once is slow, not a runaway: a later run that a busy
+/// moment pushes past the deadline must not drop a hot statement from the analysis (a new user's 6.7 s join
+/// was the workload's 99 % in one run and left out of the next, with other advice).
+@Suite("A run cut off by the deadline after a finished warm-up")
+struct DeadlineRunTests {
+    /// `pause()` sleeps 20 ms on its first call and 400 ms on every later one: the warm-up finishes within a
+    /// 200 ms deadline, every run after it does not (the deadline is checked between VM steps, so the
+    /// statement counts on after the pause, ``sql``).
+    static func slowingConnection() throws -> (SQLiteConnection, UnsafeMutablePointer<Int>) {
+        let connection = try SQLiteConnection.inMemory()
+        let calls = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        calls.pointee = 0
+        let rc = sqlite3_create_function_v2(connection.handle, "pause", 0, SQLITE_UTF8, calls, { context, _, _ in
+            let calls = sqlite3_user_data(context)!.assumingMemoryBound(to: Int.self)
+            usleep(calls.pointee == 0 ? 20_000 : 400_000)
+            calls.pointee += 1
+            sqlite3_result_int(context, 1)
+        }, nil, nil, nil)
+        #expect(rc == SQLITE_OK)
+        return (connection, calls)
+    }
+
+    static let sql = "WITH RECURSIVE n(i) AS (SELECT pause() UNION ALL SELECT i + 1 FROM n WHERE i < 20000) SELECT count(*) FROM n"
+
+    @Test("the warm-up becomes the timing when every later run is cut off")
+    func warmUpKept() throws {
+        let (connection, calls) = try Self.slowingConnection()
+        defer { calls.deallocate() }
+        var timer = StatementTimer(connection: connection)
+        timer.repeats = 3
+        timer.minimumRunSeconds = 0
+        timer.statementTimeout = 0.2
+        let timing = try timer.time(Self.sql, samples: [], isWrite: false)
+        #expect(timing.runs == 1)
+        #expect(timing.medianSeconds >= 0.02 && timing.medianSeconds < 0.2)
+        #expect(timing.rowsPerExecution == 1)
+        #expect(calls.pointee == 2)  // the warm-up, then the first run, interrupted
+    }
+
+    @Test("a statement past the deadline on its first execution is still a timeout")
+    func runawayStillTimesOut() throws {
+        let (connection, calls) = try Self.slowingConnection()
+        defer { calls.deallocate() }
+        calls.pointee = 1  // every call is slow
+        var timer = StatementTimer(connection: connection)
+        timer.statementTimeout = 0.2
+        #expect(throws: MeasurementError.self) { try timer.time(Self.sql, samples: [], isWrite: false) }
+    }
+}
