@@ -120,3 +120,34 @@ struct WriteSavingWordingTests {
         #expect(!MarkdownReport.render(result).contains("no write to its table"))
     }
 }
+
+/// An existing index the workload used only until the advice: every statement that used it uses a recommended
+/// index instead, so it only costs writes (a held-out Core Data store kept `byBackend` beside the widened index
+/// that took both its fetches, and the review listed nothing).
+@Suite("Existing indexes the advice replaces")
+struct ReplacedIndexTests {
+    @Test("an index only the advice's statements used, all of which use the recommendation now, is dropped as replaced")
+    func replacedByRecommendation() throws {
+        let result = try analyze("""
+            CREATE TABLE event (id INTEGER PRIMARY KEY, owner INTEGER NOT NULL, created REAL NOT NULL, kind INTEGER NOT NULL, payload TEXT);
+            CREATE INDEX event_created ON event(created);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+            INSERT INTO event SELECT i, i % 500, 700000000.0 + i * 11, i % 7, printf('%.*c', 20 + i % 30, 'p') FROM n;
+            """, workload: """
+            -- freq: 300
+            SELECT id, created FROM event WHERE owner = 17 ORDER BY created DESC LIMIT 20;
+            -- freq: 200
+            INSERT INTO event(owner, created, kind, payload) VALUES (17, 710000000.0, 3, 'x');
+            """)
+        let pick = try #require(result.recommendations.first)
+        #expect(pick.columns.map(\.name) == ["owner", "created"])
+        let before = try #require(result.statements.first?.planBefore)
+        #expect(before.indexesUsed.contains("event_created"))
+        let finding = try #require(result.existingIndexes.first { $0.index == "event_created" })
+        #expect(finding.kind == .replaced)
+        #expect(finding.supersededBy == pick.name)
+        #expect(finding.dropSQL == "DROP INDEX IF EXISTS \"event_created\"")
+        #expect(finding.findingText() == "replaced: every statement that used it uses \(pick.name) instead")
+        expectTrueReport(result)
+    }
+}

@@ -31,6 +31,19 @@ struct ExistingIndexReview {
                         && !(index.isUnique && !other.isUnique)
                 } : nil
                 let isUsed = used.contains(index.name.sqlFolded)
+                if wider == nil, isUsed, caveat == nil, index.origin == .createIndex,
+                   let replacement = replacement(of: index, profiles: profiles, names: names) {
+                    var finding = ExistingIndexFinding(kind: .replaced, index: index.name, table: table.name, columns: index.columnNames,
+                                                       supersededBy: replacement, bytes: sizes[index.name], dropSQL: nil, caveats: [])
+                    let verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding)
+                    if verdict.readsSlowerWithout {
+                        finding.caveats = [.readsSlowerWithout]
+                    } else {
+                        finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
+                    }
+                    findings.append(finding)
+                    continue
+                }
                 if wider == nil, isUsed {
                     if caveat == nil, let misused = misuse(of: index, table: table, profiles: profiles, recommendations: recommendations, sizes: sizes) {
                         findings.append(misused)
@@ -83,6 +96,22 @@ struct ExistingIndexReview {
             }
         }
         return used
+    }
+
+    /// The recommended index (one of `names`) that took over `index`'s statements, when statements used `index`
+    /// before the advice and none uses it after, every one of them using a recommended index
+    /// instead; nil otherwise.
+    private func replacement(of index: Index, profiles: [StatementProfile], names: [String]) -> String? {
+        let name = index.name.sqlFolded
+        let recommended = Set(names.map(\.sqlFolded))
+        let users = profiles.filter { $0.planBefore?.indexesUsed.contains { $0.sqlFolded == name } == true }
+        guard !users.isEmpty, !profiles.contains(where: { $0.planAfter?.indexesUsed.contains { $0.sqlFolded == name } == true }) else { return nil }
+        var replacement: String?
+        for profile in users {
+            guard let taken = profile.planAfter?.indexesUsed.first(where: { recommended.contains($0.sqlFolded) }) else { return nil }
+            replacement = replacement ?? taken
+        }
+        return replacement
     }
 
     /// The other indexes of `table` with `index`'s key and predicate: the planner uses one in the other's place.

@@ -344,6 +344,10 @@ public struct ExistingIndexFinding: Sendable {
         /// The planner uses it, and a statement that uses it is measurably faster without it (for example a
         /// flag index SQLite prefers without `sqlite_stat1`), while none gets measurably slower.
         case misused
+        /// Statements of the workload used it before the advice, and every one of them uses a recommended index
+        /// instead once the advice is built (``supersededBy``): the recommendation serves its lookups, so it
+        /// only costs writes (issue 15: existing indexes judged against the final set).
+        case replaced = "replaced-by-recommendation"
     }
 
     public var kind: Kind
@@ -376,6 +380,7 @@ public struct ExistingIndexFinding: Sendable {
         case .redundant: return "redundant: a left prefix of \(supersededBy.map(name) ?? "another index")"
         case .unusedInWorkload: return "unused by this workload"
         case .misused: return "misused: statements that use it are faster without it"
+        case .replaced: return "replaced: every statement that used it uses \(supersededBy.map(name) ?? "a recommended index") instead"
         }
     }
 }
