@@ -129,4 +129,26 @@ struct LoggedTimeRangeTests {
         let remote = workload.statements.first { $0.sql.contains("ZREMOTEID") }
         #expect(remote?.observedTiming?.totalSeconds == 0.001)
     }
+
+    // Regression (breaking round, stop 28): a time of 19 or more digits overflowed the decimal reader's
+    // mantissa and killed the process (SIGILL) on one pasted line.
+    @Test("a logged time with twenty digits or more is read, not a crash", arguments: [
+        ("0.0100000000000000000000s", 0.01), ("99999999999999999999s", nil), ("0.000000000000000000000012s", 1.2e-23),
+        ("000000000000000000000000000000.5s", 0.5),
+    ] as [(String, Double?)])
+    func manyDigits(time: String, seconds: Double?) throws {
+        let workload = WorkloadLoader.parse("""
+            CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZISPINNED = 1
+            CoreData: annotation: sql connection fetch time: \(time)
+            """, file: "digits.log", format: .coreDataLog)
+        let statement = try #require(workload.statements.first)
+        #expect(statement.count == 1)
+        if let seconds {
+            let read = try #require(statement.observedTiming?.totalSeconds)
+            #expect(abs(read - seconds) <= seconds * 1e-12)
+        } else {
+            #expect(statement.observedTiming == nil)  // over a day: not a time
+        }
+        #expect(Array("12345678901234567890123.25".utf8).withUnsafeBufferPointer { $0.decimal(at: 0) } == 12345678901234567890123.25)
+    }
 }

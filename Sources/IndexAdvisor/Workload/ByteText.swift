@@ -99,6 +99,8 @@ extension UnsafeBufferPointer where Element == UInt8 {
         for i in offset..<end {
             let c = self[i]
             if c >= 0x30, c <= 0x39 {
+                // Past 15 digits the fast path does not apply (and 19 would overflow the mantissa).
+                guard digits < 15 else { plain = false; break }
                 mantissa = mantissa * 10 + Int64(c - 0x30)
                 digits += 1
                 if fraction >= 0 { fraction += 1 }
