@@ -153,7 +153,7 @@ extension AnalysisRun {
     /// How foreign keys were treated, for the method text: said only when enforced, since SQLite's default is off.
     var foreignKeyMethod: String {
         guard enforcesForeignKeys else { return "" }
-        let why = workload.statements.contains { $0.kind == .pragma && ForeignKeys.pragmaSetting($0.sql) == true }
+        let why = ForeignKeys.workloadSetting(workload) == true
             ? "the workload turns them on" : "a foreign key declares an ON DELETE or ON UPDATE action, which only enforcement carries out"
         return ", with foreign keys enforced as the app's connections enforce them (\(why)), so a parent's delete is planned and timed with its searches of the child rows"
     }

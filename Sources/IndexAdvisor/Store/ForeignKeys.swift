@@ -55,10 +55,12 @@ enum ForeignKeys {
     /// enforcement carries out. SQLite's own default is off (foreignkeys.html#fk_enable).
     static func areEnforced(by workload: Workload, declared: [ForeignKey]) -> Bool {
         guard !declared.isEmpty else { return false }
-        if let setting = workload.statements.filter({ $0.kind == .pragma }).compactMap({ pragmaSetting($0.sql) }).last {
-            return setting
-        }
-        return declared.contains(where: \.hasAction)
+        return workloadSetting(workload) ?? declared.contains(where: \.hasAction)
+    }
+
+    /// What the workload's last `PRAGMA foreign_keys = …` sets, or nil when it has none.
+    static func workloadSetting(_ workload: Workload) -> Bool? {
+        workload.statements.filter { $0.kind == .pragma }.compactMap { pragmaSetting($0.sql) }.last
     }
 
     /// The value `PRAGMA [schema.]foreign_keys = v` (or `(v)`) sets, or nil for any other statement.
