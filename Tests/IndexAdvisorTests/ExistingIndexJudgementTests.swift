@@ -99,6 +99,71 @@ struct ExistingIndexJudgementTests {
         #expect(Set(drops.map(\.index)) == ["ep_a", "ep_b"])
         #expect(drops.allSatisfy { $0.supersededBy == "ep_c" })
     }
+
+    // Regression (a breaking helper's Core Data store): a redundant prefix was dropped while the statement's
+    // final plan still used it, and the index it would use instead was called unused by the workload. The
+    // final plans are now taken with every advised drop made. Shape of my own: notes by folder.
+    @Test("a redundant prefix's statements are planned without it: the final plan uses the wider index, which is not called unused")
+    func redundantDropInFinalPlans() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER, title TEXT, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO note SELECT i, i % 400, 'title ' || i, printf('%.80c', 'b') FROM n;
+            CREATE INDEX note_folder ON note(folder);
+            CREATE INDEX note_folder_title ON note(folder, title);
+            """)
+        let workload = WorkloadLoader.parse("""
+            -- freq: 50
+            SELECT id, body FROM note WHERE folder = 17;
+            -- freq: 10
+            INSERT INTO note(folder, title, body) VALUES (17, 'new', 'b');
+            """, file: "w.sql", format: .sql)
+        var options = quickOptions()
+        options.maxNewIndexes = 0
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: options)
+        expectTrueReport(result)
+        let prefix = try #require(result.existingIndexes.first { $0.index == "note_folder" })
+        #expect(prefix.kind == .redundant)
+        #expect(prefix.dropSQL != nil)
+        #expect(result.statements[0].planBefore?.indexesUsed == ["note_folder"])
+        #expect(result.statements[0].planAfter?.indexesUsed == ["note_folder_title"])
+        #expect(!result.existingIndexes.contains { $0.index == "note_folder_title" })
+    }
+
+    // Regression (a breaking helper's `i_a(a)`, `i_ab(a, b)`): the prefix was dropped as redundant (the wider
+    // one serves it) and the wider one as misused (a lookup of an absent value reads one level fewer in the
+    // prefix, by SQLite's counters), each judged with the other in place; together they left the lookups
+    // scanning the table, and the report's own headline said 2.4× slower. Shape of my own: labels by code.
+    @Test("a prefix and the wider index it is redundant to are never both dropped: the lookups keep an index")
+    func prefixOfMisusedIndexKept() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE label (id INTEGER PRIMARY KEY, code TEXT, rank INTEGER, pad TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+            INSERT INTO label SELECT i, 'c' || (i * 7919 % 1000003), i % 101, printf('%.50c', 'p') FROM n;
+            CREATE INDEX label_code ON label(code);
+            CREATE INDEX label_code_rank ON label(code, rank);
+            """)
+        let workload = WorkloadLoader.parse("""
+            -- freq: 100
+            SELECT count(*) FROM label WHERE code LIKE '%c4%';
+            -- freq: 100
+            SELECT id FROM label WHERE code = 'none-42';
+            -- freq: 100
+            SELECT rank FROM label WHERE code = 'none-7';
+            """, file: "w.sql", format: .sql)
+        var options = quickOptions()
+        options.maxNewIndexes = 0
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: options)
+        expectTrueReport(result)
+        let dropped = Set(result.existingIndexes.filter { $0.dropSQL != nil }.map(\.index))
+        #expect(dropped.count <= 1, "\(dropped)")
+        // Every equality lookup still searches an index in the final plans: no full scan was added.
+        for statement in result.statements.dropFirst() {
+            #expect(statement.planAfter?.findings.contains { $0.kind == .fullTableScan } == false, "\(statement.planAfter?.tree ?? "")")
+            #expect(statement.planAfter?.indexesUsed.isEmpty == false)
+        }
+        #expect(result.totals.fullScansAfter <= result.totals.fullScansBefore)
+    }
 }
 
 @Suite("Existing indexes: the write saving's wording")

@@ -20,7 +20,7 @@ extension AnalysisRun {
         review.decide = decision
         existingIndexes = review
             .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
-        applyMisusedDrops(planner: planner)
+        applyDrops(planner: planner)
         measureStatistics()
         measureQueryAdvice()
     }
@@ -97,27 +97,72 @@ extension AnalysisRun {
         }
     }
 
-    /// Drops, on the snapshot, the existing indexes the review found misused, and re-plans and re-times
-    /// the statements of their tables: the final state, and the totals, are the advice's, drops included.
-    mutating func applyMisusedDrops(planner: QueryPlanner) {
-        let misused = existingIndexes.filter { $0.kind == .misused && $0.dropSQL != nil }
-        guard !misused.isEmpty else { return }
-        // A redundant twin of a misused index goes too (the migration drops it), or the planner would use
-        // it in the dropped one's place and the final plans would not be the migration's.
-        let names = Set(misused.map { $0.index.sqlFolded })
-        let twins = existingIndexes.filter { $0.kind == .redundant && $0.dropSQL != nil && names.contains($0.supersededBy?.sqlFolded ?? "") }
-        for finding in misused + twins { _ = try? snapshot.connection.execute(finding.dropSQL!) }
+    /// Makes, on the snapshot, every drop the review advises (redundant, misused, replaced), and re-plans and
+    /// re-times the statements of their tables: the final state, and the totals, are the migration's, drops
+    /// included. Each drop was measured alone; two that are right alone can be wrong together (dropping a
+    /// prefix `(a)` of `(a, b)` and `(a, b)` itself leaves `a` unindexed), so a read whose plan changed and is
+    /// measurably slower than before the drops gets back the dropped index it used (else the last dropped
+    /// one of its tables), which is then kept with ``DropCaveat/slowerWithOtherDrops``, until none is slower.
+    mutating func applyDrops(planner: QueryPlanner) {
+        let dropping = existingIndexes.indices.filter { existingIndexes[$0].dropSQL != nil }
+        guard !dropping.isEmpty else { return }
+        let tables = Set(dropping.map { existingIndexes[$0].table.sqlFolded })
+        let touched = profiles.indices.filter { profiles[$0].isUsable && touches(profiles[$0], tables: tables) }
+        let before = Dictionary(uniqueKeysWithValues: touched.map { ($0, (plan: profiles[$0].planAfter, timing: profiles[$0].timingAfter)) })
+        for offset in dropping { _ = try? snapshot.connection.execute(existingIndexes[offset].dropSQL!) }
         snapshot.checkpoint()
-        let tables = Set(misused.map { $0.table.sqlFolded })
-        for profile in profiles where profile.isUsable {
-            let touched = (profile.shape?.tables ?? []).contains { tables.contains($0.table.sqlFolded) }
-                || !profile.writtenTables.isDisjoint(with: tables)
-            guard touched else { continue }
-            profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
-            profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.timingAfter
+        retime(touched, planner: planner, before: before)
+        var kept = dropping
+        while let slowed = touched.first(where: { isSlowerThanBefore(profiles[$0], before[$0]) }),
+              let offset = dropToWithdraw(for: profiles[slowed], usedBefore: before[slowed]?.plan, among: kept) {
+            kept.removeAll { $0 == offset }
+            let finding = existingIndexes[offset]
+            let sql = schema.tables.first { $0.name.sqlFolded == finding.table.sqlFolded }?
+                .indexes.first { $0.name.sqlFolded == finding.index.sqlFolded }?.sql
+            existingIndexes[offset].dropSQL = nil
+            existingIndexes[offset].caveats = [.slowerWithOtherDrops]
+            if let sql { _ = try? snapshot.connection.execute(sql) }
+            snapshot.checkpoint()
+            retime(touched.filter { touches(profiles[$0], tables: [finding.table.sqlFolded]) }, planner: planner, before: before)
         }
-        // An index the planner passed over for the misused one serves the statement now: it is not unused.
+        // An index the planner passed over for a dropped one serves the statement now: it is not unused.
         let usedNow = Set(profiles.flatMap { $0.planAfter?.indexesUsed ?? [] }.map(\.sqlFolded))
         existingIndexes.removeAll { $0.kind == .unusedInWorkload && usedNow.contains($0.index.sqlFolded) }
+    }
+
+    /// True when `profile` reads or writes one of `tables` (folded names).
+    private func touches(_ profile: StatementProfile, tables: Set<String>) -> Bool {
+        (profile.shape?.tables ?? []).contains { tables.contains($0.table.sqlFolded) } || !profile.writtenTables.isDisjoint(with: tables)
+    }
+
+    /// Plans `positions` again and times those whose plan differs from `before`'s, and every write (its
+    /// table has an index fewer or more to maintain); the others keep their final timing.
+    private func retime(_ positions: [Int], planner: QueryPlanner, before: [Int: (plan: QueryPlan?, timing: Timing?)]) {
+        for position in positions {
+            let profile = profiles[position]
+            profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+            if profile.isWrite || profile.planAfter?.steps != before[position]?.plan?.steps {
+                profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? before[position]?.timing
+            } else {
+                profile.timingAfter = before[position]?.timing
+            }
+        }
+    }
+
+    /// True when a read's plan changed from `before`'s and it is measurably slower than it was, as the
+    /// decisions see timings (``decision``).
+    private func isSlowerThanBefore(_ profile: StatementProfile, _ before: (plan: QueryPlan?, timing: Timing?)?) -> Bool {
+        guard profile.isRead, let before, let old = before.timing, let new = profile.timingAfter,
+              profile.planAfter?.steps != before.plan?.steps else { return false }
+        return decision(new).isSlower(than: decision(old))
+    }
+
+    /// Of the drops still made (`offsets` into ``existingIndexes``), the one to take back for `profile`: the
+    /// index its plan used before the drops, else the last one on a table it reads; nil when none is left.
+    private func dropToWithdraw(for profile: StatementProfile, usedBefore plan: QueryPlan?, among offsets: [Int]) -> Int? {
+        let used = Set((plan?.indexesUsed ?? []).map(\.sqlFolded))
+        if let offset = offsets.first(where: { used.contains(existingIndexes[$0].index.sqlFolded) }) { return offset }
+        let tables = Set((profile.shape?.tables ?? []).map { $0.table.sqlFolded })
+        return offsets.last { tables.contains(existingIndexes[$0].table.sqlFolded) }
     }
 }

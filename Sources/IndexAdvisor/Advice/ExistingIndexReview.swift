@@ -78,6 +78,17 @@ struct ExistingIndexReview {
                 findings[offset].supersededBy = next
             }
         }
+        // A left prefix is redundant only while the wider index stays. When the review drops that one as
+        // misused or replaced (measured with the prefix in place, which then served its statements), the
+        // prefix is what serves them: it is not redundant (a breaking helper's `(a)` and `(a, b)` were both
+        // dropped and the report's own headline said 1.8× slower). A twin with the same key was dropped with
+        // it in that measurement and goes with it.
+        let droppedAsOther = Set(findings.filter { $0.dropSQL != nil && $0.kind != .redundant }.map { $0.index.sqlFolded })
+        findings.removeAll { finding in
+            guard finding.kind == .redundant, let wider = finding.supersededBy, droppedAsOther.contains(wider.sqlFolded) else { return false }
+            let widerColumns = schema.tables.flatMap(\.indexes).first { $0.name.sqlFolded == wider.sqlFolded }?.columns.count
+            return widerColumns != finding.columns.count
+        }
         return findings
     }
 

@@ -12,6 +12,8 @@ extension DropCaveat {
             return "statements that use it get measurably slower without it (the wider index does not serve them as well)"
         case .servesForeignKey:
             return "statements that use it are faster without it, but it serves the child side of a foreign key (the parent's deletes search by it): keep it, or add an index that leads with the same column"
+        case .slowerWithOtherDrops:
+            return "dropped together with the other indexes this report drops, a statement that uses it gets measurably slower: keep it"
         case .notMeasured: return "could not be measured"
         case .recorded(let text, _): return text
         }

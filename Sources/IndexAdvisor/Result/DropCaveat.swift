@@ -14,6 +14,9 @@ public enum DropCaveat: Sendable, Equatable {
     case readsSlowerWithout
     /// Misused, but it serves the child side of a foreign key and no recommended index leads with its column.
     case servesForeignKey
+    /// Advised alone, but with the report's other drops made a statement that used it is measurably slower:
+    /// the drops were judged together in the final state, and this one is kept.
+    case slowerWithOtherDrops
     /// Timing without it failed.
     case notMeasured
     /// A caveat read back from a JSON report: its words and the kinds the report gave.
@@ -28,6 +31,7 @@ public enum DropCaveat: Sendable, Equatable {
         case .workloadIsSample: return ["workload-is-sample"]
         case .readsSlowerWithout: return ["reads-slower-without"]
         case .servesForeignKey: return ["serves-foreign-key"]
+        case .slowerWithOtherDrops: return ["slower-with-other-drops"]
         case .notMeasured: return ["not-measured"]
         case .recorded(_, let kinds): return kinds
         }
