@@ -132,7 +132,7 @@ struct DeterministicSelectionTests {
         #expect(first.statements.map(\.timingBefore) == second.statements.map(\.timingBefore))
         #expect(first.statements.map(\.timingAfter) == second.statements.map(\.timingAfter))
         #expect(first.method.costSource == .sqliteCounters)
-        #expect(first.method.description.contains("SQLite's own work counters"))
+        #expect(first.methodText.contains("SQLite's own work counters"))
     }
 
     // Regression (generalization suite): on the wall clock only 1 of 11 generated pairs gave the same set
@@ -165,7 +165,7 @@ struct DeterministicSelectionTests {
         #expect(runs.allSatisfy { $0.rejectedCandidates.map(\.sql) == runs[0].rejectedCandidates.map(\.sql) })
         #expect(runs[0].method.costSource == .wallClock)
         #expect(runs[0].statements[0].timingBefore?.costSource == .wallClock)
-        #expect(runs[0].method.description.contains("decided on SQLite's work counters"))
+        #expect(runs[0].methodText.contains("decided on SQLite's work counters"))
     }
 }
 

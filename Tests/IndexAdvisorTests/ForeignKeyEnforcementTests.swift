@@ -99,7 +99,8 @@ struct ForeignKeyEnforcementTests {
         #expect(delete.planBefore?.findings.contains { $0.kind == .fullTableScan && $0.table == "entry" } == true)
         #expect(delete.planAfter?.findings.contains { $0.kind == .fullTableScan } == false)
         #expect(delete.tables == ["playlist", "entry"])
-        #expect(result.method.description.contains("with foreign keys enforced as the app's connections enforce them (the workload turns them on)"))
+        #expect(result.method.foreignKeyEnforcement == .workloadPragma)
+        #expect(result.methodText.contains("with foreign keys enforced as the app's connections enforce them (the workload turns them on)"))
         #expect(result.statements.allSatisfy { $0.error == nil })
     }
 
@@ -114,6 +115,7 @@ struct ForeignKeyEnforcementTests {
             """)
         #expect(result.recommendations.isEmpty)
         #expect(result.statements.first?.planBefore?.findings.contains { $0.table == "entry" } == false)
-        #expect(!result.method.description.contains("foreign keys enforced"))
+        #expect(result.method.foreignKeyEnforcement == nil)
+        #expect(!result.methodText.contains("foreign keys enforced"))
     }
 }

@@ -294,7 +294,7 @@ struct ReportCheckerTests {
         var result = ReportFixture.result(hostile: false)
         result.rejectedCandidates[0].reason = "it saves 12.0 ms per workload, below the 33.1 ms worth a schema change"
         #expect(checker.check(result).map(\.message) == [#"the report says "worth a schema change", and its method section does not say what that threshold is"#])
-        result.method.description += " " + ReportThresholds.schemaChange(share: 0.005)
+        result.method.description = (result.method.description ?? "") + " " + ReportThresholds.schemaChange(share: 0.005)
         #expect(checker.check(result) == [])
         #expect(ReportThresholds.schemaChange(share: 0.005).contains("at least 0.5 % of the workload's measured time"))
         // Every phrase the checker looks for is explained by the method's own sentences.
@@ -320,7 +320,7 @@ struct ReportCheckerTests {
         result.recommendations[0].effects[1] = StatementEffect(statementID: result.statements[1].id, count: 150,
                                                                before: ReportFixture.timing(0.000_007_77), after: spread, isSignificant: false)
         #expect(checker.check(result).map(\.kind) == [.unexplainedThreshold])
-        result.method.description += " " + ReportThresholds.noise
+        result.method.description = (result.method.description ?? "") + " " + ReportThresholds.noise
         #expect(checker.check(result) == [])
         let wide = MarkdownReport.render(result)
         #expect(wide.contains("| 3.9× slower by the medians, but the runs overlap: too spread to tell |"))

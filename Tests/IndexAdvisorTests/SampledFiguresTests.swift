@@ -49,8 +49,8 @@ struct SampledFiguresTests {
         // Times are the sample's, and say so.
         #expect(sampled.totals.timesFromSample == true)
         #expect(whole.totals.timesFromSample == nil)
-        #expect(sampled.method.description.contains("index sizes × \(String(format: "%.2f", scale))"))
-        #expect(sampled.method.description.contains("Statement and workload times are the sample's, not scaled"))
+        #expect(sampled.methodText.contains("index sizes × \(String(format: "%.2f", scale))"))
+        #expect(sampled.methodText.contains("Statement and workload times are the sample's, not scaled"))
 
         let markdown = MarkdownReport.render(sampled)
         #expect(markdown.contains("**Workload time on the sample (event: 1 row in 6) "))

@@ -48,7 +48,9 @@ extension AnalysisRun {
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
-                description: methodDescription),
+                decidesOnCounters: options.costSource == .wallClock && options.decideOnCounters,
+                sqliteVersion: SQLiteConnection.libraryVersion, foreignKeyEnforcement: foreignKeyEnforcement,
+                minimumBenefitShare: options.minimumBenefitShare),
             statements: statements, recommendations: recommendations,
             alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
             rejectedCandidates: rejected,
@@ -149,17 +151,10 @@ extension AnalysisRun {
             timesFromSample: fromSample ? true : nil)
     }
 
-    /// The method section's text: how the store was sampled and timed, where bound values came from, the thresholds.
-    /// How foreign keys were treated, for the method text: said only when enforced, since SQLite's default is off.
-    var foreignKeyMethod: String {
-        guard enforcesForeignKeys else { return "" }
-        let why = ForeignKeys.workloadSetting(workload) == true
-            ? "the workload turns them on" : "a foreign key declares an ON DELETE or ON UPDATE action, which only enforcement carries out"
-        return ", with foreign keys enforced as the app's connections enforce them (\(why)), so a parent's delete is planned and timed with its searches of the child rows"
-    }
-
-    var methodDescription: String {
-        sampleMethod + timingMethod + " on a private snapshot of the store (SQLite \(SQLiteConnection.libraryVersion), \(schema.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store"))\(foreignKeyMethod). Each value set is planned and timed as the app's own text, literals in place. Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), or up to \(options.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(options.seed)): whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. Writes run inside a savepoint that is rolled back. " + thresholdMethod
+    /// Why foreign keys were enforced on the snapshot, for the method: nil when they were not.
+    var foreignKeyEnforcement: ForeignKeyEnforcement? {
+        guard enforcesForeignKeys else { return nil }
+        return ForeignKeys.workloadSetting(workload) == true ? .workloadPragma : .declaredAction
     }
 
     /// A candidate's key columns as a report shows them, with SwiftData key paths on entity tables; and
@@ -212,31 +207,6 @@ extension AnalysisRun {
         return statement.observedBindings.isEmpty ? nil : max(statement.distinctValueSets, statement.observedBindings.count)
     }
 
-    /// How a sample was taken and what its figures mean, for the method section; empty when nothing was sampled.
-    var sampleMethod: String {
-        guard !sampledTables.isEmpty else { return "" }
-        let tables = sampledTables.map { table in
-            "\(table.table), about 1 row in \(table.step) (\(Figures.count(table.sampledRows)) of \(Figures.count(table.rows)) rows): index sizes × \(String(format: "%.2f", table.sizeFactor)), build times × \(String(format: "%.2f", table.buildFactor))"
-        }.joined(separator: "; ")
-        return "Measured on a deterministic sample: \(tables). Plans are the store's. Index sizes and build times are scaled to the store's rows: an index holds one entry per row, so its size grows with the rows (× rows ÷ sampled rows), and building it sorts them (× rows ÷ sampled rows × ln rows ÷ ln sampled rows). Statement and workload times are the sample's, not scaled: a scan's time grows with the table and an index search's barely, so no one factor is right; they compare plans, not the store's absolute times. "
-    }
-
-    /// The thresholds the report's sentences name, for the method section: when a difference is "within the
-    /// noise", and the saving "worth a schema change" (``minimumBenefit``).
-    var thresholdMethod: String {
-        "\(ReportThresholds.noise) \(ReportThresholds.schemaChange(share: options.minimumBenefitShare))"
-    }
-
-    /// How each statement's time was taken, for the method section.
-    var timingMethod: String {
-        switch options.costSource {
-        case .wallClock:
-            let decided = !options.decideOnCounters ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(CounterCost.prices)), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one pass each, without a warm-up (the counters need no more); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one pass's. "
-            return decided + "Each time is the median of up to \(options.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (2 over 50 ms) lie within 10 % of their median (each timing gives its count), after a warm-up pass (discarded, unless it read over \(StatementTimer.uncachedPassFactor) times as many pages as SQLite's page cache holds: then no run can find its pages cached either, and the warm-up is the first run), each run repeating the statement for at least \(Int(options.minimumRunSeconds * 1000)) ms and stepping through every row,"
-        case .sqliteCounters:
-            return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(CounterCost.prices) (--cost counters: the same figures on every run, not wall-clock time; index build times are still wall-clock),"
-        }
-    }
 
     /// A note for each write to `candidate`'s table that did not run on the snapshot (every execution
     /// failed, or some did): its cost is missing from the write time above, which is then a lower bound.

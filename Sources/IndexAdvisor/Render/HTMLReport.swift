@@ -511,7 +511,7 @@ public enum HTMLReport {
         let workload = result.workload
         page.append(#"<section id="method">"#)
         page.append("<h2>Method</h2>")
-        page.append("<p>\(method.description)</p>")
+        page.append("<p>\(result.methodText)</p>")
         page.append(#"<dl class="facts">"#)
         page.append("<dt>Snapshot</dt><dd>\(result.store.snapshotMethod), taken in \(Figures.duration(result.store.snapshotSeconds)); the store itself is never written to</dd>")
         let sample = result.store.sampledTables.isEmpty

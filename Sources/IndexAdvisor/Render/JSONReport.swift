@@ -11,6 +11,9 @@ public enum JSONReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         do {
+            // The method's paragraph is the renderers' words for its fields, carried for readers of the JSON.
+            var result = result
+            result.method.description = result.methodText
             return String(decoding: try encoder.encode(result), as: UTF8.self) + "\n"
         } catch {
             // Every field is a plain value; this cannot happen, but an empty object must never pass for a report.

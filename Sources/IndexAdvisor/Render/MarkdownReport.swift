@@ -71,7 +71,7 @@ public enum MarkdownReport {
             out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
             out.append("")
         }
-        out.append("Weighted time = executions in the workload × median time of one execution, summed. \(result.method.description)")
+        out.append("Weighted time = executions in the workload × median time of one execution, summed. \(result.methodText)")
         out.append("")
     }
 

@@ -269,9 +269,10 @@ public struct ReportChecker: Sendable {
     // MARK: Words
 
     func checkThresholds(_ result: AnalysisResult, markdown: String) -> [ReportFinding] {
-        let text = markdown.replacingOccurrences(of: result.method.description, with: "")
+        let method = result.methodText
+        let text = method.isEmpty ? markdown : markdown.replacingOccurrences(of: method, with: "")
         return ReportThresholds.terms.compactMap { term in
-            guard text.contains(term.phrase), !result.method.description.contains(term.explainedBy) else { return nil }
+            guard text.contains(term.phrase), !method.contains(term.explainedBy) else { return nil }
             return ReportFinding(.unexplainedThreshold, "the report says \"\(term.phrase)\", and its method section does not say what that threshold is")
         }
     }

@@ -134,8 +134,29 @@ public struct MethodSummary: Sendable, Codable {
     /// Where the analysis spent its wall-clock time: each stage in order, then the activities across
     /// stages (candidate index builds, timing reads, timing writes). Nil in reports made before it existed.
     public var stageSeconds: [StageTime]? = nil
-    /// One-sentence description for reports.
-    public var description: String
+    /// True when the wall-clock analysis decided its choices on SQLite's work counters of the same runs
+    /// (``AnalysisOptions/decideOnCounters``); nil in reports made before it was kept.
+    public var decidesOnCounters: Bool? = nil
+    /// The SQLite library the snapshot was planned and timed with, e.g. `3.40.1`; nil in older reports.
+    public var sqliteVersion: String? = nil
+    /// Why foreign keys were enforced on the snapshot; nil when they were not (SQLite's default: off).
+    public var foreignKeyEnforcement: ForeignKeyEnforcement? = nil
+    /// ``AnalysisOptions/minimumBenefitShare`` (0…1); nil in older reports.
+    public var minimumBenefitShare: Double? = nil
+    /// The method in one paragraph, as a JSON report carries it: the renderers' words for the fields above
+    /// (``AnalysisResult/methodText``), set when the JSON report is written; read back from a report, the
+    /// paragraph it gave. Nil in a result the advisor just made.
+    public var description: String? = nil
+}
+
+/// Why an analysis enforced foreign keys on its snapshot (foreignkeys.html#fk_enable: they are off unless a
+/// connection turns them on).
+public enum ForeignKeyEnforcement: String, Sendable, Codable {
+    /// The workload's last `PRAGMA foreign_keys` turns them on.
+    case workloadPragma = "workload-pragma"
+    /// No pragma in the workload, but a foreign key declares an `ON DELETE` or `ON UPDATE` action, which
+    /// only enforcement carries out.
+    case declaredAction = "declared-action"
 }
 
 /// One execution a statement was timed with.
