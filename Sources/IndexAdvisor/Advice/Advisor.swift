@@ -201,6 +201,7 @@ struct AnalysisRun {
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
                                          timesWritesBefore: !decidesOnCounters)
         var measured = try measure(pool, measurer: measurer)
+        let firstMeasured = measured
         var names = takenNames
         try pickGreedily(&measured, measurer: measurer, whatIf: whatIf, names: &names)
         // A join that no single index changes (``JoinSets``); then the one-at-a-time selection again, against
@@ -211,6 +212,7 @@ struct AnalysisRun {
             measured = try refreshed(measured, changed: joined.changed, replanned: joined.replanned, measurer: measurer, whatIf: whatIf)
             try pickGreedily(&measured, measurer: measurer, whatIf: whatIf, names: &names)
         }
+        try revisePicks(pool: firstMeasured, measured: &measured, measurer: measurer, whatIf: whatIf, names: &names)
         if schema.coreData != nil {
             alternatives = AlternativeSelection.choose(from: measured.filter { !isModelDeclarable($0.candidate) },
                                                        profiles: profiles, minimumBenefit: decisionMinimumBenefit, view: decision,

@@ -49,6 +49,8 @@ extension RejectionReason {
             return "built with \(members.joined(separator: " and ")) for \(statement)'s join, the set did not save measurably more than \(Figures.duration(minimum)) per workload"
         case .plannerNoLongerUses(let picks):
             return "the planner no longer uses it once \(picks.joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"
+        case .revisedForStatementsLeft(let replacement, let takenBy):
+            return "picked first, but once \(takenBy.joined(separator: ", ")) took some of its statements, \(replacement) did less work on the ones left and the table's writes, and took its place (built with every other pick in place)"
         case .costsMoreByTheClock(let reads, let writes):
             return "built and timed, it costs more than it saves: its reads save at most \(Figures.duration(max(0, reads))) per workload and its writes add at least \(Figures.duration(writes)), beyond the runs' spread (SQLite's work counters, on which it was chosen, did not show that upkeep)"
         case .other(let text, _):

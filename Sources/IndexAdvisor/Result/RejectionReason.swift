@@ -56,6 +56,9 @@ public enum RejectionReason: Sendable, Equatable {
     /// beyond the runs' spread: its reads save at most `readsSavedAtMost` and its writes add at least
     /// `writesAddedAtLeast`, in seconds per workload (``ClockCheck``).
     case costsMoreByTheClock(readsSavedAtMost: Double, writesAddedAtLeast: Double)
+    /// Picked first, but the later picks `takenBy` (names) took some of its statements, and for the ones left
+    /// `replacement` (a name) measured better with every other pick in place: it took this one's place.
+    case revisedForStatementsLeft(replacement: String, takenBy: [String])
     /// A reason read back from a JSON report (or set in words by a caller of the library): its words, and its
     /// ``kind`` when the report has one.
     case other(String, kind: String? = nil)
@@ -87,6 +90,7 @@ public enum RejectionReason: Sendable, Equatable {
         case .notWorthBuilt: return "not-worth-built"
         case .joinSetNotWorthBuilt: return "join-set-not-worth-built"
         case .plannerNoLongerUses: return "planner-no-longer-uses"
+        case .revisedForStatementsLeft: return "revised-for-statements-left"
         case .other(_, let kind): return kind
         }
     }
@@ -127,6 +131,8 @@ public enum RejectionReason: Sendable, Equatable {
             return .joinSetNotWorthBuilt(members: members.map(rename), statement: statement, minimumSeconds: minimum)
         case .plannerNoLongerUses(let picks):
             return .plannerNoLongerUses(picks: picks.map(rename))
+        case .revisedForStatementsLeft(let replacement, let takenBy):
+            return .revisedForStatementsLeft(replacement: rename(replacement), takenBy: takenBy.map(rename))
         case .other(let text, let kind):
             return .other(rename(text), kind: kind)
         case .indexLimit, .tableIndexLimit, .indexBytesLimit, .undeclarableWithEqualForm, .noMeasuredGain,
