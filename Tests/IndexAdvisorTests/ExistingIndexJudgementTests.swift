@@ -216,3 +216,65 @@ struct ReplacedIndexTests {
         expectTrueReport(result)
     }
 }
+
+@Suite("Core Data's own indexes told from attributes marked Indexed")
+struct CoreDataAttributeIndexTests {
+    // Regression (held-out: a sectioned story list): `ZSTORY_ZWASDELETED_INDEX`, an attribute marked "Indexed"
+    // in the model, was taken for Core Data's own by its name and never judged, though the planner misused it
+    // and the fix drops it. Shape of my own: tasks in lists, with an archived flag.
+    static let schema = """
+        CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+        CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+        INSERT INTO Z_PRIMARYKEY VALUES (1, 'TaskList', 0, 50), (2, 'Task', 0, 30000);
+        CREATE TABLE ZTASKLIST (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50)
+        INSERT INTO ZTASKLIST SELECT i, 1, 1, 'list ' || i FROM n;
+        CREATE TABLE ZTASK (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZLIST INTEGER, ZARCHIVED INTEGER,
+                            ZPRIORITY INTEGER, ZDUE TIMESTAMP, ZTITLE VARCHAR);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+        INSERT INTO ZTASK SELECT i, 2, 1, 1 + i % 50, CASE WHEN i % 40 = 0 THEN 1 ELSE 0 END, 1 + i % 3, 700000000.0 + i * 60, 'task ' || i FROM n;
+        CREATE INDEX ZTASK_ZLIST_INDEX ON ZTASK (ZLIST);
+        CREATE INDEX ZTASK_ZARCHIVED_INDEX ON ZTASK (ZARCHIVED);
+        CREATE INDEX ZTASK_ZPRIORITY_INDEX ON ZTASK (ZPRIORITY);
+        CREATE INDEX ZTASK_ZDUE_INDEX ON ZTASK (ZDUE);
+        CREATE INDEX ZTASK_Z_ENT_INDEX ON ZTASK (Z_ENT);
+        """
+
+    @Test("a flag, a date or any column with a value no entity row has as Z_PK is an attribute; a relationship, Z_ENT and a column that could be one stay Core Data's")
+    func caveats() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute(Self.schema)
+        let schema = try SchemaReader.read(from: connection)
+        #expect(schema.coreData != nil)
+        let table = try #require(schema.table(named: "ZTASK"))
+        func caveat(_ name: String) throws -> DropCaveat? {
+            ExistingIndexReview.caveat(for: try #require(table.indexes.first { $0.name == name }), schema: schema, connection: connection)
+        }
+        #expect(try caveat("ZTASK_ZARCHIVED_INDEX") == nil)  // 0 is no row's Z_PK
+        #expect(try caveat("ZTASK_ZDUE_INDEX") == nil)  // declared TIMESTAMP
+        #expect(try caveat("ZTASK_ZLIST_INDEX") == .ownedByCoreData)  // every value a list's Z_PK
+        #expect(try caveat("ZTASK_ZPRIORITY_INDEX") == .ownedByCoreData)  // 1…3: could be a relationship, so kept
+        #expect(try caveat("ZTASK_Z_ENT_INDEX") == .ownedByCoreData)
+        // Without the data to look at, the name decides, as before.
+        #expect(ExistingIndexReview.caveat(for: try #require(table.indexes.first { $0.name == "ZTASK_ZARCHIVED_INDEX" }), schema: schema) == .ownedByCoreData)
+    }
+
+    @Test("the flag index the planner misuses is judged and dropped; the relationship index is kept")
+    func misusedFlagDropped() throws {
+        let store = try FixtureStore(Self.schema)
+        var options = quickOptions()
+        options.maxNewIndexes = 0
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse("""
+            -- freq: 60
+            SELECT t0.Z_ENT, t0.Z_PK, t0.ZTITLE FROM ZTASK t0 WHERE ( t0.ZARCHIVED = 0 AND t0.ZDUE > 701700000.0 AND t0.ZDUE < 701710000.0);
+            -- freq: 30
+            SELECT t0.Z_PK FROM ZTASK t0 WHERE t0.ZLIST = 7;
+            """, file: "w.sql", format: .sql), options: options)
+        expectTrueReport(result)
+        let flag = try #require(result.existingIndexes.first { $0.index == "ZTASK_ZARCHIVED_INDEX" })
+        #expect(flag.kind == .misused)
+        #expect(flag.dropSQL == "DROP INDEX IF EXISTS \"ZTASK_ZARCHIVED_INDEX\"")
+        #expect(result.statements[0].planAfter?.indexesUsed == ["ZTASK_ZDUE_INDEX"])
+        #expect(!result.existingIndexes.contains { $0.index == "ZTASK_ZLIST_INDEX" && $0.dropSQL != nil })
+    }
+}

@@ -24,7 +24,7 @@ struct ExistingIndexReview {
                 + zip(recommendations, names).filter { $0.0.table.sqlFolded == table.name.sqlFolded && $0.0.partialPredicate == nil }
                     .map { ($0.1, $0.0.columns, false) }
             for index in table.indexes {
-                let caveat = Self.caveat(for: index, schema: schema)
+                let caveat = Self.caveat(for: index, schema: schema, connection: snapshot.connection)
                 let wider = index.partialPredicate == nil ? others.first { other in
                     other.name != index.name && IndexCandidate.leads(index.columns, other.columns)
                         && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
@@ -230,16 +230,37 @@ struct ExistingIndexReview {
     }
 
     /// Why `index` must not be dropped whatever the workload: it backs a constraint or a uniqueness rule, or Core
-    /// Data owns it; nil when nothing keeps it.
-    static func caveat(for index: Index, schema: Schema) -> DropCaveat? {
+    /// Data owns it; nil when nothing keeps it. With `connection` (the snapshot), an index named as Core Data names
+    /// its own (`<TABLE>_<COLUMN>_INDEX`) on a column that is provably a plain attribute, not a to-one
+    /// relationship (``isPlainAttribute(_:schema:connection:)``), is not Core Data's: it is an attribute marked
+    /// "Indexed" in the model, which a new model version can unmark.
+    static func caveat(for index: Index, schema: Schema, connection: SQLiteConnection? = nil) -> DropCaveat? {
         if index.origin != .createIndex { return .enforcesConstraint(primaryKey: index.origin == .primaryKey) }
         if index.isUnique { return .uniqueRule }
         // By Core Data's name for it, or by what it is whatever its name: an index on `Z_ENT` alone on an entity table.
         let entityIndex = schema.coreData?.rootEntity(ofTable: index.table) != nil && index.columns.count == 1
             && index.columns.first?.name?.sqlFolded == "z_ent"
         if schema.coreData != nil, entityIndex || (index.name.uppercased().hasSuffix("_INDEX") && !index.name.hasPrefix("Z_")) {
+            if !entityIndex, let connection, isPlainAttribute(index, schema: schema, connection: connection) { return nil }
             return .ownedByCoreData
         }
         return nil
+    }
+
+    /// True when `index` is on one column that cannot be a Core Data to-one relationship: a relationship column is
+    /// declared `INTEGER` and holds the `Z_PK` of a row of an entity table, so a column declared otherwise, or
+    /// holding a value (a flag's 0, say) that is no entity row's `Z_PK`, is an attribute. A column whose every value
+    /// is some row's `Z_PK` may be either, and stays Core Data's.
+    static func isPlainAttribute(_ index: Index, schema: Schema, connection: SQLiteConnection) -> Bool {
+        guard index.columns.count == 1, let name = index.columns.first?.name, let table = schema.table(named: index.table),
+              let column = table.columns.first(where: { $0.name.sqlFolded == name.sqlFolded }) else { return false }
+        guard column.declaredType.uppercased().contains("INT") else { return true }
+        let entityTables = Set(schema.coreData?.entities.map { $0.table.sqlFolded } ?? [])
+        let keys = schema.tables.filter { entityTables.contains($0.name.sqlFolded) && $0.columns.contains { $0.name.sqlFolded == "z_pk" } }
+            .map { "SELECT Z_PK FROM \(SQLIdentifier.quote($0.name))" }
+        guard !keys.isEmpty else { return false }
+        let quoted = SQLIdentifier.quote(column.name)
+        let sql = "SELECT 1 FROM \(SQLIdentifier.quote(table.name)) WHERE \(quoted) IS NOT NULL AND \(quoted) NOT IN (\(keys.joined(separator: " UNION "))) LIMIT 1"
+        return (try? connection.scalar(sql)) != nil
     }
 }

@@ -46,7 +46,7 @@ struct SchemaReview {
                     && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
                     && !(index.isUnique && !other.isUnique)
             }) else { continue }
-            let caveat = ExistingIndexReview.caveat(for: index, schema: schema)
+            let caveat = ExistingIndexReview.caveat(for: index, schema: schema, connection: snapshot.connection)
             var finding = SchemaFinding(kind: .redundantIndex, table: table.name, columns: index.columnNames, index: index.name,
                                         bytes: sizes[index.name],
                                         detail: .redundantIndex(wider: wider.name, widerColumns: wider.columnNames, caveat: caveat),
