@@ -132,6 +132,10 @@ struct SwiftDataNamingTests {
         ("ZFOLDERID", "folderID"), ("ZISARCHIVED", "isArchived"), ("ZUPDATEDAT", "updatedAt"), ("ZREMOTEID", "remoteID"),
         ("ZSLUG", "slug"), ("ZTITLE", "title"), ("ZQ", "q"), ("ZUNIQUE_ID", "unique_id"), ("ZXYZZY", "xyzzy"),
         ("ZTITLEX", "titleX"),
+        // Regression (held-out Core Data stores): a short known word inside a word the vocabulary lacks was cut
+        // out of it (`collectiOnID`, `isPEndInG`, `backEndID`).
+        ("ZCOLLECTIONID", "collectionID"), ("ZISPENDING", "isPending"), ("ZBACKENDID", "backendID"),
+        ("ZONBOARDINGDONE", "onboardingDone"), ("ZWASDELETED", "wasDeleted"), ("ZISPINNED", "isPinned"), ("ZLASTOPENEDAT", "lastOpenedAt"),
     ])
     func camelCase(column: String, expected: String) {
         let naming = SwiftDataNaming(schema: Schema(tables: []))

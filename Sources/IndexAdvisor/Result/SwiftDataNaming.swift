@@ -69,27 +69,59 @@ public struct SwiftDataNaming: Sendable {
                 }
             }
         }
-        var words: [String] = []
-        var unknown = ""
+        var words: [(text: String, isKnown: Bool)] = []
         var i = 0
         while i < n {
             let piece = String(lower[i..<cut[i]])
             if cut[i] - i == 1, !vocabulary.contains(piece) {
-                unknown += piece
+                if let last = words.last, !last.isKnown { words[words.count - 1].text += piece } else { words.append((piece, false)) }
             } else {
-                if !unknown.isEmpty { words.append(unknown); unknown = "" }
-                words.append(piece)
+                words.append((piece, true))
             }
             i = cut[i]
         }
-        if !unknown.isEmpty { words.append(unknown) }
         let underscore = name.contains("_")
         if underscore { return name.lowercased() }
-        return words.enumerated().map { offset, word in
+        return mergingShortWordsIntoUnknown(words).enumerated().map { offset, word in
             if offset == 0 { return word }
-            if ["id", "url", "uuid", "html", "json", "pdf"].contains(word) { return word.uppercased() }
+            if acronyms.contains(word) { return word.uppercased() }
             return word.prefix(1).uppercased() + word.dropFirst()
         }.joined()
+    }
+
+    /// Words kept upper case after the first word.
+    private static let acronyms: Set<String> = ["id", "url", "uuid", "html", "json", "pdf"]
+
+    /// The words, with a known word of three letters or fewer next to an unknown run made part of it: a short
+    /// word inside a word the vocabulary lacks is a coincidence of letters (`ZCOLLECTIONID` is `collectionID`,
+    /// not `collectiOnID`; `ZISPENDING` is `isPending`, not `isPEndInG`). A leading `is` or `has` and the
+    /// acronyms stay words.
+    private static func mergingShortWordsIntoUnknown(_ input: [(text: String, isKnown: Bool)]) -> [String] {
+        var words = input
+        func absorbable(_ offset: Int) -> Bool {
+            let word = words[offset]
+            return word.isKnown && word.text.count <= 3 && !acronyms.contains(word.text)
+                && !(offset == 0 && ["is", "has"].contains(word.text))
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for offset in words.indices where !words[offset].isKnown {
+                if offset + 1 < words.count, absorbable(offset + 1) || !words[offset + 1].isKnown {
+                    words[offset].text += words[offset + 1].text
+                    words.remove(at: offset + 1)
+                    changed = true
+                    break
+                }
+                if offset > 0, absorbable(offset - 1) {
+                    words[offset].text = words[offset - 1].text + words[offset].text
+                    words.remove(at: offset - 1)
+                    changed = true
+                    break
+                }
+            }
+        }
+        return words.map(\.text)
     }
 
     private static let vocabulary: Set<String> = [
