@@ -52,3 +52,27 @@ struct DeadlineRunTests {
         #expect(throws: MeasurementError.self) { try timer.time(Self.sql, samples: [], isWrite: false) }
     }
 }
+
+@Suite("A statement past the deadline on its first execution, in the headline")
+struct UntimedHeadlineTests {
+    // Regression (a breaking helper): 10 executions past a 0.2 s --statement-timeout, 2 s of the workload at the
+    // least, were in no total and the headline read "Workload time 835 µs", "nothing skipped".
+    @Test("the headline names the statement that was not timed, its least share of the workload, and that the totals leave it out")
+    func headlineSaysSo() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO t SELECT i, i % 50 FROM n;
+            """)
+        var options = quickOptions()
+        options.statementTimeout = 0.2
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse("""
+            -- freq: 10
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c;
+            -- freq: 100
+            SELECT id FROM t WHERE a = 7;
+            """, file: "w.sql", format: .sql), options: options)
+        #expect(result.statements[0].error?.contains("--statement-timeout") == true)
+        let headline = try #require(checkedRender(result, .markdown).split(separator: "\n").first { $0.hasPrefix("**Workload time") })
+        #expect(headline.contains("nothing skipped; S1 not timed: past --statement-timeout (200.0 ms an execution, at least 2.00 s of the workload), not in these totals"))
+    }
+}

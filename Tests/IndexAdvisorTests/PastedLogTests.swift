@@ -251,7 +251,7 @@ struct WorkloadFactsReportTests {
         #expect(result.statements[2].deviceError == "SQLite error code:1, 'no such table: gone'")
         let markdown = checkedRender(result, .markdown)
         let headline = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("**Workload time") })
-        #expect(headline.hasSuffix("workload: \(Figures.counted(result.workload.statementsRead, "statement")) read from \(Figures.counted(result.workload.linesRead, "line")), 2 skipped (see Workload)."))
+        #expect(headline.hasSuffix("workload: \(Figures.counted(result.workload.statementsRead, "statement")) read from \(Figures.counted(result.workload.linesRead, "line")), 2 skipped (see Workload); S3 not timed (see Not analysed), not in these totals."))
         #expect(markdown.contains("Read `device.log` as a Core Data log: line 2 carries 'CoreData: sql:' (detected; --workload-format forces a format)."))
         #expect(markdown.contains("**Failed on the device** 1 time of \(Figures.count(result.statements[2].count)) (the app's log): `SQLite error code:1, 'no such table: gone'`"))
         let html = checkedRender(result, .html)
