@@ -61,7 +61,7 @@ extension AnalysisRun {
             .describingWorkload(workload)
     }
 
-    /// The picks as the report lists them, best first, with their key columns' prefix statistics.
+    /// The picks as the report lists them, in the order they were built (``AnalysisResult/recommendations``), with their key columns' prefix statistics.
     private func recommendationReports(naming: SwiftDataNaming, statistics: inout ColumnStatisticsReader) -> [Recommendation] {
         picks.enumerated().map { rank, pick -> Recommendation in
             let candidate = pick.measured.candidate
