@@ -17,21 +17,21 @@ public struct CheckThresholds: Sendable, Equatable {
 
 /// One problem `check` found.
 public struct CheckProblem: Sendable, Codable, Equatable {
-    public enum Kind: String, Sendable, Codable {
-        case fullTableScan = "full-table-scan"
-        case tempBTreeSort = "temp-b-tree-sort"
-        case slowerThanBaseline = "slower-than-baseline"
+    public enum Kind: KebabCaseKind, Codable {
+        case fullTableScan
+        case tempBTreeSort
+        case slowerThanBaseline
         /// A baseline was given but none of its statements is in this workload: nothing was compared.
-        case baselineUnmatched = "baseline-unmatched"
+        case baselineUnmatched
         /// A hot statement ran past `--statement-timeout`: it could not be timed at all.
-        case statementTimedOut = "statement-timed-out"
+        case statementTimedOut
         /// A hot statement no longer prepares on the store (a column or table is gone), or every execution failed.
-        case statementFailed = "statement-failed"
+        case statementFailed
         /// The baseline's figures come from the other cost source (`--cost time` against `--cost counters`):
         /// seconds of work counters and wall-clock seconds cannot be compared.
-        case baselineOtherCost = "baseline-other-cost"
+        case baselineOtherCost
         /// A query-side or statistics advice (warnings only, never a failure).
-        case queryAdvice = "query-advice"
+        case queryAdvice
     }
 
     public var kind: Kind

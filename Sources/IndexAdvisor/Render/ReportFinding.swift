@@ -2,28 +2,28 @@
 /// the fact that would make it true. ``ReportChecker`` finds them.
 public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
     /// What kind of sentence is false.
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: KebabCaseKind {
         /// A recommendation's section shows a plan "with it" that does not use it, or its statement's final
         /// plan uses another index, with no note saying which later pick took the statement over.
-        case planWithoutIndex = "plan-without-index"
+        case planWithoutIndex
         /// A statement an index claims to serve uses another index (or none) in the final plans, and the
         /// claim is not qualified.
-        case claimNotInFinalPlan = "claim-not-in-final-plan"
+        case claimNotInFinalPlan
         /// A time printed beside a plan that cannot take that long: a full scan of a large table faster
         /// than reading its rows allows, or the same plan timed 20× apart in two places.
-        case timingAgainstPlan = "timing-against-plan"
+        case timingAgainstPlan
         /// Two identical plans presented as a before and an after, or as a change with statistics.
-        case identicalPlansAsChange = "identical-plans-as-change"
+        case identicalPlansAsChange
         /// A figure printed as `0 s` (a table cell), which reads as measured when it was not.
-        case unmeasuredAsZero = "unmeasured-as-zero"
+        case unmeasuredAsZero
         /// An `#Index` whose columns a `#Unique` rule or an existing index already leads with.
-        case duplicateIndex = "duplicate-index"
+        case duplicateIndex
         /// A threshold the text names ("worth a schema change") that the method section does not explain.
-        case unexplainedThreshold = "unexplained-threshold"
+        case unexplainedThreshold
         /// "within the noise" for two timings whose runs are apart, or whose medians are 2× or more apart.
-        case noiseAgainstRuns = "noise-against-runs"
+        case noiseAgainstRuns
         /// A sentence about an index that does not exist ("LIKE against a BINARY index" with no index).
-        case missingIndex = "missing-index"
+        case missingIndex
     }
 
     /// What kind of sentence is false.
