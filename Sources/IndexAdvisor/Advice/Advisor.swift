@@ -157,6 +157,9 @@ struct AnalysisRun {
     /// snapshot and the what-if clone then enforce them too, so a parent's delete is planned and timed with
     /// its lookups of the child rows, and those lookups get candidates.
     let enforcesForeignKeys: Bool
+    /// The store's `sqlite_stat1` rows by index (folded name), as the snapshot had them before any index was
+    /// dropped and rebuilt (``IndexOrder``): a rebuilt index gets its own rows back.
+    let savedStatistics: [String: [[SQLValue]]]
 
     init(snapshot: StoreSnapshot, schema: Schema, workload: Workload, options: AnalysisOptions, stages: StageClock? = nil,
          report: @escaping (String, Int, Int) -> Void) {
@@ -167,6 +170,7 @@ struct AnalysisRun {
         self.report = report
         self.profiles = workload.analysedStatements.map(StatementProfile.init)
         self.statistics = ColumnStatisticsReader(connection: snapshot.connection)
+        savedStatistics = schema.hasStatistics ? IndexOrder.statistics(in: snapshot.connection) : [:]
         foreignKeys = ForeignKeys.all(in: schema, connection: snapshot.connection)
         enforcesForeignKeys = ForeignKeys.areEnforced(by: workload, declared: foreignKeys)
             && (try? snapshot.connection.execute("PRAGMA foreign_keys = ON")) != nil

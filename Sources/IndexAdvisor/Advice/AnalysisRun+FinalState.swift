@@ -14,12 +14,17 @@ extension AnalysisRun {
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let droppedTables = dropUnusedPicks(planner: planner)
         snapshot.checkpoint()
+        // The clock check drops and rebuilds picks: the final plans are taken in the migration's order.
+        restoreIndexOrder()
         timeFinalState(planner: planner, droppedTables: droppedTables)
         report("existing indexes", 0, 0)
         var review = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
         review.decide = decision
         existingIndexes = review
             .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
+        // The review drops and rebuilds the indexes it measures: put them back in the store's order, with
+        // their statistics, before the drops are made together.
+        restoreIndexOrder()
         applyDrops(planner: planner)
         measureStatistics()
         measureQueryAdvice()
@@ -122,6 +127,7 @@ extension AnalysisRun {
             existingIndexes[offset].dropSQL = nil
             existingIndexes[offset].caveats = [.slowerWithOtherDrops]
             if let sql { _ = try? snapshot.connection.execute(sql) }
+            restoreIndexOrder(tables: [finding.table.sqlFolded])
             snapshot.checkpoint()
             retime(touched.filter { touches(profiles[$0], tables: [finding.table.sqlFolded]) }, planner: planner, before: before)
         }
