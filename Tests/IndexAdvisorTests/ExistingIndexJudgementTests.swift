@@ -278,3 +278,42 @@ struct CoreDataAttributeIndexTests {
         #expect(!result.existingIndexes.contains { $0.index == "ZTASK_ZLIST_INDEX" && $0.dropSQL != nil })
     }
 }
+
+@Suite("Indexes named with INDEXED BY")
+struct IndexedByTests {
+    // Regression (a breaking helper): the migration dropped two "redundant" prefixes that a statement and a view
+    // name with INDEXED BY; both failed afterwards ("no such index"). Shape of my own: shipments.
+    @Test("a redundant index a statement or a view names with INDEXED BY is kept, with the reason; one no one names is dropped")
+    func namedIndexesKept() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE shipment (id INTEGER PRIMARY KEY, carrier INTEGER, lane INTEGER, depot INTEGER, weight REAL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO shipment SELECT i, i % 40, i % 300, i % 25, i * 0.5 FROM n;
+            CREATE INDEX ship_carrier ON shipment(carrier);
+            CREATE INDEX ship_carrier_lane ON shipment(carrier, lane);
+            CREATE INDEX ship_depot ON shipment(depot);
+            CREATE INDEX ship_depot_lane ON shipment(depot, lane);
+            CREATE INDEX ship_lane ON shipment(lane);
+            CREATE INDEX ship_lane_depot ON shipment(lane, depot);
+            CREATE VIEW heavy AS SELECT id, weight FROM shipment INDEXED BY "ship_depot" WHERE depot = 3;
+            """)
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse("""
+            -- freq: 50
+            SELECT id FROM shipment INDEXED BY ship_carrier WHERE carrier = 7;
+            -- freq: 50
+            SELECT * FROM heavy;
+            -- freq: 50
+            SELECT id FROM shipment WHERE lane = 17;
+            -- freq: 20
+            INSERT INTO shipment(carrier, lane, depot, weight) VALUES (7, 17, 3, 1.5);
+            """, file: "w.sql", format: .sql), options: quickOptions())
+        expectTrueReport(result)
+        for name in ["ship_carrier", "ship_depot"] {
+            let finding = try #require(result.existingIndexes.first { $0.index == name })
+            #expect(finding.dropSQL == nil)
+            #expect(finding.caveats == [.namedByIndexedBy])
+        }
+        #expect(result.existingIndexes.first { $0.index == "ship_lane" }?.dropSQL == "DROP INDEX IF EXISTS \"ship_lane\"")
+        #expect(ExistingIndexReview.indexedByNames(in: "SELECT * FROM t AS x INDEXED BY \"My Index\" WHERE a = 1") == ["my index"])
+    }
+}

@@ -17,6 +17,7 @@ struct ExistingIndexReview {
     func review(profiles: [StatementProfile], recommendations: [IndexCandidate], names: [String],
                 sizes: [String: Int64]) -> [ExistingIndexFinding] {
         let used = usedIndexNames(profiles: profiles)
+        let named = profiles.reduce(into: Set<String>()) { names, profile in names.formUnion(Self.indexedByNames(in: profile.statement.text)) }
         var findings: [ExistingIndexFinding] = []
         for table in schema.tables {
             let others: [(name: String, columns: [IndexColumn], isUnique: Bool)] =
@@ -24,7 +25,7 @@ struct ExistingIndexReview {
                 + zip(recommendations, names).filter { $0.0.table.sqlFolded == table.name.sqlFolded && $0.0.partialPredicate == nil }
                     .map { ($0.1, $0.0.columns, false) }
             for index in table.indexes {
-                let caveat = Self.caveat(for: index, schema: schema, connection: snapshot.connection)
+                let caveat = Self.caveat(for: index, schema: schema, connection: snapshot.connection, named: named)
                 let wider = index.partialPredicate == nil ? others.first { other in
                     other.name != index.name && IndexCandidate.leads(index.columns, other.columns)
                         && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
@@ -234,9 +235,12 @@ struct ExistingIndexReview {
     /// its own (`<TABLE>_<COLUMN>_INDEX`) on a column that is provably a plain attribute, not a to-one
     /// relationship (``isPlainAttribute(_:schema:connection:)``), is not Core Data's: it is an attribute marked
     /// "Indexed" in the model, which a new model version can unmark.
-    static func caveat(for index: Index, schema: Schema, connection: SQLiteConnection? = nil) -> DropCaveat? {
+    static func caveat(for index: Index, schema: Schema, connection: SQLiteConnection? = nil, named: Set<String> = []) -> DropCaveat? {
         if index.origin != .createIndex { return .enforcesConstraint(primaryKey: index.origin == .primaryKey) }
         if index.isUnique { return .uniqueRule }
+        if named.contains(index.name.sqlFolded) || (connection.map { namedIndexes(in: $0).contains(index.name.sqlFolded) } ?? false) {
+            return .namedByIndexedBy
+        }
         // By Core Data's name for it, or by what it is whatever its name: an index on `Z_ENT` alone on an entity table.
         let entityIndex = schema.coreData?.rootEntity(ofTable: index.table) != nil && index.columns.count == 1
             && index.columns.first?.name?.sqlFolded == "z_ent"
@@ -245,6 +249,23 @@ struct ExistingIndexReview {
             return .ownedByCoreData
         }
         return nil
+    }
+
+    /// The indexes (folded names) that `sql` names with `INDEXED BY` (lang_indexedby.html): a statement that
+    /// names an index fails to prepare once it is gone, so such an index is never dropped.
+    static func indexedByNames(in sql: String) -> Set<String> {
+        let tokens = SQLTokenList(sql)
+        var names = Set<String>()
+        for i in 0..<max(0, tokens.count - 2) where tokens.isWord(i, "INDEXED") && tokens.isWord(i + 1, "BY") {
+            names.insert(tokens.identifier(at: i + 2).sqlFolded)
+        }
+        return names
+    }
+
+    /// The indexes (folded names) the store's views and triggers name with `INDEXED BY`.
+    static func namedIndexes(in connection: SQLiteConnection) -> Set<String> {
+        let rows = (try? connection.query("SELECT sql FROM sqlite_schema WHERE type IN ('view', 'trigger') AND sql LIKE '%indexed%'")) ?? []
+        return rows.reduce(into: Set<String>()) { names, row in names.formUnion(indexedByNames(in: row.first?.textValue ?? "")) }
     }
 
     /// True when `index` is on one column that cannot be a Core Data to-one relationship: a relationship column is

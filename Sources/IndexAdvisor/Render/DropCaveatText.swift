@@ -6,6 +6,7 @@ extension DropCaveat {
         case .enforcesConstraint(let primaryKey): return "it enforces a \(primaryKey ? "PRIMARY KEY" : "UNIQUE") constraint"
         case .uniqueRule: return "it is UNIQUE: dropping it drops the uniqueness rule"
         case .ownedByCoreData: return "Core Data creates it for a relationship or an entity hierarchy; the model cannot drop it"
+        case .namedByIndexedBy: return "a statement, view or trigger names it with INDEXED BY, and fails to prepare without it"
         case .workloadIsSample:
             return "no statement of this workload used it; a workload is a sample, so check the app's other paths before dropping it"
         case .readsSlowerWithout:

@@ -8,6 +8,9 @@ public enum DropCaveat: Sendable, Equatable {
     case uniqueRule
     /// Core Data created it for a relationship or an entity hierarchy; the model cannot drop it.
     case ownedByCoreData
+    /// A statement of the workload, a view or a trigger names it with `INDEXED BY`: without it, that statement
+    /// fails to prepare (lang_indexedby.html).
+    case namedByIndexedBy
     /// No statement of the workload used it, and a workload is a sample.
     case workloadIsSample
     /// Redundant, but the statements that use it are measurably slower without it.
@@ -28,6 +31,7 @@ public enum DropCaveat: Sendable, Equatable {
         case .enforcesConstraint(let primaryKey): return [primaryKey ? "enforces-primary-key" : "enforces-unique-constraint"]
         case .uniqueRule: return ["unique-rule"]
         case .ownedByCoreData: return ["owned-by-core-data"]
+        case .namedByIndexedBy: return ["named-by-indexed-by"]
         case .workloadIsSample: return ["workload-is-sample"]
         case .readsSlowerWithout: return ["reads-slower-without"]
         case .servesForeignKey: return ["serves-foreign-key"]
