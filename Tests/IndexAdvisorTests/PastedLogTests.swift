@@ -309,3 +309,41 @@ struct OpenTextTests {
         #expect(open.expectsMore == CoreDataLogReader.expectsMore(lines.joined(separator: " ")), "\(lines)")
     }
 }
+
+@Suite("Bound values as Core Data prints them")
+struct TypedBindTests {
+    // Regression (a breaking helper, from Core Data's own format string): `SQLite bind[0] = (int64)1` was bound as
+    // the text '(int64)1', so the fetch was timed matching no row (8 µs against the log's 21 ms for 1,350 rows),
+    // and `<NSData len=16>` was bound as its description.
+    @Test("a value after its C type is the value; hex blobs in both spellings; an object's description is no value")
+    func values() {
+        func value(_ text: String) -> SQLValue? {
+            var line = "SQLite bind[0] = " + text
+            return line.withUTF8 { CoreDataLogReader.bindValue(in: $0) }
+        }
+        #expect(value("(int64)1") == .integer(1))
+        #expect(value("(int32) -7") == .integer(-7))
+        #expect(value("(double)2.5") == .real(2.5))
+        #expect(value("<x'00ff10'>") == .blob([0x00, 0xFF, 0x10]))
+        #expect(value("<00ff10>") == .blob([0x00, 0xFF, 0x10]))
+        #expect(value("<NSData len=16>") == nil)
+        #expect(value("(null)") == .null)
+        #expect(value("\"(draft) note\"") == .text("(draft) note"))
+        #expect(value("17") == .integer(17))
+    }
+
+    @Test("a log's typed binds are the statement's own values, and an unreadable one is counted, not bound")
+    func fromALog() {
+        let workload = WorkloadLoader.parse("""
+            CoreData: sql: SELECT 0, t0.Z_PK FROM ZTASK t0 WHERE ( t0.ZLIST = ? AND  t0.ZISDONE = ?) ORDER BY t0.ZDUE
+            CoreData: details: SQLite bind[0] = (int64)4
+            CoreData: details: SQLite bind[1] = (int64)0
+            CoreData: annotation: sql connection fetch time: 0.0210s
+            CoreData: sql: SELECT 0, t0.Z_PK FROM ZTASK t0 WHERE  t0.ZUUID = ?
+            CoreData: details: SQLite bind[0] = <NSData len=16>
+            """, file: "app.log")
+        // The select list's literal 0 is a value of the fingerprint too, then the two binds.
+        #expect(workload.statements.first?.observedBindings.first == [.integer(0), .integer(4), .integer(0)])
+        #expect(workload.diagnostics.skipped.values.reduce(0, +) == 1)
+    }
+}

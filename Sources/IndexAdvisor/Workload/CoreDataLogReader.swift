@@ -493,10 +493,25 @@ package struct CoreDataLogReader {
         return (depth, quoted)
     }
 
-    /// The value of a `SQLite bind[i] = value` message: numbers, `"text"`, `nil`, `<hex bytes>`; other text as text.
+    /// The value of a `SQLite bind[i] = value` message: numbers, `"text"`, `nil`, `<hex bytes>`, `<x'hex'>`, each
+    /// possibly after the C type Core Data bound it as (`(int64)1`, `(double)2.5`); other text as text. Nil for
+    /// a value the log does not give (`<NSData len=16>`): binding its description would time another statement.
     static func bindValue(in message: UnsafeBufferPointer<UInt8>) -> SQLValue? {
         guard let equals = message.firstIndex(of: "] = ") else { return nil }
-        let raw = message.slice(equals + 4).trimmingSpaces()
+        var raw = message.slice(equals + 4).trimmingSpaces()
+        // `(int64)1`: the type is a word in parentheses, the value follows it.
+        if raw.count >= 3, raw[0] == UInt8(ascii: "("), let close = raw.firstIndex(of: ")"), close > 1, close + 1 < raw.count,
+           raw.slice(1, close).allSatisfy({ ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 || $0 == UInt8(ascii: "_") }),
+           raw.slice(1, close).contains(where: { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }) {
+            raw = raw.slice(close + 1).trimmingSpaces()
+        }
+        if raw.count >= 5, raw[0] == UInt8(ascii: "<"), raw[1] | 0x20 == UInt8(ascii: "x"), raw[2] == UInt8(ascii: "'"),
+           raw[raw.count - 2] == UInt8(ascii: "'"), raw[raw.count - 1] == UInt8(ascii: ">") {
+            let hex = raw.slice(3, raw.count - 2)
+            if hex.count % 2 == 0, hex.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) {
+                return .blob(SQLValue.bytes(fromHex: String(decoding: hex, as: UTF8.self)))
+            }
+        }
         if raw.hasPrefix("nil") && raw.count == 3 || raw.hasPrefix("NULL") && raw.count == 4 || raw.hasPrefix("(null)") && raw.count == 6 {
             return .null
         }
@@ -508,6 +523,8 @@ package struct CoreDataLogReader {
             if !hex.isEmpty, hex.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) {
                 return .blob(SQLValue.bytes(fromHex: String(decoding: hex, as: UTF8.self)))
             }
+            // An object's description (`<NSData len=16>`, `<NSUUID: 0x…>`) is not its value.
+            return nil
         }
         let text = String(decoding: raw, as: UTF8.self)
         if let integer = Int64(text) { return .integer(integer) }
