@@ -215,6 +215,16 @@ package struct CandidateGenerator {
                 if let range { add(fewer + [range], keys: keys, to: &result) }
             }
         }
+        // Without the join's columns: the table can drive the join as its outer loop, by its own equalities
+        // then the sort or the range (a new user's pinned posts joined to their authors, `ORDER BY score DESC
+        // LIMIT 10`: `(isPinned, score)` reads ten entries in order, where every key led by the join column
+        // `authorId` serves only the inner loop and left the sort).
+        let own = equalityColumns.filter { !keys.joinColumns.contains($0.name?.sqlFolded ?? "") }
+        if own.count < equalityColumns.count {
+            if !sortColumns.isEmpty { add(own + sortColumns, keys: keys, to: &result) }
+            if let range { add(own + [range], keys: keys, to: &result) }
+            if !own.isEmpty { add(own, keys: keys, to: &result) }
+        }
         for column in equalityColumns { add([column], keys: keys, to: &result) }
         if let range { add([range], keys: keys, to: &result) }
         if let first = sortColumns.first { add([first], keys: keys, to: &result) }
@@ -251,6 +261,9 @@ package struct CandidateGenerator {
             let rest = keys.equalityColumns.filter { $0.name?.sqlFolded != constraint.column.sqlFolded } + keys.tail
             let predicate = "\(SQLIdentifier.quote(table.column(named: constraint.column)?.name ?? constraint.column)) = \(first.sqlLiteral)"
             add(rest.isEmpty ? [keys.key(constraint)] : rest, predicate: predicate, keys: keys, to: &result)
+            // And without the join's columns, for the table as the join's outer loop (``addKeyOrders(_:to:)``).
+            let own = rest.filter { !keys.joinColumns.contains($0.name?.sqlFolded ?? "") }
+            if own.count < rest.count, !own.isEmpty { add(own, predicate: predicate, keys: keys, to: &result) }
         }
     }
 
@@ -365,6 +378,14 @@ private struct AccessKeys {
 
     /// What follows the equality columns in the main candidate: the sort columns, else the range column.
     var tail: [IndexColumn] { sortColumns.isEmpty ? (range.map { [$0] } ?? []) : sortColumns }
+
+    /// Equality columns (folded) compared only with another table's column: a join's, usable only when this
+    /// table is the join's inner loop.
+    var joinColumns: Set<String> {
+        let equal = access.constraints.filter(\.op.isEquality)
+        let joined = Set(equal.filter(\.isJoin).map { $0.column.sqlFolded })
+        return joined.subtracting(equal.filter { !$0.isJoin }.map { $0.column.sqlFolded })
+    }
 
     func isIndexable(_ column: String) -> Bool {
         !column.isEmpty && column.sqlFolded != "rowid" && column.sqlFolded != rowid && table.column(named: column) != nil

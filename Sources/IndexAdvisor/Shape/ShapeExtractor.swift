@@ -79,10 +79,27 @@ package final class ShapeExtractor {
         }
         applyOrderByCollations(sql: sql, to: &shape)
         Self.restore(mirror, in: &shape)
+        Self.markJoinEqualities(in: &shape)
         let upper = sql.uppercased()
         shape.standIns = (connection.standInFunctions.union(connection.standInCollations))
             .filter { upper.contains($0.uppercased()) }.sorted()
         return shape
+    }
+
+    /// In a statement on two or more tables, an equality whose value is no parameter is a join's (the workload's
+    /// text has its literals replaced by parameters): the marker run only shows the join value for the tables
+    /// it drove as the inner loop, so `p.authorId = u.id` looked like a filter on `post` when the run started
+    /// there, and the candidates for `post` as the join's outer loop were never made.
+    static func markJoinEqualities(in shape: inout StatementShape) {
+        guard Set(shape.tables.map { $0.table.sqlFolded }).count >= 2 else { return }
+        for table in shape.tables.indices {
+            for constraint in shape.tables[table].constraints.indices {
+                let current = shape.tables[table].constraints[constraint]
+                if current.parameter == nil, current.op == .equal || current.op == .is, !current.column.isEmpty {
+                    shape.tables[table].constraints[constraint].isJoin = true
+                }
+            }
+        }
     }
 
     /// Puts back in `shape` what ``MirrorText`` set aside: the original parameter numbers of a compacted
