@@ -17,7 +17,10 @@ struct ExistingIndexReview {
     func review(profiles: [StatementProfile], recommendations: [IndexCandidate], names: [String],
                 sizes: [String: Int64]) -> [ExistingIndexFinding] {
         let used = usedIndexNames(profiles: profiles)
-        let named = profiles.reduce(into: Set<String>()) { names, profile in names.formUnion(Self.indexedByNames(in: profile.statement.text)) }
+        // Read once for the whole review: the workload's statements and the store's views and triggers.
+        let named = profiles.reduce(into: Self.namedIndexes(in: snapshot.connection)) { names, profile in
+            names.formUnion(Self.indexedByNames(in: profile.statement.text))
+        }
         var findings: [ExistingIndexFinding] = []
         for table in schema.tables {
             let others: [(name: String, columns: [IndexColumn], isUnique: Bool)] =
@@ -235,12 +238,12 @@ struct ExistingIndexReview {
     /// its own (`<TABLE>_<COLUMN>_INDEX`) on a column that is provably a plain attribute, not a to-one
     /// relationship (``isPlainAttribute(_:schema:connection:)``), is not Core Data's: it is an attribute marked
     /// "Indexed" in the model, which a new model version can unmark.
-    static func caveat(for index: Index, schema: Schema, connection: SQLiteConnection? = nil, named: Set<String> = []) -> DropCaveat? {
+    /// `named`: the indexes (folded names) that statements, views and triggers name with `INDEXED BY`; nil to
+    /// read the views' and triggers' from `connection`.
+    static func caveat(for index: Index, schema: Schema, connection: SQLiteConnection? = nil, named: Set<String>? = nil) -> DropCaveat? {
         if index.origin != .createIndex { return .enforcesConstraint(primaryKey: index.origin == .primaryKey) }
         if index.isUnique { return .uniqueRule }
-        if named.contains(index.name.sqlFolded) || (connection.map { namedIndexes(in: $0).contains(index.name.sqlFolded) } ?? false) {
-            return .namedByIndexedBy
-        }
+        if (named ?? connection.map(namedIndexes(in:)) ?? []).contains(index.name.sqlFolded) { return .namedByIndexedBy }
         // By Core Data's name for it, or by what it is whatever its name: an index on `Z_ENT` alone on an entity table.
         let entityIndex = schema.coreData?.rootEntity(ofTable: index.table) != nil && index.columns.count == 1
             && index.columns.first?.name?.sqlFolded == "z_ent"

@@ -63,8 +63,8 @@ public enum CheckEvaluator {
         // What is known of the time of statements that could not be timed: at least the timeout per execution
         // for one that timed out, else the baseline's time, if it has one.
         let untimed: [String: Double] = Dictionary(result.statements.compactMap { statement in
-            guard let error = statement.error else { return nil }
-            if error.contains("--statement-timeout") { return (statement.id, Double(statement.count) * result.method.statementTimeoutSeconds) }
+            guard statement.error != nil else { return nil }
+            if statement.timedOut { return (statement.id, Double(statement.count) * result.method.statementTimeoutSeconds) }
             return baselineByID[statement.id].map { (statement.id, $0.weightedSecondsBefore) }
         }, uniquingKeysWith: { first, _ in first })
         // The workload's time includes them: a quick statement is not hot because the slow one could not be timed.
@@ -104,7 +104,7 @@ public enum CheckEvaluator {
         for (offset, statement) in result.statements.enumerated() {
             guard let error = statement.error else { continue }
             let label = "S\(offset + 1)"
-            let timedOut = error.contains("--statement-timeout")
+            let timedOut = statement.timedOut
             let known = untimed[statement.id]
             let share = known.map { total > 0 ? $0 / total : 0 }
                 ?? (executions > 0 ? Double(statement.count) / Double(executions) : 0)

@@ -224,6 +224,9 @@ public struct StatementReport: Sendable, Codable {
     public var notes: [StatementNote]
     /// Set when the statement could not be analysed (does not prepare, timed out); one line.
     public var error: String?
+    /// True when ``error`` says an execution ran past `--statement-timeout` (the timer's words for it, which a
+    /// report read back keeps): the statement took at least the timeout an execution and was not timed.
+    public var timedOut: Bool { error?.contains("--statement-timeout") ?? false }
     /// Executions that failed on the device (a `CoreData: error:` right after the statement in the log),
     /// and the first error, e.g. `SQLite error code:1, 'no such table: ZRECIPE'`. Absent when none did.
     public var deviceFailures: Int? = nil

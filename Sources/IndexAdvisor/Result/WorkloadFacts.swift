@@ -37,8 +37,8 @@ extension AnalysisResult {
         // A statement that could not be timed is in no total: the headline's figures leave it out, so it says so
         // (a breaking helper's 10 executions past a 0.2 s timeout, 2 s at least, under a headline of 835 µs).
         let untimed = statements.enumerated().compactMap { offset, statement -> String? in
-            guard let error = statement.error else { return nil }
-            guard error.contains("--statement-timeout") else { return "S\(offset + 1) not timed (see Not analysed), not in these totals" }
+            guard statement.error != nil else { return nil }
+            guard statement.timedOut else { return "S\(offset + 1) not timed (see Not analysed), not in these totals" }
             let least = Double(max(1, statement.count)) * method.statementTimeoutSeconds
             return "S\(offset + 1) not timed: past --statement-timeout (\(Figures.duration(method.statementTimeoutSeconds)) an execution, at least \(Figures.duration(least)) of the workload), not in these totals"
         }
