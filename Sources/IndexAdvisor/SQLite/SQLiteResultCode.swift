@@ -53,77 +53,45 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
         Self.names[self] ?? "SQLITE_\(rawValue)"
     }
 
-    /// `SQLITE_OK`: success.
-    public static let ok = SQLiteResultCode(rawValue: SQLITE_OK)
-    /// `SQLITE_ERROR`: a generic error, e.g. a syntax error or a missing table or function.
-    public static let error = SQLiteResultCode(rawValue: SQLITE_ERROR)
-    /// `SQLITE_INTERNAL`.
-    public static let `internal` = SQLiteResultCode(rawValue: SQLITE_INTERNAL)
-    /// `SQLITE_PERM`: the requested access mode could not be provided.
-    public static let permission = SQLiteResultCode(rawValue: SQLITE_PERM)
-    /// `SQLITE_ABORT`: an operation was aborted.
-    public static let abort = SQLiteResultCode(rawValue: SQLITE_ABORT)
-    /// `SQLITE_BUSY`: another connection holds a conflicting lock on the file.
-    public static let busy = SQLiteResultCode(rawValue: SQLITE_BUSY)
-    /// `SQLITE_LOCKED`: a conflict within the same connection or shared cache.
-    public static let locked = SQLiteResultCode(rawValue: SQLITE_LOCKED)
-    /// `SQLITE_NOMEM`.
-    public static let noMemory = SQLiteResultCode(rawValue: SQLITE_NOMEM)
-    /// `SQLITE_READONLY`: a write to a read-only database.
-    public static let readOnly = SQLiteResultCode(rawValue: SQLITE_READONLY)
-    /// `SQLITE_INTERRUPT`: `sqlite3_interrupt` stopped the statement (a timeout or the run ending).
-    public static let interrupt = SQLiteResultCode(rawValue: SQLITE_INTERRUPT)
-    /// `SQLITE_IOERR`: the operating system reported an I/O error (a short read, for one).
-    public static let ioError = SQLiteResultCode(rawValue: SQLITE_IOERR)
-    /// `SQLITE_CORRUPT`: the database file is damaged.
-    public static let corrupt = SQLiteResultCode(rawValue: SQLITE_CORRUPT)
-    /// `SQLITE_NOTFOUND`.
-    public static let notFound = SQLiteResultCode(rawValue: SQLITE_NOTFOUND)
-    /// `SQLITE_FULL`: the disk is full.
-    public static let full = SQLiteResultCode(rawValue: SQLITE_FULL)
-    /// `SQLITE_CANTOPEN`: the file could not be opened.
-    public static let cannotOpen = SQLiteResultCode(rawValue: SQLITE_CANTOPEN)
-    /// `SQLITE_PROTOCOL`: a locking protocol problem.
-    public static let `protocol` = SQLiteResultCode(rawValue: SQLITE_PROTOCOL)
-    /// `SQLITE_EMPTY`.
-    public static let empty = SQLiteResultCode(rawValue: SQLITE_EMPTY)
-    /// `SQLITE_SCHEMA`: the schema changed.
-    public static let schema = SQLiteResultCode(rawValue: SQLITE_SCHEMA)
-    /// `SQLITE_TOOBIG`: a string or blob over the size limit.
-    public static let tooBig = SQLiteResultCode(rawValue: SQLITE_TOOBIG)
-    /// `SQLITE_CONSTRAINT`: a constraint was violated.
-    public static let constraint = SQLiteResultCode(rawValue: SQLITE_CONSTRAINT)
-    /// `SQLITE_MISMATCH`: a data type mismatch.
-    public static let mismatch = SQLiteResultCode(rawValue: SQLITE_MISMATCH)
-    /// `SQLITE_MISUSE`: the library was used incorrectly (also: text that is not what was expected).
-    public static let misuse = SQLiteResultCode(rawValue: SQLITE_MISUSE)
-    /// `SQLITE_NOLFS`.
-    public static let noLargeFileSupport = SQLiteResultCode(rawValue: SQLITE_NOLFS)
-    /// `SQLITE_AUTH`: the authorizer refused.
-    public static let authorization = SQLiteResultCode(rawValue: SQLITE_AUTH)
-    /// `SQLITE_FORMAT`.
-    public static let format = SQLiteResultCode(rawValue: SQLITE_FORMAT)
-    /// `SQLITE_RANGE`: a parameter index out of range.
-    public static let range = SQLiteResultCode(rawValue: SQLITE_RANGE)
-    /// `SQLITE_NOTADB`: the file is not a database.
-    public static let notADatabase = SQLiteResultCode(rawValue: SQLITE_NOTADB)
-    /// `SQLITE_NOTICE`.
-    public static let notice = SQLiteResultCode(rawValue: SQLITE_NOTICE)
-    /// `SQLITE_WARNING`.
-    public static let warning = SQLiteResultCode(rawValue: SQLITE_WARNING)
-    /// `SQLITE_ROW`: `sqlite3_step` has a row.
-    public static let row = SQLiteResultCode(rawValue: SQLITE_ROW)
-    /// `SQLITE_DONE`: `sqlite3_step` has finished.
-    public static let done = SQLiteResultCode(rawValue: SQLITE_DONE)
+    // The primary codes of sqlite3.h, grouped by what they mean for a caller (https://sqlite.org/rescode.html).
+    // Several to a declaration: each group's comment says what each of its codes means.
 
-    /// `SQLITE_READONLY_DBMOVED`: the database file was moved or deleted while open.
-    public static let readOnlyDatabaseMoved = SQLiteResultCode(.readOnly, extended: 4)
-    /// `SQLITE_CONSTRAINT_NOTNULL`.
-    public static let constraintNotNull = SQLiteResultCode(.constraint, extended: 5)
-    /// `SQLITE_CONSTRAINT_PRIMARYKEY`.
-    public static let constraintPrimaryKey = SQLiteResultCode(.constraint, extended: 6)
-    /// `SQLITE_CONSTRAINT_UNIQUE`.
-    public static let constraintUnique = SQLiteResultCode(.constraint, extended: 8)
+    /// Results that are no error: `SQLITE_OK` (success), `SQLITE_ROW` (`sqlite3_step` has a row),
+    /// `SQLITE_DONE` (`sqlite3_step` has finished).
+    public static let ok = Self(rawValue: SQLITE_OK), row = Self(rawValue: SQLITE_ROW), done = Self(rawValue: SQLITE_DONE)
+    /// Errors in the SQL or in the calls: `SQLITE_ERROR` (a syntax error, a missing table or function),
+    /// `SQLITE_MISUSE` (the library used incorrectly; also text that is not what was expected),
+    /// `SQLITE_RANGE` (a parameter index out of range), `SQLITE_MISMATCH` (a data type mismatch),
+    /// `SQLITE_TOOBIG` (a string or blob over the size limit), `SQLITE_SCHEMA` (the schema changed).
+    public static let error = Self(rawValue: SQLITE_ERROR), misuse = Self(rawValue: SQLITE_MISUSE), range = Self(rawValue: SQLITE_RANGE),
+        mismatch = Self(rawValue: SQLITE_MISMATCH), tooBig = Self(rawValue: SQLITE_TOOBIG), schema = Self(rawValue: SQLITE_SCHEMA)
+    /// Conflicts with other work on the file: `SQLITE_BUSY` (another connection holds a conflicting lock),
+    /// `SQLITE_LOCKED` (a conflict within the same connection or shared cache), `SQLITE_INTERRUPT`
+    /// (`sqlite3_interrupt` stopped the statement: a timeout or the run ending), `SQLITE_ABORT` (an
+    /// operation was aborted), `SQLITE_PROTOCOL` (a locking protocol problem).
+    public static let busy = Self(rawValue: SQLITE_BUSY), locked = Self(rawValue: SQLITE_LOCKED), interrupt = Self(rawValue: SQLITE_INTERRUPT),
+        abort = Self(rawValue: SQLITE_ABORT), `protocol` = Self(rawValue: SQLITE_PROTOCOL)
+    /// Problems with the file: `SQLITE_CANTOPEN` (it could not be opened), `SQLITE_NOTADB` (it is not a
+    /// database), `SQLITE_CORRUPT` (it is damaged), `SQLITE_READONLY` (a write to a read-only database),
+    /// `SQLITE_PERM` (the requested access mode could not be provided), `SQLITE_IOERR` (the operating
+    /// system reported an I/O error, a short read for one), `SQLITE_FULL` (the disk is full),
+    /// `SQLITE_NOLFS` (no large file support), `SQLITE_FORMAT` (unused), `SQLITE_EMPTY` (unused).
+    public static let cannotOpen = Self(rawValue: SQLITE_CANTOPEN), notADatabase = Self(rawValue: SQLITE_NOTADB),
+        corrupt = Self(rawValue: SQLITE_CORRUPT), readOnly = Self(rawValue: SQLITE_READONLY), permission = Self(rawValue: SQLITE_PERM),
+        ioError = Self(rawValue: SQLITE_IOERR), full = Self(rawValue: SQLITE_FULL), noLargeFileSupport = Self(rawValue: SQLITE_NOLFS),
+        format = Self(rawValue: SQLITE_FORMAT), empty = Self(rawValue: SQLITE_EMPTY)
+    /// Everything else: `SQLITE_CONSTRAINT` (a constraint was violated), `SQLITE_AUTH` (the authorizer
+    /// refused), `SQLITE_NOMEM` (out of memory), `SQLITE_INTERNAL` (an internal malfunction),
+    /// `SQLITE_NOTFOUND` (a file control or system call not known), `SQLITE_NOTICE` and `SQLITE_WARNING`
+    /// (for the error log only).
+    public static let constraint = Self(rawValue: SQLITE_CONSTRAINT), authorization = Self(rawValue: SQLITE_AUTH),
+        noMemory = Self(rawValue: SQLITE_NOMEM), `internal` = Self(rawValue: SQLITE_INTERNAL), notFound = Self(rawValue: SQLITE_NOTFOUND),
+        notice = Self(rawValue: SQLITE_NOTICE), warning = Self(rawValue: SQLITE_WARNING)
+
+    /// The extended codes the library matches: `SQLITE_READONLY_DBMOVED` (the database file was moved or
+    /// deleted while open), `SQLITE_CONSTRAINT_NOTNULL`, `SQLITE_CONSTRAINT_PRIMARYKEY`, `SQLITE_CONSTRAINT_UNIQUE`.
+    public static let readOnlyDatabaseMoved = Self(.readOnly, extended: 4), constraintNotNull = Self(.constraint, extended: 5),
+        constraintPrimaryKey = Self(.constraint, extended: 6), constraintUnique = Self(.constraint, extended: 8)
 
     /// SQLite's names of the codes above.
     private static let names: [SQLiteResultCode: String] = [
