@@ -23,57 +23,90 @@ struct ExistingIndexReview {
         }
         var findings: [ExistingIndexFinding] = []
         for table in schema.tables {
-            let others: [(name: String, columns: [IndexColumn], isUnique: Bool)] =
-                table.indexes.filter { $0.partialPredicate == nil }.map { ($0.name, $0.columns, $0.isUnique) }
+            let others: [KeyHolder] =
+                table.indexes.filter { $0.partialPredicate == nil }.map { KeyHolder(name: $0.name, columns: $0.columns, isUnique: $0.isUnique) }
                 + zip(recommendations, names).filter { $0.0.table.sqlFolded == table.name.sqlFolded && $0.0.partialPredicate == nil }
-                    .map { ($0.1, $0.0.columns, false) }
+                    .map { KeyHolder(name: $0.1, columns: $0.0.columns, isUnique: false) }
             for index in table.indexes {
-                let caveat = Self.caveat(for: index, schema: schema, connection: snapshot.connection, named: named)
-                let wider = index.partialPredicate == nil ? others.first { other in
-                    other.name != index.name && IndexCandidate.leads(index.columns, other.columns)
-                        && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
-                        && !(index.isUnique && !other.isUnique)
-                } : nil
-                let isUsed = used.contains(index.name.sqlFolded)
-                if wider == nil, isUsed, caveat == nil, index.origin == .createIndex,
-                   let replacement = replacement(of: index, profiles: profiles, names: names) {
-                    var finding = ExistingIndexFinding(kind: .replaced, index: index.name, table: table.name, columns: index.columnNames,
-                                                       supersededBy: replacement, bytes: sizes[index.name], dropSQL: nil, caveats: [])
-                    let verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding)
-                    if verdict.readsSlowerWithout {
-                        finding.caveats = [.readsSlowerWithout]
-                    } else {
-                        finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
-                    }
+                let context = IndexContext(table: table, caveat: Self.caveat(for: index, schema: schema, connection: snapshot.connection, named: named),
+                                           wider: wider(than: index, among: others), isUsed: used.contains(index.name.sqlFolded))
+                if let finding = judge(index, context, profiles: profiles, recommendations: recommendations, names: names, sizes: sizes) {
                     findings.append(finding)
-                    continue
                 }
-                if wider == nil, isUsed {
-                    if caveat == nil, let misused = misuse(of: index, table: table, profiles: profiles, recommendations: recommendations, sizes: sizes) {
-                        findings.append(misused)
-                    }
-                    continue
-                }
-                guard wider != nil || (!isUsed && index.origin == .createIndex) else { continue }
-                var finding = ExistingIndexFinding(
-                    kind: wider != nil ? .redundant : .unusedInWorkload, index: index.name, table: table.name,
-                    columns: index.columnNames, supersededBy: wider?.name, bytes: sizes[index.name], dropSQL: nil,
-                    caveats: caveat.map { [$0] } ?? (wider == nil ? [.workloadIsSample] : []))
-                var verdict = DropVerdict()
-                if caveat == nil {
-                    verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding)
-                }
-                if finding.kind == .redundant, caveat == nil, !verdict.readsSlowerWithout {
-                    finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
-                } else if finding.kind == .redundant, caveat == nil, verdict.readsSlowerWithout {
-                    finding.caveats = [.readsSlowerWithout]
-                }
-                findings.append(finding)
             }
         }
-        // A redundant index is superseded by the index that stays: when the wider one is dropped too (a
-        // prefix of a prefix), name the one at the end of the chain, so that no sentence sends the reader
-        // to an index the same report drops.
+        nameEndOfChain(in: &findings)
+        keepPrefixesOfDroppedIndexes(in: &findings)
+        return findings
+    }
+
+    /// An index, or a recommended one, that another index's key could lead: its name, key and uniqueness.
+    private struct KeyHolder {
+        let name: String
+        let columns: [IndexColumn]
+        let isUnique: Bool
+    }
+
+    /// What the review knows of one index before measuring it: its table, why it may not be dropped,
+    /// the wider index its key leads, and whether a plan used it.
+    private struct IndexContext {
+        let table: Table
+        let caveat: DropCaveat?
+        let wider: KeyHolder?
+        let isUsed: Bool
+    }
+
+    /// The index whose key `index`'s key leads (shorter, or the same key under a later name, or the same
+    /// key made UNIQUE), never a plain index for a UNIQUE one; nil for a partial index.
+    private func wider(than index: Index, among others: [KeyHolder]) -> KeyHolder? {
+        guard index.partialPredicate == nil else { return nil }
+        return others.first { other in
+            other.name != index.name && IndexCandidate.leads(index.columns, other.columns)
+                && (index.columns.count < other.columns.count || index.name > other.name || other.isUnique)
+                && !(index.isUnique && !other.isUnique)
+        }
+    }
+
+    /// One index's finding, or nil when there is nothing to say: replaced by a recommendation, misused,
+    /// redundant (a wider index serves it) or unused in the workload, each measured by leaving it out.
+    private func judge(_ index: Index, _ context: IndexContext, profiles: [StatementProfile], recommendations: [IndexCandidate],
+                       names: [String], sizes: [String: Int64]) -> ExistingIndexFinding? {
+        let table = context.table
+        if context.wider == nil, context.isUsed, context.caveat == nil, index.origin == .createIndex,
+           let replacement = replacement(of: index, profiles: profiles, names: names) {
+            var finding = ExistingIndexFinding(kind: .replaced, index: index.name, table: table.name, columns: index.columnNames,
+                                               supersededBy: replacement, bytes: sizes[index.name], dropSQL: nil, caveats: [])
+            let verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding)
+            if verdict.readsSlowerWithout {
+                finding.caveats = [.readsSlowerWithout]
+            } else {
+                finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
+            }
+            return finding
+        }
+        if context.wider == nil, context.isUsed {
+            guard context.caveat == nil else { return nil }
+            return misuse(of: index, table: table, profiles: profiles, recommendations: recommendations, sizes: sizes)
+        }
+        guard context.wider != nil || (!context.isUsed && index.origin == .createIndex) else { return nil }
+        var finding = ExistingIndexFinding(
+            kind: context.wider != nil ? .redundant : .unusedInWorkload, index: index.name, table: table.name,
+            columns: index.columnNames, supersededBy: context.wider?.name, bytes: sizes[index.name], dropSQL: nil,
+            caveats: context.caveat.map { [$0] } ?? (context.wider == nil ? [.workloadIsSample] : []))
+        guard context.caveat == nil else { return finding }
+        let verdict = measureDrop(of: index, table: table, profiles: profiles, into: &finding)
+        if finding.kind == .redundant, !verdict.readsSlowerWithout {
+            finding.dropSQL = "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))"
+        } else if finding.kind == .redundant {
+            finding.caveats = [.readsSlowerWithout]
+        }
+        return finding
+    }
+
+    /// A redundant index is superseded by the index that stays: when the wider one is dropped too (a
+    /// prefix of a prefix), name the one at the end of the chain, so that no sentence sends the reader
+    /// to an index the same report drops.
+    private func nameEndOfChain(in findings: inout [ExistingIndexFinding]) {
         let dropped = Set(findings.filter { $0.dropSQL != nil }.map { $0.index.sqlFolded })
         for offset in findings.indices where findings[offset].kind == .redundant {
             var seen: Set<String> = [findings[offset].index.sqlFolded]
@@ -82,18 +115,20 @@ struct ExistingIndexReview {
                 findings[offset].supersededBy = next
             }
         }
-        // A left prefix is redundant only while the wider index stays. When the review drops that one as
-        // misused or replaced (measured with the prefix in place, which then served its statements), the
-        // prefix is what serves them: it is not redundant (a breaking helper's `(a)` and `(a, b)` were both
-        // dropped and the report's own headline said 1.8× slower). A twin with the same key was dropped with
-        // it in that measurement and goes with it.
+    }
+
+    /// A left prefix is redundant only while the wider index stays. When the review drops that one as
+    /// misused or replaced (measured with the prefix in place, which then served its statements), the
+    /// prefix is what serves them: it is not redundant (a breaking helper's `(a)` and `(a, b)` were both
+    /// dropped and the report's own headline said 1.8× slower). A twin with the same key was dropped with
+    /// it in that measurement and goes with it.
+    private func keepPrefixesOfDroppedIndexes(in findings: inout [ExistingIndexFinding]) {
         let droppedAsOther = Set(findings.filter { $0.dropSQL != nil && $0.kind != .redundant }.map { $0.index.sqlFolded })
         findings.removeAll { finding in
             guard finding.kind == .redundant, let wider = finding.supersededBy, droppedAsOther.contains(wider.sqlFolded) else { return false }
             let widerColumns = schema.tables.flatMap(\.indexes).first { $0.name.sqlFolded == wider.sqlFolded }?.columns.count
             return widerColumns != finding.columns.count
         }
-        return findings
     }
 
     /// The indexes (folded names) a plan before or after uses. Of two indexes with the same key the planner
