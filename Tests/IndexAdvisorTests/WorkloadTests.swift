@@ -129,6 +129,24 @@ struct SQLScriptReaderTests {
         #expect(workload.diagnostics.statementsRead == 4)
     }
 
+    /// A breaking helper's `SELECT …; -- freq: 50` weighed the statement after it: a comment on the line of
+    /// a `;` is the statement's it ends, one on a line of its own the next statement's.
+    @Test("a -- freq: comment on the line of a statement's semicolon weighs that statement, not the next")
+    func trailingFrequency() {
+        let workload = WorkloadLoader.parse("""
+            SELECT * FROM a WHERE x = 1; -- freq: 50
+            SELECT * FROM b WHERE y = 2;
+            -- freq: 7
+            SELECT * FROM c WHERE z = 3;  -- freq: 9
+            -- freq: 4
+            SELECT * FROM d WHERE w = 4; SELECT * FROM e WHERE v = 5; -- freq: 6
+            SELECT * FROM f WHERE u = 6; -- freq: lots
+            """, file: "w.sql", format: .sql)
+        #expect(workload.statements.map(\.count) == [50, 1, 9, 4, 6, 1])
+        #expect(workload.statements.map { $0.sources.first?.firstLine } == [1, 2, 4, 6, 6, 7])
+        #expect(workload.diagnostics.examples == ["w.sql:7: unreadable '-- freq:' value 'lots' (the statement counts once)"])
+    }
+
     @Test("a trigger body's semicolons do not split it")
     func trigger() {
         let workload = WorkloadLoader.parse("CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE u SET n = n + 1; DELETE FROM v; END; SELECT 2;", format: .sql)

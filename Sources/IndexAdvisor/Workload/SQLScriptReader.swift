@@ -1,5 +1,5 @@
 /// Reads a `.sql` workload: statements separated by `;`, each optionally preceded by a `-- freq: N`
-/// comment giving how many times the app runs it (1 when absent).
+/// comment giving how many times the app runs it (1 when absent), or followed by one on the line of its `;`.
 ///
 /// Streams: feed it chunks with ``feed(_:into:)`` and call ``finish(into:)``; it holds one statement at a
 /// time (at most ``maxStatementBytes``), so a large script costs no more memory than its largest
@@ -30,6 +30,9 @@ package struct SQLScriptReader {
     /// The byte before was `\r`: a `\n` now ends the same line (`\r\n`).
     private var afterCR = false
     private var pendingWeight: Int?
+    /// The last statement read, held until the text after its `;` is read: a `-- freq: N` on the same
+    /// line as the `;` (`SELECT …; -- freq: 50`) is that statement's.
+    private var held: (sql: String, weight: Int, location: SourceRange)?
 
     package init(file: String) {
         self.file = file
@@ -121,6 +124,30 @@ package struct SQLScriptReader {
         }
         state = .normal
         _ = endSegment(into: &builder, atEnd: true)
+        releaseHeld(into: &builder)
+    }
+
+    /// Adds the held statement, with the weight a `-- freq:` comment on its `;`'s line gives it, if any
+    /// (`trailing`: the trivia that opens the segment after it).
+    private mutating func releaseHeld(trailing: ArraySlice<SQLToken> = [], into builder: inout WorkloadBuilder) {
+        guard var statement = held else { return }
+        held = nil
+        for token in trailing where token.kind == .trivia && segment[token.start] == UInt8(ascii: "-") && newlines(0, token.start) == 0 {
+            switch Self.frequency(in: segment[token.start..<token.end]) {
+            case .weight(let weight): statement.weight = weight
+            case .unreadable(let text):
+                builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(segmentLine)")
+            case .none: break
+            }
+        }
+        builder.add(sql: statement.sql, weight: statement.weight, location: statement.location)
+    }
+
+    /// The leading trivia of the segment without the comments on its first line when a statement is held:
+    /// those are the held statement's (``releaseHeld(trailing:into:)``), not the next one's.
+    private func leading(_ trivia: ArraySlice<SQLToken>, afterHeld: Bool) -> ArraySlice<SQLToken> {
+        guard afterHeld else { return trivia }
+        return trivia.drop { newlines(0, $0.start) == 0 }
     }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -139,6 +166,7 @@ package struct SQLScriptReader {
         defer { previous = 0 }
         let endLine = line
         if segmentTooLong {
+            releaseHeld(into: &builder)
             builder.diagnostics.statementsRead += 1
             builder.diagnostics.skip("statement longer than \(Self.maxStatementBytes >> 20) MB", at: "\(file):\(segmentLine)")
             resetSegment(nextLine: endLine)
@@ -146,18 +174,21 @@ package struct SQLScriptReader {
         }
         normalizeLoneCRs()
         let tokens = segment.withUnsafeBufferPointer { SQLTokenizer.tokenize($0) }
+        let afterHeld = held != nil
         guard let first = tokens.firstIndex(where: { $0.kind != .trivia }) else {
-            readFrequencies(tokens[...], into: &builder)
+            releaseHeld(trailing: tokens[...], into: &builder)
+            readFrequencies(leading(tokens[...], afterHeld: afterHeld), into: &builder)
             resetSegment(nextLine: endLine)
             return true
         }
         if !atEnd, isOpenTrigger(tokens) { return false }
-        readFrequencies(tokens[..<first], into: &builder)
+        releaseHeld(trailing: tokens[..<first], into: &builder)
+        readFrequencies(leading(tokens[..<first], afterHeld: afterHeld), into: &builder)
         let lastToken = tokens.last { $0.kind != .trivia }!
         let startLine = segmentLine + newlines(0, tokens[first].start)
         let lastLine = startLine + newlines(tokens[first].start, lastToken.end)
         let sql = String(decoding: segment[tokens[first].start..<lastToken.end], as: UTF8.self)
-        builder.add(sql: sql, weight: pendingWeight ?? 1, location: SourceRange(file: file, firstLine: startLine, lastLine: lastLine))
+        held = (sql, pendingWeight ?? 1, SourceRange(file: file, firstLine: startLine, lastLine: lastLine))
         pendingWeight = nil
         resetSegment(nextLine: endLine)
         return true
