@@ -23,7 +23,7 @@ extension CommandOption {
         let sampleRows = 0...1_000_000_000
         return [
             .repeated("--workload", "-w", value: "FILE|FOLDER", .text, help: """
-                A .sql file (statements separated by ';', an optional '-- freq: N' comment before each), Core Data / \
+                A .sql file (statements separated by ';', an optional '-- freq: N' comment before each or on the line of its ';'), Core Data / \
                 SwiftData SQL debug output (-com.apple.CoreData.SQLDebug 1…4), or the JSON Lines file \
                 IndexAdvisorRecorder writes (STORE\(WorkloadDiscovery.recordedWorkloadSuffix)). Repeat to merge several \
                 files. A folder stands for its .log, .txt, .sql, .jsonl, .ndjson and .trace files. Default: \
