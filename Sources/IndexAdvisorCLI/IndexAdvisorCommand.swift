@@ -233,9 +233,9 @@ public enum IndexAdvisorCommand {
         let model = options.models.isEmpty ? nil : try readModel(options.models, command: "render")
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: options.report))
+            data = try SavedReportFile.read(options.report)
         } catch {
-            throw UsageError("\(options.report): cannot read the report (\(FileManager.default.fileExists(atPath: options.report) ? "not readable" : "no such file"))", command: "render")
+            throw UsageError("\(options.report): cannot read the report (\(error))", command: "render")
         }
         let decoded: AnalysisResult
         do {
@@ -326,8 +326,11 @@ public enum IndexAdvisorCommand {
     static func check(_ options: CheckOptions, console: Console) throws -> Int32 {
         var baseline: AnalysisResult?
         if let path = options.baseline {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--baseline \(path): no such file", command: "check")
+            let data: Data
+            do {
+                data = try SavedReportFile.read(path)
+            } catch {
+                throw UsageError("--baseline \(path): \(error)", command: "check")
             }
             do {
                 baseline = try JSONReport.decode(data)

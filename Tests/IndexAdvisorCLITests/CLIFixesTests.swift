@@ -262,3 +262,38 @@ struct CLIFixesTests {
         // The exit code itself is held by ReportCommandTests (render --check on a false report exits 1).
     }
 }
+
+/// A saved report read through a pipe: `render <(…)` and `check --baseline` on a named pipe, which read the
+/// file with Foundation's whole-file calls (`--baseline` on a FIFO said "no such file").
+@Suite("Saved reports through pipes")
+struct SavedReportPipeTests {
+    @Test("render and check --baseline read a report from a named pipe; a missing one is 'no such file'")
+    func reportThroughPipe() throws {
+        let directory = try TemporaryDirectory()
+        let store = try makeItemStore(in: directory, rows: 2000, owners: 50)
+        let workload = directory.url.appendingPathComponent("workload.sql")
+        try Data("-- freq: 50\nSELECT * FROM item WHERE owner = 7;\n".utf8).write(to: workload)
+        let saved = directory.url.appendingPathComponent("r.json")
+        let captured = CapturedConsole(isGitHubActions: false)
+        #expect(IndexAdvisorCommand.run(deterministic(["check", store.path, "-w", workload.path, "-o", saved.path]), console: captured.console) != 2)
+        let report = try Data(contentsOf: saved)
+        for command in [["render", "PIPE", "--format", "sql"], ["check", store.path, "-w", workload.path, "--baseline", "PIPE"]] {
+            let fifo = directory.url.appendingPathComponent("pipe-\(command[0]).json").path
+            #expect(mkfifo(fifo, 0o644) == 0)
+            let writer = Thread {
+                let descriptor = open(fifo, O_WRONLY)
+                _ = report.withUnsafeBytes { write(descriptor, $0.baseAddress!, report.count) }
+                close(descriptor)
+            }
+            writer.start()
+            let console = CapturedConsole(isGitHubActions: false)
+            let code = IndexAdvisorCommand.run(deterministic(command.map { $0 == "PIPE" ? fifo : $0 }), console: console.console)
+            #expect(code != 2, "\(command[0]): \(console.error)")
+            if command[0] == "render" { #expect(console.out.contains("index migration for")) }
+        }
+        let missing = directory.url.appendingPathComponent("none.json").path
+        let console = CapturedConsole(isGitHubActions: false)
+        #expect(IndexAdvisorCommand.run(deterministic(["check", store.path, "-w", workload.path, "--baseline", missing]), console: console.console) == 2)
+        #expect(console.error.contains("--baseline \(missing): no such file"))
+    }
+}

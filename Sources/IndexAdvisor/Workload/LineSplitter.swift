@@ -154,19 +154,49 @@ package final class ChunkedFileReader {
     /// Bytes of the first chunk, read by ``peek()`` and not yet handed out.
     private var peeked = 0
 
-    /// Opens `path` for reading.
-    /// - Throws: ``WorkloadError`` when it is missing, a directory, or cannot be opened.
-    package init(path: String) throws {
+    /// How long a named pipe (FIFO) may go without a writer before reading it is given up, in seconds.
+    package static let writerWaitSeconds = 10.0
+
+    /// Opens `path` for reading. A named pipe (`mkfifo`, or a shell's `<(…)`) is opened without blocking
+    /// and read once a writer has opened it: opening it the plain way would wait for ever for a writer
+    /// that may never come (a breaking helper's FIFO hung `analyze`).
+    /// - Throws: ``WorkloadError`` when it is missing, a directory, cannot be opened, or is a named pipe
+    ///   that nothing opened for writing within ``writerWaitSeconds``.
+    package init(path: String, writerWaitSeconds: Double = ChunkedFileReader.writerWaitSeconds) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw WorkloadError.notFound(path: path)
         }
         if isDirectory.boolValue { throw WorkloadError.notAFile(path: path) }
-        let descriptor = open(path, O_RDONLY)
+        var status = stat()
+        let isPipe = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (isPipe ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw WorkloadError.unreadable(path: path, reason: String(cString: strerror(errno))) }
         self.descriptor = descriptor
         self.path = path
         buffer = .allocate(capacity: Self.chunkBytes)
+        if isPipe { peeked = try awaitWriter(seconds: writerWaitSeconds) }
+    }
+
+    /// For a pipe opened without blocking: waits until a writer has opened it (a read then fails with
+    /// EAGAIN, or returns bytes, which are kept as the start of the first chunk), up to `seconds`, then
+    /// makes reads block again. A read that returns 0 before that means no writer yet (pipe(7)).
+    /// Returns the bytes read meanwhile, the first chunk's when not 0.
+    private func awaitWriter(seconds: Double) throws -> Int {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        var filled = 0
+        while true {
+            let count = read(descriptor, buffer.baseAddress!, buffer.count)
+            if count > 0 { filled = count; break }
+            if count < 0, errno == EAGAIN { break }
+            if count < 0, errno != EINTR { throw WorkloadError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+            guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                throw WorkloadError.unreadable(path: path, reason: "a named pipe that nothing opened for writing within \(String(format: "%g", seconds)) s")
+            }
+            usleep(20_000)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return filled == 0 ? 0 : try fill(from: filled)
     }
 
     deinit {
