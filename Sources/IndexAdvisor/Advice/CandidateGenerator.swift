@@ -96,6 +96,18 @@ package struct CandidateGenerator {
         return columnStatistics.matchedFraction
     }
 
+    /// True when one of `terms` (WHERE terms on `table` an index search left to be checked row by row)
+    /// keeps at most half the rows it is checked on, as far as the data tells: an index that also resolves
+    /// it reads at most half as many. An equality's share is ``matchedShare(_:table:samples:)``'s (a flag's
+    /// `is_deleted = 0` that 98 % of rows match throws nothing away); a range's or a LIKE's is not
+    /// estimated, and counts.
+    package mutating func discardsRows(_ terms: [ColumnConstraint], table name: String, samples: [[SQLValue]]) -> Bool {
+        guard let table = schema.table(named: name) else { return false }
+        return terms.contains { term in
+            !term.op.isEquality || matchedShare(term, table: table, samples: samples) <= 0.5
+        }
+    }
+
     /// The ORDER BY columns after the equality columns, in the statement's directions (all-descending becomes
     /// all-ascending); none when a term cannot be served by any index.
     private func sortColumns(_ keys: AccessKeys) -> [IndexColumn] {

@@ -39,7 +39,15 @@ extension AnalysisRun {
         var order: [String] = []
         var proposer: [String: Int] = [:]
         var proposed: [Int: [IndexCandidate]] = [:]
-        for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
+        // A statement with a plan problem, or one whose index search leaves terms that throw rows away.
+        let deserving = profiles.indices.filter { position in
+            let profile = profiles[position]
+            return profile.isUsable && (profile.deservesCandidates || profile.rowCheckedTerms.contains { access, terms in
+                generator.discardsRows(terms, table: access.table, samples: profile.samples)
+            })
+        }
+        for position in deserving {
+            let profile = profiles[position]
             for access in profile.shape?.tables ?? [] {
                 let setAsideBefore = generator.setAside.count
                 let generated = generator.candidates(for: access, observed: profile.statement.observedBindings, samples: profile.samples,
@@ -53,8 +61,8 @@ extension AnalysisRun {
                 }
             }
         }
-        for (position, profile) in profiles.enumerated() where profile.isUsable && profile.deservesCandidates {
-            let expressions = generator.expressionCandidates(for: profile.expressionFilters)
+        for position in deserving {
+            let expressions = generator.expressionCandidates(for: profiles[position].expressionFilters)
             candidatesProposed[position, default: 0] += expressions.count
             for candidate in expressions where origins[candidate.key] == nil {
                 origins[candidate.key] = candidate

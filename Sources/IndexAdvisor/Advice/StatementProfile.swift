@@ -55,7 +55,7 @@ final class StatementProfile {
     var deservesCandidates: Bool {
         guard let plan = planBefore else { return false }
         if plan.hasProblem { return true }
-        if examinesManyRowsPerResult || checksFilterRowByRow { return true }
+        if examinesManyRowsPerResult { return true }
         let filters = !expressionFilters.isEmpty || (shape?.tables.contains { !$0.constraints.isEmpty } ?? false)
         return filters && plan.findings.contains { $0.kind == .fullIndexScan && ($0.tableRows ?? Int.max) >= PlanFinding.smallTableRows }
     }
@@ -70,22 +70,26 @@ final class StatementProfile {
         return steps / max(1, timing.rowsPerExecution) > 100
     }
 
-    /// True when an index search leaves a column the statement filters that table by to be checked row by
-    /// row (`SEARCH post USING INDEX post_on_authorId (authorId=?)` for `authorId = 3 AND status = 'draft'`),
-    /// and the statement does more than 20 VM steps per row it returns, at least 50 µs per execution: rows
-    /// are read that the filter then throws away, which an index on both columns would not read (a new
-    /// user's drafts of an author, 25,119 rows read for 2,261, 58 steps a row, got no candidate under
-    /// ``examinesManyRowsPerResult``'s 100). A search that reads just the rows it returns takes about 15.
-    var checksFilterRowByRow: Bool {
+    /// The WHERE terms an index search leaves to be checked row by row, by table access
+    /// (`SEARCH post USING INDEX post_on_authorId (authorId=?)` for `authorId = 3 AND status = 'draft'`
+    /// leaves `status =`), when the statement does more than 20 VM steps per row it returns and takes at
+    /// least 50 µs per execution; empty otherwise. Rows are read that such a term then throws away, which
+    /// an index on both columns would not read: a new user's drafts of an author read 25,119 rows for
+    /// 2,261 (58 steps a row) and got no candidate under ``examinesManyRowsPerResult``'s 100. Whether a
+    /// term throws enough away is the candidate generator's call, from the data
+    /// (``CandidateGenerator/discardsRows(_:table:samples:)``). A search that reads only the rows it
+    /// returns takes about 15 steps a row.
+    var rowCheckedTerms: [(access: TableAccess, terms: [ColumnConstraint])] {
         guard isRead, let plan = planBefore, let shape, let timing = timingBefore, let steps = timing.vmStepsPerExecution,
-              timing.medianSeconds >= 50e-6, steps / max(1, timing.rowsPerExecution) > 20 else { return false }
-        return plan.findings.contains { finding in
+              timing.medianSeconds >= 50e-6, steps / max(1, timing.rowsPerExecution) > 20 else { return [] }
+        return plan.findings.compactMap { finding in
             guard finding.kind == .indexSearch || finding.kind == .coveringIndexSearch, let table = finding.table,
-                  let access = shape.access(to: table) else { return false }
+                  let access = shape.access(to: table) else { return nil }
             let resolved = Set((finding.constraints ?? "").components(separatedBy: " AND ").map { term in
                 String(term.prefix { !"=<>! ".contains($0) }).sqlFolded
             })
-            return access.constraints.contains { !$0.isJoin && !resolved.contains($0.column.sqlFolded) }
+            let left = access.constraints.filter { !$0.isJoin && !resolved.contains($0.column.sqlFolded) }
+            return left.isEmpty ? nil : (access, left)
         }
     }
 
