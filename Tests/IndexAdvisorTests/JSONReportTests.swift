@@ -179,12 +179,28 @@ struct SavedReportTimeTests {
     func notANumber() throws {
         var result = ReportFixture.result()
         result.statements[0].timingBefore?.medianSeconds = .nan
-        #expect(throws: JSONReportError.unsafeField("statements[0].timingBefore holds a time that is negative or not a number")) {
+        #expect(throws: JSONReportError.impossibleFigure("statements[0].timingBefore.medianSeconds is nan: a time is never negative or not a number")) {
             try JSONReport.decode(Data(JSONReport.render(result).utf8))
         }
         result = ReportFixture.result()
         result.statements[0].timingBefore?.medianSeconds = -1
-        #expect(throws: JSONReportError.unsafeField("statements[0].timingBefore holds a time that is negative or not a number")) {
+        #expect(throws: JSONReportError.impossibleFigure("statements[0].timingBefore.medianSeconds is -1: a time is never negative or not a number")) {
+            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        }
+        // A breaking helper's edits that `render --check` passed: a negative count, an effect's time, a size.
+        result = ReportFixture.result()
+        result.statements[1].count = -5
+        #expect(throws: JSONReportError.impossibleFigure("statements[1].count is -5: a count or size is never negative or not a number")) {
+            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        }
+        result = ReportFixture.result()
+        result.recommendations[0].effects[0].after.p75Seconds = -0.5
+        #expect(throws: JSONReportError.impossibleFigure("recommendations[0].effects[0].after.p75Seconds is -0.5: a time is never negative or not a number")) {
+            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        }
+        result = ReportFixture.result()
+        result.recommendations[0].bytes = -4096
+        #expect(throws: JSONReportError.impossibleFigure("recommendations[0].bytes is -4096: a count or size is never negative or not a number")) {
             try JSONReport.decode(Data(JSONReport.render(result).utf8))
         }
         // The fixture as written reads.

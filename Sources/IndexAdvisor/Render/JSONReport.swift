@@ -22,8 +22,10 @@ public enum JSONReport {
     }
 
     /// Reads a JSON report back (a baseline saved by an earlier run, or any format's source).
-    /// - Throws: ``JSONReportError`` when the text is JSON but not a report, or a report of a newer schema
-    ///   version than this build reads; `DecodingError` when a field is missing or has the wrong type.
+    /// - Throws: ``JSONReportError`` when the text is JSON but not a report, a report of a newer schema
+    ///   version than this build reads, or one edited to hold code indexadvisor does not write or a figure no
+    ///   measurement gives (a negative time, count or size); `DecodingError` when a field is missing or has
+    ///   the wrong type.
     public static func decode(_ data: Data) throws -> AnalysisResult {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -42,6 +44,7 @@ public enum JSONReport {
         }
         let result = try decoder.decode(AnalysisResult.self, from: data)
         if let problem = codeProblem(in: result) { throw JSONReportError.unsafeField(problem) }
+        if let problem = figureProblem(in: result) { throw JSONReportError.impossibleFigure(problem) }
         return result
     }
 
@@ -123,19 +126,6 @@ public enum JSONReport {
         for (offset, finding) in result.uniqueness.enumerated() {
             if let code = finding.swiftDataUnique, !macro(code, "Unique") { return "uniqueness[\(offset)].swiftDataUnique is not one #Unique line" }
         }
-        // A time is finite and not negative: `check --baseline` compares against these, and a NaN compares
-        // as neither slower nor faster, so an edited baseline would pass every statement.
-        func time(_ timing: Timing) -> Bool {
-            [timing.medianSeconds, timing.p25Seconds, timing.p75Seconds].allSatisfy { $0.isFinite && $0 >= 0 }
-        }
-        for (offset, statement) in result.statements.enumerated() {
-            for (name, timing) in [("timingBefore", statement.timingBefore), ("timingAfter", statement.timingAfter)] {
-                if let timing, !time(timing) { return "statements[\(offset)].\(name) holds a time that is negative or not a number" }
-            }
-            if ![statement.weightedSecondsBefore, statement.weightedSecondsAfter].allSatisfy({ $0.isFinite && $0 >= 0 }) {
-                return "statements[\(offset)] holds a weighted time that is negative or not a number"
-            }
-        }
         for (offset, recommendation) in result.recommendations.enumerated()
         where ![recommendation.readSecondsSaved, recommendation.writeSecondsAdded, recommendation.netSecondsSaved].allSatisfy(\.isFinite)
             || recommendation.writeSecondsAdded < 0 {
@@ -157,6 +147,8 @@ public enum JSONReportError: Error, Equatable, CustomStringConvertible {
     case newerSchema(found: Int, supported: Int)
     /// A field that reports print as code holds something indexadvisor does not write there.
     case unsafeField(String)
+    /// A figure no measurement gives (a negative time, count or size), named by its path.
+    case impossibleFigure(String)
 
     public var description: String {
         switch self {
@@ -166,6 +158,8 @@ public enum JSONReportError: Error, Equatable, CustomStringConvertible {
             return "the report has schemaVersion \(found); this indexadvisor reads up to \(supported): update indexadvisor"
         case .unsafeField(let problem):
             return "the report was edited: \(problem); regenerate it with analyze --format json"
+        case .impossibleFigure(let problem):
+            return "the report holds a figure no measurement gives: \(problem); regenerate it with analyze --format json"
         }
     }
 }
