@@ -135,6 +135,11 @@ struct ReportCheckerTests {
         #expect(result.counterEvidence(for: result.recommendations[0])
                 == "Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps per execution (12 % fewer); on the wall clock the difference was inside the noise.")
         #expect(markdown.contains("Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps"))
+        // Medians 109× apart whose runs overlap are too spread to tell, not inside the noise.
+        var spread = result
+        spread.recommendations[0].effects[0].before = ReportFixture.timing(0.00545, steps: 23_227)
+        #expect(spread.counterEvidence(for: spread.recommendations[0])
+                == "Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps per execution (12 % fewer); on the wall clock the medians were 109× apart but the runs overlapped: too spread to tell.")
         // A wall-clock saving needs no such sentence.
         result.recommendations[0].readSecondsSaved = 1
         #expect(result.counterEvidence(for: result.recommendations[0]) == nil)

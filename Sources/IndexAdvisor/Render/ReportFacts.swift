@@ -372,7 +372,8 @@ extension AnalysisResult {
     /// For a recommendation whose reads saved nothing measurable on the wall clock: the SQLite work counters
     /// it was chosen on (the selection decides on them, ``AnalysisOptions/decideOnCounters``), as "Chosen on
     /// SQLite's work counters: S3 23,227 → 20,375 VM steps per execution (12 % fewer); on the wall clock the
-    /// difference was inside the noise." Nil when the wall clock measured a saving, or no user's counters fell.
+    /// difference was inside the noise." (or, medians 2× or more apart, "too spread to tell"). Nil when the
+    /// wall clock measured a saving, or no user's counters fell.
     public func counterEvidence(for recommendation: Recommendation) -> String? {
         guard recommendation.readSecondsSaved <= 0 else { return nil }
         let fewer = recommendation.userEffects.compactMap { effect -> (StatementEffect, Double, Double)? in
@@ -381,6 +382,12 @@ extension AnalysisResult {
         }
         guard let (effect, before, after) = fewer.max(by: { Double($0.0.count) * ($0.1 - $0.2) < Double($1.0.count) * ($1.1 - $1.2) }) else { return nil }
         let share = Int(((before - after) / before * 100).rounded())
-        return "Chosen on SQLite's work counters: \(label(ofStatement: effect.statementID)) \(Figures.count(Int(before.rounded()))) → \(Figures.count(Int(after.rounded()))) VM steps per execution (\(share) % fewer); on the wall clock the difference was inside the noise."
+        // Medians 2× or more apart whose runs overlap are too spread to tell, not "inside the noise" (a
+        // breaking helper's 109× change was printed beside those words).
+        let (b, a) = (effect.before.medianSeconds, effect.after.medianSeconds)
+        let clock = min(a, b) > 0 && max(a, b) >= 2 * min(a, b)
+            ? "the medians were \(Figures.ratio(max(a, b), min(a, b))) apart but the runs overlapped: too spread to tell"
+            : "the difference was inside the noise"
+        return "Chosen on SQLite's work counters: \(label(ofStatement: effect.statementID)) \(Figures.count(Int(before.rounded()))) → \(Figures.count(Int(after.rounded()))) VM steps per execution (\(share) % fewer); on the wall clock \(clock)."
     }
 }
