@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Where one analysis spends its time (issue 18): wall-clock seconds per pipeline stage, and inside the
 /// stages the time spent building candidate indexes and timing reads and writes.
@@ -6,60 +7,86 @@ import Foundation
 /// The stages are the ones the progress reporter names, in the order first met; a stage's time runs from
 /// its first report to the next stage's. The three activities overlap the stages (candidate builds happen
 /// in "measuring candidates" and "selection", timings in every stage that times), so they are kept apart.
-/// One analysis is single-threaded: the clock is used from one thread at a time.
-package final class StageClock: @unchecked Sendable {
-    private var order: [String] = []
-    private var seconds: [String: Double] = [:]
-    private var current: (stage: String, since: UInt64)?
-    /// Seconds spent in `CREATE INDEX` of candidates.
-    package private(set) var candidateBuildSeconds = 0.0
-    /// How many `CREATE INDEX` of candidates, and how many timings of reads and of writes.
-    package private(set) var candidateBuilds = 0
-    package private(set) var readTimings = 0
-    package private(set) var writeTimings = 0
-    /// Seconds spent timing reads, and writes (warm-up passes and savepoints included).
-    package private(set) var readTimingSeconds = 0.0
-    package private(set) var writeTimingSeconds = 0.0
+/// Its state is held under its own lock (``LockedValue``): the statistics workers and the timers may report
+/// from other threads than the analysis's.
+package final class StageClock: Sendable {
+    private struct State {
+        var order: [String] = []
+        var seconds: [String: Double] = [:]
+        var current: (stage: String, since: UInt64)?
+        var candidateBuildSeconds = 0.0
+        var candidateBuilds = 0
+        var readTimings = 0
+        var writeTimings = 0
+        var readTimingSeconds = 0.0
+        var writeTimingSeconds = 0.0
+
+        mutating func close(now: UInt64) {
+            guard let (stage, since) = current else { return }
+            seconds[stage, default: 0] += Double(now - since) / 1e9
+            current = nil
+        }
+    }
+
+    private let state = LockedValue(State())
 
     package init() {}
 
+    /// Seconds spent in `CREATE INDEX` of candidates.
+    package var candidateBuildSeconds: Double { state.withLock { $0.candidateBuildSeconds } }
+    /// How many `CREATE INDEX` of candidates, and how many timings of reads and of writes.
+    package var candidateBuilds: Int { state.withLock { $0.candidateBuilds } }
+    package var readTimings: Int { state.withLock { $0.readTimings } }
+    package var writeTimings: Int { state.withLock { $0.writeTimings } }
+    /// Seconds spent timing reads, and writes (warm-up passes and savepoints included).
+    package var readTimingSeconds: Double { state.withLock { $0.readTimingSeconds } }
+    package var writeTimingSeconds: Double { state.withLock { $0.writeTimingSeconds } }
+
     /// Starts `stage` (a no-op when it is already the current one) and closes the one before.
     package func enter(_ stage: String, now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
-        if current?.stage == stage { return }
-        close(now: now)
-        if seconds[stage] == nil { order.append(stage) }
-        current = (stage, now)
+        state.withLock { state in
+            if state.current?.stage == stage { return }
+            state.close(now: now)
+            if state.seconds[stage] == nil { state.order.append(stage) }
+            state.current = (stage, now)
+        }
     }
 
     /// Ends the current stage.
     package func close(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
-        guard let (stage, since) = current else { return }
-        seconds[stage, default: 0] += Double(now - since) / 1e9
-        current = nil
+        state.withLock { $0.close(now: now) }
     }
 
+    /// Counts one `CREATE INDEX` of a candidate that took `elapsed` seconds.
     package func addCandidateBuild(_ elapsed: Double) {
-        candidateBuildSeconds += elapsed
-        candidateBuilds += 1
+        state.withLock { state in
+            state.candidateBuildSeconds += elapsed
+            state.candidateBuilds += 1
+        }
     }
 
+    /// Counts one timing of a read or a write that took `elapsed` seconds.
     package func addTiming(_ elapsed: Double, isWrite: Bool) {
-        if isWrite {
-            writeTimingSeconds += elapsed
-            writeTimings += 1
-        } else {
-            readTimingSeconds += elapsed
-            readTimings += 1
+        state.withLock { state in
+            if isWrite {
+                state.writeTimingSeconds += elapsed
+                state.writeTimings += 1
+            } else {
+                state.readTimingSeconds += elapsed
+                state.readTimings += 1
+            }
         }
     }
 
     /// The stages in order with their seconds, then the three activities.
     package var breakdown: [StageTime] {
-        order.map { StageTime(stage: $0, seconds: seconds[$0] ?? 0, isActivity: false) } + [
-            StageTime(stage: "candidate index builds", seconds: candidateBuildSeconds, isActivity: true, count: candidateBuilds),
-            StageTime(stage: "timing reads", seconds: readTimingSeconds, isActivity: true, count: readTimings),
-            StageTime(stage: "timing writes", seconds: writeTimingSeconds, isActivity: true, count: writeTimings),
-        ]
+        state.withLock { state in
+            state.order.map { StageTime(stage: $0, seconds: state.seconds[$0] ?? 0, isActivity: false) } + [
+                StageTime(stage: "candidate index builds", seconds: state.candidateBuildSeconds, isActivity: true, count: state.candidateBuilds),
+                StageTime(stage: "timing reads", seconds: state.readTimingSeconds, isActivity: true, count: state.readTimings),
+                StageTime(stage: "timing writes", seconds: state.writeTimingSeconds, isActivity: true, count: state.writeTimings),
+            ]
+        }
     }
 }
 
