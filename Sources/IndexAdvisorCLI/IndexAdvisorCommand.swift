@@ -393,7 +393,7 @@ public enum IndexAdvisorCommand {
         var workload = options.files.isEmpty ? nil : try WorkloadLoader.read(options.files.map { URL(fileURLWithPath: $0) }, format: options.workloadFormat)
         if let scan { workload = SourceWorkload.merge(scan, into: workload) }
         guard let workload else { return }
-        let summary = WorkloadSummary(workload)
+        let summary = WorkloadListing(workload)
         var text = options.format == .json ? try summary.json() : summary.text(top: options.top)
         if options.format == .text, !workload.sourceSites.isEmpty {
             var lines = ["", "Fetch sites in the Swift source (--source):"]

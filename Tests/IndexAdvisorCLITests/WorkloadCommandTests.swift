@@ -201,8 +201,8 @@ struct WorkloadCommandTests {
         let columns = (1...14).map { "t0.ZCOLUMN\($0)" }.joined(separator: ", ")
         let first = "SELECT 0, t0.Z_PK, \(columns) FROM ZNOTE t0 WHERE t0.ZFOLDERID = ? ORDER BY t0.ZUPDATEDAT DESC LIMIT 50"
         let second = "SELECT 0, t0.Z_PK, \(columns) FROM ZNOTE t0 WHERE t0.ZREMOTEID = ? LIMIT 1"
-        let a = WorkloadSummary.abbreviated(first)
-        let b = WorkloadSummary.abbreviated(second)
+        let a = WorkloadListing.abbreviated(first)
+        let b = WorkloadListing.abbreviated(second)
         #expect(a == "SELECT 0, t0.Z_PK, … FROM ZNOTE t0 WHERE t0.ZFOLDERID = ? ORDER BY t0.ZUPDATEDAT DESC LIMIT 50")
         #expect(a.count <= 100 && b.count <= 100)
         #expect(a.hasPrefix("SELECT 0, t0.Z_PK"))
@@ -210,10 +210,10 @@ struct WorkloadCommandTests {
         #expect(a != b)
         // A long join keeps its WHERE: the middle of the FROM goes.
         let joins = (1...8).map { "JOIN ZTAG t\($0) ON t\($0).Z_PK = t0.ZTAG\($0)" }.joined(separator: " ")
-        let joined = WorkloadSummary.abbreviated("SELECT t0.Z_PK FROM ZNOTE t0 \(joins) WHERE t0.ZFOLDERID = ?")
+        let joined = WorkloadListing.abbreviated("SELECT t0.Z_PK FROM ZNOTE t0 \(joins) WHERE t0.ZFOLDERID = ?")
         #expect(joined.count <= 100)
         #expect(joined.hasPrefix("SELECT t0.Z_PK FROM ZNOTE t0 JOIN ZTAG t1"))
         #expect(joined.hasSuffix("… WHERE t0.ZFOLDERID = ?"))
-        #expect(WorkloadSummary.abbreviated("SELECT 1 FROM t WHERE a = ?") == "SELECT 1 FROM t WHERE a = ?")
+        #expect(WorkloadListing.abbreviated("SELECT 1 FROM t WHERE a = ?") == "SELECT 1 FROM t WHERE a = ?")
     }
 }

@@ -30,8 +30,6 @@ extension AnalysisRun {
         let statements = statementReports()
         let tables = tableSummaries(sizes: measured.indexSizes, statistics: &statistics)
         let usable = statements.filter { $0.error == nil }
-        let diagnostics = workload.diagnostics
-        let housekeeping = workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count }
         let formatter = ISO8601DateFormatter()
         return AnalysisResult(
             tool: ToolInfo(name: "indexadvisor", version: IndexAdvisor.version, sqliteVersion: SQLiteConnection.libraryVersion,
@@ -41,10 +39,7 @@ extension AnalysisRun {
                                 snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
                                 isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
                                 hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
-            workload: WorkloadSummary(files: diagnostics.files, linesRead: diagnostics.linesRead,
-                                      statementsRead: diagnostics.statementsRead, distinctStatements: workload.statements.count,
-                                      analysedStatements: usable.count, skipped: diagnostics.skipped,
-                                      skippedExamples: diagnostics.examples, housekeepingStatements: housekeeping),
+            workload: WorkloadSummary(workload, analysedStatements: usable.count),
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,

@@ -1,3 +1,18 @@
+extension WorkloadSummary {
+    /// What was read from `workload`: its files, lines and statements read, distinct statements, what was
+    /// set aside and why, each file's format, and what its observed times are; `analysedStatements` of the
+    /// distinct statements were (or will be) planned and measured. The one place these facts are read
+    /// from the workload, for the analysis's result and for `indexadvisor workload`.
+    public init(_ workload: Workload, analysedStatements: Int) {
+        let diagnostics = workload.diagnostics
+        self.init(files: diagnostics.files, linesRead: diagnostics.linesRead, statementsRead: diagnostics.statementsRead,
+                  distinctStatements: workload.statements.count, analysedStatements: analysedStatements,
+                  skipped: diagnostics.skipped, skippedExamples: diagnostics.examples,
+                  housekeepingStatements: workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count },
+                  formats: diagnostics.formats, observedTimeMeans: workload.observedTimeMeaning)
+    }
+}
+
 /// What the workload itself says, added to a result: each file's format and why, what the observed times
 /// are, and which statements failed on the device.
 extension AnalysisResult {

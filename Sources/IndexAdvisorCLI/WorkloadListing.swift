@@ -1,9 +1,10 @@
 import Foundation
 import IndexAdvisor
 
-/// What `indexadvisor workload` prints: the statements captured, by fingerprint, with their counts and
-/// share of the observed time, and what was read and set aside — before any store is analysed.
-struct WorkloadSummary: Encodable {
+/// What `indexadvisor workload` prints: what was read and set aside (the library's ``WorkloadSummary``, the
+/// same facts an analysis's report gives), and the statements captured, by fingerprint, with their counts
+/// and share of the observed time — before any store is analysed.
+struct WorkloadListing: Encodable {
     /// One fingerprint.
     struct Statement: Encodable {
         var fingerprint: String
@@ -43,32 +44,40 @@ struct WorkloadSummary: Encodable {
     }
 
     var version = 1
-    var files: [String]
-    /// Each file's format, why it was chosen, its encoding and line ends.
-    var formats: [WorkloadFormatChoice]
-    /// What the observed times are, in words.
-    var observedTimeMeans: String
-    var linesRead: Int
-    var statementsRead: Int
-    var distinctStatements: Int
-    var analysedStatements: Int
-    var skipped: [String: Int]
-    var skippedExamples: [String]
+    /// What was read, as the analysis's report gives it (its keys are this document's top-level keys).
+    var summary: WorkloadSummary
     var observedSeconds: Double
     var statements: [Statement]
     var writes: [TableWrites]
     var transactions: TransactionCounts
 
+    var files: [String] { summary.files }
+    var formats: [WorkloadFormatChoice] { summary.formats ?? [] }
+    var observedTimeMeans: String { summary.observedTimeMeans ?? "" }
+    var linesRead: Int { summary.linesRead }
+    var statementsRead: Int { summary.statementsRead }
+    var distinctStatements: Int { summary.distinctStatements }
+    var analysedStatements: Int { summary.analysedStatements }
+    var skipped: [String: Int] { summary.skipped }
+    var skippedExamples: [String] { summary.skippedExamples }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, observedSeconds, statements, writes, transactions
+    }
+
+    /// The summary's keys and this listing's own, in one object.
+    func encode(to encoder: any Encoder) throws {
+        try summary.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(observedSeconds, forKey: .observedSeconds)
+        try container.encode(statements, forKey: .statements)
+        try container.encode(writes, forKey: .writes)
+        try container.encode(transactions, forKey: .transactions)
+    }
+
     init(_ workload: Workload) {
-        let diagnostics = workload.diagnostics
-        files = diagnostics.files
-        formats = diagnostics.formats
-        linesRead = diagnostics.linesRead
-        statementsRead = diagnostics.statementsRead
-        distinctStatements = workload.statements.count
-        analysedStatements = workload.analysedStatements.count
-        skipped = diagnostics.skipped
-        skippedExamples = diagnostics.examples
+        summary = WorkloadSummary(workload, analysedStatements: workload.analysedStatements.count)
         let total = workload.statements.reduce(0) { $0 + ($1.observedTiming?.totalSeconds ?? 0) }
         observedSeconds = total
         statements = workload.statements.map { statement in
@@ -95,7 +104,6 @@ struct WorkloadSummary: Encodable {
             if x.count != y.count { return x.count > y.count }
             return a.offset < b.offset
         }.map(\.element)
-        observedTimeMeans = workload.observedTimeMeaning
         writes = workload.writesByTable
         transactions = workload.transactions
     }
