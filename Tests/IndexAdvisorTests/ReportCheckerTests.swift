@@ -333,3 +333,20 @@ struct ReportCheckerTests {
         #expect(checker.checkNoise(result, markdown: oldWide).map(\.message) == [#"index 1 (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt), S2: "within the noise" for 7.77 µs → 30.0 µs, medians 2× or more apart"#])
     }
 }
+
+/// Regression (a new user's report): the mixed-sort-directions advice carried no statement, and its heading
+/// printed "### : mixed sort directions" while `render --check` passed.
+@Suite("Report checker: query advice names its statement")
+struct AdviceStatementCheckTests {
+    @Test("query advice that names no statement of the report is a finding; one that names one is not")
+    func adviceWithoutStatement() {
+        var result = ReportFixture.result(hostile: false)
+        let advice = QueryAdvice(kind: .mixedSortDirections, statementID: "", finding: .mixedSortDirections(table: "t", columns: ["a", "b DESC"]),
+                                 timing: nil, rewrite: nil, rewriteTiming: nil, rewritePlan: nil)
+        result.queryAdvice = [advice]
+        #expect(ReportChecker().check(result).filter { $0.kind == .adviceWithoutStatement }.map(\.message)
+                == ["query advice 1 (mixed-sort-directions) names no statement of the report (none)"])
+        result.queryAdvice[0].statementID = result.statements[0].id
+        #expect(ReportChecker().check(result).filter { $0.kind == .adviceWithoutStatement }.isEmpty)
+    }
+}

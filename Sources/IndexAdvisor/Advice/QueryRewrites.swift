@@ -52,11 +52,30 @@ struct QueryRewrites {
         }
         for candidate in recommendations where Set(candidate.columns.map(\.isDescending)).count > 1 {
             let order = candidate.columns.map { "\($0.displayName)\($0.isDescending ? " DESC" : "")" }
-            advice.append(QueryAdvice(kind: .mixedSortDirections, statementID: "",
+            // The statement whose mixed ORDER BY the index serves: the report names it (a new user's report
+            // printed "### : mixed sort directions" and an empty bullet for an advice with no statement).
+            guard let sorted = Self.mixedSortStatement(for: candidate, profiles: profiles) else { continue }
+            advice.append(QueryAdvice(kind: .mixedSortDirections, statementID: sorted.statement.fingerprint.id,
                                       finding: .mixedSortDirections(table: candidate.table, columns: order),
-                                      timing: nil, rewrite: nil, rewriteTiming: nil, rewritePlan: nil))
+                                      timing: sorted.timingAfter ?? sorted.timingBefore, rewrite: nil, rewriteTiming: nil, rewritePlan: nil))
         }
         return advice
+    }
+
+    /// The heaviest statement (executions × time) whose ORDER BY on `candidate`'s table mixes directions
+    /// and is a run of `candidate`'s key in the same directions; nil when none is.
+    static func mixedSortStatement(for candidate: IndexCandidate, profiles: [StatementProfile]) -> StatementProfile? {
+        let key = candidate.columns.compactMap { column in column.name.map { ($0.sqlFolded, column.isDescending) } }
+        return profiles.filter { profile in
+            guard profile.isUsable, let access = profile.shape?.access(to: candidate.table),
+                  Set(access.orderBy.map(\.isDescending)).count > 1 else { return false }
+            let sort = access.orderBy.map { ($0.column.sqlFolded, $0.isDescending) }
+            return (0...max(0, key.count - sort.count)).contains { start in
+                start + sort.count <= key.count && zip(key[start..<start + sort.count], sort).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            }
+        }.max { a, b in
+            a.weight * ((a.timingBefore?.medianSeconds) ?? 0) < b.weight * ((b.timingBefore?.medianSeconds) ?? 0)
+        }
     }
 
     /// Collation sorts: the statement sorted with the binary collation, measured with an index on the sort

@@ -16,7 +16,8 @@ import Foundation
 /// - no `#Index` repeats the leading columns of a `#Unique` rule or of an existing index;
 /// - every threshold the text names (``ReportThresholds/terms``) is explained in the method section;
 /// - "within the noise" is never printed for runs that are apart, or for medians 2× or more apart;
-/// - "LIKE against a BINARY index" only where the column has an index.
+/// - "LIKE against a BINARY index" only where the column has an index;
+/// - each query-side advice names a statement of the report.
 public struct ReportChecker: Sendable {
     /// The least time a full table scan can take per row it reads, in seconds: SQLite steps a few virtual
     /// machine instructions per row (tens of nanoseconds on fast machines; 50 ns each under
@@ -46,7 +47,18 @@ public struct ReportChecker: Sendable {
         findings += checkThresholds(result, markdown: markdown)
         findings += checkNoise(result, markdown: markdown)
         findings += checkIndexClaims(result, markdown: markdown)
+        findings += checkAdviceStatements(result)
         return findings
+    }
+
+    /// Each query-side advice names a statement of the report: its heading and bullet print that
+    /// statement's label and figures.
+    func checkAdviceStatements(_ result: AnalysisResult) -> [ReportFinding] {
+        let ids = Set(result.statements.map(\.id))
+        return result.queryAdvice.enumerated().compactMap { offset, advice in
+            ids.contains(advice.statementID) ? nil
+                : ReportFinding(.adviceWithoutStatement, "query advice \(offset + 1) (\(advice.kind.rawValue)) names no statement of the report (\(advice.statementID.isEmpty ? "none" : advice.statementID))")
+        }
     }
 
     // MARK: Recommendations and their statements

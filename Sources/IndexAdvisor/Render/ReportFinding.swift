@@ -24,6 +24,8 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         case noiseAgainstRuns
         /// A sentence about an index that does not exist ("LIKE against a BINARY index" with no index).
         case missingIndex
+        /// Query-side advice that names no statement of the report (its heading would print no label).
+        case adviceWithoutStatement
     }
 
     /// What kind of sentence is false.

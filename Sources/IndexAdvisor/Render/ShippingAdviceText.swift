@@ -5,6 +5,10 @@ extension ShippingAdvice: Codable {
         switch self {
         case .fetchIndex(let properties, let predicate):
             return "Core Data: a fetch index on \(properties.joined(separator: ", ")) with partialIndexPredicate \"\(predicate)\" (NSFetchIndexDescription). SwiftData's #Index has no predicate: \(sql)."
+        case .directedFetchIndex(let properties, let descending, let predicate):
+            let elements = properties.map { descending.contains($0) ? "\($0) (isAscending false)" : $0 }.joined(separator: ", ")
+            let filter = predicate.map { " with partialIndexPredicate \"\($0)\"" } ?? ""
+            return "Core Data: a fetch index with the elements \(elements)\(filter) (NSFetchIndexElementDescription). SwiftData's #Index has no direction\(predicate == nil ? "" : " and no predicate"): \(sql)."
         case .sqlOnly:
             return "No model can declare it: \(sql)."
         case .other(let words):
