@@ -291,6 +291,12 @@ struct SavedReportPipeTests {
             #expect(code != 2, "\(command[0]): \(console.error)")
             if command[0] == "render" { #expect(console.out.contains("index migration for")) }
         }
+        // A device is refused at once (a breaking helper's `render /dev/zero` grew to 24 GB and was killed).
+        for command in [["render", "/dev/zero"], ["check", store.path, "-w", workload.path, "--baseline", "/dev/zero"]] {
+            let console = CapturedConsole(isGitHubActions: false)
+            #expect(IndexAdvisorCommand.run(deterministic(command), console: console.console) == 2)
+            #expect(console.error.contains("/dev/zero") && console.error.contains("a device or socket, not a report file"))
+        }
         let missing = directory.url.appendingPathComponent("none.json").path
         let console = CapturedConsole(isGitHubActions: false)
         #expect(IndexAdvisorCommand.run(deterministic(["check", store.path, "-w", workload.path, "--baseline", missing]), console: console.console) == 2)
