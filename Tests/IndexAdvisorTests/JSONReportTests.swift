@@ -63,6 +63,16 @@ struct JSONReportTests {
         #expect(throws: JSONReportError.unsafeField("recommendations[0].sql is not one CREATE INDEX statement")) {
             try JSONReport.decode(try edited(recommendation("sql", "DELETE FROM t;")))
         }
+        // A breaking helper's edits that passed: statements after the ON (a `;` is its own kind of token, which
+        // the check took for a symbol), and a subquery in a partial index's WHERE.
+        let table = ReportFixture.result().recommendations[0].table
+        for injected in ["CREATE INDEX IF NOT EXISTS \"i\" ON\n;\nDROP TABLE \(table);\n\"\(table)\" (\"a\")",
+                         "CREATE INDEX \"i\" ON \"\(table)\"; DROP TABLE \(table); CREATE INDEX j ON \(table) (a)",
+                         "CREATE INDEX \"i\" ON \"\(table)\" (\"a\") WHERE (SELECT load_extension('x'))"] {
+            #expect(throws: JSONReportError.unsafeField("recommendations[0].sql is not one CREATE INDEX statement")) {
+                try JSONReport.decode(try edited(recommendation("sql", injected)))
+            }
+        }
         #expect(throws: JSONReportError.unsafeField("recommendations[0].entity is not a Swift type name")) {
             try JSONReport.decode(try edited(recommendation("entity", "Note>([])\nimport Evil\n#Index<Note")))
         }

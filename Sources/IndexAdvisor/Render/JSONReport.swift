@@ -59,10 +59,15 @@ public enum JSONReport {
         func createIndex(_ sql: String) -> Bool {
             guard closed(sql) else { return false }
             let tokens = SQLTokenList(sql)
+            // One statement: no `;` but a last one, no subquery (SQLite refuses one in an index's expressions
+            // and WHERE, and a breaking helper's `;\nDROP TABLE book;` after the ON passed while `;` was taken
+            // for a symbol, which the tokenizer never makes it). After ON, the table's name, then its key.
             guard tokens.isWord(0, "CREATE"), tokens.isWord(1, "INDEX") || (tokens.isWord(1, "UNIQUE") && tokens.isWord(2, "INDEX")),
-                  !(0..<max(0, tokens.count - 1)).contains(where: { tokens.isSymbol($0, ";") }),
-                  let on = (0..<tokens.count).first(where: { tokens.isWord($0, "ON") }),
-                  let open = (on..<tokens.count).first(where: { tokens.isSymbol($0, "(") }) else { return false }
+                  !(0..<max(0, tokens.count - 1)).contains(where: { tokens.isSemicolon($0) }),
+                  !(0..<tokens.count).contains(where: { tokens.isWord($0, "SELECT") }),
+                  let on = (0..<tokens.count).first(where: { tokens.isWord($0, "ON") }), tokens.isNameToken(on + 1) else { return false }
+            let open = tokens.isSymbol(on + 2, ".") && tokens.isNameToken(on + 3) ? on + 4 : on + 2
+            guard tokens.isSymbol(open, "(") else { return false }
             var depth = 0, close = open
             for i in open..<tokens.count {
                 if tokens.isSymbol(i, "(") { depth += 1 }
@@ -70,7 +75,7 @@ public enum JSONReport {
             }
             guard depth == 0 else { return false }
             let next = close + 1
-            return next == tokens.count || tokens.isWord(next, "WHERE") || (tokens.isSymbol(next, ";") && next == tokens.count - 1)
+            return next == tokens.count || tokens.isWord(next, "WHERE") || (tokens.isSemicolon(next) && next == tokens.count - 1)
         }
         func dropIndex(_ sql: String) -> Bool {
             guard closed(sql) else { return false }
@@ -80,7 +85,7 @@ public enum JSONReport {
             guard i < tokens.count else { return false }
             i += 1
             if tokens.isSymbol(i, "."), i + 1 < tokens.count { i += 2 }
-            return i == tokens.count || (tokens.isSymbol(i, ";") && i == tokens.count - 1)
+            return i == tokens.count || (tokens.isSemicolon(i) && i == tokens.count - 1)
         }
         func keyPath(_ path: String) -> Bool {
             guard path.hasPrefix("\\.") else { return false }
@@ -119,6 +124,7 @@ public enum JSONReport {
             }
         }
         for (offset, alternative) in (result.alternatives ?? []).enumerated() {
+            if !createIndex(alternative.sql) { return "alternatives[\(offset)].sql is not one CREATE INDEX statement" }
             if let effect = alternative.effects.firstIndex(where: { !statementIDs.contains($0.statementID) }) {
                 return "alternatives[\(offset)].effects[\(effect)].statementID names no statement of the report"
             }

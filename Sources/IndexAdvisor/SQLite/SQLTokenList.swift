@@ -45,6 +45,16 @@ package struct SQLTokenList {
         return text(at: i) == symbol
     }
 
+    /// True when token `i` is a `;` (a token of its own kind, not a symbol).
+    package func isSemicolon(_ i: Int) -> Bool {
+        i >= 0 && i < tokens.count && tokens[i].kind == .semicolon
+    }
+
+    /// True when token `i` is a word or a quoted identifier (any word: keywords are not set apart).
+    package func isNameToken(_ i: Int) -> Bool {
+        i >= 0 && i < tokens.count && (tokens[i].kind == .word || tokens[i].kind == .quotedIdentifier)
+    }
+
     /// The identifier at token `i` with quotes removed (`"a""b"` → `a"b`, `[x]` → `x`).
     package func identifier(at i: Int) -> String {
         Self.unquote(text(at: i))
