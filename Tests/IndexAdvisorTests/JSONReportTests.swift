@@ -213,6 +213,23 @@ struct SavedReportTimeTests {
         #expect(throws: JSONReportError.impossibleFigure("recommendations[0].bytes is -4096: a count or size is never negative or not a number")) {
             try JSONReport.decode(Data(JSONReport.render(result).utf8))
         }
+        // Totals, a plan's table rows, the method's figures, and a net saving that is not read − write.
+        result = ReportFixture.result()
+        result.totals.readSecondsBefore = -3
+        #expect(throws: JSONReportError.impossibleFigure("totals.readSecondsBefore is -3: a time is never negative or not a number")) {
+            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        }
+        result = ReportFixture.result()
+        result.method.repeats = -3
+        #expect(throws: JSONReportError.impossibleFigure("method.repeats is -3: a count or size is never negative or not a number")) {
+            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        }
+        result = ReportFixture.result()
+        result.recommendations[0].netSecondsSaved = -3
+        let expected = result.recommendations[0].readSecondsSaved - result.recommendations[0].writeSecondsAdded
+        #expect(throws: JSONReportError.impossibleFigure("recommendations[0].netSecondsSaved is -3, not readSecondsSaved − writeSecondsAdded (\(expected))")) {
+            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        }
         // The fixture as written reads.
         #expect(throws: Never.self) { try JSONReport.decode(Data(JSONReport.render(ReportFixture.result()).utf8)) }
     }

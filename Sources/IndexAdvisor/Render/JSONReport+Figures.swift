@@ -6,8 +6,14 @@ extension JSONReport {
     static let countFields: Set<String> = [
         "count", "bytes", "rows", "sampledRows", "runs", "executionsPerRun", "rowsPerExecution", "failures", "valueSetsSeen",
         "valueSetsTimed", "distinctValues", "vmStepsPerExecution", "pageLookupsPerExecution", "weight", "sampleBytes",
+        "tableRows", "repeats", "bindingSamples", "fullScansBefore", "fullScansAfter", "tempBTreeSortsBefore", "tempBTreeSortsAfter",
+        "linesRead", "statementsRead", "distinctStatements", "analysedStatements", "housekeepingStatements", "minimumBenefitShare",
     ]
-    static let timeFields: Set<String> = ["weightedSecondsBefore", "weightedSecondsAfter", "buildSeconds", "sampleBuildSeconds"]
+    static let timeFields: Set<String> = [
+        "weightedSecondsBefore", "weightedSecondsAfter", "buildSeconds", "sampleBuildSeconds", "readSecondsBefore", "readSecondsAfter",
+        "writeSecondsBefore", "writeSecondsAfter", "writeSecondsSaved", "analysisSeconds", "snapshotSeconds", "seconds",
+        "statementTimeoutSeconds", "minimumRunSeconds",
+    ]
 
     /// The first figure in `result` that no measurement gives, or nil: a time (any ``Timing`` figure, in
     /// seconds) that is negative or not a number, or a count or size (``countFields``) below zero, each named
@@ -20,7 +26,14 @@ extension JSONReport {
         visit(result, path: "") { words in
             if problem == nil { problem = words }
         }
-        return problem
+        if problem != nil { return problem }
+        // A net saving is the read time saved less the write time added, as the selection computed it.
+        let nets = result.recommendations.enumerated().map { ("recommendations[\($0.offset)]", $0.element.readSecondsSaved, $0.element.writeSecondsAdded, $0.element.netSecondsSaved) }
+            + (result.alternatives ?? []).enumerated().map { ("alternatives[\($0.offset)]", $0.element.readSecondsSaved, $0.element.writeSecondsAdded, $0.element.netSecondsSaved) }
+        for (path, read, write, net) in nets where abs(read - write - net) > 1e-9 * max(1, abs(read) + abs(write)) {
+            return "\(path).netSecondsSaved is \(written(net)), not readSecondsSaved − writeSecondsAdded (\(written(read - write)))"
+        }
+        return nil
     }
 
     /// `figure` as the JSON had it: `-1`, `-0.5`, `nan`.
