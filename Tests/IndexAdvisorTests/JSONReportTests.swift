@@ -36,6 +36,17 @@ struct JSONReportTests {
             try JSONReport.decode(try JSONSerialization.data(withJSONObject: object))
         }
         #expect(throws: JSONReportError.notAReport) { try JSONReport.decode(Data("[1, 2]".utf8)) }
+        // A breaking helper's cut-short report and missing field: said as such, not as a missing schemaVersion
+        // or in DecodingError's words.
+        let rendered = JSONReport.render(ReportFixture.result())
+        #expect(throws: JSONReportError.notJSON("cut short, damaged, or holding a value JSON has no form for, such as a bare NaN or 1e400")) {
+            try JSONReport.decode(Data(rendered.utf8.prefix(rendered.utf8.count / 2)))
+        }
+        var withoutTotals = try #require(try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String: Any])
+        withoutTotals["totals"] = nil
+        #expect(throws: JSONReportError.unreadableField("totals is missing")) {
+            try JSONReport.decode(try JSONSerialization.data(withJSONObject: withoutTotals))
+        }
         #expect(throws: JSONReportError.notAReport) { try JSONReport.decode(Data("{\"tool\": {}}".utf8)) }
     }
 

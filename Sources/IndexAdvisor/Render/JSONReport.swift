@@ -24,11 +24,19 @@ public enum JSONReport {
     /// Reads a JSON report back (a baseline saved by an earlier run, or any format's source).
     /// - Throws: ``JSONReportError`` when the text is JSON but not a report, a report of a newer schema
     ///   version than this build reads, or one edited to hold code indexadvisor does not write or a figure no
-    ///   measurement gives (a negative time, count or size); `DecodingError` when a field is missing or has
-    ///   the wrong type.
+    ///   measurement gives (a negative time, count or size), one that is not JSON, or one whose field is missing
+    ///   or has the wrong type (``JSONReportError/unreadableField(_:)``, naming it).
     public static func decode(_ data: Data) throws -> AnalysisResult {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        // Not JSON at all (cut short, damaged, a bare NaN): say so, not that a field is missing.
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            // Text that does not even open a JSON object is some other file; one that does was cut or damaged.
+            guard data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{") else { throw JSONReportError.notAReport }
+            throw JSONReportError.notJSON("cut short, damaged, or holding a value JSON has no form for, such as a bare NaN or 1e400")
+        }
         let version: Int
         do {
             guard let found = try decoder.decode(VersionProbe.self, from: data).schemaVersion else { throw JSONReportError.notAReport }
@@ -42,7 +50,12 @@ public enum JSONReport {
         guard version <= AnalysisResult.currentSchemaVersion else {
             throw JSONReportError.newerSchema(found: version, supported: AnalysisResult.currentSchemaVersion)
         }
-        let result = try decoder.decode(AnalysisResult.self, from: data)
+        let result: AnalysisResult
+        do {
+            result = try decoder.decode(AnalysisResult.self, from: data)
+        } catch let error as DecodingError {
+            throw JSONReportError.unreadableField(Self.describe(error))
+        }
         if let problem = codeProblem(in: result) { throw JSONReportError.unsafeField(problem) }
         if let problem = figureProblem(in: result) { throw JSONReportError.impossibleFigure(problem) }
         return result
@@ -140,6 +153,24 @@ public enum JSONReport {
         return nil
     }
 
+    /// A `DecodingError` in one line: the field's path (`statements[2].timingBefore`) and what is wrong.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+            let all = keys + (last.map { [$0] } ?? [])
+            let text = all.reduce("") { text, key in
+                key.intValue.map { "\(text)[\($0)]" } ?? (text.isEmpty ? key.stringValue : "\(text).\(key.stringValue)")
+            }
+            return text.isEmpty ? "the top level" : text
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath, key)) is missing"
+        case .valueNotFound(_, let context): return "\(path(context.codingPath)) is null"
+        case .typeMismatch(let type, let context): return "\(path(context.codingPath)) is not \(type == String.self ? "text" : "a \(type)")"
+        case .dataCorrupted(let context): return "\(path(context.codingPath)) cannot be read (a number out of range, or a value of the wrong form)"
+        @unknown default: return "a field cannot be read"
+        }
+    }
+
     private struct VersionProbe: Decodable {
         var schemaVersion: Int?
     }
@@ -155,6 +186,10 @@ public enum JSONReportError: Error, Equatable, CustomStringConvertible {
     case unsafeField(String)
     /// A figure no measurement gives (a negative time, count or size), named by its path.
     case impossibleFigure(String)
+    /// Not JSON: cut short, damaged, or empty; why.
+    case notJSON(String)
+    /// JSON, but a field is missing or of the wrong type: its path and what is wrong.
+    case unreadableField(String)
 
     public var description: String {
         switch self {
@@ -164,6 +199,10 @@ public enum JSONReportError: Error, Equatable, CustomStringConvertible {
             return "the report has schemaVersion \(found); this indexadvisor reads up to \(supported): update indexadvisor"
         case .unsafeField(let problem):
             return "the report was edited: \(problem); regenerate it with analyze --format json"
+        case .notJSON(let why):
+            return "not valid JSON (\(why)); regenerate it with analyze --format json"
+        case .unreadableField(let problem):
+            return "not a report this indexadvisor reads: \(problem)"
         case .impossibleFigure(let problem):
             return "the report holds a figure no measurement gives: \(problem); regenerate it with analyze --format json"
         }
