@@ -267,7 +267,8 @@ struct ReportCheckerTests {
         var readsOnly = result
         readsOnly.totals.writeSecondsBefore = 0
         readsOnly.totals.writeSecondsAfter = 0
-        #expect(checker.check(readsOnly) == [])
+        // (The fixture's write statement still has its times: only the totals disagree with it.)
+        #expect(checker.check(readsOnly).filter { $0.kind != .totalsAgainstStatements } == [])
         #expect(MarkdownReport.render(readsOnly).contains(" · writes none timed · "))
         #expect(checker.checkZeros(markdown: "reads 1 ms → 0.5 ms · writes 0 s → 0 s · x", html: "").map(\.kind) == [.unmeasuredAsZero])
     }
@@ -348,5 +349,22 @@ struct AdviceStatementCheckTests {
                 == ["query advice 1 (mixed-sort-directions) names no statement of the report (none)"])
         result.queryAdvice[0].statementID = result.statements[0].id
         #expect(ReportChecker().check(result).filter { $0.kind == .adviceWithoutStatement }.isEmpty)
+    }
+}
+
+/// Regression (a breaking helper's edited reports): headline totals and a statement's weighted time that the
+/// statements' own figures contradict passed `render --check`.
+@Suite("Report checker: totals are the statements' sums")
+struct TotalsCheckTests {
+    @Test("an edited total or weighted time is a finding; the fixture as made is not")
+    func totals() {
+        var result = ReportFixture.result(hostile: false)
+        #expect(ReportChecker().checkTotals(result).isEmpty)
+        result.totals.readSecondsBefore = 1e-4
+        let findings = ReportChecker().checkTotals(result)
+        #expect(findings.count == 1 && findings[0].kind == .totalsAgainstStatements && findings[0].message.hasPrefix("headline reads before: 100.0 µs"))
+        result = ReportFixture.result(hostile: false)
+        result.statements[0].weightedSecondsBefore += 999
+        #expect(ReportChecker().checkTotals(result).map(\.message).first?.hasPrefix("S1 before: weighted time") == true)
     }
 }

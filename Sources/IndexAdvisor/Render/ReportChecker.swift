@@ -17,7 +17,8 @@ import Foundation
 /// - every threshold the text names (``ReportThresholds/terms``) is explained in the method section;
 /// - "within the noise" is never printed for runs that are apart, or for medians 2× or more apart;
 /// - "LIKE against a BINARY index" only where the column has an index;
-/// - each query-side advice names a statement of the report.
+/// - each query-side advice names a statement of the report;
+/// - the headline's totals are the statements' weighted times (count × median) summed.
 public struct ReportChecker: Sendable {
     /// The least time a full table scan can take per row it reads, in seconds: SQLite steps a few virtual
     /// machine instructions per row (tens of nanoseconds on fast machines; 50 ns each under
@@ -48,6 +49,37 @@ public struct ReportChecker: Sendable {
         findings += checkNoise(result, markdown: markdown)
         findings += checkIndexClaims(result, markdown: markdown)
         findings += checkAdviceStatements(result)
+        findings += checkTotals(result)
+        return findings
+    }
+
+    /// Each statement's weighted time is its count × its median, and the headline's totals are the analysed
+    /// statements' weighted times summed by kind: the headline and the shares are printed from them (a
+    /// breaking helper's edited totals printed "100.0 µs → 13.4 ms (134× slower)" beside statements adding
+    /// up to 15 s, and a share of 6592 %).
+    func checkTotals(_ result: AnalysisResult) -> [ReportFinding] {
+        func agree(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(abs(a), abs(b)) + 1e-12 }
+        var findings: [ReportFinding] = []
+        let analysed = result.statements.filter { $0.error == nil }
+        for statement in analysed {
+            let label = result.label(ofStatement: statement.id)
+            for (what, timing, weighted) in [("before", statement.timingBefore, statement.weightedSecondsBefore),
+                                             ("after", statement.timingAfter, statement.weightedSecondsAfter)] {
+                let expected = Double(statement.count) * (timing?.medianSeconds ?? 0)
+                if !agree(weighted, expected) {
+                    findings.append(ReportFinding(.totalsAgainstStatements, "\(label) \(what): weighted time \(Figures.duration(weighted)), but \(Figures.count(statement.count)) executions × \(Figures.duration(timing?.medianSeconds ?? 0)) is \(Figures.duration(expected))"))
+                }
+            }
+        }
+        let sums = [
+            ("reads before", result.totals.readSecondsBefore, analysed.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsBefore }),
+            ("reads after", result.totals.readSecondsAfter, analysed.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsAfter }),
+            ("writes before", result.totals.writeSecondsBefore, analysed.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsBefore }),
+            ("writes after", result.totals.writeSecondsAfter, analysed.filter { $0.kind.isWrite }.reduce(0) { $0 + $1.weightedSecondsAfter }),
+        ]
+        for (what, total, sum) in sums where !agree(total, sum) {
+            findings.append(ReportFinding(.totalsAgainstStatements, "headline \(what): \(Figures.duration(total)), but the statements add up to \(Figures.duration(sum))"))
+        }
         return findings
     }
 

@@ -26,6 +26,9 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         case missingIndex
         /// Query-side advice that names no statement of the report (its heading would print no label).
         case adviceWithoutStatement
+        /// A headline total, or a statement's weighted time, that is not what the statements' own times add
+        /// up to (executions × median, summed over the analysed statements).
+        case totalsAgainstStatements
     }
 
     /// What kind of sentence is false.
