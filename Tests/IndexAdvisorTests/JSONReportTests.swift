@@ -198,48 +198,26 @@ struct SavedReportTimeTests {
     // since NaN compares as neither slower nor faster.
     @Test("a report with a time that is not a number, or negative, is refused by name")
     func notANumber() throws {
-        var result = ReportFixture.result()
-        result.statements[0].timingBefore?.medianSeconds = .nan
-        #expect(throws: JSONReportError.impossibleFigure("statements[0].timingBefore.medianSeconds is nan: a time is never negative or not a number")) {
-            try JSONReport.decode(Data(JSONReport.render(result).utf8))
-        }
-        result = ReportFixture.result()
-        result.statements[0].timingBefore?.medianSeconds = -1
-        #expect(throws: JSONReportError.impossibleFigure("statements[0].timingBefore.medianSeconds is -1: a time is never negative or not a number")) {
-            try JSONReport.decode(Data(JSONReport.render(result).utf8))
-        }
-        // A breaking helper's edits that `render --check` passed: a negative count, an effect's time, a size.
-        result = ReportFixture.result()
-        result.statements[1].count = -5
-        #expect(throws: JSONReportError.impossibleFigure("statements[1].count is -5: a count or size is never negative or not a number")) {
-            try JSONReport.decode(Data(JSONReport.render(result).utf8))
-        }
-        result = ReportFixture.result()
-        result.recommendations[0].effects[0].after.p75Seconds = -0.5
-        #expect(throws: JSONReportError.impossibleFigure("recommendations[0].effects[0].after.p75Seconds is -0.5: a time is never negative or not a number")) {
-            try JSONReport.decode(Data(JSONReport.render(result).utf8))
-        }
-        result = ReportFixture.result()
-        result.recommendations[0].bytes = -4096
-        #expect(throws: JSONReportError.impossibleFigure("recommendations[0].bytes is -4096: a count or size is never negative or not a number")) {
-            try JSONReport.decode(Data(JSONReport.render(result).utf8))
-        }
-        // Totals, a plan's table rows, the method's figures, and a net saving that is not read − write.
-        result = ReportFixture.result()
-        result.totals.readSecondsBefore = -3
-        #expect(throws: JSONReportError.impossibleFigure("totals.readSecondsBefore is -3: a time is never negative or not a number")) {
-            try JSONReport.decode(Data(JSONReport.render(result).utf8))
-        }
-        result = ReportFixture.result()
-        result.method.repeats = -3
-        #expect(throws: JSONReportError.impossibleFigure("method.repeats is -3: a count or size is never negative or not a number")) {
-            try JSONReport.decode(Data(JSONReport.render(result).utf8))
-        }
-        result = ReportFixture.result()
-        result.recommendations[0].netSecondsSaved = -3
-        let expected = result.recommendations[0].readSecondsSaved - result.recommendations[0].writeSecondsAdded
-        #expect(throws: JSONReportError.impossibleFigure("recommendations[0].netSecondsSaved is -3, not readSecondsSaved − writeSecondsAdded (\(expected))")) {
-            try JSONReport.decode(Data(JSONReport.render(result).utf8))
+        let time = "a time is never negative or not a number", count = "a count or size is never negative or not a number"
+        let fixture = ReportFixture.result()
+        let net = fixture.recommendations[0].readSecondsSaved - fixture.recommendations[0].writeSecondsAdded
+        // Each edit and the words it is refused with. Beyond the NaN: a breaking helper's edits that
+        // `render --check` passed (a count, an effect's time, a size, the totals, the method, a net saving
+        // that is not read − write).
+        let edits: [(String, (inout AnalysisResult) -> Void)] = [
+            ("statements[0].timingBefore.medianSeconds is nan: \(time)", { $0.statements[0].timingBefore?.medianSeconds = .nan }),
+            ("statements[0].timingBefore.medianSeconds is -1: \(time)", { $0.statements[0].timingBefore?.medianSeconds = -1 }),
+            ("statements[1].count is -5: \(count)", { $0.statements[1].count = -5 }),
+            ("recommendations[0].effects[0].after.p75Seconds is -0.5: \(time)", { $0.recommendations[0].effects[0].after.p75Seconds = -0.5 }),
+            ("recommendations[0].bytes is -4096: \(count)", { $0.recommendations[0].bytes = -4096 }),
+            ("totals.readSecondsBefore is -3: \(time)", { $0.totals.readSecondsBefore = -3 }),
+            ("method.repeats is -3: \(count)", { $0.method.repeats = -3 }),
+            ("recommendations[0].netSecondsSaved is -3, not readSecondsSaved − writeSecondsAdded (\(net))", { $0.recommendations[0].netSecondsSaved = -3 }),
+        ]
+        for (words, edit) in edits {
+            var result = fixture
+            edit(&result)
+            #expect(throws: JSONReportError.impossibleFigure(words)) { try JSONReport.decode(Data(JSONReport.render(result).utf8)) }
         }
         // The fixture as written reads.
         #expect(throws: Never.self) { try JSONReport.decode(Data(JSONReport.render(ReportFixture.result()).utf8)) }
