@@ -54,5 +54,8 @@ struct ClockCheckTests {
         let reason = RejectionReason.costsMoreByTheClock(readsSavedAtMost: 0.0097, writesAddedAtLeast: 0.0746)
         #expect(reason.kind == "costs-more-by-the-clock")
         #expect(reason.text == "built and timed, it costs more than it saves: its reads save at most \(Figures.duration(0.0097)) per workload and its writes add at least \(Figures.duration(0.0746)), beyond the runs' spread (SQLite's work counters, on which it was chosen, did not show that upkeep)")
+        // Reads slower by the clock, no writes: said as such, not "save at most 0 s … add at least 0 s".
+        let slower = RejectionReason.costsMoreByTheClock(readsSavedAtMost: -0.66, writesAddedAtLeast: 0)
+        #expect(slower.text == "built and timed, its reads are slower by the wall clock: by at least \(Figures.duration(0.66)) per workload beyond the runs' spread (SQLite's work counters, on which it was chosen, showed less work)")
     }
 }

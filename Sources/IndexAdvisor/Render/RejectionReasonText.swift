@@ -51,6 +51,11 @@ extension RejectionReason {
             return "the planner no longer uses it once \(picks.joined(separator: ", ")) \(picks.count == 1 ? "exists" : "exist")"
         case .revisedForStatementsLeft(let replacement, let takenBy):
             return "picked first, but once \(takenBy.joined(separator: ", ")) took some of its statements, \(replacement) did less work on the ones left and the table's writes, and took its place (built with every other pick in place)"
+        case .costsMoreByTheClock(let reads, let writes) where reads < 0:
+            // The reads themselves are slower by the clock (a new user's report said "its reads save at most
+            // 0 s and its writes add at least 0 s" for a table no statement writes).
+            let upkeep = writes > 0 ? ", and its writes add at least \(Figures.duration(writes))" : ""
+            return "built and timed, its reads are slower by the wall clock: by at least \(Figures.duration(-reads)) per workload beyond the runs' spread\(upkeep) (SQLite's work counters, on which it was chosen, showed less work)"
         case .costsMoreByTheClock(let reads, let writes):
             return "built and timed, it costs more than it saves: its reads save at most \(Figures.duration(max(0, reads))) per workload and its writes add at least \(Figures.duration(writes)), beyond the runs' spread (SQLite's work counters, on which it was chosen, did not show that upkeep)"
         case .other(let text, _):
