@@ -144,3 +144,19 @@ struct PlanColumnTests {
         #expect(!markdown.contains("| ok |"))
     }
 }
+
+/// Regression (a breaking helper's workload with a NUL byte in a statement): the Markdown report held three
+/// raw NUL bytes, which made it a binary file; the other formats escaped them.
+@Suite("Control characters in the Markdown report")
+struct MarkdownControlCharacterTests {
+    @Test("control characters show as their Unicode pictures in code spans, fences and text; tabs and line ends stay")
+    func controls() {
+        #expect(MarkdownReport.controlsShown("a\u{0}b\u{1B}c\u{7F}\td\ne") == "a\u{2400}b\u{241B}c\u{2421}\td\ne")
+        #expect(MarkdownReport.inline("x\u{0}y") == "`x\u{2400}y`")
+        #expect(MarkdownReport.fence("SELECT 1\u{0}", language: "sql") == "```sql\nSELECT 1\u{2400}\n```")
+        #expect(MarkdownReport.text("S1\u{0}") == "S1\u{2400}")
+        var result = ReportFixture.result(hostile: false)
+        result.statements[0].sql = "SELECT *\u{0} FROM note"
+        #expect(!MarkdownReport.render(result).unicodeScalars.contains("\u{0}"))
+    }
+}

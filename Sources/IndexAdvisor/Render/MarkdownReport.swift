@@ -484,7 +484,7 @@ public enum MarkdownReport {
     /// otherwise name another index (`DROP INDEX IF EXISTS "a b"` for `"a⏎b"` silently drops nothing). The
     /// fenced SQL keeps the real characters.
     static func inline(_ text: String) -> String {
-        let visible = text.replacingOccurrences(of: "\r", with: "\u{240D}").replacingOccurrences(of: "\n", with: "\u{240A}")
+        let visible = controlsShown(text.replacingOccurrences(of: "\r", with: "\u{240D}").replacingOccurrences(of: "\n", with: "\u{240A}"))
         let longest = longestBacktickRun(in: visible)
         let ticks = String(repeating: "`", count: longest + 1)
         let padded = visible.hasPrefix("`") || visible.hasSuffix("`") ? " \(visible) " : visible
@@ -498,8 +498,27 @@ public enum MarkdownReport {
 
     /// A fenced code block whose fence cannot be closed by the content.
     static func fence(_ content: String, language: String) -> String {
+        let content = controlsShown(content)
         let ticks = String(repeating: "`", count: max(3, longestBacktickRun(in: content) + 1))
         return ticks + language + "\n" + content + "\n" + ticks
+    }
+
+    /// `text` with each control character but tab, line feed and carriage return shown as its Unicode
+    /// control picture (NUL as `␀`, U+2400): a raw NUL made a breaking helper's Markdown report a binary
+    /// file to git and to editors, and CommonMark would show it as U+FFFD anyway.
+    static func controlsShown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" || $0.value == 0x7F }) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" {
+                shown.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            } else if scalar.value == 0x7F {
+                shown.append(Unicode.Scalar(0x2421)!)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
     }
 
     /// Text for a table cell: pipes escaped, line breaks folded, Markdown punctuation escaped.
@@ -511,7 +530,7 @@ public enum MarkdownReport {
     /// entities, strikethrough, table pipes), so names from the store render as written.
     static func text(_ value: String) -> String {
         var result = ""
-        for character in value {
+        for character in controlsShown(value) {
             if character.isNewline { result.append(" "); continue }
             if "\\*_[]<>#`&~|".contains(character) { result.append("\\") }
             result.append(character)
