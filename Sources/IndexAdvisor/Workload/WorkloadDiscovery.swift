@@ -55,6 +55,23 @@ public enum WorkloadDiscovery {
         return inputs
     }
 
+    /// The files under `folder` with a workload file's ending that are FIFOs, devices or sockets (a link to
+    /// one included), by their path under it: never read (a FIFO nobody writes to would wait), and listed
+    /// among what was set aside so that a user sees why.
+    static func specialFilesInFolder(_ folder: URL) -> [String] {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var found: [String] = []
+        for case let file as URL in enumerator where folderExtensions.contains(file.pathExtension.lowercased()) {
+            var status = stat()
+            guard stat(file.path, &status) == 0, [S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK].contains(status.st_mode & S_IFMT) else { continue }
+            let path = file.standardizedFileURL.path
+            found.append(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : file.lastPathComponent)
+        }
+        return found.sorted()
+    }
+
     /// The workload files under `folder`, sorted by their path under it.
     static func filesInFolder(_ folder: URL) -> [Input] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()

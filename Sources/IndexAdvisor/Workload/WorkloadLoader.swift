@@ -199,9 +199,25 @@ public enum WorkloadLoader {
     public static func read(_ urls: [URL], format: WorkloadFormat? = nil) throws -> Workload {
         var builder = WorkloadBuilder()
         let named = Set(urls.map(\.standardizedFileURL.path))
+        for url in urls where (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+            for name in WorkloadDiscovery.specialFilesInFolder(url) {
+                builder.diagnostics.skip("a FIFO, device or socket in the folder, not read", at: name)
+            }
+        }
         for input in try WorkloadDiscovery.inputs(urls) {
-            try read(input.url, name: input.name, format: format, refusesNonWorkloads: true,
-                     isNamed: named.contains(input.url.standardizedFileURL.path), into: &builder)
+            let isNamed = named.contains(input.url.standardizedFileURL.path)
+            do {
+                try read(input.url, name: input.name, format: format, refusesNonWorkloads: true, isNamed: isNamed, into: &builder)
+            } catch let error as WorkloadError where !isNamed {
+                // A file found in a folder that is no workload (one export in UTF-16, an image named .log) is
+                // set aside and counted, as a malformed line is; the folder's other files are read. A breaking
+                // helper's folder with one UTF-16 file made the whole run exit 2.
+                switch error {
+                case .unsupportedEncoding(_, let encoding): builder.diagnostics.skip("a file in \(encoding), not read (save it as UTF-8)", at: input.name)
+                case .notAWorkload(_, let what): builder.diagnostics.skip("a file that is \(what), not read", at: input.name)
+                default: throw error
+                }
+            }
         }
         return builder.build()
     }
