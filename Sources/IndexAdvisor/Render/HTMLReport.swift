@@ -97,8 +97,9 @@ public enum HTMLReport {
             var parts: [String] = []
             if !result.recommendations.isEmpty { parts.append("add \(Figures.counted(result.recommendations.count, "index", plural: "indexes"))") }
             if !drops.isEmpty { parts.append("drop \(Figures.counted(drops.count, "index", plural: "indexes"))") }
+            // Without a workload (the schema review) there is no workload time to state, not "0 s now".
             lead = parts.joined(separator: " and ").capitalizedFirstLetter
-                + ": the workload takes\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) now and \(Figures.duration(totals.totalSecondsAfter)) with the advice (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))"
+                + (result.statements.isEmpty ? "" : ": the workload takes\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) now and \(Figures.duration(totals.totalSecondsAfter)) with the advice (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
                 + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
         }
         page.append(#"<p class="lead">\#(lead)</p>"#)

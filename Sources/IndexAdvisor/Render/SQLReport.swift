@@ -17,7 +17,10 @@ public enum SQLReport {
             lines.append(comment(result.workload.analysedStatements == 0 ? "No workload was given: no index to add or drop is measured (the schema review is below)." : "No index to add or drop for this workload."))
             return finish(lines, result, queryAdvice: queryAdvice)
         }
-        lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop. Weighted workload time\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."))
+        // Without a workload (the schema review) there is no workload time to state, not "0 s → 0 s".
+        let time = result.statements.isEmpty ? ""
+            : " Weighted workload time\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."
+        lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop.\(time)"))
         if result.store.isCoreData && !result.recommendations.isEmpty {
             lines.append(comment("Core Data / SwiftData store: adding an index is a schema change. Declare it in the model as well (#Index in a new VersionedSchema, see --format swift), so stores the app creates get it too."))
             lines.append(comment("Building \(result.recommendations.count == 1 ? "it" : "them") took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): what the migration costs on a store of this size."))
