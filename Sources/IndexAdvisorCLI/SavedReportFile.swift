@@ -15,10 +15,7 @@ enum SavedReportFile {
     /// - Throws: a one-line reason: "no such file", "a folder, not a file", "a device or socket, not a
     ///   report file", "larger than 256 MiB: not a report indexadvisor writes", "not readable (…)".
     static func read(_ path: String) throws(Reason) -> Data {
-        var status = stat()
-        if stat(path, &status) == 0, [S_IFCHR, S_IFBLK, S_IFSOCK].contains(status.st_mode & S_IFMT) {
-            throw Reason(text: "a device or socket, not a report file")
-        }
+        if WorkloadDiscovery.isDeviceOrSocket(path) { throw Reason(text: "a device or socket, not a report file") }
         do {
             let reader = try ChunkedFileReader(path: path)
             var data = Data()

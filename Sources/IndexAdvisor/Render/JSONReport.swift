@@ -29,20 +29,17 @@ public enum JSONReport {
     public static func decode(_ data: Data) throws -> AnalysisResult {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        // Not JSON at all (cut short, damaged, a bare NaN): say so, not that a field is missing.
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            // Text that does not even open a JSON object is some other file; one that does was cut or damaged.
-            guard data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{") else { throw JSONReportError.notAReport }
-            throw JSONReportError.notJSON("cut short, damaged, or holding a value JSON has no form for, such as a bare NaN or 1e400")
-        }
         let version: Int
         do {
             guard let found = try decoder.decode(VersionProbe.self, from: data).schemaVersion else { throw JSONReportError.notAReport }
             version = found
         } catch let error as JSONReportError {
             throw error
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty
+                    && data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{") {
+            // Text that opens a JSON object but does not parse was cut short or damaged: say so, not that a
+            // field is missing. Text that opens no object is some other file.
+            throw JSONReportError.notJSON("cut short, damaged, or holding a value JSON has no form for, such as a bare NaN or 1e400")
         } catch {
             throw JSONReportError.notAReport
         }

@@ -168,8 +168,7 @@ package final class ChunkedFileReader {
             throw WorkloadError.notFound(path: path)
         }
         if isDirectory.boolValue { throw WorkloadError.notAFile(path: path) }
-        var status = stat()
-        let isPipe = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+        let isPipe = WorkloadDiscovery.isPipe(path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | (isPipe ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw WorkloadError.unreadable(path: path, reason: String(cString: strerror(errno))) }
         self.descriptor = descriptor

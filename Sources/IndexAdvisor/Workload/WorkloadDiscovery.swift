@@ -21,6 +21,19 @@ public enum WorkloadDiscovery {
         return candidate
     }
 
+    /// True when `path` (a link followed) is a character or block device or a socket: never a workload or a
+    /// saved report, and reading one (`/dev/zero`) would never end.
+    package static func isDeviceOrSocket(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && [S_IFCHR, S_IFBLK, S_IFSOCK].contains(status.st_mode & S_IFMT)
+    }
+
+    /// True when `path` (a link followed) is a named pipe.
+    package static func isPipe(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+    }
+
     /// One workload input: the file and the name diagnostics and sources call it by.
     public struct Input: Sendable, Equatable {
         public var url: URL
@@ -41,10 +54,7 @@ public enum WorkloadDiscovery {
             }
             guard isDirectory.boolValue else {
                 // A pipe is a stream a user means to give (`<(log show …)`); a device such as /dev/zero is not.
-                var status = stat()
-                if stat(url.path, &status) == 0, [S_IFCHR, S_IFBLK, S_IFSOCK].contains(status.st_mode & S_IFMT) {
-                    throw WorkloadError.notAFile(path: url.path)
-                }
+                if isDeviceOrSocket(url.path) { throw WorkloadError.notAFile(path: url.path) }
                 inputs.append(Input(url: url, name: url.lastPathComponent))
                 continue
             }
@@ -64,8 +74,7 @@ public enum WorkloadDiscovery {
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         var found: [String] = []
         for case let file as URL in enumerator where folderExtensions.contains(file.pathExtension.lowercased()) {
-            var status = stat()
-            guard stat(file.path, &status) == 0, [S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK].contains(status.st_mode & S_IFMT) else { continue }
+            guard isPipe(file.path) || isDeviceOrSocket(file.path) else { continue }
             let path = file.standardizedFileURL.path
             found.append(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : file.lastPathComponent)
         }
