@@ -39,7 +39,7 @@ struct JoinSetTests {
         let carriers = recommended.filter { $0.readSecondsSaved > 0 }
         #expect(carriers.count == 1)
         for companion in recommended where companion.readSecondsSaved <= 0 {
-            #expect(companion.notes.map(\.text).contains { $0.hasPrefix("Kept for S1's join together with \(carriers.first?.name ?? "?")") })
+            #expect(companion.notes.map(\.text).contains { $0.hasPrefix("Kept for S1 together with \(carriers.first?.name ?? "?")") })
         }
         #expect(join.weightedSecondsAfter < join.weightedSecondsBefore / 10)
         _ = checkedRender(result, .markdown)

@@ -46,9 +46,9 @@ struct JoinNoteTests {
     @Test("a member of a join's set: its note in the words the advisor wrote before, the index renamed with the rest")
     func keptForJoin() {
         let alone = JoinSets.Need(index: "idx_membership_user_id", statement: "S2", changedPlanAlone: true).note
-        #expect(alone.text == "Kept for S2's join together with idx_membership_user_id: SQLite uses that index for S2 only when this one exists too; the join's saving is counted under idx_membership_user_id.")
+        #expect(alone.text == "Kept for S2 together with idx_membership_user_id: SQLite uses that index for S2 only when this one exists too; S2's saving is counted under idx_membership_user_id.")
         let first = JoinSets.Need(index: "idx_b", statement: "S1", changedPlanAlone: false).note
-        #expect(first.text == "Kept for S1's join together with idx_b: SQLite uses that index for S1 only when this one exists too (built first, on its own it left S1's plan as it was); the join's saving is counted under idx_b.")
+        #expect(first.text == "Kept for S1 together with idx_b: SQLite uses that index for S1 only when this one exists too (built first, on its own it left S1's plan as it was); S1's saving is counted under idx_b.")
         #expect(first.renamingNames { $0 == "idx_b" ? "Z_User_b" : $0 } == .keptForJoin(statement: "S1", index: "Z_User_b", changedPlanAlone: false))
     }
 }

@@ -47,14 +47,26 @@ package struct CandidateGenerator {
                                      inJoin: Bool = false) -> [IndexCandidate] {
         guard let table = schema.table(named: access.table), !table.isVirtual,
               inJoin || table.rowCount >= PlanFinding.smallTableRows else { return [] }
-        let keys = accessKeys(table: table, access: access, samples: samples)
+        // The terms inside an OR's branches are not terms every row matches: no key of the whole access
+        // holds them; each branch gets keys of its own (``addOrBranches(_:table:samples:to:)``).
+        let keys = accessKeys(table: table, access: access.withoutOrBranches, samples: samples)
         var result: [IndexCandidate] = []
+        addOrBranches(access, table: table, samples: samples, to: &result)
         addKeyOrders(keys, to: &result)
         addNotNullPartials(keys, to: &result)
         addConstantFilterPartials(keys, observed: observed, to: &result)
         addCovering(keys, to: &result)
         addEntityLed(keys, to: &result)
         return result
+    }
+
+    /// For an OR across columns (``TableAccess/orBranches``): each branch's plain key orders, as SQLite
+    /// plans the branch (its terms alone). A MULTI-INDEX OR needs one for every branch (optoverview.html#or_optimizations),
+    /// so these are tried together as a set (``JoinSets``); a branch an existing index serves adds none.
+    private mutating func addOrBranches(_ access: TableAccess, table: Table, samples: [[SQLValue]], to result: inout [IndexCandidate]) {
+        for branch in access.orBranches ?? [] {
+            addKeyOrders(accessKeys(table: table, access: access.orBranch(branch), samples: samples), to: &result)
+        }
     }
 
     /// The access's key columns: its equality columns (most selective first), its sort columns and its range column.

@@ -14,9 +14,22 @@ enum JoinSets {
     /// current plan still scans a table that is not tiny.
     static func isCandidate(_ profile: StatementProfile) -> Bool {
         guard profile.isUsable, profile.isRead, let shape = profile.shape,
-              Set(shape.tables.map(\.table.sqlFolded)).count >= 2,
+              Set(shape.tables.map(\.table.sqlFolded)).count >= 2 || hasOrAcrossColumns(shape),
               let plan = profile.currentPlan else { return false }
         return fullScans(in: plan) > 0
+    }
+
+    /// True when the statement ORs terms on different columns of a table (``TableAccess/orBranches``): like a
+    /// join, no single index changes its plan, since SQLite reads every row unless each branch has an index
+    /// of its own (a MULTI-INDEX OR, optoverview.html#or_optimizations).
+    static func hasOrAcrossColumns(_ shape: StatementShape) -> Bool {
+        shape.tables.contains { ($0.orBranches?.count ?? 0) >= 2 }
+    }
+
+    /// True when `members` are a set worth building for `shape`: indexes on two tables or more (a join), or,
+    /// for an OR across columns, two indexes or more.
+    static func isSet(_ members: [IndexCandidate], for shape: StatementShape) -> Bool {
+        Set(members.map(\.table.sqlFolded)).count >= 2 || (hasOrAcrossColumns(shape) && Set(members.map(\.key)).count >= 2)
     }
 
     /// Full scans of tables that are not tiny, in `plan`: of the table (``PlanFinding/isProblem``) or of a
@@ -72,12 +85,12 @@ extension AnalysisRun {
                     && seen.insert(candidate.key).inserted && isModelDeclarable(candidate)
                     && CandidateOrder.isBasic(candidate, for: shape.access(to: candidate.table))
             }
-            guard Set(candidates.map(\.table.sqlFolded)).count >= 2,
+            guard JoinSets.isSet(candidates, for: shape),
                   let (together, whatIfNames) = try? whatIf.plan(for: profile.planSQL, bindings: profile.planBindings, with: chosen + candidates)
             else { continue }
             let used = Set(together.indexesUsed.map(\.sqlFolded))
             let members = candidates.enumerated().filter { used.contains(whatIfNames[chosen.count + $0.offset].sqlFolded) }.map(\.element)
-            guard Set(members.map(\.table.sqlFolded)).count >= 2, JoinSets.fullScans(in: together) < JoinSets.fullScans(in: plan) else { continue }
+            guard JoinSets.isSet(members, for: shape), JoinSets.fullScans(in: together) < JoinSets.fullScans(in: plan) else { continue }
             let key = members.map(\.key).sorted().joined(separator: "|")
             guard tried.insert(key).inserted else { continue }
             let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.sqlFolded }).mapValues(\.count)

@@ -15,12 +15,16 @@ package final class WhatIfPlanner {
     private let reserved: Set<String>
     /// `sqlite_stat1.stat` text for a hypothetical index, by candidate key.
     package var statistics: [String: String] = [:]
+    /// Plans the clone, with the store's row counts on its findings (the clone's tables are empty): a full
+    /// scan of a table under ``PlanFinding/smallTableRows`` rows is no problem here either.
+    private let planner: QueryPlanner
 
     /// Builds the clone; with `enforcesForeignKeys` it enforces them as the app's connections do, so a parent's
     /// delete plans its lookups of the child rows (foreignkeys.html#fk_indexes).
     /// - Throws: ``SQLiteError`` when the clone cannot be created at all.
     package init(schema: Schema, enforcesForeignKeys: Bool = false) throws {
         connection = try SQLiteConnection.inMemory()
+        planner = QueryPlanner(connection: connection, schema: schema)
         connection.installStandIns()
         if enforcesForeignKeys { try connection.execute("PRAGMA foreign_keys = ON") }
         usesStatistics = schema.hasStatistics
@@ -65,6 +69,6 @@ package final class WhatIfPlanner {
             }
         }
         if usesStatistics && !hypothetical.isEmpty { try connection.execute("ANALYZE sqlite_schema") }
-        return (try QueryPlanner(connection: connection).plan(for: sql, bindings: bindings), names)
+        return (try planner.plan(for: sql, bindings: bindings), names)
     }
 }

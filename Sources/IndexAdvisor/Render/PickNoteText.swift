@@ -15,9 +15,9 @@ extension PickNote: Codable {
         case .subEntityColumn(let entity):
             return "a key column belongs to a sub-entity of \(entity), so #Index<\(entity)> cannot declare it: create it with SQL only"
         case .keptForJoin(let statement, let index, let alone):
-            return "Kept for \(statement)'s join together with \(index): SQLite uses that index for \(statement) only when this one exists too"
+            return "Kept for \(statement) together with \(index): SQLite uses that index for \(statement) only when this one exists too"
                 + (alone ? "" : " (built first, on its own it left \(statement)'s plan as it was)")
-                + "; the join's saving is counted under \(index)."
+                + "; \(statement)'s saving is counted under \(index)."
         case .other(let text): return text
         }
     }

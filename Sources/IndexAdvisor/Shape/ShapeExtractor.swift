@@ -187,9 +187,14 @@ package final class ShapeExtractor {
             written.append(name)
         }
         if observation.inserted, written.isEmpty { written = mirrored.columns }
-        return TableAccess(table: mirrored.name, constraints: constraints, orderBy: orderBy, readColumns: observation.read,
-                           writtenColumns: written, isInserted: observation.inserted, isUpdated: observation.updated,
-                           isDeleted: observation.deleted, columnFunctions: observation.functions)
+        var access = TableAccess(table: mirrored.name, constraints: constraints, orderBy: orderBy, readColumns: observation.read,
+                                 writtenColumns: written, isInserted: observation.inserted, isUpdated: observation.updated,
+                                 isDeleted: observation.deleted, columnFunctions: observation.functions)
+        // One extra call alone is a subquery on the same table, planned on its own; an OR has two branches or more.
+        if observation.orBranches.count >= 2 {
+            access.orBranches = observation.orBranches.map { $0.map { recorder.columnName(table: index, column: $0) } }
+        }
+        return access
     }
 
     /// Gives each ORDER BY term the collation written in the statement, finding the terms' columns with

@@ -31,6 +31,12 @@ final class ShapeRecorder {
         var deleted = false
         var functions: [String] = []
         var touched = false
+        /// The columns constrained in the first `xBestIndex` call for this table: the WHERE clause's terms
+        /// as a whole. SQLite plans each branch of an OR across columns (`a = ? OR b = ?`) afterwards, with a
+        /// call of its own that holds only that branch's terms (where.c, `whereLoopAddOr`; eqp.html, MULTI-INDEX OR).
+        var firstCallColumns: [Int32]? = nil
+        /// The columns of each later call that constrains a column the first did not: an OR's branches.
+        var orBranches: [[Int32]] = []
     }
 
     /// Parameters are bound to `sentinelBase + index` so that values reaching `xFilter`/`xUpdate` name them.
@@ -64,6 +70,7 @@ final class ShapeRecorder {
         observation.touched = true
         var argument: Int32 = 0
         var used: [RecordedConstraint] = []
+        var callColumns: [Int32] = []
         for i in 0..<Int(info.pointee.nConstraint) {
             let constraint = info.pointee.aConstraint[i]
             var op = ConstraintOperator(sqliteOperator: Int32(constraint.op))
@@ -71,12 +78,19 @@ final class ShapeRecorder {
             let collation = sqlite3_vtab_collation(info, Int32(i)).map { String(cString: $0) } ?? "BINARY"
             let recorded = RecordedConstraint(column: constraint.iColumn, op: op, collation: collation)
             if !observation.constraints.contains(recorded) { observation.constraints.append(recorded) }
+            if op != .limit, op != .offset, !callColumns.contains(recorded.column) { callColumns.append(recorded.column) }
             if constraint.usable != 0 {
                 argument += 1
                 info.pointee.aConstraintUsage[i].argvIndex = argument
                 info.pointee.aConstraintUsage[i].omit = 1
                 used.append(recorded)
             }
+        }
+        if let first = observation.firstCallColumns {
+            let branch = callColumns.filter { !first.contains($0) }
+            if !branch.isEmpty, !observation.orBranches.contains(branch) { observation.orBranches.append(branch) }
+        } else {
+            observation.firstCallColumns = callColumns
         }
         let orderCount = Int(info.pointee.nOrderBy)
         if orderCount > 0, observation.orderBy.isEmpty {

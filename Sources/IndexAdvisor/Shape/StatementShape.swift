@@ -122,6 +122,35 @@ public struct TableAccess: Sendable, Codable {
     public var isDeleted: Bool
     /// SQL functions applied to a column of this table in the statement (e.g. `NSCoreDataStringSearch`).
     public var columnFunctions: [String]
+    /// The branches of an OR across columns of this table (`path = ? OR cached_path = ?`: `[["path"],
+    /// ["cached_path"]]`), each branch's columns that no term outside the OR constrains; nil without such an
+    /// OR. SQLite avoids a full scan only with an index for every branch, led by that branch's columns
+    /// (a MULTI-INDEX OR, eqp.html; optoverview.html#or_optimizations).
+    public var orBranches: [[String]]? = nil
+
+    /// The columns constrained only inside an OR's branches (``orBranches``).
+    public var orOnlyColumns: Set<String> { Set((orBranches ?? []).joined().map(\.sqlFolded)) }
+
+    /// The access without the terms inside an OR's branches: the terms every row must match.
+    public var withoutOrBranches: TableAccess {
+        guard orBranches != nil else { return self }
+        var access = self
+        let only = orOnlyColumns
+        access.constraints.removeAll { only.contains($0.column.sqlFolded) }
+        access.orBranches = nil
+        return access
+    }
+
+    /// The access as one branch of its OR plans it: that branch's terms alone, no ORDER BY (a MULTI-INDEX
+    /// OR gathers the branches' rowids, then sorts).
+    public func orBranch(_ branch: [String]) -> TableAccess {
+        let columns = Set(branch.map(\.sqlFolded))
+        var access = self
+        access.constraints = constraints.filter { columns.contains($0.column.sqlFolded) }
+        access.orderBy = []
+        access.orBranches = nil
+        return access
+    }
 
     public init(table: String, constraints: [ColumnConstraint] = [], orderBy: [SortTerm] = [], readColumns: [String] = [],
                 writtenColumns: [String] = [], isInserted: Bool = false, isUpdated: Bool = false, isDeleted: Bool = false,
