@@ -144,7 +144,30 @@ struct SQLScriptReaderTests {
             """, file: "w.sql", format: .sql)
         #expect(workload.statements.map(\.count) == [50, 1, 9, 4, 6, 1])
         #expect(workload.statements.map { $0.sources.first?.firstLine } == [1, 2, 4, 6, 6, 7])
-        #expect(workload.diagnostics.examples == ["w.sql:7: unreadable '-- freq:' value 'lots' (the statement counts once)"])
+        // S3 has two: 7 before it and 9 on its line; the last counts, and the slip is reported.
+        #expect(workload.diagnostics.examples == ["w.sql:4: a second '-- freq:' comment for one statement (the last one, 9, counts)",
+                                                  "w.sql:7: unreadable '-- freq:' value 'lots' (the statement counts once)"])
+    }
+
+    @Test("/* freq: N */ weighs a statement as -- freq: N does; a second frequency for one statement is reported")
+    func blockCommentFrequency() {
+        let workload = WorkloadLoader.parse("""
+            /* freq: 40 */
+            SELECT * FROM a WHERE x = 1;
+            SELECT * FROM b WHERE y = 2; /* freq: 12 */
+            /*
+             * Home screen.
+             * freq: 300
+             */
+            SELECT * FROM c WHERE z = 3;
+            -- freq: 5
+            -- freq: 8
+            SELECT * FROM d WHERE w = 4;
+            /* frequently run, no figure */
+            SELECT * FROM e WHERE v = 5;
+            """, file: "w.sql", format: .sql)
+        #expect(workload.statements.map(\.count) == [40, 12, 300, 8, 1])
+        #expect(workload.diagnostics.examples == ["w.sql:10: a second '-- freq:' comment for one statement (the last one, 8, counts)"])
     }
 
     @Test("a trigger body's semicolons do not split it")

@@ -131,7 +131,7 @@ public enum HTMLReport {
         let labels = result.statementLabels
         let rows = result.statements.filter { $0.error == nil }.map { statement -> SVGCharts.TimeRow in
             let label = labels[statement.id] ?? statement.id
-            let caption = "×\(Figures.count(statement.count)) · \(Figures.percent(result.shareOfWorkloadTime(statement))) of time"
+            let caption = "×\(Figures.count(statement.count)) · \(result.shareText(statement)) of time"
             let detail = "\(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))): "
                 + (statement.timingBefore.map { "before \(Figures.timing($0))" } ?? "not timed before")
                 + (statement.timingAfter.map { ", after \(Figures.timing($0))" } ?? "")
@@ -288,7 +288,7 @@ public enum HTMLReport {
         for statement in result.statements {
             let label = labels[statement.id] ?? statement.id
             let problems: HTML = statement.error != nil ? #"<span class="bad">not analysed</span>"# : problemBadges(statement.planBefore)
-            page.append(#"<tr><td>\#(link(to: label, "\(label)"))</td><td>\#(statement.kind.rawValue)</td><td class="num">\#(Figures.count(statement.count))</td><td class="num">\#(Figures.percent(result.shareOfWorkloadTime(statement)))</td><td class="num">\#(statement.timingBefore.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td class="num">\#(statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td>\#(problems)</td><td>\#(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: " "))</td></tr>"#)
+            page.append(#"<tr><td>\#(link(to: label, "\(label)"))</td><td>\#(statement.kind.rawValue)</td><td class="num">\#(Figures.count(statement.count))</td><td class="num">\#(result.shareText(statement))</td><td class="num">\#(statement.timingBefore.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td class="num">\#(statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td>\#(problems)</td><td>\#(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: " "))</td></tr>"#)
         }
         page.append("</table>")
         for section in StatementSection.all(in: result) { statement(section, of: result, into: &page) }
@@ -299,7 +299,7 @@ public enum HTMLReport {
     private static func statement(_ section: StatementSection, of result: AnalysisResult, into page: inout Page) {
         let statement = section.statement
         page.append(#"<article id="\#(HTMLText.anchor(section.label))">"#)
-        page.append("<h3>\(section.label) · \(statement.kind.rawValue) <span class=\"muted\">×\(Figures.count(statement.count)) · \(Figures.percent(section.share)) of the workload’s time</span>\(statement.error == nil ? problemBadges(statement.planBefore) : "")</h3>")
+        page.append("<h3>\(section.label) · \(statement.kind.rawValue) <span class=\"muted\">×\(Figures.count(statement.count)) · \(section.share(of: "the workload’s time"))</span>\(statement.error == nil ? problemBadges(statement.planBefore) : "")</h3>")
         page.append(#"<pre class="sql">\#(SQLFormatter.format(statement.sql))</pre>"#)
         if let failures = statement.deviceFailures, failures > 0 {
             page.append(#"<p class="bad">Failed on the device \#(Figures.counted(failures, "time")) of \#(Figures.count(statement.count)) (the app’s log): <code>\#(statement.deviceError ?? "error")</code></p>"#)
@@ -523,7 +523,7 @@ public enum HTMLReport {
         page.append("<dt>Bound values</dt><dd>\("the workload’s own, or \(method.bindingSamples) sets drawn from the data (seed \(method.seed))")</dd>")
         page.append("<dt>Statement timeout</dt><dd>\(Figures.duration(method.statementTimeoutSeconds))</dd>")
         page.append("<dt>SQLite</dt><dd>\(result.tool.sqliteVersion)\(result.store.hasStatistics ? ", with the store’s sqlite_stat1" : ", no sqlite_stat1, as the store")</dd>")
-        page.append("<dt>Workload</dt><dd>\("\(workload.files.joined(separator: ", ")): \(Figures.counted(workload.linesRead, "line")), \(Figures.counted(workload.statementsRead, "statement")) (\(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed); \(Figures.counted(workload.housekeepingStatements, "execution")) of transactions and pragmas set aside")</dd>")
+        page.append("<dt>Workload</dt><dd>\("\(workload.files.joined(separator: ", ")): \(Figures.counted(workload.linesRead, "line")), \(Figures.counted(workload.statementsRead, "statement")) (\(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed); \(Figures.counted(workload.housekeepingStatements, "execution")) set aside that neither read nor write rows (transactions, pragmas, schema changes)")</dd>")
         for choice in workload.formats ?? [] {
             page.append("<dt>Format</dt><dd>\("\(choice.file): \(choice.format.displayName), \(choice.reason)\(choice.encoding == "UTF-8" ? "" : "; \(choice.encoding)")\(choice.lineEnds == "CR" || choice.lineEnds == "CRLF" ? "; \(choice.lineEnds) line ends" : "")")</dd>")
         }

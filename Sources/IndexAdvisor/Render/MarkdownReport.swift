@@ -268,7 +268,7 @@ public enum MarkdownReport {
                 ?? (flagged.isEmpty ? nil : flagged.joined(separator: "; "))
                 ?? (indexScans.isEmpty ? nil : indexScans.joined(separator: "; "))
                 ?? "no full scan or temp B-tree"
-            out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(Figures.percent(result.shareOfWorkloadTime(statement))) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
+            out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(result.shareText(statement)) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
         }
         out.append("")
         for section in StatementSection.all(in: result) { statement(section, of: result, into: &out) }
@@ -277,7 +277,7 @@ public enum MarkdownReport {
     /// One statement: its SQL, where the app issues it, its times and its plans.
     private static func statement(_ section: StatementSection, of result: AnalysisResult, into out: inout [String]) {
         let statement = section.statement
-        out.append("### \(section.label) · \(statement.kind.rawValue) ×\(Figures.count(statement.count)) · \(Figures.percent(section.share)) of the time")
+        out.append("### \(section.label) · \(statement.kind.rawValue) ×\(Figures.count(statement.count)) · \(section.share(of: "the time"))")
         out.append("")
         out.append(fence(SQLFormatter.format(statement.sql), language: "sql"))
         out.append("")
@@ -417,7 +417,7 @@ public enum MarkdownReport {
         out.append("## Workload")
         out.append("")
         let workload = result.workload
-        out.append("\(workload.files.map(inline).joined(separator: ", ")): \(Figures.counted(workload.linesRead, "line")), \(Figures.counted(workload.statementsRead, "statement")) (\(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed); \(Figures.counted(workload.housekeepingStatements, "execution")) of transactions and pragmas set aside.")
+        out.append("\(workload.files.map(inline).joined(separator: ", ")): \(Figures.counted(workload.linesRead, "line")), \(Figures.counted(workload.statementsRead, "statement")) (\(workload.distinctStatements) distinct, \(workload.analysedStatements) analysed); \(Figures.counted(workload.housekeepingStatements, "execution")) set aside that neither read nor write rows (transactions, pragmas, schema changes).")
         for choice in workload.formats ?? [] {
             out.append("")
             out.append("Read \(inline(choice.file)) as a \(choice.format.displayName): \(text(choice.reason))\(choice.forced ? "" : " (detected; --workload-format forces a format)")\(choice.encoding == "UTF-8" ? "" : "; \(text(choice.encoding))")\(choice.lineEnds == "CR" || choice.lineEnds == "CRLF" ? "; \(choice.lineEnds) line ends" : "").")

@@ -116,6 +116,12 @@ extension AnalysisResult {
         totals.totalSecondsBefore > 0 ? statement.weightedSecondsBefore / totals.totalSecondsBefore : 0
     }
 
+    /// The share as a report prints it: a percentage, or "not timed" for a statement that has no time
+    /// before (it failed or was interrupted), whose 0 s is no share of anything.
+    public func shareText(_ statement: StatementReport) -> String {
+        statement.timingBefore == nil ? "not timed" : Figures.percent(shareOfWorkloadTime(statement))
+    }
+
     /// True when the Swift names of recommendations come from the app's model source (`--model`) for
     /// every recommendation that has an entity.
     public var keyPathsComeFromModel: Bool {

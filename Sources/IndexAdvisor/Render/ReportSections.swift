@@ -105,11 +105,19 @@ struct StatementSection: Sendable {
     let label: String
     /// The share (0…1) of the workload's weighted time before the change.
     let share: Double
+    /// The share as printed (``AnalysisResult/shareText(_:)``).
+    let shareText: String
+
+    /// "12 % of `whole`", or "not timed".
+    func share(of whole: String) -> String {
+        statement.timingBefore == nil ? shareText : "\(shareText) of \(whole)"
+    }
 
     init(_ statement: StatementReport, label: String, in result: AnalysisResult) {
         self.statement = statement
         self.label = label
         share = result.shareOfWorkloadTime(statement)
+        shareText = result.shareText(statement)
     }
 
     /// Every statement's section, in workload order.

@@ -1,5 +1,7 @@
 /// Reads a `.sql` workload: statements separated by `;`, each optionally preceded by a `-- freq: N`
 /// comment giving how many times the app runs it (1 when absent), or followed by one on the line of its `;`.
+/// `/* freq: N */` works the same. A second frequency for one statement is counted as a skipped line (the
+/// last one counts), so that a slip in the file shows in the report.
 ///
 /// Streams: feed it chunks with ``feed(_:into:)`` and call ``finish(into:)``; it holds one statement at a
 /// time (at most ``maxStatementBytes``), so a large script costs no more memory than its largest
@@ -33,6 +35,8 @@ package struct SQLScriptReader {
     /// The last statement read, held until the text after its `;` is read: a `-- freq: N` on the same
     /// line as the `;` (`SELECT …; -- freq: 50`) is that statement's.
     private var held: (sql: String, weight: Int, location: SourceRange)?
+    /// True when the held statement's weight came from a comment before it.
+    private var heldHasWeight = false
 
     package init(file: String) {
         self.file = file
@@ -132,9 +136,13 @@ package struct SQLScriptReader {
     private mutating func releaseHeld(trailing: ArraySlice<SQLToken> = [], into builder: inout WorkloadBuilder) {
         guard var statement = held else { return }
         held = nil
-        for token in trailing where token.kind == .trivia && segment[token.start] == UInt8(ascii: "-") && newlines(0, token.start) == 0 {
+        var hasWeight = heldHasWeight
+        for token in trailing where isComment(token) && newlines(0, token.start) == 0 {
             switch Self.frequency(in: segment[token.start..<token.end]) {
-            case .weight(let weight): statement.weight = weight
+            case .weight(let weight):
+                if hasWeight { builder.diagnostics.skip(Self.secondFrequency(weight), at: "\(file):\(segmentLine)") }
+                statement.weight = weight
+                hasWeight = true
             case .unreadable(let text):
                 builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(segmentLine)")
             case .none: break
@@ -189,6 +197,7 @@ package struct SQLScriptReader {
         let lastLine = startLine + newlines(tokens[first].start, lastToken.end)
         let sql = String(decoding: segment[tokens[first].start..<lastToken.end], as: UTF8.self)
         held = (sql, pendingWeight ?? 1, SourceRange(file: file, firstLine: startLine, lastLine: lastLine))
+        heldHasWeight = pendingWeight != nil
         pendingWeight = nil
         resetSegment(nextLine: endLine)
         return true
@@ -211,15 +220,29 @@ package struct SQLScriptReader {
 
     /// `-- freq: N` comments among leading trivia set the next statement's weight (the last one wins).
     private mutating func readFrequencies(_ trivia: ArraySlice<SQLToken>, into builder: inout WorkloadBuilder) {
-        for token in trivia where token.kind == .trivia && segment[token.start] == UInt8(ascii: "-") {
-            switch Self.frequency(in: segment[token.start..<token.end]) {
-            case .weight(let weight): pendingWeight = weight
-            case .unreadable(let text):
-                let at = segmentLine + newlines(0, token.start)
-                builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(at)")
-            case .none: break
+        for token in trivia where isComment(token) {
+            let at = segmentLine + newlines(0, token.start)
+            for frequency in Self.frequencies(in: segment[token.start..<token.end]) {
+                switch frequency {
+                case .weight(let weight):
+                    if pendingWeight != nil { builder.diagnostics.skip(Self.secondFrequency(weight), at: "\(file):\(at)") }
+                    pendingWeight = weight
+                case .unreadable(let text):
+                    builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(at)")
+                case .none: break
+                }
             }
         }
+    }
+
+    /// True for a `--` or `/* */` comment.
+    private func isComment(_ token: SQLToken) -> Bool {
+        token.kind == .trivia && (segment[token.start] == UInt8(ascii: "-") || segment[token.start] == UInt8(ascii: "/"))
+    }
+
+    /// The skip reason for a second frequency given to one statement.
+    static func secondFrequency(_ weight: Int) -> String {
+        "a second '-- freq:' comment for one statement (the last one, \(weight), counts)"
     }
 
     /// True for `CREATE [TEMP] TRIGGER …` whose last word is not yet `END`.
@@ -265,21 +288,35 @@ package struct SQLScriptReader {
         case unreadable(String)
     }
 
-    /// N from a comment of the form `-- freq: N` (case-insensitive), if the trivia holds one (the last wins).
+    /// N from a comment of the form `-- freq: N` or `/* freq: N */` (case-insensitive), if the trivia holds
+    /// one (the last wins).
     static func frequency(in bytes: ArraySlice<UInt8>) -> Frequency {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var result = Frequency.none
+        frequencies(in: bytes).last ?? .none
+    }
+
+    /// Every frequency the comment trivia `bytes` gives, in order (a block comment may hold several lines).
+    static func frequencies(in bytes: ArraySlice<UInt8>) -> [Frequency] {
+        var text = Substring(String(decoding: bytes, as: UTF8.self))
+        let isBlock = text.hasPrefix("/*")
+        if isBlock {
+            text = text.dropFirst(2)
+            if text.hasSuffix("*/") { text = text.dropLast(2) }
+        }
+        var result: [Frequency] = []
         for line in text.split(whereSeparator: \.isNewline) {
-            var rest = line.drop(while: { $0.isWhitespace })
-            guard rest.hasPrefix("--") else { continue }
-            rest = rest.dropFirst(2).drop(while: { $0.isWhitespace })
+            var rest = line.drop(while: { $0.isWhitespace || (isBlock && $0 == "*") })
+            if !isBlock {
+                guard rest.hasPrefix("--") else { continue }
+                rest = rest.dropFirst(2)
+            }
+            rest = rest.drop(while: { $0.isWhitespace })
             guard rest.lowercased().hasPrefix("freq:") || rest.lowercased().hasPrefix("freq ") || rest.lowercased().hasPrefix("freq=") else { continue }
             rest = rest.dropFirst(4).drop(while: { $0.isWhitespace || $0 == ":" || $0 == "=" })
             let value = rest.prefix(while: { !$0.isWhitespace })
             if let number = Int(value), number >= 1, number <= 1_000_000_000 {
-                result = .weight(number)
+                result.append(.weight(number))
             } else {
-                result = .unreadable(String(value.prefix(40)))
+                result.append(.unreadable(String(value.prefix(40))))
             }
         }
         return result
