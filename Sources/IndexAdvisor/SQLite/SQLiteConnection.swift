@@ -315,7 +315,7 @@ package final class SQLiteConnection {
     /// Registers a stand-in for an application-defined SQL function named `name` (any argument count).
     ///
     /// Functions whose name starts with `NSCoreData` (Core Data's string search and LIKE) get a
-    /// case-insensitive substring match of argument 2 in argument 1, returning 0 or 1, so that their
+    /// case- and diacritic-insensitive substring match of argument 2 in argument 1 (as `CONTAINS[cd]`), returning 0 or 1, so that their
     /// cost and selectivity are close to the real ones; any other function returns NULL.
     package func registerStandInFunction(named name: String) throws {
         let isStringSearch = name.lowercased().hasPrefix("nscoredata")
@@ -353,8 +353,11 @@ private func standInStringSearch(_ context: OpaquePointer?, _ argc: Int32, _ arg
         sqlite3_result_null(context)
         return
     }
-    let haystack = String(cString: haystackPointer).lowercased()
-    var needle = String(cString: needlePointer).lowercased()
+    // Folded as CONTAINS[cd] compares (the form Core Data's string search is used in): "Müller" contains
+    // "mull". Folding case alone matched a twelfth as many rows of a held-out contact list, so a `LIMIT 50`
+    // search walked the whole sort index instead of stopping early, and was timed 3× slower than it runs.
+    let haystack = String(cString: haystackPointer).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    var needle = String(cString: needlePointer).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     needle.removeAll { $0 == "*" || $0 == "%" }
     sqlite3_result_int(context, needle.isEmpty || haystack.contains(needle) ? 1 : 0)
 }
