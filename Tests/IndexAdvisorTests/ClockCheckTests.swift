@@ -49,6 +49,37 @@ struct ClockCheckTests {
         #expect(!ClockCheck.showsLoss(changes, weight: weights, minimumBenefit: 0.001))
     }
 
+    /// `timing` with SQLite's counters (VM steps, page lookups) as well.
+    func counted(_ p25: Double, _ median: Double, _ p75: Double, steps: Double, pages: Double, isWrite: Bool = false) -> Timing {
+        var timing = timing(p25, median, p75)
+        timing.vmStepsPerExecution = steps
+        timing.pageLookupsPerExecution = pages
+        timing.isWrite = isWrite
+        return timing
+    }
+
+    @Test("a pick the counters price under 2× cheaper, the clock shows no faster and its writes measurably slower, is marginal; a 2× counted saving or a measurable read saving is not")
+    func marginalPick() {
+        // The demo's third pick: S3 23,227 → 20,375 VM steps, 2.06 → 2.04 ms by the clock; S5 12.8 → 20.1 µs.
+        let fetch = change(0, before: counted(2_050, 2_060, 2_110, steps: 23_227, pages: 900), after: counted(2_030, 2_040, 2_100, steps: 20_375, pages: 850), isUser: true)
+        let update = change(1, before: counted(12.6, 12.8, 12.8, steps: 40, pages: 6, isWrite: true), after: counted(19.9, 20.1, 20.5, steps: 55, pages: 9, isWrite: true), isUser: false)
+        #expect(ClockCheck.countedSpeedup([fetch, update]) < 1.2)
+        #expect(ClockCheck.isUnconfirmedMarginal([fetch, update], countsWrite: nil))
+        // Priced 3× cheaper: the counters can tell, and decide.
+        var large = fetch
+        large.after = counted(2_030, 2_040, 2_100, steps: 6_000, pages: 300)
+        #expect(!ClockCheck.isUnconfirmedMarginal([large, update], countsWrite: nil))
+        // Measurably faster by the clock: the saving is measured.
+        var faster = fetch
+        faster.after = counted(1_700, 1_720, 1_740, steps: 20_375, pages: 850)
+        #expect(!ClockCheck.isUnconfirmedMarginal([faster, update], countsWrite: nil))
+        // No statement measurably slower: nothing measured against it.
+        var level = update
+        level.after = counted(12.5, 12.9, 13.0, steps: 55, pages: 9, isWrite: true)
+        #expect(!ClockCheck.isUnconfirmedMarginal([fetch, level], countsWrite: nil))
+        #expect(RejectionReason.marginalByCounters(countedSpeedup: 1.14).kind == "marginal-by-counters")
+    }
+
     @Test("the veto's reason gives both bounds and its kind")
     func reasonWords() {
         let reason = RejectionReason.costsMoreByTheClock(readsSavedAtMost: 0.0097, writesAddedAtLeast: 0.0746)

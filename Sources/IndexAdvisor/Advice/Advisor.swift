@@ -347,10 +347,17 @@ struct AnalysisRun {
             // Chosen on the counters, the pick must not cost more than it saves by the wall clock, beyond
             // the runs' spread (``ClockCheck``); the wall clock is what the report's figures are. Only asked
             // of a pick the counters keep: the confirmation drops, re-times and rebuilds the index.
+            let definition = best.candidate.createSQL(name: name)
             let clockLoss = saves && decidesOnCounters
                 && ClockCheck.showsLoss(changes, weight: { profiles[$0].weight }, minimumBenefit: self.minimumBenefit)
-                && confirmsLoss(of: name, definition: best.candidate.createSQL(name: name), changes: changes)
-            if saves && !clockLoss {
+                && confirmsLoss(of: name, definition: definition, changes: changes)
+            // A counted saving inside the counters' resolution that the wall clock shows as writes only
+            // (``ClockCheck/isUnconfirmedMarginal(_:countsWrite:)``), again when timed a second time.
+            let marginal = saves && !clockLoss && decidesOnCounters && ClockCheck.isUnconfirmedMarginal(changes, countsWrite: countsWrite)
+                && (timedAgain(name, definition: definition, changes: changes).map {
+                    ClockCheck.isUnconfirmedMarginal($0, countsWrite: countsWrite)
+                } ?? false)
+            if saves && !clockLoss && !marginal {
                 picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
                 changed = Set(changes.map(\.position))
                 replanned = Set(changes.filter { $0.planBefore?.steps != $0.planAfter?.steps }.map(\.position))
@@ -360,7 +367,9 @@ struct AnalysisRun {
                     profiles[change.position].current = change.before
                     profiles[change.position].currentPlan = change.planBefore
                 }
-                if clockLoss {
+                if marginal {
+                    rejected.append(rejection(best.candidate, score: score, reason: .marginalByCounters(countedSpeedup: ClockCheck.countedSpeedup(changes))))
+                } else if clockLoss {
                     let bounds = ClockCheck.bounds(changes, weight: { profiles[$0].weight })
                     rejected.append(rejection(best.candidate, score: score, reason: .costsMoreByTheClock(readsSavedAtMost: bounds.readsSavedAtMost,
                                                                                                         writesAddedAtLeast: bounds.writesAddedAtLeast)))
@@ -381,18 +390,25 @@ struct AnalysisRun {
     /// again): a load spike during one measurement does not veto a pick, so a busy machine does not change
     /// the advice (issue 15). The index is in place afterwards.
     func confirmsLoss(of name: String, definition: String, changes: [TimingChange]) -> Bool {
+        guard let again = timedAgain(name, definition: definition, changes: changes) else { return false }
+        return ClockCheck.showsLoss(again, weight: { profiles[$0].weight }, minimumBenefit: minimumBenefit)
+    }
+
+    /// `changes` timed again with and without the index `name`, interleaved (``ChangeComparison``: with it,
+    /// without, with it again); nil when a statement could not be timed. The index is in place afterwards.
+    func timedAgain(_ name: String, definition: String, changes: [TimingChange]) -> [TimingChange]? {
         let items = changes.map { ChangeComparison.Item(executions: profiles[$0.position].executions, isWrite: profiles[$0.position].isWrite) }
         guard let results = ChangeComparison(snapshot: snapshot, timer: timer).compare(
-            apply: ["DROP INDEX \(SQLIdentifier.quote(name))"], revert: [definition], items: items) else { return false }
+            apply: ["DROP INDEX \(SQLIdentifier.quote(name))"], revert: [definition], items: items) else { return nil }
         var again: [TimingChange] = []
         for (change, result) in zip(changes, results) {
-            guard let (with, without) = result else { return false }
+            guard let (with, without) = result else { return nil }
             var timed = change
             timed.before = without
             timed.after = with
             again.append(timed)
         }
-        return ClockCheck.showsLoss(again, weight: { profiles[$0].weight }, minimumBenefit: minimumBenefit)
+        return again
     }
 
     /// `measured` against the state after a pick changed the timings at `changed` (and the plans at

@@ -56,6 +56,10 @@ public enum RejectionReason: Sendable, Equatable {
     /// beyond the runs' spread: its reads save at most `readsSavedAtMost` and its writes add at least
     /// `writesAddedAtLeast`, in seconds per workload (``ClockCheck``).
     case costsMoreByTheClock(readsSavedAtMost: Double, writesAddedAtLeast: Double)
+    /// Chosen on SQLite's work counters, which priced the statements it serves at most `countedSpeedup`
+    /// times cheaper (under their 2× resolution), while the wall clock showed none of them faster and a
+    /// statement measurably slower, twice (``ClockCheck/isUnconfirmedMarginal(_:countsWrite:)``).
+    case marginalByCounters(countedSpeedup: Double)
     /// Picked first, but the later picks `takenBy` (names) took some of its statements, and for the ones left
     /// `replacement` (a name) measured better with every other pick in place: it took this one's place.
     case revisedForStatementsLeft(replacement: String, takenBy: [String])
@@ -85,6 +89,7 @@ public enum RejectionReason: Sendable, Equatable {
         case .buildFailed: return "build-failed"
         case .unusedOnceOthersExist: return "unused-once-others-exist"
         case .costsMoreByTheClock: return "costs-more-by-the-clock"
+        case .marginalByCounters: return "marginal-by-counters"
         case .leftPrefixOfPick: return "left-prefix-of-pick"
         case .entityColumnSavesNoPages: return "entity-column-saves-no-pages"
         case .notWorthBuilt: return "not-worth-built"
@@ -137,7 +142,7 @@ public enum RejectionReason: Sendable, Equatable {
             return .other(rename(text), kind: kind)
         case .indexLimit, .tableIndexLimit, .indexBytesLimit, .undeclarableWithEqualForm, .noMeasuredGain,
              .belowMinimumBenefit, .timeBudgetSpentInSelection, .servedByEarlierPicks, .timeBudgetSpentBeforeMeasuring,
-             .candidateLimit, .costsMoreByTheClock, .entityColumnSavesNoPages:
+             .candidateLimit, .costsMoreByTheClock, .marginalByCounters, .entityColumnSavesNoPages:
             return self
         }
     }
