@@ -39,6 +39,14 @@ struct MeasuredConfiguration {
         return first.entrySeconds.indices.map { i in Self.summary(measurements.map { $0.entrySeconds[i] }).median }
     }
 
+    /// This configuration's total ÷ `other`'s in the same final round, the median over the rounds (1 when
+    /// either has none): a paired ratio, in which a load that changes from round to round on a shared machine
+    /// cancels, where a ratio of the two medians keeps it.
+    func pairedRatio(to other: MeasuredConfiguration) -> Double {
+        let ratios = zip(totals, other.totals).compactMap { mine, theirs in theirs > 0 ? mine / theirs : nil }
+        return ratios.isEmpty ? 1 : Self.summary(ratios).median
+    }
+
     static func summary(_ values: [Double]) -> (median: Double, min: Double, max: Double) {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return (0, 0, 0) }
