@@ -136,6 +136,9 @@ struct SwiftDataNamingTests {
         // out of it (`collectiOnID`, `isPEndInG`, `backEndID`).
         ("ZCOLLECTIONID", "collectionID"), ("ZISPENDING", "isPending"), ("ZBACKENDID", "backendID"),
         ("ZONBOARDINGDONE", "onboardingDone"), ("ZWASDELETED", "wasDeleted"), ("ZISPINNED", "isPinned"), ("ZLASTOPENEDAT", "lastOpenedAt"),
+        // Regression (held-out transfer queue): an inflection after a known word was cut off it (`startEdat`).
+        ("ZSTARTEDAT", "startedAt"), ("ZFINISHEDAT", "finishedAt"), ("ZUPLOADEDAT", "uploadedAt"), ("ZCOUNTS", "counts"),
+        ("ZFORMAT", "format"), ("ZCREATEDAT", "createdAt"), ("ZSTATUSRAW", "statusRaw"),
     ])
     func camelCase(column: String, expected: String) {
         let naming = SwiftDataNaming(schema: Schema(tables: []))

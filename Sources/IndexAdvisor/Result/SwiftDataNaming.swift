@@ -82,12 +82,24 @@ public struct SwiftDataNaming: Sendable {
         }
         let underscore = name.contains("_")
         if underscore { return name.lowercased() }
-        return mergingShortWordsIntoUnknown(words).enumerated().map { offset, word in
+        // An inflection right after a known word is part of it: `start` + `ed` is `started`, `count` + `s` is `counts`.
+        var inflected: [(text: String, isKnown: Bool)] = []
+        for word in words {
+            if !word.isKnown, Self.inflections.contains(word.text), let last = inflected.last, last.isKnown, last.text.count > 3 {
+                inflected[inflected.count - 1].text += word.text
+            } else {
+                inflected.append(word)
+            }
+        }
+        return mergingShortWordsIntoUnknown(inflected).enumerated().map { offset, word in
             if offset == 0 { return word }
             if acronyms.contains(word) { return word.uppercased() }
             return word.prefix(1).uppercased() + word.dropFirst()
         }.joined()
     }
+
+    /// Endings that make a known word another form of it.
+    private static let inflections: Set<String> = ["ed", "d", "s", "es", "ing", "er", "ers"]
 
     /// Words kept upper case after the first word.
     private static let acronyms: Set<String> = ["id", "url", "uuid", "html", "json", "pdf"]
@@ -102,6 +114,8 @@ public struct SwiftDataNaming: Sendable {
             let word = words[offset]
             return word.isKnown && word.text.count <= 3 && !acronyms.contains(word.text)
                 && !(offset == 0 && ["is", "has"].contains(word.text))
+                // `…edAt`, a date's usual name (`finishedAt`): the `at` after a past participle stays a word.
+                && !(offset == words.count - 1 && word.text == "at" && offset > 0 && words[offset - 1].text.hasSuffix("ed"))
         }
         var changed = true
         while changed {
