@@ -78,7 +78,7 @@ struct ChangeComparison {
         var counters: WorkCounters?
         if let ca = a.counters, let cb = b.counters {
             counters = WorkCounters(vmSteps: (ca.vmSteps + cb.vmSteps) / 2, pageLookups: (ca.pageLookups + cb.pageLookups) / 2,
-                                    isWrite: ca.isWrite)
+                                    isWrite: ca.isWrite, uncachedPages: (ca.uncachedPages + cb.uncachedPages) / 2)
         }
         return Timing.from(samples: a.runSeconds + b.runSeconds, executionsPerRun: a.executionsPerRun,
                            rows: (a.rowsPerExecution + b.rowsPerExecution) / 2, failures: a.failures + b.failures,

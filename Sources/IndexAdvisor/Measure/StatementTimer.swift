@@ -91,6 +91,18 @@ package struct StatementTimer {
         return misses >= uncachedPassFactor * cachePages
     }
 
+    /// Pages a pass read from outside SQLite's page cache beyond as many as the cache holds (`misses` −
+    /// `cachePages`, none when fewer), per execution of the pass, rounded to two significant figures: a
+    /// working set larger than the cache misses them on every pass whatever ran before, while the misses
+    /// up to its size depend on what is still cached, and the rounding keeps a few pages' difference from
+    /// changing a figure the selection compares (``WorkCounters/uncachedPages``).
+    static func uncachedPages(misses: Int64, cachePages: Int64, executions: Int) -> Double {
+        let excess = Double(max(0, misses - max(0, cachePages)))
+        guard excess > 0, executions > 0 else { return 0 }
+        let scale = pow(10, (log10(excess)).rounded(.down) - 1)
+        return (excess / scale).rounded() * scale / Double(executions)
+    }
+
     /// True when `runs` lie within `share` of their median (max − min ≤ share × median).
     static func agree(_ runs: [Double], within share: Double) -> Bool {
         let sorted = runs.sorted()
@@ -133,6 +145,10 @@ package struct StatementTimer {
         var steps = 0.0, pages = 0.0, countedWeight = 0.0
         // Page-cache misses of the successful executions so far (unweighted).
         var misses: Int64 = 0
+        // Pages read beyond the cache's capacity (``uncachedPages(misses:cachePages:executions:)``), summed over
+        // the passes counted, each weighted by its executions' weight.
+        var uncached = 0.0, uncachedWeight = 0.0
+        let cachePages = connection.pageCacheCapacity() ?? 0
 
         /// One execution; its duration in nanoseconds, or nil when it failed.
         func execute(_ statement: SQLiteStatement, _ values: [SQLValue], weight: Double) throws -> UInt64? {
@@ -175,6 +191,7 @@ package struct StatementTimer {
             var total = 0.0
             var succeeded = 0
             var weight = 0.0
+            let missesBefore = misses
             for (statement, values, share) in plan {
                 if let elapsed = try execute(statement, values, weight: share) {
                     total += Double(elapsed) * share
@@ -182,12 +199,15 @@ package struct StatementTimer {
                     weight += share
                 }
             }
+            uncached += Self.uncachedPages(misses: misses - missesBefore, cachePages: cachePages, executions: succeeded) * weight
+            uncachedWeight += weight
             return (total, succeeded, weight)
         }
 
         /// The counters so far, per execution (weighted).
         func counted() -> WorkCounters? {
-            countedWeight > 0 ? WorkCounters(vmSteps: steps / countedWeight, pageLookups: pages / countedWeight, isWrite: isWrite) : nil
+            countedWeight > 0 ? WorkCounters(vmSteps: steps / countedWeight, pageLookups: pages / countedWeight, isWrite: isWrite,
+                                             uncachedPages: uncachedWeight > 0 ? uncached / uncachedWeight : 0) : nil
         }
 
         let (warmTotal, warmSucceeded, warmWeight) = try pass()
@@ -224,6 +244,8 @@ package struct StatementTimer {
             steps = 0
             pages = 0
             countedWeight = 0
+            uncached = 0
+            uncachedWeight = 0
         }
         let runs = passSeconds > 0.25 ? min(3, repeats) : (passSeconds > 0.05 ? min(5, repeats) : repeats)
         // A sequential stop (issue 18): once enough runs agree closely, more of them would not move the median.

@@ -24,6 +24,9 @@ public struct Timing: Sendable, Codable, Equatable {
     public var vmStepsPerExecution: Double? = nil
     /// Page-cache lookups per execution, averaged (`SQLITE_DBSTATUS_CACHE_HIT` + `_MISS`). Nil as above.
     public var pageLookupsPerExecution: Double? = nil
+    /// Pages read from outside SQLite's page cache beyond what it holds, per execution
+    /// (``WorkCounters/uncachedPages``). Nil as above.
+    public var uncachedPagesPerExecution: Double? = nil
     /// True when the statement is a write, timed inside a savepoint that is rolled back (its pages are
     /// priced as changed pages, ``CounterCost``). Nil in reports written before it was kept.
     public var isWrite: Bool? = nil
@@ -43,7 +46,7 @@ public struct Timing: Sendable, Codable, Equatable {
     /// The work counters kept with this timing; nil when it has none.
     public var counters: WorkCounters? {
         guard let steps = vmStepsPerExecution, let pages = pageLookupsPerExecution else { return nil }
-        return WorkCounters(vmSteps: steps, pageLookups: pages, isWrite: isWrite ?? false)
+        return WorkCounters(vmSteps: steps, pageLookups: pages, isWrite: isWrite ?? false, uncachedPages: uncachedPagesPerExecution ?? 0)
     }
 
     /// Total executions timed.
@@ -73,6 +76,7 @@ public struct Timing: Sendable, Codable, Equatable {
                       minSeconds: sorted.first ?? 0, maxSeconds: sorted.last ?? 0, runs: sorted.count,
                       executionsPerRun: executionsPerRun, rowsPerExecution: rows, failures: failures, runSeconds: samples,
                       vmStepsPerExecution: counters?.vmSteps, pageLookupsPerExecution: counters?.pageLookups,
+                      uncachedPagesPerExecution: counters?.uncachedPages,
                       isWrite: counters?.isWrite,
                       costSource: source)
     }
