@@ -39,6 +39,12 @@ struct OrBranchShapeTests {
         #expect(try #require(extractor.shape(of: "SELECT id FROM track WHERE album = ? AND n > ?").access(to: "track")).orBranches == nil)
     }
 
+    @Test("literals, a sort and a LIMIT: still two branches (a new user's reviews by user or by recipe)")
+    func literalsSortLimit() throws {
+        let shape = try extractor().shape(of: "SELECT * FROM track WHERE album = 55 OR n = 1234 ORDER BY path DESC LIMIT 40")
+        #expect(try #require(shape.access(to: "track")).orBranches == [["album"], ["n"]])
+    }
+
     @Test("a branch of two AND terms keeps both columns")
     func conjunctionBranch() throws {
         let shape = try extractor().shape(of: "SELECT id FROM track WHERE (album = ? AND n = ?) OR url = ?")
