@@ -57,3 +57,31 @@ struct OrAcrossColumnsTests {
         #expect(read.weightedSecondsAfter < read.weightedSecondsBefore / 10)
     }
 }
+
+/// An OR whose other branch a pick for another statement serves already (a new user's reviews by user or by recipe).
+@Suite("OR across columns completed by an earlier pick")
+struct OrCompletedByPickTests {
+    static let reviews = """
+        CREATE TABLE review (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, recipe_id INTEGER NOT NULL, stars INTEGER NOT NULL,
+                             created REAL NOT NULL, body TEXT NOT NULL);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
+        INSERT INTO review SELECT i, 1 + (i * 7919) % 5000, 1 + (i * 104729) % 8000, 1 + i % 5, 1600000000.0 + i * 60, 'review ' || i FROM n;
+        """
+
+    @Test("WHERE user_id = ? OR recipe_id = ? gets (user_id) beside the (recipe_id, stars) another statement got, and its full scan goes")
+    func completedByPick() throws {
+        let result = try analyze(Self.reviews, workload: """
+            -- freq: 300
+            SELECT recipe_id, AVG(stars), COUNT(*) FROM review WHERE recipe_id IN (10, 20, 30, 40) GROUP BY recipe_id;
+            -- freq: 100
+            SELECT * FROM review WHERE user_id = 55 OR recipe_id = 1234 ORDER BY created DESC LIMIT 40;
+            """)
+        let or = try #require(result.statements.last)
+        #expect(or.planBefore?.findings.contains { $0.kind == .fullTableScan } == true)
+        #expect(or.planAfter?.findings.contains { $0.kind == .fullTableScan } == false)
+        let keys = Set(result.recommendations.map { $0.columns.map(\.name) })
+        #expect(keys.contains(["user_id"]))
+        #expect(keys.contains { $0.first == "recipe_id" })
+        #expect(or.weightedSecondsAfter < or.weightedSecondsBefore / 10)
+    }
+}

@@ -27,9 +27,12 @@ enum JoinSets {
     }
 
     /// True when `members` are a set worth building for `shape`: indexes on two tables or more (a join), or,
-    /// for an OR across columns, two indexes or more.
+    /// for an OR across columns, any index: the what-if planner was given the picks too, and one that already
+    /// serves a branch leaves the others to the members (a new user's reviews `WHERE user_id = ? OR recipe_id = ?`:
+    /// `(recipe_id, stars)` was picked for another statement, and `(user_id)` alone completes the MULTI-INDEX OR,
+    /// which no one-at-a-time search saw, since before that pick `(user_id)` alone left the plan a full scan).
     static func isSet(_ members: [IndexCandidate], for shape: StatementShape) -> Bool {
-        Set(members.map(\.table.sqlFolded)).count >= 2 || (hasOrAcrossColumns(shape) && Set(members.map(\.key)).count >= 2)
+        Set(members.map(\.table.sqlFolded)).count >= 2 || (hasOrAcrossColumns(shape) && !members.isEmpty)
     }
 
     /// Full scans of tables that are not tiny, in `plan`: of the table (``PlanFinding/isProblem``) or of a
