@@ -24,6 +24,10 @@ struct PlanTests {
         ("MULTI-INDEX OR", .multiIndexOr, nil, nil),
         ("CORRELATED SCALAR SUBQUERY 1", .subquery, nil, nil),
         ("SCAN CONSTANT ROW", .other, nil, nil),
+        // Regression (a breaking helper): `FROM main.note` without an alias plans as `SCAN main.note`, which was
+        // named no table, so `check` passed a 50,000-row full scan.
+        ("SCAN main.ZNOTE", .fullTableScan, "ZNOTE", nil),
+        ("SEARCH temp.ZNOTE USING INDEX i (a=?)", .indexSearch, "ZNOTE", "i"),
     ])
     func classify(detail: String, kind: PlanFinding.Kind, table: String?, index: String?) {
         let finding = PlanClassifier.finding(for: detail, aliases: Self.aliases)

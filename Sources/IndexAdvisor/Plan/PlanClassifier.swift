@@ -41,6 +41,10 @@ package enum PlanClassifier {
         }
         finding.alias = alias
         finding.table = aliases[alias.sqlFolded] ?? aliases[named.sqlFolded]
+        // `FROM main.note` without an alias: the plan names it `main.note` (a schema, a dot, the table).
+        if finding.table == nil, alias == named, let dot = named.firstIndex(of: "."), ["main", "temp"].contains(named[..<dot].lowercased()) {
+            finding.table = aliases[String(named[named.index(after: dot)...]).sqlFolded]
+        }
         if named.hasPrefix("(") || named == "CONSTANT" || named == "SUBQUERY" { finding.table = nil }
         let rest = String(body)
 
