@@ -149,6 +149,18 @@ struct SQLScriptReaderTests {
                                                   "w.sql:7: unreadable '-- freq:' value 'lots' (the statement counts once)"])
     }
 
+    // Regression (a breaking helper): `FROM note \0 WHERE folder_id = 1` was timed as `SELECT * FROM note`, a
+    // 50,000-row scan the app never runs, since SQLite reads a statement only up to a NUL.
+    @Test("a statement holding a NUL byte is skipped and counted, in a script and in a JSONL capture")
+    func nulByte() {
+        let script = WorkloadLoader.parse("SELECT * FROM note \u{0} WHERE folder_id = 1;\nSELECT * FROM note WHERE id = 2;\n", file: "w.sql", format: .sql)
+        #expect(script.statements.map(\.sql) == ["SELECT * FROM note WHERE id = ?"])
+        #expect(script.diagnostics.examples == ["w.sql:1: statement holds a NUL byte: SQLite would read only the text before it"])
+        let capture = WorkloadLoader.parse(#"{"sql":"SELECT * FROM note \u0000 WHERE folder_id = 1","count":5}"# + "\n", file: "w.jsonl", format: .jsonl)
+        #expect(capture.statements.isEmpty)
+        #expect(capture.diagnostics.skippedCount == 1)
+    }
+
     @Test("/* freq: N */ weighs a statement as -- freq: N does; a second frequency for one statement is reported")
     func blockCommentFrequency() {
         let workload = WorkloadLoader.parse("""

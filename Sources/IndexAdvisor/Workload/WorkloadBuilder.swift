@@ -14,6 +14,9 @@ package struct WorkloadBuilder {
         case unanalysable(firstWord: String)
         /// A new statement beyond ``distinctLimit`` or ``textByteLimit``.
         case overLimit
+        /// A statement holding a NUL byte: SQLite reads a statement's text only up to one
+        /// (c3ref/prepare.html), so what it would run is not what the app's text says.
+        case holdsNUL
     }
 
     /// Distinct statements kept.
@@ -57,6 +60,7 @@ package struct WorkloadBuilder {
     /// The entry for `normalized`, created on first sight (with `text`, the occurrence as the app issued it).
     /// Counts nothing: ``record(_:weight:bindings:durationSeconds:rows:entityName:location:)`` does.
     package mutating func resolve(_ normalized: NormalizedStatement, text: String, location: SourceRange) -> Resolution {
+        if text.utf8.contains(0) { return .holdsNUL }
         let key = normalized.fingerprint.id
         if let index = indexByID[key] { return .entry(index) }
         if normalized.kind == .other {
@@ -97,6 +101,8 @@ package struct WorkloadBuilder {
         case .unanalysable(let first):
             diagnostics.skip("not a statement indexadvisor analyses (starts with '\(first)')",
                              at: "\(location.file):\(location.firstLine)")
+        case .holdsNUL:
+            diagnostics.skip("statement holds a NUL byte: SQLite would read only the text before it", at: "\(location.file):\(location.firstLine)")
         case .overLimit:
             diagnostics.skip("more than \(Self.distinctLimit) distinct statements or \(Self.textByteLimit >> 20) MB of their text; later new ones are not kept",
                              at: "\(location.file):\(location.firstLine)")
