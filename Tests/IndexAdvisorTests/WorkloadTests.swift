@@ -236,6 +236,26 @@ struct CoreDataLogReaderTests {
         #expect(workload.diagnostics.statementsRead == 7)
     }
 
+    // Regression (a breaking helper): with two threads' lines interleaved, one thread's 2.5 s, 3,000-row fetch
+    // was given to the other thread's lookup, which was then timed with the first thread's bound value.
+    @Test("two threads' interleaved lines: a bind or time from another thread than the open statement's is not given to it, and is counted")
+    func interleavedThreads() {
+        let workload = WorkloadLoader.parse("""
+            2024-05-01 10:00:00.123456+0200 Notes[123:4567] CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER = ?
+            2024-05-01 10:00:00.123456+0200 Notes[123:9999] CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZREMOTEID = ?
+            2024-05-01 10:00:00.123456+0200 Notes[123:4567] CoreData: details: SQLite bind[0] = (int64)1
+            2024-05-01 10:00:00.123456+0200 Notes[123:9999] CoreData: details: SQLite bind[0] = "r5"
+            2024-05-01 10:00:00.123456+0200 Notes[123:4567] CoreData: annotation: sql connection fetch time: 2.5000s
+            2024-05-01 10:00:00.123456+0200 Notes[123:9999] CoreData: annotation: sql connection fetch time: 0.0004s
+            """, file: "cd.log", format: .coreDataLog)
+        let lookup = workload.statements.first { $0.sql.contains("ZREMOTEID") }
+        let folder = workload.statements.first { $0.sql.contains("ZFOLDER") }
+        #expect(lookup?.observedBindings == [[.integer(0), .text("r5")]])
+        #expect(lookup?.observedConnectionTiming.map { abs($0.medianSeconds - 0.0004) < 1e-9 } == true)
+        #expect(folder?.observedConnectionTiming == nil)
+        #expect(workload.diagnostics.skipped[CoreDataLogReader.otherThread] == 2)
+    }
+
     @Test("garbage, invalid UTF-8 and a log without Core Data lines are skipped and counted, never fatal")
     func garbage() {
         var bytes = Array("CoreData: sql: SELECT 1 FROM t\n".utf8)

@@ -49,6 +49,7 @@ package struct CoreDataLogReader {
     static let binary = "binary data, control characters or invalid UTF-8"
     static let rowValues = "level-3 row values (not SQL)"
     static let otherMessage = "Core Data message that is not SQL (debug:, warning:, CloudKit:, …)"
+    static let otherThread = "bind or time logged by another thread than the statement being read (interleaved threads: not given to it)"
     static let deviceError = "Core Data error reported on the device (error:, with its wrapped lines)"
     static let unreadableBind = "unreadable bind line"
     static let orphanPlan = "query plan of a statement the log does not show"
@@ -64,6 +65,8 @@ package struct CoreDataLogReader {
 
     // The statement being read.
     private var hasPending = false
+    /// The `pid:tid` of the line that opened it (`Notes[123:4567] CoreData: sql: …`), when the log has them.
+    private var pendingThread: [UInt8]?
     private var pendingSQL: [UInt8] = []
     private var pendingOpen = false
     /// The statement's continuation lines went past ``maxStatementBytes``: it is skipped.
@@ -168,10 +171,19 @@ package struct CoreDataLogReader {
             }
             commitPlan(into: &builder)
         }
+        let thread = Self.threadID(in: line)
+        // Two threads' statements interleave in one log (contexts on several queues): a bind or a time from
+        // another thread than the open statement's belongs to a statement no longer open here, and is not
+        // given to this one (a breaking helper's log gave one thread's 2.5 s fetch to the other's lookup).
+        if level == .details || level == .annotation, hasPending, let thread, let pendingThread, thread != pendingThread {
+            skip(Self.otherThread, into: &builder)
+            return
+        }
         switch level {
         case .sql:
             flush(into: &builder)
             startStatement(text, builder: &builder)
+            pendingThread = thread
         case .details:
             close(into: &builder)
             details(text, into: &builder)
@@ -447,6 +459,16 @@ package struct CoreDataLogReader {
     // MARK: Line shapes
 
     /// The level and the message after it, when the line is Core Data's.
+    /// The `pid:tid` in the `Process[pid:tid]` before `CoreData: ` on a unified-log or Xcode line; nil without one.
+    static func threadID(in line: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let marker = line.firstIndex(of: "CoreData: ") else { return nil }
+        let head = line.slice(0, marker)
+        guard let close = head.lastIndex(of: "]"), let open = head.slice(0, close).lastIndex(of: "[") else { return nil }
+        let inside = head.slice(open + 1, close)
+        guard inside.contains(UInt8(ascii: ":")), inside.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "x") || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) else { return nil }
+        return Array(inside)
+    }
+
     static func coreDataMessage(in line: UnsafeBufferPointer<UInt8>) -> (Level, UnsafeBufferPointer<UInt8>)? {
         var rest: UnsafeBufferPointer<UInt8>
         if let marker = line.firstIndex(of: "CoreData: ") {
