@@ -84,6 +84,16 @@ struct JSONReportTests {
                 try JSONReport.decode(try edited(recommendation("sql", injected)))
             }
         }
+        // A breaking helper's edits that passed: a `sql` whose key or name is not the one the fields give (an
+        // expression calling load_extension; another index's name). The unedited SQL, and with a `;`, passes.
+        let mismatch = "recommendations[0].sql does not create the index its name, table, columns and partialPredicate give"
+        let name = ReportFixture.result().recommendations[0].name
+        for injected in ["CREATE INDEX IF NOT EXISTS \(SQLIdentifier.quote(name)) ON \"\(table)\" ((load_extension('/tmp/x.so')))",
+                         sql.replacingOccurrences(of: SQLIdentifier.quote(name), with: "\"other_index\"")] {
+            #expect(throws: JSONReportError.unsafeField(mismatch)) { try JSONReport.decode(try edited(recommendation("sql", injected))) }
+        }
+        #expect(JSONReport.describes(ReportFixture.result().recommendations[0]))
+        _ = try JSONReport.decode(try edited(recommendation("sql", sql + ";")))
         #expect(throws: JSONReportError.unsafeField("recommendations[0].entity is not a Swift type name")) {
             try JSONReport.decode(try edited(recommendation("entity", "Note>([])\nimport Evil\n#Index<Note")))
         }

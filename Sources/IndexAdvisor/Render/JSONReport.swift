@@ -62,6 +62,29 @@ public enum JSONReport {
     /// what indexadvisor writes there, or nil. A report is a file in a repository that anyone can edit in a
     /// pull request: a `DROP TABLE` appended to a `CREATE INDEX`, or a line of Swift in a key path, must
     /// not reach a migration or source file.
+    /// True when `recommendation.sql` is the statement indexadvisor writes for its name, table, columns (each a
+    /// column's name, or an expression, in parentheses) and partial predicate: the migration prints `sql`, the
+    /// other formats print the fields, and an edited report must not say one index in one and another in the
+    /// other (a breaking helper's `sql` held a `load_extension(…)` expression that its columns did not).
+    static func describes(_ recommendation: Recommendation) -> Bool {
+        var rest = Substring(recommendation.sql)
+        func take(_ text: String) -> Bool {
+            guard rest.hasPrefix(text) else { return false }
+            rest = rest.dropFirst(text.count)
+            return true
+        }
+        guard take("CREATE INDEX "), take("IF NOT EXISTS ") || true,
+              take(SQLIdentifier.quote(recommendation.name) + " ON " + SQLIdentifier.quote(recommendation.table) + " (") else { return false }
+        for (position, column) in recommendation.columns.enumerated() {
+            var suffix = column.collation.uppercased() == "BINARY" ? "" : " COLLATE " + SQLIdentifier.quote(column.collation)
+            if column.isDescending { suffix += " DESC" }
+            suffix += position == recommendation.columns.count - 1 ? ")" : ", "
+            guard take(SQLIdentifier.quote(column.name) + suffix) || take("(" + column.name + ")" + suffix) else { return false }
+        }
+        if let predicate = recommendation.partialPredicate, !take(" WHERE " + predicate) { return false }
+        return rest.isEmpty || rest == ";"
+    }
+
     static func codeProblem(in result: AnalysisResult) -> String? {
         // `CREATE [UNIQUE] INDEX … ON t (…) [WHERE …] [;]` and `DROP INDEX [IF EXISTS] [s.]i [;]`, one statement.
         // Complete with the `;` the migration appends: no comment or string left open to swallow what follows.
@@ -115,6 +138,9 @@ public enum JSONReport {
             let field = "recommendations[\(offset)]"
             if !createIndex(recommendation.sql) {
                 return "\(field).sql is not one CREATE INDEX statement"
+            }
+            if !Self.describes(recommendation) {
+                return "\(field).sql does not create the index its name, table, columns and partialPredicate give"
             }
             // Entity and key paths become Swift code only with a `#Index` (an entity named "My Note" has none).
             if let code = recommendation.swiftDataIndex {
