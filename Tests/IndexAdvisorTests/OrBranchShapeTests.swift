@@ -9,11 +9,7 @@ struct OrBranchShapeTests {
         CREATE TABLE star (ref TEXT PRIMARY KEY, at INTEGER);
         """
 
-    func extractor() throws -> ShapeExtractor {
-        let connection = try SQLiteConnection.inMemory()
-        try connection.execute(Self.schemaSQL)
-        return try ShapeExtractor(schema: SchemaReader.read(from: connection))
-    }
+    func extractor() throws -> ShapeExtractor { try shapeExtractor(Self.schemaSQL) }
 
     @Test("a WHERE that ORs three columns has three branches; an AND term outside the OR is in none")
     func singleTable() throws {

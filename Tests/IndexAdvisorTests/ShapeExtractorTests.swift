@@ -9,11 +9,7 @@ struct ShapeExtractorTests {
         CREATE TABLE ZTAG (Z_PK INTEGER PRIMARY KEY, ZNOTE INTEGER, ZNAME VARCHAR COLLATE NOCASE);
         """
 
-    func extractor() throws -> ShapeExtractor {
-        let connection = try SQLiteConnection.inMemory()
-        try connection.execute(Self.schemaSQL)
-        return try ShapeExtractor(schema: SchemaReader.read(from: connection))
-    }
+    func extractor() throws -> ShapeExtractor { try shapeExtractor(Self.schemaSQL) }
 
     @Test("equality, range and ORDER BY with direction, parameters mapped to columns")
     func equalityRangeAndSort() throws {

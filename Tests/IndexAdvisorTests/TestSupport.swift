@@ -71,3 +71,10 @@ func analyze(_ schema: String, workload: String, options: AnalysisOptions = quic
     return try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "workload.sql", format: .sql),
                                options: options)
 }
+
+/// A shape extractor over an in-memory database made by `schema` (SQL).
+func shapeExtractor(_ schema: String) throws -> ShapeExtractor {
+    let connection = try SQLiteConnection.inMemory()
+    try connection.execute(schema)
+    return try ShapeExtractor(schema: SchemaReader.read(from: connection))
+}
