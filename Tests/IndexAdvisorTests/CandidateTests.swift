@@ -139,6 +139,8 @@ struct SwiftDataNamingTests {
         // Regression (held-out transfer queue): an inflection after a known word was cut off it (`startEdat`).
         ("ZSTARTEDAT", "startedAt"), ("ZFINISHEDAT", "finishedAt"), ("ZUPLOADEDAT", "uploadedAt"), ("ZCOUNTS", "counts"),
         ("ZFORMAT", "format"), ("ZCREATEDAT", "createdAt"), ("ZSTATUSRAW", "statusRaw"),
+        // A new user's habit tracker: `pro` + `file` (`proFile`).
+        ("ZPROFILE", "profile"),
     ])
     func camelCase(column: String, expected: String) {
         let naming = SwiftDataNaming(schema: Schema(tables: []))

@@ -153,6 +153,6 @@ public struct SwiftDataNaming: Sendable {
         "latitude", "longitude", "location", "city", "country", "code", "color", "image", "photo", "file", "path",
         "size", "data", "customer", "product", "quantity", "line", "number", "project", "task", "reminder", "sender",
         "nonce", "obfuscated", "install", "launch", "channel", "playlist", "movie", "category", "plot", "poster",
-        "unique", "external", "internal", "identifier", "source", "target", "origin", "width", "height", "ms",
+        "unique", "external", "internal", "identifier", "source", "target", "origin", "width", "height", "ms", "profile",
     ]
 }
