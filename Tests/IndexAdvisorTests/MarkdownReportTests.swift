@@ -135,6 +135,7 @@ struct PlanColumnTests {
     @Test("a plan that reads a whole index says so; a plan with nothing to flag is not called ok")
     func wholeIndexRead() {
         var result = ReportFixture.result()
+        result.statements[0].sql = "SELECT * FROM orders WHERE status = 'open'"
         let detail = "SCAN orders USING INDEX orders_status"
         result.statements[0].planBefore = QueryPlan(steps: [.init(id: 2, parent: 0, detail: detail)],
                                                     findings: [PlanFinding(kind: .fullIndexScan, table: "orders", alias: nil, index: "orders_status",
@@ -142,6 +143,10 @@ struct PlanColumnTests {
         let markdown = MarkdownReport.render(result)
         #expect(markdown.contains("| SCAN orders USING INDEX orders\\_status (reads the whole index) |"))
         #expect(!markdown.contains("| ok |"))
+        // Regression (new-user trial): with a LIMIT the walk in index order stops early; a 56 µs page was
+        // labelled as reading the whole index.
+        result.statements[0].sql += " LIMIT 50"
+        #expect(MarkdownReport.render(result).contains("| SCAN orders USING INDEX orders\\_status (in index order, up to its LIMIT) |"))
     }
 }
 
