@@ -124,9 +124,17 @@ extension CommandOption {
             .single("--seed", value: "N", ValueParser.integer(in: 0...Int.max).map { UInt64($0) },
                     help: "Seed for drawing bound values (default: \(analysis.seed)).",
                     into: .analysis(\.analysisOptions.seed)),
-            .single("--sample-rows", value: "N", ValueParser.integer(in: sampleRows).map { $0 == 0 ? nil : Optional($0) }, help: """
+            .single("--sample-rows", value: "N", ValueParser<Int?> { text, use in
+                // A sample under PlanFinding.smallTableRows makes every sampled table one too small to index (a
+                // breaking helper's `--sample-rows 1`: "note has only 0 rows", no advice for 50,000 rows).
+                let rows = try ValueParser.integer(in: sampleRows).parse(text, use)
+                guard rows == 0 || rows >= PlanFinding.smallTableRows else {
+                    throw use.error("\(use.typed) must be 0 (never sample) or from \(PlanFinding.smallTableRows) to \(sampleRows.upperBound), not '\(text)': a smaller sample leaves every table too small to index")
+                }
+                return rows == 0 ? nil : rows
+            }, help: """
                 Measure tables of more than 2×N rows on a deterministic 1-in-k sample of about N rows (default: \
-                \(analysis.sampleRows.map(Figures.count) ?? "0"); 0: never), N at most \(Figures.count(sampleRows.upperBound)). \
+                \(analysis.sampleRows.map(Figures.count) ?? "0"); 0: never), N from \(Figures.count(PlanFinding.smallTableRows)) to \(Figures.count(sampleRows.upperBound)). \
                 Index sizes and build times are scaled to the store; times are the sample's, and the report says so.
                 """, into: .analysis(\.analysisOptions.sampleRows)),
             .single("--temp-dir", value: "DIR", ValueParser.path("a directory").map { URL(fileURLWithPath: $0, isDirectory: true) }.optional,

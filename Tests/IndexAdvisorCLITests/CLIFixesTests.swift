@@ -39,12 +39,16 @@ struct CLIFixesTests {
         #expect(code == 2)
         #expect(captured.error == usageLine("--sample-rows must be a whole number from 0 to 1000000000, not '5000000000000000000'", "analyze"))
         #expect(captured.out.isEmpty)
+        // Regression (a breaking helper): `--sample-rows 1` sampled a 50,000-row table to no rows, and the advice vanished.
+        let (small, tiny) = run(["analyze", store.path, "-w", workload.path, "--sample-rows", "1"])
+        #expect(small == 2)
+        #expect(tiny.error == usageLine("--sample-rows must be 0 (never sample) or from 1000 to 1000000000, not '1': a smaller sample leaves every table too small to index", "analyze"))
         guard case .analyze(let options) = try CommandLineParser.parse(["analyze", "s", "--sample-rows", "1000000000"]) else {
             Issue.record("not analyze"); return
         }
         #expect(options.analysisOptions.sampleRows == 1_000_000_000)
         let help = try #require(HelpText.text(for: "analyze")).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("(default: 250,000; 0: never), N at most 1,000,000,000. Index sizes"))
+        #expect(help.contains("(default: 250,000; 0: never), N from 1,000 to 1,000,000,000. Index sizes"))
     }
 
     @Test("the library samples without overflow for any row limit, and leaves no snapshot behind",
