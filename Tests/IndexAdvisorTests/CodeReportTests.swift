@@ -39,6 +39,7 @@ struct CodeReportTests {
         var empty = ReportFixture.result(hostile: false)
         empty.recommendations = []
         empty.existingIndexes = []
+        for index in empty.statements.indices { empty.statements[index].usesRecommendations = [] }
         #expect(checkedRender(empty, .sql).hasSuffix("-- No index to add or drop for this workload.\n"))
     }
 

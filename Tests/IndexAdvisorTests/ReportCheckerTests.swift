@@ -368,3 +368,19 @@ struct TotalsCheckTests {
         #expect(ReportChecker().checkTotals(result).map(\.message).first?.hasPrefix("S1 before: weighted time") == true)
     }
 }
+
+/// Regression (a breaking helper's edited report): S1 claimed a recommended index its final plan does not use,
+/// the Markdown said "S1's final plan uses idx_note_title", and `render --check` passed it.
+@Suite("Report checker: the indexes a statement says it uses are its final plan's")
+struct StatementUsesCheckTests {
+    @Test("a claimed index the final plan does not use is a finding; the fixture as made is not")
+    func claimedIndex() {
+        var result = ReportFixture.result(hostile: false)
+        #expect(ReportChecker().checkStatementUses(result).isEmpty)
+        let name = result.recommendations[0].name
+        #expect(result.statements[0].usesRecommendations == [name])
+        result.statements[0].usesRecommendations = ["idx_other"]
+        #expect(ReportChecker().checkStatementUses(result).map(\.message)
+                == ["S1 says it uses idx_other of the recommended indexes, but its final plan uses \(name)"])
+    }
+}

@@ -50,7 +50,24 @@ public struct ReportChecker: Sendable {
         findings += checkIndexClaims(result, markdown: markdown)
         findings += checkAdviceStatements(result)
         findings += checkTotals(result)
+        findings += checkStatementUses(result)
         return findings
+    }
+
+    /// Each statement's `usesRecommendations` is the recommended indexes its final plan names (a breaking
+    /// helper's edited S1 claimed `idx_note_title` beside a final plan searching another index, and the
+    /// Markdown said "S1's final plan uses idx_note_title").
+    func checkStatementUses(_ result: AnalysisResult) -> [ReportFinding] {
+        let names = result.recommendations.map(\.name)
+        return result.statements.compactMap { statement -> ReportFinding? in
+            guard let plan = statement.planAfter else { return nil }
+            let used = Set(names.filter { uses(plan, $0) }.map(\.sqlFolded))
+            let claimed = Set(statement.usesRecommendations.map(\.sqlFolded))
+            guard used != claimed else { return nil }
+            let label = result.label(ofStatement: statement.id)
+            func list(_ listed: [String]) -> String { listed.isEmpty ? "none" : listed.joined(separator: ", ") }
+            return ReportFinding(.usesAgainstPlan, "\(label) says it uses \(list(statement.usesRecommendations)) of the recommended indexes, but its final plan uses \(list(names.filter { used.contains($0.sqlFolded) }))")
+        }
     }
 
     /// Each statement's weighted time is its count × its median, and the headline's totals are the analysed

@@ -29,6 +29,9 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         /// A headline total, or a statement's weighted time, that is not what the statements' own times add
         /// up to (executions × median, summed over the analysed statements).
         case totalsAgainstStatements
+        /// A statement's list of the recommended indexes it uses is not what its final plan uses (the statements
+        /// table and "final plan uses …" sentences are printed from the list).
+        case usesAgainstPlan
     }
 
     /// What kind of sentence is false.
