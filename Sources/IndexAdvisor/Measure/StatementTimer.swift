@@ -148,7 +148,7 @@ package struct StatementTimer {
         // Pages read beyond the cache's capacity (``uncachedPages(misses:cachePages:executions:)``), summed over
         // the passes counted, each weighted by its executions' weight.
         var uncached = 0.0, uncachedWeight = 0.0
-        let cachePages = connection.pageCacheCapacity() ?? 0
+        let cachePages = connection.pageCacheCapacity() ?? 0  // read once per timing: PRAGMAs, off the executions
 
         /// One execution; its duration in nanoseconds, or nil when it failed.
         func execute(_ statement: SQLiteStatement, _ values: [SQLValue], weight: Double) throws -> UInt64? {
@@ -232,7 +232,7 @@ package struct StatementTimer {
                                  counters: counted(), source: .wallClock)
         let passesPerRun = max(1, min(maximumExecutionsPerRun / plan.count, Int((minimumRunSeconds / max(passSeconds, 1e-9)).rounded(.up))))
         var runSeconds: [Double] = []
-        if passesPerRun == 1, Self.warmUpIsARun(misses: misses, cachePages: connection.pageCacheCapacity()) {
+        if passesPerRun == 1, Self.warmUpIsARun(misses: misses, cachePages: cachePages) {
             // A pass that reads far more pages than SQLite's cache holds finds none of them there the next
             // time either: the warm-up was as warm as any run can be, so it is one (issue 18), and its
             // counters, rows and failures count with the runs'.

@@ -73,8 +73,9 @@ public enum JSONReport {
             rest = rest.dropFirst(text.count)
             return true
         }
-        guard take("CREATE INDEX "), take("IF NOT EXISTS ") || true,
-              take(SQLIdentifier.quote(recommendation.name) + " ON " + SQLIdentifier.quote(recommendation.table) + " (") else { return false }
+        guard take("CREATE INDEX ") else { return false }
+        _ = take("IF NOT EXISTS ")
+        guard take(SQLIdentifier.quote(recommendation.name) + " ON " + SQLIdentifier.quote(recommendation.table) + " (") else { return false }
         for (position, column) in recommendation.columns.enumerated() {
             var suffix = column.collation.uppercased() == "BINARY" ? "" : " COLLATE " + SQLIdentifier.quote(column.collation)
             if column.isDescending { suffix += " DESC" }

@@ -265,9 +265,9 @@ public enum MarkdownReport {
             let flagged = findings.filter(\.isProblem).map(\.detail)
             // With a LIMIT the walk in index order stops once it has its rows (a new user's 56 µs page of 50
             // was labelled as reading the whole index).
-            let limited = SQLTokenList(statement.sql).firstTopLevelWord("LIMIT") != nil
-            let indexScans = findings.filter { $0.kind == .fullIndexScan && ($0.tableRows ?? Int.max) >= PlanFinding.smallTableRows }
-                .map { $0.detail + (limited ? " (in index order, up to its LIMIT)" : " (reads the whole index)") }
+            let scans = findings.filter { $0.kind == .fullIndexScan && ($0.tableRows ?? Int.max) >= PlanFinding.smallTableRows }
+            let limited = !scans.isEmpty && SQLTokenList(statement.sql).firstTopLevelWord("LIMIT") != nil
+            let indexScans = scans.map { $0.detail + (limited ? " (in index order, up to its LIMIT)" : " (reads the whole index)") }
             let problems = statement.error.map { _ in "not analysed" }
                 ?? (flagged.isEmpty ? nil : flagged.joined(separator: "; "))
                 ?? (indexScans.isEmpty ? nil : indexScans.joined(separator: "; "))

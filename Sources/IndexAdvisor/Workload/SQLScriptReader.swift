@@ -34,9 +34,8 @@ package struct SQLScriptReader {
     private var pendingWeight: Int?
     /// The last statement read, held until the text after its `;` is read: a `-- freq: N` on the same
     /// line as the `;` (`SELECT …; -- freq: 50`) is that statement's.
-    private var held: (sql: String, weight: Int, location: SourceRange)?
-    /// True when the held statement's weight came from a comment before it.
-    private var heldHasWeight = false
+    /// Its weight is nil until a `-- freq:` comment gives one.
+    private var held: (sql: String, weight: Int?, location: SourceRange)?
 
     package init(file: String) {
         self.file = file
@@ -136,19 +135,10 @@ package struct SQLScriptReader {
     private mutating func releaseHeld(trailing: ArraySlice<SQLToken> = [], into builder: inout WorkloadBuilder) {
         guard var statement = held else { return }
         held = nil
-        var hasWeight = heldHasWeight
         for token in trailing where isComment(token) && newlines(0, token.start) == 0 {
-            switch Self.frequency(in: segment[token.start..<token.end]) {
-            case .weight(let weight):
-                if hasWeight { builder.diagnostics.skip(Self.secondFrequency(weight), at: "\(file):\(segmentLine)") }
-                statement.weight = weight
-                hasWeight = true
-            case .unreadable(let text):
-                builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(segmentLine)")
-            case .none: break
-            }
+            readFrequency(token, line: segmentLine, into: &statement.weight, builder: &builder)
         }
-        builder.add(sql: statement.sql, weight: statement.weight, location: statement.location)
+        builder.add(sql: statement.sql, weight: statement.weight ?? 1, location: statement.location)
     }
 
     /// The leading trivia of the segment without the comments on its first line when a statement is held:
@@ -196,8 +186,7 @@ package struct SQLScriptReader {
         let startLine = segmentLine + newlines(0, tokens[first].start)
         let lastLine = startLine + newlines(tokens[first].start, lastToken.end)
         let sql = String(decoding: segment[tokens[first].start..<lastToken.end], as: UTF8.self)
-        held = (sql, pendingWeight ?? 1, SourceRange(file: file, firstLine: startLine, lastLine: lastLine))
-        heldHasWeight = pendingWeight != nil
+        held = (sql, pendingWeight, SourceRange(file: file, firstLine: startLine, lastLine: lastLine))
         pendingWeight = nil
         resetSegment(nextLine: endLine)
         return true
@@ -221,16 +210,20 @@ package struct SQLScriptReader {
     /// `-- freq: N` comments among leading trivia set the next statement's weight (the last one wins).
     private mutating func readFrequencies(_ trivia: ArraySlice<SQLToken>, into builder: inout WorkloadBuilder) {
         for token in trivia where isComment(token) {
-            let at = segmentLine + newlines(0, token.start)
-            for frequency in Self.frequencies(in: segment[token.start..<token.end]) {
-                switch frequency {
-                case .weight(let weight):
-                    if pendingWeight != nil { builder.diagnostics.skip(Self.secondFrequency(weight), at: "\(file):\(at)") }
-                    pendingWeight = weight
-                case .unreadable(let text):
-                    builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(at)")
-                case .none: break
-                }
+            readFrequency(token, line: segmentLine + newlines(0, token.start), into: &pendingWeight, builder: &builder)
+        }
+    }
+
+    /// Reads the frequencies in the comment `token` (on `line`) into `weight`, the last one winning; an
+    /// unreadable value, and a frequency for a `weight` already given, are counted as skipped lines.
+    private func readFrequency(_ token: SQLToken, line: Int, into weight: inout Int?, builder: inout WorkloadBuilder) {
+        for frequency in Self.frequencies(in: segment[token.start..<token.end]) {
+            switch frequency {
+            case .weight(let value):
+                if weight != nil { builder.diagnostics.skip(Self.secondFrequency(value), at: "\(file):\(line)") }
+                weight = value
+            case .unreadable(let text):
+                builder.diagnostics.skip("unreadable '-- freq:' value '\(text)' (the statement counts once)", at: "\(file):\(line)")
             }
         }
     }
@@ -282,19 +275,13 @@ package struct SQLScriptReader {
     }
 
     enum Frequency: Equatable {
-        case none
         case weight(Int)
         /// A `-- freq:` comment whose value is not a whole number from 1 to 1,000,000,000.
         case unreadable(String)
     }
 
-    /// N from a comment of the form `-- freq: N` or `/* freq: N */` (case-insensitive), if the trivia holds
-    /// one (the last wins).
-    static func frequency(in bytes: ArraySlice<UInt8>) -> Frequency {
-        frequencies(in: bytes).last ?? .none
-    }
-
-    /// Every frequency the comment trivia `bytes` gives, in order (a block comment may hold several lines).
+    /// Every frequency a `-- freq: N` or `/* freq: N */` comment (case-insensitive) gives, in order (a block
+    /// comment may hold several lines).
     static func frequencies(in bytes: ArraySlice<UInt8>) -> [Frequency] {
         var text = Substring(String(decoding: bytes, as: UTF8.self))
         let isBlock = text.hasPrefix("/*")
