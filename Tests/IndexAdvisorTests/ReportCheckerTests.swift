@@ -122,7 +122,7 @@ struct ReportCheckerTests {
     func mainStatementTakenOverInsideTheNoise() throws {
         var result = Self.takenOver()
         let name = result.recommendations[0].name
-        result.recommendations[0].effects[0].planBefore = Self.search("idx_earlier")
+        result.recommendations[0].effects[0].planBefore = Self.search("ZNOTE_ZFOLDERID")
         result.recommendations[0].effects[0].planAfter = Self.search(name)
         result.recommendations[0].effects[0].before = ReportFixture.timing(0.0000471, steps: 23_227)
         result.recommendations[0].effects[0].after = ReportFixture.timing(0.0000499, steps: 20_375)
@@ -382,5 +382,31 @@ struct StatementUsesCheckTests {
         result.statements[0].usesRecommendations = ["idx_other"]
         #expect(ReportChecker().checkStatementUses(result).map(\.message)
                 == ["S1 says it uses idx_other of the recommended indexes, but its final plan uses \(name)"])
+    }
+}
+
+/// Regression (a new user's habit store): a pick's "plan without it" searched an index that a later step
+/// dropped, so its figures were what it saved over that index, not over the ones listed above it.
+@Suite("Report checker: a pick's figures are measured with the ones above it")
+struct MeasuredBesideCheckTests {
+    @Test("an effect's plan using an index neither the store's nor a recommendation above is a finding; the fixture as made is not")
+    func strangerIndex() {
+        var result = ReportFixture.result(hostile: false)
+        let read = result.statements[0]
+        result.recommendations[0].effects[0].planBefore = read.planBefore
+        result.recommendations[0].effects[0].planAfter = read.planAfter
+        #expect(ReportChecker().checkMeasuredBeside(result).isEmpty)
+        let search = PlanFinding(kind: .indexSearch, table: "ZNOTE", alias: "t0", index: "Z_Note_SwiftDataIndexOnBinaryupdatedAt",
+                                 constraints: "ZUPDATEDAT>?", detail: "SEARCH t0 USING INDEX Z_Note_SwiftDataIndexOnBinaryupdatedAt (ZUPDATEDAT>?)",
+                                 tableRows: 100_000)
+        result.recommendations[0].effects[0].planBefore = QueryPlan(steps: [.init(id: 3, parent: 0, detail: search.detail)], findings: [search])
+        #expect(ReportChecker().checkMeasuredBeside(result).map(\.message) == [
+            "index 1 (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt): S1's plan without it uses Z_Note_SwiftDataIndexOnBinaryupdatedAt, neither an index of the store nor a recommendation above it",
+        ])
+        // The store's own index is allowed.
+        var own = search
+        own.index = "ZNOTE_ZFOLDERID"
+        result.recommendations[0].effects[0].planBefore = QueryPlan(steps: [.init(id: 3, parent: 0, detail: search.detail)], findings: [own])
+        #expect(ReportChecker().checkMeasuredBeside(result).isEmpty)
     }
 }

@@ -21,7 +21,7 @@ public enum Advisor {
         defer { run.snapshot.close() }
         try run.profileStatements()
         try run.chooseIndexes()
-        run.measureFinalState()
+        try run.measureFinalState()
         report("result", 0, 0)
         return run.finish(run.result(storeURL: storeURL, started: clock, measured: run.resultMeasurements()), stages: stages)
     }
@@ -358,7 +358,7 @@ struct AnalysisRun {
                     ClockCheck.isUnconfirmedMarginal($0, countsWrite: countsWrite)
                 } ?? false)
             if saves && !clockLoss && !marginal {
-                picks.append(IndexSelection.Pick(measured: kept, score: score, name: name))
+                picks.append(IndexSelection.Pick(measured: kept, score: score, name: name, builtBeside: Set(picks.map(\.name.sqlFolded))))
                 changed = Set(changes.map(\.position))
                 replanned = Set(changes.filter { $0.planBefore?.steps != $0.planAfter?.steps }.map(\.position))
             } else {

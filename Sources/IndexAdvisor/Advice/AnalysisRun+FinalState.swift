@@ -5,14 +5,17 @@ import Foundation
 extension AnalysisRun {
     /// Puts the snapshot in the advice's final state and measures it: picks no final plan uses are dropped,
     /// every statement is planned (and where it changed, timed) again, then the existing indexes are
-    /// reviewed, statistics checked and query-side advice measured.
-    mutating func measureFinalState() {
+    /// reviewed, statistics checked and query-side advice measured. Picks whose figures were measured beside
+    /// an index that is no pick any more are measured again first (``remeasureStalePicks()``).
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when a pick cannot be dropped.
+    mutating func measureFinalState() throws {
         if budgetSpent {
             let left = rejected.filter { $0.rejection.isTimeBudget }.count
             warnings.append(.timeBudgetRanOut(budgetSeconds: Int(options.timeBudgetSeconds ?? 0), candidatesLeft: left))
         }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let droppedTables = dropUnusedPicks(planner: planner)
+        try remeasureStalePicks()
         snapshot.checkpoint()
         // The clock check drops and rebuilds picks: the final plans are taken in the migration's order.
         restoreIndexOrder()

@@ -131,8 +131,9 @@ extension AnalysisRun {
             do {
                 let kept = try measurer.measure(member, name: name, users: [], writes: [], profiles: profiles, keep: true, positions: [])
                 let changes = reprofile(table: member.table, index: name)
+                let beside = Set(picks.map(\.name.sqlFolded) + built.map(\.0.name.sqlFolded))
                 built.append((IndexSelection.Pick(measured: kept, score: CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite),
-                                                  name: name), changes))
+                                                  name: name, builtBeside: beside), changes))
             } catch let error as StoreError {
                 throw error
             } catch {

@@ -51,6 +51,33 @@ public struct ReportChecker: Sendable {
         findings += checkAdviceStatements(result)
         findings += checkTotals(result)
         findings += checkStatementUses(result)
+        findings += checkMeasuredBeside(result)
+        return findings
+    }
+
+    /// Each recommendation's figures were measured with the ones above it built and no other new index, as
+    /// the report says ("each one's figures were measured with the ones above it already built"): the plans
+    /// of its statements' effects use only the store's indexes, the recommendations above it, and, with it,
+    /// itself. A habit store's `(ZISSKIPPED, ZDATE)` showed a "plan without it" searching `(ZDATE)`, a pick
+    /// dropped later, and was credited with 0.3 ms of a fetch's 76 ms saving.
+    func checkMeasuredBeside(_ result: AnalysisResult) -> [ReportFinding] {
+        var allowed = Set(result.store.tables.flatMap(\.indexes).map(\.name.sqlFolded))
+        var findings: [ReportFinding] = []
+        for recommendation in result.recommendations {
+            for effect in recommendation.effects {
+                for (what, plan, extra) in [("without", effect.planBefore, nil), ("with", effect.planAfter, recommendation.name.sqlFolded)] {
+                    guard let plan else { continue }
+                    let strangers = plan.indexesUsed.filter { name in
+                        let folded = name.sqlFolded
+                        return !allowed.contains(folded) && folded != extra && !folded.hasPrefix("sqlite_autoindex_")
+                    }
+                    guard !strangers.isEmpty else { continue }
+                    let label = result.label(ofStatement: effect.statementID)
+                    findings.append(ReportFinding(.measuredBesideOtherIndex, "index \(recommendation.rank) (\(recommendation.name)): \(label)'s plan \(what) it uses \(strangers.joined(separator: ", ")), neither an index of the store nor a recommendation above it"))
+                }
+            }
+            allowed.insert(recommendation.name.sqlFolded)
+        }
         return findings
     }
 

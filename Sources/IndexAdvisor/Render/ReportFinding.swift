@@ -32,6 +32,10 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         /// A statement's list of the recommended indexes it uses is not what its final plan uses (the statements
         /// table and "final plan uses …" sentences are printed from the list).
         case usesAgainstPlan
+        /// A recommendation's figures come from plans that use an index that is neither the store's nor a
+        /// recommendation above it (one dropped or replaced later): they are not what it saves with the ones
+        /// above it built, as the report says.
+        case measuredBesideOtherIndex
     }
 
     /// What kind of sentence is false.

@@ -1,0 +1,67 @@
+// MARK: Stage 3, before the final timings: each pick's figures measured with exactly the picks listed above it
+
+extension AnalysisRun {
+    /// The first pick whose figures were not measured with exactly the picks listed above it in place; nil
+    /// when every pick's were. A pick measured beside an index that is no pick any more (revised, or dropped
+    /// as unused) is credited only with what it saved over that index: a habit store's `(ZISSKIPPED, ZDATE)`
+    /// showed 853 → 537 µs for its fetch, measured over a `(ZDATE)` pick that was later dropped, while the
+    /// fetch went 76 ms → 537 µs, and its saving was missing from every figure but the workload's total.
+    func firstStalePick() -> Int? {
+        var above = Set<String>()
+        for (offset, pick) in picks.enumerated() {
+            if pick.builtBeside != above { return offset }
+            above.insert(pick.name.sqlFolded)
+        }
+        return nil
+    }
+
+    /// Measures the picks from ``firstStalePick()`` on again, in their order: drops them, re-times what they
+    /// served without them, then builds each again with the ones above it in place and takes its figures
+    /// from that build (``reprofile(table:index:)``), so the figures of the list add up to the workload's
+    /// saving, as the report says. A pick that, measured so, no longer saves at least the selection's
+    /// minimum (``decisionMinimumBenefit``) is dropped and rejected as not worth building; a member of a
+    /// join's set is kept, as the set was chosen whole.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when an index cannot be dropped.
+    mutating func remeasureStalePicks() throws {
+        guard let first = firstStalePick() else { return }
+        report("re-measuring picks", 0, picks.count - first)
+        let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
+                                         timesWritesBefore: false)
+        let stale = Array(picks[first...])
+        picks.removeSubrange(first...)
+        for pick in stale.reversed() { try measurer.drop(pick.name) }
+        var tables: [String: String] = [:]
+        for pick in stale { tables[pick.measured.candidate.table.sqlFolded] = pick.measured.candidate.table }
+        for table in tables.keys.sorted() { _ = reprofile(table: tables[table]!, index: "") }
+        let leads = Set(stale.compactMap { $0.neededBy?.index.sqlFolded })
+        for pick in stale {
+            report("re-measuring picks", picks.count - first, stale.count)
+            let candidate = pick.measured.candidate
+            do {
+                _ = try measurer.measure(candidate, name: pick.name, users: [], writes: [], profiles: profiles, keep: true, positions: [])
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                warnings.append(.indexNotBuilt(name: pick.name, error: "\(error)"))
+                continue
+            }
+            let changes = reprofile(table: candidate.table, index: pick.name)
+            let decided = decidedScore(changes)
+            let inSet = pick.neededBy != nil || leads.contains(pick.name.sqlFolded)
+            guard inSet || (decided.hasSignificantGain && decided.netSeconds >= decisionMinimumBenefit) else {
+                try measurer.drop(pick.name)
+                for change in changes.reversed() {
+                    profiles[change.position].current = change.before
+                    profiles[change.position].currentPlan = change.planBefore
+                }
+                let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
+                rejected.append(rejection(candidate, score: score, reason: .notWorthBuilt(picks: picks.map(\.name), minimumSeconds: decisionMinimumBenefit)))
+                continue
+            }
+            var again = pick
+            again.score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
+            again.builtBeside = Set(picks.map(\.name.sqlFolded))
+            picks.append(again)
+        }
+    }
+}
