@@ -256,6 +256,47 @@ struct CoreDataLogReaderTests {
         #expect(workload.diagnostics.skipped[CoreDataLogReader.otherThread] == 2)
     }
 
+    // Regression (a breaking helper): `0,0012s` was read as 0 s and a negative or NaN time dropped without a
+    // word; `bind[7]` as a statement's first bind, `(int64)abc` and `(int64)1␀junk` were bound as values.
+    @Test("a time or bind line that is not what Core Data writes is skipped and counted; the good ones around it are kept")
+    func damagedTimesAndBinds() {
+        let p = "2025-02-03 08:09:10.000001+0100 Trips[77:88] CoreData:"
+        let workload = WorkloadLoader.parse("""
+            \(p) sql: SELECT 0, t0.Z_PK FROM ZTRIP t0 WHERE t0.ZCITY = ? AND t0.ZYEAR = ?
+            \(p) details: SQLite bind[0] = "Lyon"
+            \(p) details: SQLite bind[1] = (int64)2024
+            \(p) annotation: sql connection fetch time: 0.0030s
+            \(p) sql: SELECT 0, t0.Z_PK FROM ZTRIP t0 WHERE t0.ZCITY = ? AND t0.ZYEAR = ?
+            \(p) details: SQLite bind[0] = "Oslo"
+            \(p) details: SQLite bind[3] = (int64)2023
+            \(p) annotation: sql connection fetch time: 0,0040s
+            \(p) sql: SELECT 0, t0.Z_PK FROM ZTRIP t0 WHERE t0.ZCITY = ? AND t0.ZYEAR = ?
+            \(p) details: SQLite bind[0] = "Rome"
+            \(p) details: SQLite bind[1] = (int64)twenty
+            \(p) annotation: sql connection fetch time: -1.5s
+            \(p) sql: SELECT 0, t0.Z_PK FROM ZTRIP t0 WHERE t0.ZCITY = ? AND t0.ZYEAR = ?
+            \(p) details: SQLite bind[0] = "Nice"
+            \(p) details: SQLite bind[1] = (double)7\u{0}x
+            \(p) annotation: sql connection fetch time: nans
+            \(p) sql: SELECT 0, t0.Z_PK FROM ZTRIP t0 WHERE t0.ZCITY = ? AND t0.ZYEAR = ?
+            \(p) details: SQLite bind[0] = "Bern"
+            \(p) details: SQLite bind[1] = (int64)2022
+            \(p) annotation: sql connection fetch time: 0.0010 s
+            """, file: "trips.log", format: .coreDataLog)
+        let trip = workload.statements.first
+        #expect(workload.statements.count == 1)
+        #expect(trip?.count == 5)
+        // Only the two whole value sets are kept; the others lost a damaged bind and are not given a wrong one.
+        let sets = Set(trip?.observedBindings ?? [])
+        #expect(trip?.observedBindings.count == 2)
+        #expect(sets == [[.integer(0), .text("Lyon"), .integer(2024)], [.integer(0), .text("Bern"), .integer(2022)]])
+        #expect(trip?.observedConnectionTiming?.count == 2)
+        #expect(trip?.observedConnectionTiming.map { abs($0.totalSeconds - 0.004) < 1e-9 } == true)
+        #expect(workload.diagnostics.skipped[CoreDataLogReader.unreadableTime] == 3)
+        #expect(workload.diagnostics.skipped[CoreDataLogReader.unreadableBind] == 2)
+        #expect(workload.diagnostics.skipped[CoreDataLogReader.binary] == 1)
+    }
+
     @Test("garbage, invalid UTF-8 and a log without Core Data lines are skipped and counted, never fatal")
     func garbage() {
         var bytes = Array("CoreData: sql: SELECT 1 FROM t\n".utf8)

@@ -52,6 +52,7 @@ package struct CoreDataLogReader {
     static let otherThread = "bind or time logged by another thread than the statement being read (interleaved threads: not given to it)"
     static let deviceError = "Core Data error reported on the device (error:, with its wrapped lines)"
     static let unreadableBind = "unreadable bind line"
+    static let unreadableTime = "unreadable time (not seconds from 0 to a day: `0,0012s`, `-0.5s`, `nans`)"
     static let orphanPlan = "query plan of a statement the log does not show"
     static let longStatement = "statement longer than 1 MB (over several lines)"
     static let unterminated = "statement cut inside a string, quoted name or comment"
@@ -177,6 +178,11 @@ package struct CoreDataLogReader {
         // given to this one (a breaking helper's log gave one thread's 2.5 s fetch to the other's lookup).
         if level == .details || level == .annotation, hasPending, let thread, let pendingThread, thread != pendingThread {
             skip(Self.otherThread, into: &builder)
+            return
+        }
+        // A bind or a time with a control byte (a NUL inside `(int64)1␀junk`) is damaged: its value is not the app's.
+        if level == .details || level == .annotation, !text.isPrintableUTF8 {
+            skip(Self.binary, into: &builder)
             return
         }
         switch level {
@@ -368,7 +374,10 @@ package struct CoreDataLogReader {
 
     private mutating func details(_ message: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
         if message.hasPrefix("SQLite bind[") {
-            guard let value = Self.bindValue(in: message) else {
+            // Core Data numbers its binds from 0 in order: one out of turn (`bind[7]` as a statement's first)
+            // would put its value at another parameter.
+            guard let value = Self.bindValue(in: message),
+                  Self.bindIndex(in: message) == (hasPending && collectBindings ? pendingBindings.count : Self.bindIndex(in: message)) else {
                 skip(Self.unreadableBind, into: &builder)
                 return
             }
@@ -390,17 +399,25 @@ package struct CoreDataLogReader {
 
     private mutating func annotation(_ message: UnsafeBufferPointer<UInt8>, into builder: inout WorkloadBuilder) {
         // Dispatch on the message's first words; only a fetch annotation can open a level-3 dump.
+        /// The time at `offset`, or nil with the line counted as skipped.
+        func time(after offset: Int) -> Double? {
+            guard let seconds = Self.seconds(in: message, after: offset) else {
+                skip(Self.unreadableTime, into: &builder)
+                return nil
+            }
+            return seconds
+        }
         if message.hasPrefix("sql connection fetch time:") {
-            if hasPending { pendingConnectionSeconds = Self.seconds(in: message, after: 26) }
+            if hasPending { pendingConnectionSeconds = time(after: 26) }
         } else if message.hasPrefix("sql execution time:") {
-            if hasPending { pendingConnectionSeconds = Self.seconds(in: message, after: 19) }
+            if hasPending { pendingConnectionSeconds = time(after: 19) }
         } else if message.hasPrefix("total fetch execution time:") {
             if hasPending {
-                pendingTotalSeconds = Self.seconds(in: message, after: 27)
+                pendingTotalSeconds = time(after: 27)
                 if let rows = message.lastIndex(of: " for ").flatMap({ message.integer(at: $0 + 5) }) { pendingRows = rows }
             }
         } else if message.hasPrefix("total count request execution time:") {
-            if hasPending { pendingTotalSeconds = Self.seconds(in: message, after: 35) }
+            if hasPending { pendingTotalSeconds = time(after: 35) }
         } else if message.hasPrefix("fetch using ") || message.firstIndex(of: " on entity '") != nil {
             if let values = message.firstIndex(of: "with values:") {
                 // Level 3: the rows follow, until the parenthesis opened here closes.
@@ -522,10 +539,20 @@ package struct CoreDataLogReader {
         guard let equals = message.firstIndex(of: "] = ") else { return nil }
         var raw = message.slice(equals + 4).trimmingSpaces()
         // `(int64)1`: the type is a word in parentheses, the value follows it.
+        var numeric = false
         if raw.count >= 3, raw[0] == UInt8(ascii: "("), let close = raw.firstIndex(of: ")"), close > 1, close + 1 < raw.count,
            raw.slice(1, close).allSatisfy({ ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 || $0 == UInt8(ascii: "_") }),
            raw.slice(1, close).contains(where: { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }) {
+            let type = String(decoding: raw.slice(1, close), as: UTF8.self).lowercased()
+            numeric = type.contains("int") || type == "double" || type == "float" || type == "real"
             raw = raw.slice(close + 1).trimmingSpaces()
+        }
+        // A value bound as a number that is not one (`(int64)abc`, `(int64)1 junk`) is a damaged line, not text.
+        if numeric {
+            let text = String(decoding: raw, as: UTF8.self)
+            if let integer = Int64(text) { return .integer(integer) }
+            if let real = Double(text), real.isFinite { return .real(real) }
+            return nil
         }
         if raw.count >= 5, raw[0] == UInt8(ascii: "<"), raw[1] | 0x20 == UInt8(ascii: "x"), raw[2] == UInt8(ascii: "'"),
            raw[raw.count - 2] == UInt8(ascii: "'"), raw[raw.count - 1] == UInt8(ascii: ">") {
@@ -558,12 +585,29 @@ package struct CoreDataLogReader {
     /// timing but a damaged line, and summed it would overflow the workload's totals to infinity.
     static let longestLoggedSeconds = 86_400.0
 
-    /// The seconds value at `offset` (after spaces); nil when it is not a time from 0 to a day.
+    /// The seconds value at `offset` (after spaces), written as Core Data writes it: a decimal number and `s`
+    /// (`0.0123s`, `0.0150s for 240 rows.`, also `0.0123 s`); nil when it is not that, or not a time from 0 to
+    /// a day (`0,0012s`, a comma for the point, read as 0 before; `-0.5s`; `nans`).
     static func seconds(in message: UnsafeBufferPointer<UInt8>, after offset: Int) -> Double? {
         var i = offset
         while i < message.count, message[i] == 0x20 { i += 1 }
-        guard let value = message.decimal(at: i), value.isFinite, value >= 0, value <= longestLoggedSeconds else { return nil }
+        var end = i
+        while end < message.count, (message[end] >= 0x30 && message[end] <= 0x39) || message[end] == UInt8(ascii: ".")
+            || message[end] | 0x20 == UInt8(ascii: "e") || message[end] == UInt8(ascii: "-") || message[end] == UInt8(ascii: "+") { end += 1 }
+        while end < message.count, message[end] == 0x20 { end += 1 }
+        guard end < message.count, message[end] == UInt8(ascii: "s"),
+              end + 1 == message.count || message[end + 1] == 0x20 || message[end + 1] == UInt8(ascii: "."),
+              let value = message.decimal(at: i), value.isFinite, value >= 0, value <= longestLoggedSeconds else { return nil }
         return value
+    }
+
+    /// The position of a `SQLite bind[i] = …` message: `i`, a number from 0; nil when it is not one
+    /// (`bind[-1]`, `bind[99999999999999999999]`).
+    static func bindIndex(in message: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let close = message.firstIndex(of: "]"), close > 12 else { return nil }
+        let digits = message.slice(12, close)
+        guard digits.count <= 9, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
     }
 
     /// Upper-case words a wrapped line of a Core Data statement can start with.
