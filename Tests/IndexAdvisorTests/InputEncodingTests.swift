@@ -70,6 +70,22 @@ struct InputEncodingTests {
         #expect(recorded.diagnostics.skipped.isEmpty)
     }
 
+    // Regression (a breaking helper): a Core Data log pasted from two sources, LF first and then lone CRs,
+    // without a final line break, was read as two lines: the second statement and both its times were lost.
+    @Test("a log whose line ends change from LF to lone CR part-way keeps every statement and time")
+    func mixedLineEnds() throws {
+        let p = "2025-03-04 05:06:07.000001+0000 Garden[9:10] CoreData:"
+        for tail in ["", "\r", "\n", "\r\n"] {
+            let log = "\(p) sql: SELECT 0, t0.Z_PK FROM ZBED t0 WHERE t0.ZROW = ?\n\(p) annotation: sql connection fetch time: 0.0020s\r"
+                + "\(p) sql: SELECT 0, t0.Z_PK FROM ZBED t0 WHERE t0.ZSOIL = ?\r\(p) annotation: sql connection fetch time: 0.0050s" + tail
+            let workload = try readFile(Array(log.utf8))
+            #expect(workload.statements.map(\.text) == ["SELECT 0, t0.Z_PK FROM ZBED t0 WHERE t0.ZROW = ?", "SELECT 0, t0.Z_PK FROM ZBED t0 WHERE t0.ZSOIL = ?"], "tail \(tail.debugDescription)")
+            #expect(workload.statements.map { $0.observedTiming?.medianSeconds } == [0.002, 0.005], "tail \(tail.debugDescription)")
+            #expect(workload.diagnostics.linesRead == 4, "tail \(tail.debugDescription)")
+            #expect(workload.diagnostics.skipped.isEmpty, "tail \(tail.debugDescription)")
+        }
+    }
+
     @Test("a CR-only log read in chunks of any size, a CR and its LF split between chunks")
     func crChunks() {
         let bytes = Array("CoreData: sql: SELECT 0, t0.Z_PK FROM ZPLANT t0\r\nFROM_NOTHING\rCoreData: sql: COMMIT\r".utf8)
@@ -84,8 +100,10 @@ struct InputEncodingTests {
                 }
             }
             splitter.finish { line, _ in lines.append(String(decoding: line, as: UTF8.self)) }
-            // The first line ends in CRLF: lone CRs do not split (LF mode); a CR last in the file is a line end.
-            #expect(lines == ["CoreData: sql: SELECT 0, t0.Z_PK FROM ZPLANT t0", "FROM_NOTHING\rCoreData: sql: COMMIT"], "chunk size \(size)")
+            // The first line ends in CRLF (LF mode), and a lone CR inside a later line ends a line too (a breaking
+            // helper's pasted log lost its second statement, skipped as binary data); a CR last in the file is a
+            // line end.
+            #expect(lines == ["CoreData: sql: SELECT 0, t0.Z_PK FROM ZPLANT t0", "FROM_NOTHING", "CoreData: sql: COMMIT"], "chunk size \(size)")
         }
         let crOnly = Array("first\rsecond\r\nthird\rfourth".utf8)
         for size in [1, 2, 5, 6, 7] {

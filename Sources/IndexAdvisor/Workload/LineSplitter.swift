@@ -4,9 +4,10 @@ import Foundation
 /// longer than `maxLineBytes` is delivered once, cut to its first `maxLineBytes` bytes and marked as cut, so
 /// memory stays bounded whatever the input.
 ///
-/// Line ends: `\n` and `\r\n` (the `\r` is dropped); and when the stream's first line ends with a lone `\r`
-/// (classic Mac text, some consoles' copies), every `\r`, `\n` and `\r\n` ends a line. The first line
-/// decides, so the common case keeps its single `memchr` per line.
+/// Line ends: `\n`, `\r\n` and a lone `\r` (classic Mac text, some consoles' copies, and a log pasted together
+/// from two sources, whose line ends change part-way: a breaking helper's lost its second statement when only
+/// the first line's kind of break counted). Each break is found with `memchr`, one search per line for the
+/// common `\n`, and one per chunk for a `\r` that is not there.
 package struct LineSplitter {
     /// How a line ends.
     package enum Break { case lf, crlf, cr }
@@ -15,9 +16,7 @@ package struct LineSplitter {
     package let maxLineBytes: Int
     private var carry: [UInt8] = []
     private var carryCut = false
-    /// nil until the first chunk; true when lone `\r`s end lines too.
-    private var splitsOnCR: Bool?
-    /// The last chunk ended with `\r` (in CR mode): a `\n` first in the next one belongs to it.
+    /// The last chunk ended with `\r`: a `\n` first in the next one belongs to it.
     private var pendingLF = false
 
     package init(maxLineBytes: Int = 1 << 20) {
@@ -37,62 +36,40 @@ package struct LineSplitter {
     /// line was cut); the unfinished tail is kept for the next chunk.
     package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
-        if splitsOnCR == nil {
-            // The first line break decides; one not seen yet leaves the question open (the line is carried).
-            if !carryCut, carry.last == 0x0D {
-                splitsOnCR = chunk[0] != 0x0A
-                if splitsOnCR == true {
-                    try carry.withUnsafeBufferPointer { try body(Self.dropCR($0, cut: false), false) }
-                    carry.removeAll()
-                }
-            } else if let first = Self.firstBreak(in: chunk), !(first == .cr && chunk[chunk.count - 1] == 0x0D && memchr(base, 0x0D, chunk.count - 1) == nil) {
-                splitsOnCR = first == .cr
-            } else {
-                append(chunk)
-                return
-            }
+        let count = chunk.count
+        /// The position of the first `byte` at or after `from`; `count` when there is none.
+        func find(_ byte: Int32, from: Int) -> Int {
+            guard from < count, let found = memchr(base + from, byte, count - from) else { return count }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        if splitsOnCR == true {
-            try feedSplittingOnCR(chunk, body)
-            return
-        }
-        var start = 0
-        let end = chunk.count
-        while start < end {
-            guard let found = memchr(base + start, 0x0A, end - start) else {
-                append(UnsafeBufferPointer(start: base + start, count: end - start))
-                return
-            }
-            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            try deliver(chunk, start, newline, body)
-            start = newline + 1
-        }
-    }
-
-    /// `feed` for text whose lines may end in a lone `\r`.
-    private mutating func feedSplittingOnCR(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
         var start = 0
         if pendingLF {
             pendingLF = false
             if chunk[0] == 0x0A { start = 1 }
         }
-        var i = start
-        while i < chunk.count {
-            let c = chunk[i]
-            if c == 0x0A || c == 0x0D {
-                try deliver(chunk, start, i, body)
-                if c == 0x0D {
-                    if i + 1 < chunk.count {
-                        if chunk[i + 1] == 0x0A { i += 1 }
-                    } else {
-                        pendingLF = true
-                    }
+        var nextLF = find(0x0A, from: start)
+        var nextCR = find(0x0D, from: start)
+        while true {
+            let end = min(nextLF, nextCR)
+            guard end < count else { break }
+            try deliver(chunk, start, end, body)
+            if end == nextCR {
+                if end + 1 == count {
+                    pendingLF = true
+                    start = count
+                } else if chunk[end + 1] == 0x0A {
+                    start = end + 2
+                    nextLF = find(0x0A, from: start)
+                } else {
+                    start = end + 1
                 }
-                start = i + 1
+                nextCR = find(0x0D, from: start)
+            } else {
+                start = end + 1
+                nextLF = find(0x0A, from: start)
             }
-            i += 1
         }
-        if start < chunk.count { append(chunk.slice(start)) }
+        if start < count { append(chunk.slice(start)) }
     }
 
     /// Hands on the line that ends at `end` (its break) and started at `start` or in the carry.
@@ -103,14 +80,14 @@ package struct LineSplitter {
         if carry.isEmpty && !carryCut {
             let length = end - start
             if length > maxLineBytes {
-                try body(Self.dropCR(UnsafeBufferPointer(start: base + start, count: maxLineBytes), cut: true), true)
+                try body(UnsafeBufferPointer(start: base + start, count: maxLineBytes), true)
             } else {
-                try body(Self.dropCR(UnsafeBufferPointer(start: base + start, count: length), cut: false), false)
+                try body(UnsafeBufferPointer(start: base + start, count: length), false)
             }
         } else {
             append(UnsafeBufferPointer(start: base + start, count: end - start))
             let cut = carryCut
-            try carry.withUnsafeBufferPointer { try body(Self.dropCR($0, cut: cut), cut) }
+            try carry.withUnsafeBufferPointer { try body($0, cut) }
             carry.removeAll(keepingCapacity: carry.capacity <= 4 * maxLineBytes)
             carryCut = false
         }
@@ -120,7 +97,7 @@ package struct LineSplitter {
     package mutating func finish(_ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
         guard !carry.isEmpty || carryCut else { return }
         let cut = carryCut
-        try carry.withUnsafeBufferPointer { try body(Self.dropCR($0, cut: cut), cut) }
+        try carry.withUnsafeBufferPointer { try body($0, cut) }
         carry = []
         carryCut = false
     }
@@ -134,11 +111,6 @@ package struct LineSplitter {
         } else {
             carry.append(contentsOf: bytes)
         }
-    }
-
-    private static func dropCR(_ line: UnsafeBufferPointer<UInt8>, cut: Bool) -> UnsafeBufferPointer<UInt8> {
-        guard !cut, let base = line.baseAddress, line.count > 0, line[line.count - 1] == 0x0D else { return line }
-        return UnsafeBufferPointer(start: base, count: line.count - 1)
     }
 }
 
