@@ -238,13 +238,26 @@ package struct SQLScriptReader {
         "a second '-- freq:' comment for one statement (the last one, \(weight), counts)"
     }
 
-    /// True for `CREATE [TEMP] TRIGGER …` whose last word is not yet `END`.
+    /// True for `CREATE [TEMP] TRIGGER …` whose body (`BEGIN … END`) is not closed yet: the `END` that closes
+    /// it is the one that is not a `CASE … END` (a breaking helper's `… THEN RAISE(IGNORE) END; END;` was split
+    /// at the first `END;`, and the second counted as a COMMIT).
     private func isOpenTrigger(_ tokens: [SQLToken]) -> Bool {
         let words = tokens.lazy.filter { $0.kind != .trivia }
         guard let first = words.first, word(first) == "CREATE" else { return false }
         guard words.prefix(6).contains(where: { $0.kind == .word && word($0) == "TRIGGER" }) else { return false }
-        guard let last = words.last else { return false }
-        return !(last.kind == .word && word(last) == "END")
+        var depth = 0
+        var inBody = false
+        for token in words where token.kind == .word {
+            switch word(token) {
+            case "BEGIN" where !inBody:
+                inBody = true
+                depth = 1
+            case "CASE" where inBody: depth += 1
+            case "END" where inBody: depth -= 1
+            default: break
+            }
+        }
+        return !(inBody && depth <= 0)
     }
 
     private func word(_ token: SQLToken) -> String {
