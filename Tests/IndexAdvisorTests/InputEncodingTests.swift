@@ -166,3 +166,25 @@ struct InputEncodingTests {
         #expect(workload.diagnostics.linesRead == 2)
     }
 }
+
+/// Regression (a breaking helper): `--workload a.sql --workload a.sql` read the file twice and doubled every
+/// statement's count, so the advice weighed the workload twice over.
+@Suite("One file given twice is read once")
+struct SameFileTwiceTests {
+    @Test("twice by name, by a link, and by name beside its folder: each count is the file's, and the repeats are counted")
+    func readOnce() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.url.appendingPathComponent("captures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("orders.sql")
+        try Data("-- freq: 25\nSELECT * FROM orders WHERE customer_id = 8;\nUPDATE orders SET state = 2 WHERE id = 5;\n".utf8).write(to: file)
+        let link = directory.url.appendingPathComponent("same.sql")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        let other = directory.url.appendingPathComponent("other.sql")
+        try Data("-- freq: 3\nSELECT * FROM orders WHERE customer_id = 8;\n".utf8).write(to: other)
+        let workload = try WorkloadLoader.read([file, link, folder, file, other])
+        #expect(workload.statements.map(\.count) == [28, 1])
+        #expect(workload.diagnostics.skipped == [WorkloadLoader.sameFileAgain: 3])
+        #expect(workload.diagnostics.files == ["orders.sql", "other.sql"])
+    }
+}

@@ -134,13 +134,14 @@ public final class TemporaryDirectory: Sendable {
 }
 
 /// Device and inode of a file.
-struct FileIdentity: Equatable {
+struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
 
-    init?(path: String) {
+    /// The file at `path`: the link itself, or with `followingLinks` the file it points to.
+    init?(path: String, followingLinks: Bool = false) {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
     }

@@ -204,7 +204,15 @@ public enum WorkloadLoader {
                 builder.diagnostics.skip("a FIFO, device or socket in the folder, not read", at: name)
             }
         }
+        var seen = Set<FileIdentity>()
         for input in try WorkloadDiscovery.inputs(urls) {
+            // One file given twice (twice by name, by a link, or by name and in a folder) is one workload:
+            // read twice it doubled every count (a breaking helper's `--workload a.sql --workload a.sql`).
+            if !WorkloadDiscovery.isPipe(input.url.path), let identity = FileIdentity(path: input.url.path, followingLinks: true),
+               !seen.insert(identity).inserted {
+                builder.diagnostics.skip(Self.sameFileAgain, at: input.name)
+                continue
+            }
             let isNamed = named.contains(input.url.standardizedFileURL.path)
             do {
                 try read(input.url, name: input.name, format: format, refusesNonWorkloads: true, isNamed: isNamed, into: &builder)
@@ -221,6 +229,9 @@ public enum WorkloadLoader {
         }
         return builder.build()
     }
+
+    /// The skip reason for a file given again (by name, a link, or a folder holding it): it is read once.
+    public static let sameFileAgain = "the same file given again (read once)"
 
     /// Reads a workload from text already in memory (for tests and the demo).
     public static func parse(_ text: String, file: String = "workload", format: WorkloadFormat? = nil) -> Workload {
