@@ -26,13 +26,18 @@ enum JoinSets {
         shape.tables.contains { ($0.orBranches?.count ?? 0) >= 2 }
     }
 
-    /// True when `members` are a set worth building for `shape`: indexes on two tables or more (a join), or,
-    /// for an OR across columns, any index: the what-if planner was given the picks too, and one that already
-    /// serves a branch leaves the others to the members (a new user's reviews `WHERE user_id = ? OR recipe_id = ?`:
-    /// `(recipe_id, stars)` was picked for another statement, and `(user_id)` alone completes the MULTI-INDEX OR,
-    /// which no one-at-a-time search saw, since before that pick `(user_id)` alone left the plan a full scan).
-    static func isSet(_ members: [IndexCandidate], for shape: StatementShape) -> Bool {
-        Set(members.map(\.table.sqlFolded)).count >= 2 || (hasOrAcrossColumns(shape) && !members.isEmpty)
+    /// True when `members` are a set worth building for `shape`, beside the picks on `pickTables` (folded
+    /// names) that the plan with them uses: indexes on two tables or more with those picks (a join), or, for
+    /// an OR across columns, any index. The what-if planner was given the picks too, and one that already
+    /// serves a side of the join or a branch of the OR leaves the rest to the members:
+    /// - a new user's reviews `WHERE user_id = ? OR recipe_id = ?`: `(recipe_id, stars)` was picked for
+    ///   another statement, and `(user_id)` alone completes the MULTI-INDEX OR;
+    /// - a ticket store's `agent a JOIN ticket k ON k.agent_id = a.id … WHERE a.email = ?`: a pick led by
+    ///   `agent_id` serves the loop over tickets, and `agent(email)` alone removes the scan of agents.
+    /// Before those picks the one index alone left the plan a full scan, so no one-at-a-time search saw it.
+    static func isSet(_ members: [IndexCandidate], for shape: StatementShape, pickTables: Set<String> = []) -> Bool {
+        guard !members.isEmpty else { return false }
+        return Set(members.map(\.table.sqlFolded)).union(pickTables).count >= 2 || hasOrAcrossColumns(shape)
     }
 
     /// Full scans of tables that are not tiny, in `plan`: of the table (``PlanFinding/isProblem``) or of a
@@ -88,12 +93,14 @@ extension AnalysisRun {
                     && seen.insert(candidate.key).inserted && isModelDeclarable(candidate)
                     && CandidateOrder.isBasic(candidate, for: shape.access(to: candidate.table))
             }
-            guard JoinSets.isSet(candidates, for: shape),
+            guard JoinSets.isSet(candidates, for: shape, pickTables: Set(chosen.map(\.table.sqlFolded))),
                   let (together, whatIfNames) = try? whatIf.plan(for: profile.planSQL, bindings: profile.planBindings, with: chosen + candidates)
             else { continue }
             let used = Set(together.indexesUsed.map(\.sqlFolded))
             let members = candidates.enumerated().filter { used.contains(whatIfNames[chosen.count + $0.offset].sqlFolded) }.map(\.element)
-            guard JoinSets.isSet(members, for: shape), JoinSets.fullScans(in: together) < JoinSets.fullScans(in: plan) else { continue }
+            let picksUsed = Set(chosen.enumerated().filter { used.contains(whatIfNames[$0.offset].sqlFolded) }.map(\.element.table.sqlFolded))
+            guard JoinSets.isSet(members, for: shape, pickTables: picksUsed),
+                  JoinSets.fullScans(in: together) < JoinSets.fullScans(in: plan) else { continue }
             let key = members.map(\.key).sorted().joined(separator: "|")
             guard tried.insert(key).inserted else { continue }
             let perTable = Dictionary(grouping: picks, by: { $0.measured.candidate.table.sqlFolded }).mapValues(\.count)
