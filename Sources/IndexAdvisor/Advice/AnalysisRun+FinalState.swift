@@ -14,7 +14,7 @@ extension AnalysisRun {
             warnings.append(.timeBudgetRanOut(budgetSeconds: Int(options.timeBudgetSeconds ?? 0), candidatesLeft: left))
         }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
-        let droppedTables = dropUnusedPicks(planner: planner)
+        let droppedTables = try dropUnusedPicks(planner: planner)
         try remeasureStalePicks()
         snapshot.checkpoint()
         // The clock check drops and rebuilds picks: the final plans are taken in the migration's order.
@@ -33,14 +33,23 @@ extension AnalysisRun {
         measureQueryAdvice()
     }
 
-    /// A pick that a later pick made unnecessary: no final plan uses it. Drops it (its write cost is then
-    /// off), lists it among the rejected candidates, and returns the tables (folded names) it was on.
-    private mutating func dropUnusedPicks(planner: QueryPlanner) -> Set<String> {
-        var finalPlans: [Int: QueryPlan] = [:]
-        for (position, profile) in profiles.enumerated() where profile.isUsable {
-            finalPlans[position] = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+    /// A pick that a later pick made unnecessary: no final plan uses it, also when it is built after the
+    /// others (``keepUnusedPicksBuiltLast(_:)``). Drops it (its write cost is then off), lists it among the
+    /// rejected candidates, and returns the tables (folded names) it was on.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when an index cannot be dropped.
+    private mutating func dropUnusedPicks(planner: QueryPlanner) throws -> Set<String> {
+        func usedNow() -> Set<String> {
+            var used = Set<String>()
+            for profile in profiles where profile.isUsable {
+                for name in (try? planner.plan(for: profile.planSQL, bindings: profile.planBindings))?.indexesUsed ?? [] {
+                    used.insert(name.sqlFolded)
+                }
+            }
+            return used
         }
-        let usedNames = Set(finalPlans.values.flatMap(\.indexesUsed).map { $0.sqlFolded })
+        var usedNames = usedNow()
+        let unused = Set(picks.map(\.name.sqlFolded)).subtracting(usedNames)
+        if !unused.isEmpty, try !keepUnusedPicksBuiltLast(unused).isEmpty { usedNames = usedNow() }
         for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
             _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
             let others = picks.filter { $0.name != pick.name }.map(\.name)
