@@ -72,10 +72,31 @@ extension AnalysisRun {
     }
 
     /// The statement's plan as the store is; false, with the profile's error set, when it does not prepare.
+    /// Each value set is planned, and the one whose plan has the most full table scans (then temp B-trees) is
+    /// moved first and planned for the report, `check` and the candidates: one statement's value sets can
+    /// plan differently (a partial index serves `s = 'open'` and not `s = 'closed'`), and a breaking
+    /// helper's workload of both passed `check` while half its executions scanned the table.
     private func plan(_ profile: StatementProfile, planner: QueryPlanner) -> Bool {
         do {
             // The app's own text, literals in place: SQLite plans `LIMIT 20` differently from `LIMIT ?`.
-            profile.planBefore = try planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+            var plan = try planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+            func problems(_ plan: QueryPlan) -> (Int, Int) {
+                (plan.findings.filter { $0.kind == .fullTableScan && $0.isProblem }.count, plan.findings.filter { $0.kind == .tempBTree }.count)
+            }
+            var worst = (offset: 0, problems: problems(plan))
+            var seen: Set<String> = [profile.planSQL + "\u{1}" + "\(profile.planBindings)"]
+            for (offset, execution) in profile.executions.enumerated().dropFirst()
+            where seen.insert(execution.sql + "\u{1}" + "\(execution.values)").inserted {
+                guard let other = try? planner.plan(for: execution.sql, bindings: execution.values), problems(other) > worst.problems else { continue }
+                worst = (offset, problems(other))
+                plan = other
+            }
+            if worst.offset > 0 {
+                let text = profile.executions[worst.offset].sql.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+                profile.notes.append(.other("Its value sets do not all plan alike: the plans shown are of \(text), the value set with the most full scans and sorts."))
+            }
+            profile.moveSampleFirst(worst.offset)
+            profile.planBefore = plan
             return true
         } catch let error as SQLiteError {
             profile.error = "does not prepare on this store: \(error.message)"

@@ -33,6 +33,20 @@ final class StatementProfile {
         executions = LiteralExecutions.executions(for: statement, samples: samples, weights: weights)
     }
 
+    /// Moves the sample at `index` (and its weight) first, the others keeping their order: the one planned
+    /// (``planSQL``), and kept by ``trimSamples(to:)``.
+    func moveSampleFirst(_ index: Int) {
+        guard index > 0, index < samples.count else { return }
+        var reordered = samples
+        reordered.insert(reordered.remove(at: index), at: 0)
+        var weights = sampleWeights
+        if var w = weights, index < w.count {
+            w.insert(w.remove(at: index), at: 0)
+            weights = w
+        }
+        setSamples(reordered, weights: weights)
+    }
+
     /// Keeps the first `count` samples (and their weights): the ones that matter most come first.
     func trimSamples(to count: Int) {
         guard count < samples.count else { return }

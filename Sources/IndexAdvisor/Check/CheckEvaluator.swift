@@ -75,7 +75,8 @@ public enum CheckEvaluator {
             let share = total > 0 ? statement.weightedSecondsBefore / total : 0
             let hot = (share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false))
                 && statement.weightedSecondsBefore >= thresholds.minimumSeconds
-            let sql = excerpt(statement.sql, limit: 100)
+            // The text whose plan is judged: the value set planned (the one with the most full scans and sorts).
+            let sql = excerpt(statement.timedExecutions?.first?.sql ?? statement.sql, limit: 100)
             // With --source, where the app issues it: the line to change.
             let weight = "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of workload time"
                 + (statement.sourceLocations.map { "; issued at " + $0.joined(separator: ", ") } ?? "")
