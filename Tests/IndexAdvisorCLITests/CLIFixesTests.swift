@@ -168,6 +168,11 @@ struct CLIFixesTests {
         ("SELECT * FROM note WHERE folder = 7 ORDER BY updated DESC LIMIT 20 OFFSET 40", 68, "SELECT * FROM note WHERE folder = 7 ORDER BY updated DESC LIMIT 20 … (shortened)"),
         ("SELECT * FROM note WHERE title = 'a b c d e f' AND x = 1", 40, "SELECT * FROM note WHERE title = … (shortened)"),
         ("SELECT\n  *\n  FROM   note", 100, "SELECT * FROM note"),
+        // Regression (a new user's check lines): a Core Data fetch's column list hid its WHERE.
+        ("SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZISCOMPLETED, t0.ZISFLAGGED, t0.ZPRIORITY, t0.ZTITLE FROM ZTASK t0 WHERE t0.ZISFLAGGED = ? ORDER BY t0.ZMODIFIEDAT DESC LIMIT 100",
+         100, "SELECT … FROM ZTASK t0 WHERE t0.ZISFLAGGED = ? ORDER BY t0.ZMODIFIEDAT DESC LIMIT 100"),
+        ("SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZISCOMPLETED, t0.ZISFLAGGED, t0.ZPRIORITY, t0.ZTITLE FROM ZTASK t0 WHERE t0.ZPROJECT = ? AND t0.ZISCOMPLETED = ? ORDER BY t0.ZDUEDATE LIMIT 50",
+         80, "SELECT … FROM ZTASK t0 WHERE t0.ZPROJECT = ? AND t0.ZISCOMPLETED = ? ORDER BY … (shortened)"),
     ])
     func statementExcerpt(sql: String, limit: Int, expected: String) {
         #expect(CheckEvaluator.excerpt(sql, limit: limit) == expected)

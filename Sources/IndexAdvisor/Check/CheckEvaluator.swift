@@ -149,8 +149,16 @@ public enum CheckEvaluator {
     /// at the last space outside a quoted string or identifier before the limit — never inside a
     /// number, a word or a literal (a cut `LIMIT 2…` read as `LIMIT 2`) — and followed by
     /// ``shortenedMark``. Text with no such space before the limit is kept whole.
+    /// A long select list before `FROM` (a Core Data fetch names every column) is shown as `…` first, so that
+    /// what tells statements apart, their FROM and WHERE, is kept: a new user's five check lines all ended in
+    /// the same column list.
     package static func excerpt(_ text: String, limit: Int) -> String {
-        let folded = Array(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        var flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if flat.count > limit, let from = flat.range(of: " FROM ", options: .caseInsensitive),
+           flat.distance(from: flat.startIndex, to: from.lowerBound) > 24 {
+            flat = String(flat.prefix { $0 != " " }) + " …" + flat[from.lowerBound...]
+        }
+        let folded = Array(flat)
         guard folded.count > limit else { return String(folded) }
         var closing: Character?
         var cut: Int?
