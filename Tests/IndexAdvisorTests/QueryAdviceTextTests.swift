@@ -22,6 +22,12 @@ struct QueryAdviceTextTests {
             .hasPrefix("t is searched by substring (name LIKE with a leading wildcard), which no B-tree index can serve"))
         #expect(advice(.substringSearch(table: "ZNOTE", search: .functions(["NSCoreDataStringSearch", "instr"]))).advice
             .hasPrefix("ZNOTE is searched by substring (NSCoreDataStringSearch, instr), which"))
+        // Regression (a new user's GRDB store): Core Data's CONTAINS[cd] is named only for Core Data's search.
+        #expect(advice(.substringSearch(table: "ZNOTE", search: .functions(["NSCoreDataStringSearch"]))).advice
+            .hasSuffix("can; for Core Data's CONTAINS[cd], a normalised (lower-cased, diacritic-free) copy of the text searched with BEGINSWITH also can."))
+        #expect(advice(.substringSearch(table: "episode", search: .leadingWildcard(column: "title", op: "LIKE"))).advice
+            .hasSuffix("A full-text index (an FTS5 table over the searched text, queried with MATCH) can."))
+        #expect(advice(.substringSearch(table: "episode", search: .functions(["instr"]))).advice.contains("Core Data") == false)
         #expect(advice(.orAcrossColumns(table: "t", columns: ["a", "b"])).advice
                 == "The filter ORs conditions on a, b of t: SQLite can only avoid reading every row with an index on each (it then runs a MULTI-INDEX OR), or you can split it into a UNION of lookups.")
         #expect(advice(.subquery).caveat == nil)

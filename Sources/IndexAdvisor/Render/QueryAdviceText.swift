@@ -9,11 +9,18 @@ extension QueryAdvice: Codable {
             return "\(column) LIKE '\(pattern)' ignores case, so SQLite cannot use a BINARY index on \(column) for the prefix. `GLOB '\(prefix)*'` (or `\(column) >= '\(prefix)' AND \(column) < …`) can; an index on \(column) COLLATE NOCASE is the alternative that keeps LIKE."
         case .substringSearch(let table, let search):
             let what: String
+            // Core Data's words only for Core Data's search (a new user's GRDB store read "Core Data's CONTAINS[cd]").
+            var coreData = false
             switch search {
             case .leadingWildcard(let column, let op): what = "\(column) \(op) with a leading wildcard"
-            case .functions(let functions): what = functions.joined(separator: ", ")
+            case .functions(let functions):
+                what = functions.joined(separator: ", ")
+                coreData = functions.contains { $0.hasPrefix("NSCoreData") }
             }
-            return "\(table) is searched by substring (\(what)), which no B-tree index can serve: SQLite reads every row. A full-text index (an FTS5 table over the searched text, queried with MATCH) can; for Core Data's CONTAINS[cd], a normalised (lower-cased, diacritic-free) copy of the text searched with BEGINSWITH also can."
+            let normalised = coreData
+                ? "; for Core Data's CONTAINS[cd], a normalised (lower-cased, diacritic-free) copy of the text searched with BEGINSWITH also can."
+                : "."
+            return "\(table) is searched by substring (\(what)), which no B-tree index can serve: SQLite reads every row. A full-text index (an FTS5 table over the searched text, queried with MATCH) can\(normalised)"
         case .orAcrossColumns(let table, let columns):
             return "The filter ORs conditions on \(columns.joined(separator: ", ")) of \(table): SQLite can only avoid reading every row with an index on each (it then runs a MULTI-INDEX OR), or you can split it into a UNION of lookups."
         case .subquery:
