@@ -156,7 +156,13 @@ extension AnalysisRun {
             for function in access.columnFunctions where function.sqlFolded.hasPrefix("nscoredata") {
                 profile.notes.append(.coreDataStringSearch(table: access.table, function: function, cost: measured))
             }
-            for function in access.columnFunctions where ["instr", "lower", "upper"].contains(function.sqlFolded) {
+            // An expression index the plan searches (`SEARCH pi USING INDEX pi_expr (<expr>=?)`) serves the
+            // function already: the note would say no index can (a breaking helper's `lower(s) = 'open'`).
+            let searchedByExpression = profile.planBefore?.findings.contains { finding in
+                (finding.kind == .indexSearch || finding.kind == .coveringIndexSearch)
+                    && finding.table?.sqlFolded == access.table.sqlFolded && (finding.constraints ?? "").contains("<expr>")
+            } ?? false
+            for function in access.columnFunctions where ["instr", "lower", "upper"].contains(function.sqlFolded) && !searchedByExpression {
                 profile.notes.append(.functionOnColumn(table: access.table, function: function, cost: measured))
             }
             for constraint in access.constraints where constraint.op == .like || constraint.op == .glob {
