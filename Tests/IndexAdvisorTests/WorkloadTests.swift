@@ -297,6 +297,20 @@ struct CoreDataLogReaderTests {
         #expect(workload.diagnostics.skipped[CoreDataLogReader.binary] == 1)
     }
 
+    // Regression (a breaking helper): a JSON record's count of Int64.max was kept, and the report printed a
+    // workload of 31,155,905,104,452,852 s; two such records saturated silently.
+    @Test("a JSON record's count above the most a .sql frequency may give is skipped and counted, like a damaged line")
+    func hugeJSONCount() {
+        let workload = WorkloadLoader.parse("""
+            {"sql":"SELECT * FROM trip WHERE city = ?","count":9223372036854775807}
+            {"sql":"SELECT * FROM trip WHERE city = ?","count":1000000001}
+            {"sql":"SELECT * FROM trip WHERE city = ?","count":1000000000}
+            {"sql":"SELECT * FROM trip WHERE year = ?","count":12}
+            """, file: "trips.jsonl", format: .jsonl)
+        #expect(workload.statements.map(\.count) == [1_000_000_000, 12])
+        #expect(workload.diagnostics.skipped[JSONLWorkloadReader.hugeCount] == 2)
+    }
+
     @Test("garbage, invalid UTF-8 and a log without Core Data lines are skipped and counted, never fatal")
     func garbage() {
         var bytes = Array("CoreData: sql: SELECT 1 FROM t\n".utf8)

@@ -24,6 +24,7 @@ package struct JSONLWorkloadReader {
     static let notJSON = "not a JSON workload record"
     static let noSQL = "JSON record without \"sql\""
     static let badCount = "JSON record with a count below 1"
+    static let hugeCount = "JSON record with a count above 1,000,000,000 (a damaged line: it would overflow the totals)"
     static let unknownType = "JSON record of an unknown type"
     static let samplesDropped = "JSON record over 1 MB: its bound-value samples were left out, the statement kept"
     static let newerVersion = "header of a newer format version (its records were read as version 1)"
@@ -100,6 +101,11 @@ package struct JSONLWorkloadReader {
         let count = record.count ?? 1
         guard count >= 1 else {
             builder.diagnostics.skip(Self.badCount, at: "\(file):\(lineNumber)")
+            return
+        }
+        // A breaking helper's count of Int64.max printed a workload of 31,155,905,104,452,852 s.
+        guard count <= WorkloadBuilder.maximumWeight else {
+            builder.diagnostics.skip(Self.hugeCount, at: "\(file):\(lineNumber)")
             return
         }
         let normalized = Fingerprinter.normalize(sql)

@@ -313,7 +313,7 @@ package struct SQLScriptReader {
             guard rest.lowercased().hasPrefix("freq:") || rest.lowercased().hasPrefix("freq ") || rest.lowercased().hasPrefix("freq=") else { continue }
             rest = rest.dropFirst(4).drop(while: { $0.isWhitespace || $0 == ":" || $0 == "=" })
             let value = rest.prefix(while: { !$0.isWhitespace })
-            if let number = Int(value), number >= 1, number <= 1_000_000_000 {
+            if let number = Int(value), number >= 1, number <= WorkloadBuilder.maximumWeight {
                 result.append(.weight(number))
             } else {
                 result.append(.unreadable(String(value.prefix(40))))

@@ -6,6 +6,9 @@ import Foundation
 /// ``textByteLimit`` bytes of their text (later new ones are counted as skipped), and per statement at most 32 binding tuples, 8 source ranges and
 /// 256 timing samples (a uniform reservoir with a fixed seed, so runs are repeatable).
 package struct WorkloadBuilder {
+    /// The most executions one statement's record or frequency may give (`-- freq: N`, a JSON record's
+    /// `count`): a larger one is a damaged line, and summed it would overflow the workload's totals.
+    package static let maximumWeight = 1_000_000_000
     /// What a statement occurrence resolves to.
     package enum Resolution: Sendable, Equatable {
         /// The entry at this index.
