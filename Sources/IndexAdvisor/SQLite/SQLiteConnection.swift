@@ -353,6 +353,18 @@ private func standInStringSearch(_ context: OpaquePointer?, _ argc: Int32, _ arg
         sqlite3_result_null(context)
         return
     }
+    // ASCII text (the common case) needs no Unicode folding: a byte search that ignores ASCII case matches
+    // the same rows, at a fraction of the cost. Folding every row through Foundation made a new user's
+    // substring search on 300,000 tasks 670 ms–1.2 s per execution, where the device's log said 151 ms:
+    // the stand-in's own cost, not the statement's, was timed.
+    let haystackCount = Int(sqlite3_value_bytes(argv[0]))
+    let needleCount = Int(sqlite3_value_bytes(argv[1]))
+    let hay = UnsafeBufferPointer(start: haystackPointer, count: haystackCount)
+    let pin = UnsafeBufferPointer(start: needlePointer, count: needleCount)
+    if hay.allSatisfy({ $0 < 0x80 }), pin.allSatisfy({ $0 < 0x80 }) {
+        sqlite3_result_int(context, asciiContainsIgnoringCase(hay, pin.filter { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "%") }) ? 1 : 0)
+        return
+    }
     // Folded as CONTAINS[cd] compares (the form Core Data's string search is used in): "Müller" contains
     // "mull". Folding case alone matched a twelfth as many rows of a held-out contact list, so a `LIMIT 50`
     // search walked the whole sort index instead of stopping early, and was timed 3× slower than it runs.
@@ -360,6 +372,26 @@ private func standInStringSearch(_ context: OpaquePointer?, _ argc: Int32, _ arg
     var needle = String(cString: needlePointer).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     needle.removeAll { $0 == "*" || $0 == "%" }
     sqlite3_result_int(context, needle.isEmpty || haystack.contains(needle) ? 1 : 0)
+}
+
+/// True when `needle` occurs in `haystack`, ASCII letters compared without case; an empty needle occurs.
+private func asciiContainsIgnoringCase(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard needle.count <= haystack.count else { return false }
+    @inline(__always) func lower(_ c: UInt8) -> UInt8 { c >= 65 && c <= 90 ? c + 32 : c }
+    let folded = needle.map(lower)
+    let first = folded[0]
+    var i = 0
+    let last = haystack.count - folded.count
+    while i <= last {
+        if lower(haystack[i]) == first {
+            var j = 1
+            while j < folded.count && lower(haystack[i + j]) == folded[j] { j += 1 }
+            if j == folded.count { return true }
+        }
+        i += 1
+    }
+    return false
 }
 
 private func standInNull(_ context: OpaquePointer?, _: Int32, _: UnsafeMutablePointer<OpaquePointer?>?) {
