@@ -290,5 +290,14 @@ struct JoinCompletedByPickTests {
         #expect(keys.contains("agent(email)"), "\(keys)")
         #expect(lookup.weightedSecondsAfter < lookup.weightedSecondsBefore / 20)
         #expect(result.totals.fullScansAfter == 0)
+        // Regression (a new user's task store): a join set that made its join slower was rejected as "did not
+        // save measurably more than …" beside a negative saving; it says what it did, each statement once.
+        let sets = result.rejectedCandidates.filter { $0.columns == ["state"] }
+        #expect(!sets.isEmpty)
+        for entry in sets {
+            #expect(entry.rejection.kind == "makes-statements-slower", "\(entry.rejection.text)")
+            let labels = entry.rejection.text.split(separator: " ").filter { $0.hasPrefix("S") && $0.dropFirst().allSatisfy(\.isNumber) }
+            #expect(labels.count == Set(labels).count, "\(entry.rejection.text)")
+        }
     }
 }

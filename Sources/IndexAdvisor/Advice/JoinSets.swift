@@ -156,9 +156,22 @@ extension AnalysisRun {
             || (profiles[position].currentPlan?.indexesUsed ?? []).contains { used in built.contains { $0.0.name.sqlFolded == used.sqlFolded } }
         guard joinServed, decided.hasSignificantGain, decided.netSeconds >= minimumBenefit else {
             try undo()
-            let reason = RejectionReason.joinSetNotWorthBuilt(
-                members: members.map { "\($0.table)(\($0.columns.compactMap(\.name).joined(separator: ", ")))" }, statement: label,
-                minimumSeconds: minimumBenefit)
+            // A set that made reads slower says so: "did not save measurably more than 34.1 ms" beside a read
+            // time saved of −51.6 s (a new user's task store) read as a contradiction.
+            // Each statement once: before the set's first build, after its last.
+            var slower: [StatementSlowdown] = []
+            for position in Set(all.map(\.position)).sorted() {
+                let changes = all.filter { $0.position == position }
+                guard let before = changes.first.map({ decision($0.before) }), let after = changes.last.map({ decision($0.after) }),
+                      after.isSlower(than: before) else { continue }
+                slower.append(StatementSlowdown(statement: self.label(of: profiles[position].statement.fingerprint.id),
+                                                beforeSeconds: before.medianSeconds, afterSeconds: after.medianSeconds))
+            }
+            let reason = decided.hasSignificantLoss && decided.readSecondsSaved <= 0 && !slower.isEmpty
+                ? RejectionReason.makesStatementsSlower(slower, byCounters: decidesOnCounters)
+                : RejectionReason.joinSetNotWorthBuilt(
+                    members: members.map { "\($0.table)(\($0.columns.compactMap(\.name).joined(separator: ", ")))" }, statement: label,
+                    minimumSeconds: minimumBenefit)
             for member in members {
                 let entry = rejection(member, score: nil, reason: reason)
                 if !rejected.contains(where: { $0.sql == entry.sql }) { rejected.append(entry) }
