@@ -126,6 +126,16 @@ struct MarkdownReportTests {
         #expect(Figures.comparison(32.47, 4.55) == "7.1× faster")
         #expect(Figures.comparison(1.31, 1.32) == "about the same")
         #expect(Figures.comparison(0.001, 0.0013) == "1.3× slower")
+        // Regression (a new user's report): a log's 0.0000s median printed "median 0 s over 100 executions".
+        #expect(Figures.logged(0) == "under 0.1 ms")
+        #expect(Figures.logged(0.00005) == "under 0.1 ms")
+        #expect(Figures.logged(0.0123) == "12.3 ms")
+        var result = ReportFixture.result(hostile: false)
+        result.statements[0].observedTiming = ObservedTiming(count: 100, totalSeconds: 0, medianSeconds: 0)
+        let markdown = MarkdownReport.render(result)
+        #expect(markdown.contains("median under 0.1 ms over 100 executions"))
+        #expect(!markdown.contains("median 0 s"))
+        #expect(HTMLReport.render(result).contains("median under 0.1 ms over 100 executions"))
     }
 }
 

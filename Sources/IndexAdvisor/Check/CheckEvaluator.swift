@@ -154,7 +154,7 @@ public enum CheckEvaluator {
     /// the same column list.
     package static func excerpt(_ text: String, limit: Int) -> String {
         var flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        if flat.count > limit, let from = flat.range(of: " FROM ", options: .caseInsensitive),
+        if flat.count > limit, flat.prefix(7).uppercased() == "SELECT ", let from = flat.range(of: " FROM ", options: .caseInsensitive),
            flat.distance(from: flat.startIndex, to: from.lowerBound) > 24 {
             flat = String(flat.prefix { $0 != " " }) + " …" + flat[from.lowerBound...]
         }

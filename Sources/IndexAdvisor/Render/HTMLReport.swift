@@ -336,7 +336,7 @@ public enum HTMLReport {
             case .before(let timing, let rows): page.append("<dt>Before</dt><dd>\(Figures.timing(timing)); \(rows)</dd>")
             case .after(let timing): page.append("<dt>After</dt><dd>\(Figures.timing(timing))</dd>")
             case .observed(let observed, let lastRows):
-                page.append("<dt>App’s log</dt><dd>median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(lastRows.map { ", last \(Figures.counted($0, "row"))" } ?? "") <span class=\"muted\">(its device and data, 0.1 ms resolution)</span></dd>")
+                page.append("<dt>App’s log</dt><dd>median \(Figures.logged(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(lastRows.map { ", last \(Figures.counted($0, "row"))" } ?? "") <span class=\"muted\">(its device and data, 0.1 ms resolution)</span></dd>")
             case .observedRows(let rows): page.append("<dt>App’s log</dt><dd>\(Figures.counted(rows, "row"))</dd>")
             case .uses(let indexes): page.append("<dt>Uses</dt><dd>\(indexes.map { "<code>\($0)</code>" as HTML }.joined(separator: ", "))</dd>")
             }

@@ -325,7 +325,7 @@ public enum MarkdownReport {
             case .before(let timing, let rows): out.append("- Before: \(Figures.timing(timing)); \(rows)")
             case .after(let timing): out.append("- After: \(Figures.timing(timing))")
             case .observed(let observed, let lastRows):
-                out.append("- Reported by the app's log (its device, its data, 0.1 ms resolution): median \(Figures.duration(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(lastRows.map { ", last \(Figures.counted($0, "row"))" } ?? "")")
+                out.append("- Reported by the app's log (its device, its data, 0.1 ms resolution): median \(Figures.logged(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(lastRows.map { ", last \(Figures.counted($0, "row"))" } ?? "")")
             case .observedRows(let rows): out.append("- Reported by the app's log: \(Figures.counted(rows, "row"))")
             case .uses(let indexes): out.append("- Uses: " + indexes.map(inline).joined(separator: ", "))
             }

@@ -46,6 +46,13 @@ public enum Figures {
         seconds == 0 ? "none measurable" : duration(seconds)
     }
 
+    /// A time the app's log reported (Core Data prints 0.1 ms steps, `0.0000s` for a quicker one) as
+    /// ``duration(_:)`` shows it, or `under 0.1 ms` below that resolution: `median 0 s over 100 executions`
+    /// read as measured (a new user's report).
+    public static func logged(_ seconds: Double) -> String {
+        seconds < 0.000_1 ? "under 0.1 ms" : duration(seconds)
+    }
+
     /// Two weighted times as `12.4 ms → 3.1 ms`, or `none timed` when both are 0 (a workload without
     /// writes, say), which `0 s → 0 s` would present as measured.
     public static func before(_ before: Double, after: Double) -> String {
