@@ -363,10 +363,7 @@ struct AnalysisRun {
                 replanned = Set(changes.filter { $0.planBefore?.steps != $0.planAfter?.steps }.map(\.position))
             } else {
                 try measurer.drop(name)
-                for change in changes {
-                    profiles[change.position].current = change.before
-                    profiles[change.position].currentPlan = change.planBefore
-                }
+                putBack(changes)
                 if marginal {
                     rejected.append(rejection(best.candidate, score: score, reason: .marginalByCounters(countedSpeedup: ClockCheck.countedSpeedup(changes))))
                 } else if clockLoss {
@@ -383,6 +380,15 @@ struct AnalysisRun {
             warnings.append(.indexNotBuilt(name: name, error: "\(error)"))
         }
         return (changed, replanned)
+    }
+
+    /// The statements at `changes`' positions as they were before the changes (their timings and plans), the
+    /// last change first: after an index that made them is dropped again.
+    func putBack(_ changes: [TimingChange]) {
+        for change in changes.reversed() {
+            profiles[change.position].current = change.before
+            profiles[change.position].currentPlan = change.planBefore
+        }
     }
 
     /// True when the loss the wall clock showed for the index `name` (``ClockCheck``) holds when its statements

@@ -127,10 +127,7 @@ extension AnalysisRun {
         func undo() throws {
             for (pick, changes) in built.reversed() {
                 try measurer.drop(pick.name)
-                for change in changes.reversed() {
-                    profiles[change.position].current = change.before
-                    profiles[change.position].currentPlan = change.planBefore
-                }
+                putBack(changes)
             }
         }
         for member in members {

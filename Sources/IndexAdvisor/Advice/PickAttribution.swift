@@ -50,10 +50,7 @@ extension AnalysisRun {
             let inSet = pick.neededBy != nil || leads.contains(pick.name.sqlFolded)
             guard inSet || (decided.hasSignificantGain && decided.netSeconds >= decisionMinimumBenefit) else {
                 try measurer.drop(pick.name)
-                for change in changes.reversed() {
-                    profiles[change.position].current = change.before
-                    profiles[change.position].currentPlan = change.planBefore
-                }
+                putBack(changes)
                 let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
                 rejected.append(rejection(candidate, score: score, reason: .notWorthBuilt(picks: picks.map(\.name), minimumSeconds: decisionMinimumBenefit)))
                 continue
