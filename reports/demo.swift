@@ -1,11 +1,11 @@
-// indexadvisor 0.1.0: SwiftData declarations for notes.sqlite, 2026-12-01T16:01:27Z.
+// indexadvisor 0.1.0: SwiftData declarations for notes.sqlite, 2026-12-01T18:23:59Z.
 // Key paths from the app's model: Note.swift (--model).
 //
 // Adding #Index or #Unique changes the schema: put the model in a new VersionedSchema and add a
 // migration stage to your SchemaMigrationPlan (a lightweight stage is enough for an index). SwiftData
 // builds indexes only when it creates a store, so existing stores also need the CREATE INDEX IF NOT
 // EXISTS statements (--format sql), run before the ModelContainer opens the store.
-// Building them took 322.2 ms on this store (51.6 MiB): what that migration costs here.
+// Building them took 398.3 ms on this store (51.6 MiB): what that migration costs here.
 
 // Inside @Model final class Note { … }:
 #Index<Note>([\.folderID, \.isArchived, \.updatedAt], [\.slug, \.folderID])
@@ -20,4 +20,4 @@
 
 // Query-side advice (not applied here; the Markdown and HTML reports show plans and spreads):
 // S7, substring search no B-tree serves: ZNOTE is searched by substring (NSCoreDataStringSearch), which no B-tree index can serve: SQLite reads every row. A full-text index (an FTS5 table over the searched text, queried with MATCH) can; for Core Data's CONTAINS[cd], a normalised (lower-cased, diacritic-free) copy of the text searched with BEGINSWITH also can.
-//   S7 514.1 ms per execution as it is.
+//   S7 126.1 ms per execution as it is.
