@@ -28,12 +28,15 @@ struct UniquenessVerdictTests {
 
     @Test("NULLs are said after a measured verdict, and the model's declaration last")
     func nullsAndModel() {
-        #expect(finding(.holds, nulls: 1).advice == "holds in the data (12,000 rows) 1 row has a NULL in (ZREMOTEID, ZKIND), which a unique rule does not restrict.")
+        // Regression (a new user's report: "…gives the lookup a unique index 29971 rows have a NULL in…"): each
+        // sentence ends with its full stop, and counts have their thousands separated.
+        #expect(finding(.holds, nulls: 1).advice == "holds in the data (12,000 rows). 1 row has a NULL in (ZREMOTEID, ZKIND), which a unique rule does not restrict.")
+        #expect(finding(.declareIt(withMacro: true), nulls: 29_971).advice.hasSuffix("gives the lookup a unique index. 29,971 rows have a NULL in (ZREMOTEID, ZKIND), which a unique rule does not restrict."))
         #expect(finding(.holds, nulls: 2).advice.hasSuffix(" 2 rows have a NULL in (ZREMOTEID, ZKIND), which a unique rule does not restrict."))
         #expect(finding(.enforced(index: "i"), nulls: 2).advice == "enforced by the UNIQUE index i")
         var declared = finding(.declareIt(withMacro: true))
         declared.modelDeclaresAt = "Note.swift:12"
-        #expect(declared.advice.hasSuffix("gives the lookup a unique index Your model already declares it (Note.swift:12), but the store has no UNIQUE index enforcing it."))
+        #expect(declared.advice.hasSuffix("gives the lookup a unique index. Your model already declares it (Note.swift:12), but the store has no UNIQUE index enforcing it."))
     }
 
     @Test("the JSON report keeps the advice in words, and reads it back")

@@ -7,11 +7,11 @@ extension UniquenessFinding: Codable {
         var text: String
         switch verdict {
         case .notChecked:
-            return "not checked: the store has no table \(table) with columns \(columns.joined(separator: ", "))" + modelSentence
+            return Self.then("not checked: the store has no table \(table) with columns \(columns.joined(separator: ", "))", modelSentence)
         case .enforced(let index):
-            return "enforced by the UNIQUE index \(index)" + modelSentence
+            return Self.then("enforced by the UNIQUE index \(index)", modelSentence)
         case .other(let words):
-            return words + modelSentence
+            return Self.then(words, modelSentence)
         case .broken:
             text = "\(Figures.counted(violatingRows, "row")) share their value with another row (\(Figures.counted(duplicateValues, "repeated value"))): a unique rule on \(rule) would be broken; in SwiftData, `#Unique` would merge those rows on the next save (upsert). Clean the data first."
         case .cloudKitForbids:
@@ -24,9 +24,15 @@ extension UniquenessFinding: Codable {
             text = "holds in the data (\(Figures.count(tableRows)) rows)"
         }
         if nullRows > 0 {
-            text += " \(nullRows) row\(nullRows == 1 ? " has" : "s have") a NULL in \(rule), which a unique rule does not restrict."
+            // Its own sentence (a new user's report ran "…a unique index 29971 rows have a NULL in…").
+            text = Self.then(text, " \(Figures.count(nullRows)) row\(nullRows == 1 ? " has" : "s have") a NULL in \(rule), which a unique rule does not restrict.")
         }
-        return text + modelSentence
+        return Self.then(text, modelSentence)
+    }
+
+    /// `text`, then `next` as a sentence of its own: `text` gets its full stop first when `next` is not empty.
+    private static func then(_ text: String, _ next: String) -> String {
+        next.isEmpty || text.hasSuffix(".") ? text + next : text + "." + next
     }
 
     /// ` Your model already declares it (Note.swift:12), …`, or nothing.
