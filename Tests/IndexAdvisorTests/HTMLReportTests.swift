@@ -44,7 +44,7 @@ struct HTMLReportTests {
             #expect(html.contains("<section id=\"\(id)\">"), "no section \(id)")
         }
         #expect(html.contains("<div class=\"v\">+1 / −1</div>"))  // one to add, one to drop
-        #expect(html.contains("<div class=\"v\">1 of 6</div>"))  // full scans left
+        #expect(html.contains("<div class=\"v\">0 of 1</div>"))  // full scans left
         #expect(html.contains("aria-labelledby=\"chart-times-title\""))
         #expect(html.contains("aria-labelledby=\"chart-tradeoff-title\""))
         #expect(html.contains("<ul class=\"tree\"><li><span class=\"step bad\">SCAN ZNOTE</span><span class=\"badge bad\">full table scan</span></li>"))

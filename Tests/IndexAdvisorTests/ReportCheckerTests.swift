@@ -366,6 +366,11 @@ struct TotalsCheckTests {
         result = ReportFixture.result(hostile: false)
         result.statements[0].weightedSecondsBefore += 999
         #expect(ReportChecker().checkTotals(result).map(\.message).first?.hasPrefix("S1 before: weighted time") == true)
+        // Regression (a breaking helper): "full table scans 6 → 0" beside a final plan that scans passed.
+        result = ReportFixture.result(hostile: false)
+        result.statements[0].planAfter = result.statements[0].planBefore
+        #expect(ReportChecker().checkTotals(result).map(\.message).contains("headline full table scans after: 0, but the statements' plans have 1"))
+        #expect(ReportChecker().checkTotals(result).map(\.message).contains("headline temp B-tree sorts after: 0, but the statements' plans have 1"))
     }
 }
 

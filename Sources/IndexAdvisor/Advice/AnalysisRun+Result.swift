@@ -134,7 +134,7 @@ extension AnalysisRun {
     /// time before and after, and the full scans and temp B-tree sorts their plans flag.
     private static func totals(_ usable: [StatementReport], fromSample: Bool) -> Totals {
         func count(_ kind: PlanFinding.Kind, _ plan: (StatementReport) -> QueryPlan?) -> Int {
-            usable.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind && $0.isProblem }.count ?? 0) }
+            Totals.count(kind, in: usable, plan)
         }
         return Totals(
             readSecondsBefore: usable.filter { $0.kind.isRead }.reduce(0) { $0 + $1.weightedSecondsBefore },

@@ -124,6 +124,17 @@ public struct ReportChecker: Sendable {
         for (what, total, sum) in sums where !agree(total, sum) {
             findings.append(ReportFinding(.totalsAgainstStatements, "headline \(what): \(Figures.duration(total)), but the statements add up to \(Figures.duration(sum))"))
         }
+        // The plan counts too (a breaking helper's edited report said "full table scans 6 → 0" beside a final
+        // plan that scans).
+        let counts = [
+            ("full table scans before", result.totals.fullScansBefore, Totals.count(.fullTableScan, in: analysed, \.planBefore)),
+            ("full table scans after", result.totals.fullScansAfter, Totals.count(.fullTableScan, in: analysed, \.planAfter)),
+            ("temp B-tree sorts before", result.totals.tempBTreeSortsBefore, Totals.count(.tempBTree, in: analysed, \.planBefore)),
+            ("temp B-tree sorts after", result.totals.tempBTreeSortsAfter, Totals.count(.tempBTree, in: analysed, \.planAfter)),
+        ]
+        for (what, total, planned) in counts where total != planned {
+            findings.append(ReportFinding(.totalsAgainstStatements, "headline \(what): \(total), but the statements' plans have \(planned)"))
+        }
         return findings
     }
 

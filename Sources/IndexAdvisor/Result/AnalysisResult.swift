@@ -429,6 +429,12 @@ public struct Totals: Sendable, Codable {
 
     public var totalSecondsBefore: Double { readSecondsBefore + writeSecondsBefore }
     public var totalSecondsAfter: Double { readSecondsAfter + writeSecondsAfter }
+
+    /// How many plan rows of `statements` (the analysed ones) flag `kind` as a problem
+    /// (``PlanFinding/isProblem``), in the plan `plan` picks: what ``fullScansBefore`` and the other counts are.
+    static func count(_ kind: PlanFinding.Kind, in statements: [StatementReport], _ plan: (StatementReport) -> QueryPlan?) -> Int {
+        statements.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind && $0.isProblem }.count ?? 0) }
+    }
 }
 
 /// How the app's model source (`--model`) named the store's tables and columns.
