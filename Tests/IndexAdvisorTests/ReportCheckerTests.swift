@@ -371,6 +371,13 @@ struct TotalsCheckTests {
         result.statements[0].planAfter = result.statements[0].planBefore
         #expect(ReportChecker().checkTotals(result).map(\.message).contains("headline full table scans after: 0, but the statements' plans have 1"))
         #expect(ReportChecker().checkTotals(result).map(\.message).contains("headline temp B-tree sorts after: 0, but the statements' plans have 1"))
+        // Regression (a breaking helper): one index "saves 14.77 s of reads" in a 2.73 s workload passed.
+        result = ReportFixture.result(hostile: false)
+        result.recommendations[0].readSecondsSaved = 40.2
+        #expect(ReportChecker().checkTotals(result).map(\.message)
+                == ["index 1 (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt) saves 40.20 s of reads, but the statements' reads take 7.40 s before the advice"])
+        result.recommendations[0].readSecondsSaved = 7.39
+        #expect(ReportChecker().checkTotals(result).isEmpty)
     }
 }
 
