@@ -25,8 +25,7 @@ extension AnalysisRun {
     mutating func remeasureStalePicks() throws {
         guard let first = firstStalePick() else { return }
         report("re-measuring picks", 0, picks.count - first)
-        let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
-                                         timesWritesBefore: false)
+        let measurer = finalStageMeasurer
         let stale = Array(picks[first...])
         picks.removeSubrange(first...)
         for pick in stale.reversed() { try measurer.drop(pick.name) }
@@ -37,18 +36,9 @@ extension AnalysisRun {
         for pick in stale {
             report("re-measuring picks", picks.count - first, stale.count)
             let candidate = pick.measured.candidate
-            do {
-                _ = try measurer.measure(candidate, name: pick.name, users: [], writes: [], profiles: profiles, keep: true, positions: [])
-            } catch let error as StoreError {
-                throw error
-            } catch {
-                warnings.append(.indexNotBuilt(name: pick.name, error: "\(error)"))
-                continue
-            }
-            let changes = reprofile(table: candidate.table, index: pick.name)
-            let decided = decidedScore(changes)
+            guard let changes = try rebuild(pick, measurer: measurer) else { continue }
             let inSet = pick.neededBy != nil || leads.contains(pick.name.sqlFolded)
-            guard inSet || (decided.hasSignificantGain && decided.netSeconds >= decisionMinimumBenefit) else {
+            guard inSet || savesMinimum(changes) else {
                 try measurer.drop(pick.name)
                 putBack(changes)
                 let score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
@@ -60,5 +50,33 @@ extension AnalysisRun {
             again.builtBeside = Set(picks.map(\.name.sqlFolded))
             picks.append(again)
         }
+    }
+
+    /// The measurer stage 3 builds picks again with: it times nothing itself (the statements are re-profiled
+    /// with the full timer, ``reprofile(table:index:)``).
+    var finalStageMeasurer: CandidateMeasurer {
+        CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics, timesWritesBefore: false)
+    }
+
+    /// Builds `pick`'s index again under its name with what is in place now, and re-profiles its table:
+    /// the statements' timing changes, or nil (with a warning) when the index cannot be built.
+    /// - Throws: ``StoreError`` when the snapshot cannot be put back.
+    mutating func rebuild(_ pick: IndexSelection.Pick, measurer: CandidateMeasurer) throws -> [TimingChange]? {
+        do {
+            _ = try measurer.measure(pick.measured.candidate, name: pick.name, users: [], writes: [], profiles: profiles, keep: true, positions: [])
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            warnings.append(.indexNotBuilt(name: pick.name, error: "\(error)"))
+            return nil
+        }
+        return reprofile(table: pick.measured.candidate.table, index: pick.name)
+    }
+
+    /// True when `changes` save measurably, and at least the selection's minimum net of their writes, in the
+    /// selection's terms (``decidedScore(_:)``, ``decisionMinimumBenefit``).
+    func savesMinimum(_ changes: [TimingChange]) -> Bool {
+        let decided = decidedScore(changes)
+        return decided.hasSignificantGain && decided.netSeconds >= decisionMinimumBenefit
     }
 }

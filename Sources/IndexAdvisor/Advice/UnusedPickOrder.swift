@@ -12,24 +12,15 @@ extension AnalysisRun {
     /// - Returns: the names (folded) of the picks kept.
     /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when an index cannot be dropped.
     mutating func keepUnusedPicksBuiltLast(_ unused: Set<String>) throws -> Set<String> {
-        let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
-                                         timesWritesBefore: false)
+        let measurer = finalStageMeasurer
         var kept = Set<String>()
         for pick in picks where unused.contains(pick.name.sqlFolded) && pick.neededBy == nil {
             let candidate = pick.measured.candidate
             // The table's statements as they are without it: its writes no longer maintain it.
             try measurer.drop(pick.name)
             _ = reprofile(table: candidate.table, index: "")
-            do {
-                _ = try measurer.measure(candidate, name: pick.name, users: [], writes: [], profiles: profiles, keep: true, positions: [])
-            } catch let error as StoreError {
-                throw error
-            } catch {
-                continue
-            }
-            let changes = reprofile(table: candidate.table, index: pick.name)
-            let decided = decidedScore(changes)
-            if changes.contains(where: \.isUser), decided.hasSignificantGain, decided.netSeconds >= decisionMinimumBenefit {
+            guard let changes = try rebuild(pick, measurer: measurer) else { continue }
+            if changes.contains(where: \.isUser), savesMinimum(changes) {
                 var moved = pick
                 moved.score = CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)
                 moved.builtBeside = Set(picks.map(\.name.sqlFolded)).subtracting([pick.name.sqlFolded])

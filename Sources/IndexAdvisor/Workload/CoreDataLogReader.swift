@@ -376,8 +376,8 @@ package struct CoreDataLogReader {
         if message.hasPrefix("SQLite bind[") {
             // Core Data numbers its binds from 0 in order: one out of turn (`bind[7]` as a statement's first)
             // would put its value at another parameter.
-            guard let value = Self.bindValue(in: message),
-                  Self.bindIndex(in: message) == (hasPending && collectBindings ? pendingBindings.count : Self.bindIndex(in: message)) else {
+            guard let value = Self.bindValue(in: message), let position = Self.bindIndex(in: message),
+                  !(hasPending && collectBindings) || position == pendingBindings.count else {
                 skip(Self.unreadableBind, into: &builder)
                 return
             }

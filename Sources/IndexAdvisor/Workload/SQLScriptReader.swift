@@ -247,7 +247,9 @@ package struct SQLScriptReader {
         guard words.prefix(6).contains(where: { $0.kind == .word && word($0) == "TRIGGER" }) else { return false }
         var depth = 0
         var inBody = false
-        for token in words where token.kind == .word {
+        // Only words of 3 to 5 bytes can be BEGIN, CASE or END: no string is made for the others (this runs at
+        // every `;` of an open trigger).
+        for token in words where token.kind == .word && (3...5).contains(token.end - token.start) {
             switch word(token) {
             case "BEGIN" where !inBody:
                 inBody = true
