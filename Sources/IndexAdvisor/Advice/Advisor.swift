@@ -351,12 +351,10 @@ struct AnalysisRun {
             let clockLoss = saves && decidesOnCounters
                 && ClockCheck.showsLoss(changes, weight: { profiles[$0].weight }, minimumBenefit: self.minimumBenefit)
                 && confirmsLoss(of: name, definition: definition, changes: changes)
-            // A counted saving inside the counters' resolution that the wall clock shows as writes only
-            // (``ClockCheck/isUnconfirmedMarginal(_:countsWrite:)``), again when timed a second time.
-            let marginal = saves && !clockLoss && decidesOnCounters && ClockCheck.isUnconfirmedMarginal(changes, countsWrite: countsWrite)
-                && (timedAgain(name, definition: definition, changes: changes).map {
-                    ClockCheck.isUnconfirmedMarginal($0, countsWrite: countsWrite)
-                } ?? false)
+            // A counted saving too small for the counters to tell, by their fixed rule
+            // (``ClockCheck/isInsideResolution(_:weight:countsWrite:minimumBenefit:)``).
+            let marginal = saves && !clockLoss && decidesOnCounters
+                && ClockCheck.isInsideResolution(changes, weight: { profiles[$0].weight }, countsWrite: countsWrite, minimumBenefit: minimumBenefit)
             if saves && !clockLoss && !marginal {
                 picks.append(IndexSelection.Pick(measured: kept, score: score, name: name, builtBeside: Set(picks.map(\.name.sqlFolded))))
                 changed = Set(changes.map(\.position))
@@ -365,7 +363,10 @@ struct AnalysisRun {
                 try measurer.drop(name)
                 putBack(changes)
                 if marginal {
-                    rejected.append(rejection(best.candidate, score: score, reason: .marginalByCounters(countedSpeedup: ClockCheck.countedSpeedup(changes))))
+                    let counted = ClockCheck.countedBounds(changes, weight: { profiles[$0].weight }, countsWrite: countsWrite)
+                    rejected.append(rejection(best.candidate, score: score, reason: .marginalByCounters(
+                        countedSpeedup: ClockCheck.countedSpeedup(changes), readsSaved: counted.readsSaved,
+                        writesAdded: counted.writesAdded, minimumSeconds: minimumBenefit)))
                 } else if clockLoss {
                     let bounds = ClockCheck.bounds(changes, weight: { profiles[$0].weight })
                     rejected.append(rejection(best.candidate, score: score, reason: .costsMoreByTheClock(readsSavedAtMost: bounds.readsSavedAtMost,

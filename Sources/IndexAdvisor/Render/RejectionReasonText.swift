@@ -58,8 +58,8 @@ extension RejectionReason {
             return "built and timed, its reads are slower by the wall clock: by at least \(Figures.duration(-reads)) per workload beyond the runs' spread\(upkeep) (SQLite's work counters, on which it was chosen, showed less work)"
         case .costsMoreByTheClock(let reads, let writes):
             return "built and timed, it costs more than it saves: its reads save at most \(Figures.duration(max(0, reads))) per workload and its writes add at least \(Figures.duration(writes)), beyond the runs' spread (SQLite's work counters, on which it was chosen, did not show that upkeep)"
-        case .marginalByCounters(let speedup):
-            return "SQLite's work counters priced its statements at most \(Figures.percent(1 - 1 / max(1, speedup))) cheaper, inside what their prices can tell, and timed twice the wall clock showed none of them faster but a statement measurably slower: a saving no measurement shows, for write time that one does"
+        case .marginalByCounters(let speedup, let reads, let writes, let minimum):
+            return "SQLite's work counters priced its statements at most \(Figures.percent(1 - 1 / max(1, speedup))) cheaper, inside what their prices can tell (2×): its reads save \(Figures.duration(reads)) per workload and its writes add \(Figures.duration(writes)) by them, which, with the saving halved and the upkeep doubled, is not the \(Figures.duration(minimum)) an index must save"
         case .other(let text, _):
             return text
         }

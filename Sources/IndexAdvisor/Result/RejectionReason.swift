@@ -57,9 +57,10 @@ public enum RejectionReason: Sendable, Equatable {
     /// `writesAddedAtLeast`, in seconds per workload (``ClockCheck``).
     case costsMoreByTheClock(readsSavedAtMost: Double, writesAddedAtLeast: Double)
     /// Chosen on SQLite's work counters, which priced the statements it serves at most `countedSpeedup`
-    /// times cheaper (under their 2× resolution), while the wall clock showed none of them faster and a
-    /// statement measurably slower, twice (``ClockCheck/isUnconfirmedMarginal(_:countsWrite:)``).
-    case marginalByCounters(countedSpeedup: Double)
+    /// times cheaper (under their 2× resolution), its reads saving `readsSaved` and its writes adding
+    /// `writesAdded` (seconds per workload, as the counters price them): read at the resolution's worst, less
+    /// than `minimumSeconds` (``ClockCheck/isInsideResolution(_:weight:countsWrite:minimumBenefit:)``).
+    case marginalByCounters(countedSpeedup: Double, readsSaved: Double, writesAdded: Double, minimumSeconds: Double)
     /// Picked first, but the later picks `takenBy` (names) took some of its statements, and for the ones left
     /// `replacement` (a name) measured better with every other pick in place: it took this one's place.
     case revisedForStatementsLeft(replacement: String, takenBy: [String])
