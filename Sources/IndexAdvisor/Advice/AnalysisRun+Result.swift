@@ -104,7 +104,7 @@ extension AnalysisRun {
                     if !names.contains(where: { $0.sqlFolded == name.sqlFolded }) { names.append(name) }
                 },
                 shapeSummary: profile.shape.map(Self.summary), bindingSource: profile.bindingSource.rawValue,
-                planBefore: profile.planBefore, planAfter: profile.planAfter,
+                planBefore: profile.markingFilteredScans(profile.planBefore), planAfter: profile.markingFilteredScans(profile.planAfter),
                 timingBefore: profile.timingBefore, timingAfter: profile.timingAfter,
                 weightedSecondsBefore: profile.weight * (profile.timingBefore?.medianSeconds ?? 0),
                 weightedSecondsAfter: profile.weight * (profile.timingAfter?.medianSeconds ?? 0),

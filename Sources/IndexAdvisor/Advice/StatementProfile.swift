@@ -63,6 +63,27 @@ final class StatementProfile {
     var isWrite: Bool { statement.kind.isWrite }
     var isUsable: Bool { error == nil && timingBefore != nil }
 
+    /// True when the statement filters `table` (a name, any case): a WHERE or ON term on its columns, an
+    /// expression filter, or a string search function (`NSCoreDataStringSearch…`, `instr`) on them.
+    func filters(table: String) -> Bool {
+        let folded = table.sqlFolded
+        if expressionFilters.contains(where: { $0.table.sqlFolded == folded }) { return true }
+        return shape?.tables.contains { access in
+            access.table.sqlFolded == folded && (access.filtersRows
+                || access.columnFunctions.contains { $0.sqlFolded.hasPrefix("nscoredata") || $0.sqlFolded == "instr" })
+        } ?? false
+    }
+
+    /// `plan` with each full index scan of a table this statement filters marked
+    /// (``PlanFinding/filtersWholeIndex``), for the report and `check`.
+    func markingFilteredScans(_ plan: QueryPlan?) -> QueryPlan? {
+        guard var plan else { return nil }
+        for index in plan.findings.indices where plan.findings[index].kind == .fullIndexScan {
+            if let table = plan.findings[index].table, filters(table: table) { plan.findings[index].filtersWholeIndex = true }
+        }
+        return plan
+    }
+
     /// True when candidates are worth generating: the plan has a problem (a full scan, a temp B-tree, an
     /// automatic index), or it reads a whole index although the statement filters (an index search could
     /// do better) — unless statistics alone fix it.
@@ -70,7 +91,7 @@ final class StatementProfile {
         guard let plan = planBefore else { return false }
         if plan.hasProblem { return true }
         if examinesManyRowsPerResult { return true }
-        let filters = !expressionFilters.isEmpty || (shape?.tables.contains { !$0.constraints.isEmpty } ?? false)
+        let filters = !expressionFilters.isEmpty || (shape?.tables.contains(where: \.filtersRows) ?? false)
         return filters && plan.findings.contains { $0.kind == .fullIndexScan && ($0.tableRows ?? Int.max) >= PlanFinding.smallTableRows }
     }
 

@@ -86,6 +86,9 @@ public enum CheckEvaluator {
                     case .fullTableScan:
                         problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
                                                      message: "\(label) full table scan of \(finding.table ?? "?") (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
+                    case .fullIndexScan:
+                        problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
+                                                     message: "\(label) full scan of \(finding.table ?? "?") through every entry of \(finding.index ?? "an index"), its rows filtered one by one (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
                     case .tempBTree:
                         problems.append(CheckProblem(kind: .tempBTreeSort, statement: label, statementID: statement.id, isFailure: true,
                                                      message: "\(label) sorts in a temp B-tree for \(finding.purpose ?? "ORDER BY") (\(weight)): \(sql)"))

@@ -99,8 +99,23 @@ public struct PlanFinding: Sendable, Codable, Equatable, Hashable {
     /// Tables below this many rows are scanned faster than any index could help.
     public static let smallTableRows = 1_000
 
-    /// True for a temp B-tree, an automatic index, and a full scan of a table of at least `smallTableRows` rows.
+    /// Set on a full index scan (`SCAN t USING [COVERING] INDEX i`, no constraint in parentheses) when the
+    /// statement filters `t`: a WHERE or ON term on its columns, an expression filter or a string search
+    /// (`NSCoreDataStringSearch`, `instr`). The index is then read whole, in its order, and each row is
+    /// tested one by one: a full scan that avoids only a sort (https://sqlite.org/eqp.html: "SCAN … USING
+    /// INDEX" visits every entry; https://sqlite.org/optoverview.html#order_by_optimizations). Nil when not
+    /// known (plans the advisor works with, reports written before it was kept) or when nothing filters it
+    /// (`ORDER BY x LIMIT 20` reads 20 entries).
+    public var filtersWholeIndex: Bool? = nil
+
+    /// True for a full scan of a table of at least `smallTableRows` rows: `SCAN t`, or a full index scan of
+    /// a table the statement filters (``filtersWholeIndex``). What `check` fails and the totals count.
+    public var isFullScan: Bool {
+        (kind == .fullTableScan || (kind == .fullIndexScan && filtersWholeIndex == true)) && (tableRows ?? Int.max) >= Self.smallTableRows
+    }
+
+    /// True for a temp B-tree, an automatic index, and a full scan (``isFullScan``).
     public var isProblem: Bool {
-        kind.isProblem && !(kind == .fullTableScan && (tableRows ?? Int.max) < Self.smallTableRows)
+        kind == .fullTableScan || kind == .fullIndexScan ? isFullScan : kind.isProblem
     }
 }

@@ -417,7 +417,8 @@ public struct Totals: Sendable, Codable {
     public var readSecondsAfter: Double
     public var writeSecondsBefore: Double
     public var writeSecondsAfter: Double
-    /// Full scans of tables of at least ``PlanFinding/smallTableRows`` rows, one per plan row, across statements.
+    /// Full scans of tables of at least ``PlanFinding/smallTableRows`` rows (``PlanFinding/isFullScan``: a
+    /// filtered full index scan too), one per plan row, across statements.
     public var fullScansBefore: Int
     public var fullScansAfter: Int
     public var tempBTreeSortsBefore: Int
@@ -432,8 +433,9 @@ public struct Totals: Sendable, Codable {
 
     /// How many plan rows of `statements` (the analysed ones) flag `kind` as a problem
     /// (``PlanFinding/isProblem``), in the plan `plan` picks: what ``fullScansBefore`` and the other counts are.
+    /// `.fullTableScan` counts every full scan (``PlanFinding/isFullScan``), a filtered full index scan too.
     static func count(_ kind: PlanFinding.Kind, in statements: [StatementReport], _ plan: (StatementReport) -> QueryPlan?) -> Int {
-        statements.reduce(0) { $0 + (plan($1)?.findings.filter { $0.kind == kind && $0.isProblem }.count ?? 0) }
+        statements.reduce(0) { $0 + (plan($1)?.findings.filter { kind == .fullTableScan ? $0.isFullScan : $0.kind == kind && $0.isProblem }.count ?? 0) }
     }
 }
 

@@ -152,6 +152,10 @@ public struct TableAccess: Sendable, Codable {
         return access
     }
 
+    /// True when a constraint other than LIMIT or OFFSET (which SQLite 3.38+ also offers a virtual table)
+    /// filters this table's rows.
+    public var filtersRows: Bool { constraints.contains { $0.op != .limit && $0.op != .offset } }
+
     public init(table: String, constraints: [ColumnConstraint] = [], orderBy: [SortTerm] = [], readColumns: [String] = [],
                 writtenColumns: [String] = [], isInserted: Bool = false, isUpdated: Bool = false, isDeleted: Bool = false,
                 columnFunctions: [String] = []) {
