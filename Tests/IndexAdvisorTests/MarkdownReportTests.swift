@@ -4,6 +4,30 @@ import Foundation
 
 @Suite("The Markdown report")
 struct MarkdownReportTests {
+    @Test("the summary names every read an index makes measurably slower, in Markdown and HTML; a write's cost stays in its write figure")
+    func summaryNamesSlowedReads() throws {
+        // Regression (a new user's workout store): `#Index<Workout>([\.startedAt])` made a search ×10 go
+        // 103.2 ms → 158.1 ms, and only the index's own table said so; the summary gave S3's 46× alone.
+        var result = ReportFixture.result(hostile: false)
+        var search = result.statements[0]
+        search.id = "00000000000000d4"
+        search.sql = "SELECT * FROM ZNOTE t0 WHERE NSCoreDataStringSearch(t0.ZTITLE, ?, 385, 0) ORDER BY t0.ZUPDATEDAT DESC LIMIT 20"
+        search.count = 10
+        result.statements.append(search)
+        result.recommendations[0].effects.append(StatementEffect(statementID: search.id, count: 10, before: ReportFixture.timing(0.1032),
+                                                                 after: ReportFixture.timing(0.1581), isSignificant: true))
+        // A read inside the noise is not named.
+        var quiet = search
+        quiet.id = "00000000000000e5"
+        result.statements.append(quiet)
+        result.recommendations[0].effects.append(StatementEffect(statementID: quiet.id, count: 10, before: ReportFixture.timing(0.010),
+                                                                 after: ReportFixture.timing(0.0104), isSignificant: false))
+        let summary = try #require(result.effectSummary(of: result.recommendations[0]))
+        #expect(summary == "S1 18.5 ms → 27.5 µs per execution (673× faster); makes S4 slower: 103.2 ms → 158.1 ms (1.5× slower)")
+        #expect(MarkdownReport.render(result).contains("1. `#Index<Note>([\\.folderID, \\.updatedAt])`: \(summary); saves"))
+        #expect(HTMLReport.render(result).contains(" — S1 18.5 ms → 27.5 µs per execution (673× faster); makes S4 slower: 103.2 ms → 158.1 ms (1.5× slower); saves"))
+    }
+
     @Test("every format renders the result's own totals, not sums of its statements, and the same text twice")
     func formatsReadTheResult() {
         var result = ReportFixture.result(hostile: false)

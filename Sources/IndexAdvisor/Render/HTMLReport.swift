@@ -108,10 +108,7 @@ public enum HTMLReport {
             page.append("<ol>")
             for recommendation in result.recommendations {
                 var line = link(to: "add-\(recommendation.rank)", "<code>\(result.indexDeclaration(for: recommendation) ?? "\(recommendation.table)(\(recommendation.columnList))")</code>")
-                if let main = recommendation.mainEffect {
-                    let takenOver = result.takeovers(of: recommendation).contains { $0.statementID == main.statementID }
-                    line += " — \("\(result.label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))\(takenOver ? "; a later pick took it over" : ""))")"
-                }
+                if let effect = result.effectSummary(of: recommendation) { line += " — \(effect)" }
                 line += "\("; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload")"
                 page.append("<li>\(line)</li>")
             }

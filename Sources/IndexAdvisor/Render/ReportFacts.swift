@@ -194,6 +194,27 @@ extension AnalysisResult {
     }
 }
 
+extension AnalysisResult {
+    /// The summary's words for `recommendation`'s effect: its main statement's change (`S3 27.5 ms → 596.7 µs
+    /// per execution (46× faster)`), then every read it makes measurably slower (`; makes S7 slower: 103.2 ms
+    /// → 158.1 ms (1.5× slower)`), so that a regression is not left to the index's own table (a new user's
+    /// workout store: an index on the start date made a search that ran ×10 1.5× slower, and only its table
+    /// said so). Nil when the index has no effect.
+    public func effectSummary(of recommendation: Recommendation) -> String? {
+        guard let main = recommendation.mainEffect else { return nil }
+        let takenOver = takeovers(of: recommendation).contains { $0.statementID == main.statementID }
+        var text = "\(label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))\(takenOver ? "; a later pick took it over" : ""))"
+        let slowed = recommendation.effects.filter { effect in
+            effect.statementID != main.statementID && effect.isSignificant && effect.after.medianSeconds > effect.before.medianSeconds
+                && statement(withID: effect.statementID)?.kind.isRead == true
+        }
+        if !slowed.isEmpty {
+            text += "; makes " + slowed.map { "\(label(ofStatement: $0.statementID)) slower: \(Figures.duration($0.before.medianSeconds)) → \(Figures.duration($0.after.medianSeconds)) (\(Figures.change(of: $0)))" }.joined(separator: ", ")
+        }
+        return text
+    }
+}
+
 extension Recommendation {
     /// The statements this index was measured to speed up when it was chosen (significantly faster).
     public var claimedStatementIDs: [String] {
