@@ -107,7 +107,7 @@ public enum HTMLReport {
         if !result.recommendations.isEmpty || !drops.isEmpty {
             page.append("<ol>")
             for recommendation in result.recommendations {
-                var line = link(to: "add-\(recommendation.rank)", "<code>\(result.indexDeclaration(for: recommendation) ?? "\(recommendation.table)(\(recommendation.columnList))")</code>")
+                var line = link(to: "add-\(recommendation.rank)", "<code>\(result.summaryDeclaration(for: recommendation, sql: "\(recommendation.table)(\(recommendation.columnList))"))</code>")
                 if let effect = result.effectSummary(of: recommendation) { line += " — \(effect)" }
                 line += "\("; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload")"
                 page.append("<li>\(line)</li>")

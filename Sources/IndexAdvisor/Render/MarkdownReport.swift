@@ -55,7 +55,7 @@ public enum MarkdownReport {
         out.append(summary.joined(separator: " · ") + ".")
         out.append("")
         for recommendation in result.recommendations {
-            var line = "\(recommendation.rank). \(inline(result.indexDeclaration(for: recommendation) ?? recommendation.sql))"
+            var line = "\(recommendation.rank). \(inline(result.summaryDeclaration(for: recommendation)))"
             if let effect = result.effectSummary(of: recommendation) { line += ": " + effect }
             line += "; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload."
             out.append(line)

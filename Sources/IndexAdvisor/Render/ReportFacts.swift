@@ -184,6 +184,15 @@ extension AnalysisResult {
         uniqueRule(covering: recommendation) == nil ? recommendation.swiftDataIndex : nil
     }
 
+    /// What the summary lists `recommendation` as: its `#Index` line; on a Core Data / SwiftData store whose
+    /// proposed `#Unique` rule serves it (``uniqueRule(covering:)``), that rule, which the SQL migration ships
+    /// instead of it; otherwise `sql` (default: its `CREATE INDEX`).
+    public func summaryDeclaration(for recommendation: Recommendation, sql: String? = nil) -> String {
+        if let declared = indexDeclaration(for: recommendation) { return declared }
+        if store.isCoreData, let rule = uniqueRule(covering: recommendation)?.swiftDataUnique { return rule }
+        return sql ?? recommendation.sql
+    }
+
     /// The recommendations whose `#Index` lines the Swift code declares (``indexDeclaration(for:)``).
     public var declaredIndexRecommendations: [Recommendation] {
         recommendations.map { recommendation in

@@ -38,6 +38,15 @@ public enum SQLReport {
             let serves = later.isEmpty ? (users.isEmpty ? "" : "for \(users): ")
                 : (users.isEmpty ? "chosen for \(later), which a later pick took over: " : "for \(users) (chosen for \(later) too, which a later pick took over): ")
             lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload\(result.timeScope); built in \(recommendation.sampleScale == nil ? "" : "about ")\(Figures.duration(recommendation.buildSeconds)), \(recommendation.sampleScale == nil ? "" : "about ")\(ByteCountText.format(recommendation.bytes))\(recommendation.sampleScale == nil ? "" : " (the whole store's, scaled from the sample)")."))
+            // On a Core Data / SwiftData store, a lookup the proposed #Unique rule's unique index serves is the
+            // rule's to declare: the Markdown, HTML and Swift reports say so, and the migration must not ship the
+            // plain index beside it (a new user's workout store: two indexes for one job, one of them SQL-only,
+            // which the next model migration can drop).
+            if result.store.isCoreData, let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique {
+                lines.append(comment("Left out: declare \(rule) instead (see --format swift); its unique index serves the same lookups, and this one beside it would be a second index for one job."))
+                lines.append(comment(recommendation.sql + ";"))
+                continue
+            }
             lines.append(recommendation.sql + ";")
             // On a store that keeps sqlite_stat1 the index was measured with its own statistics (ANALYZE of the
             // index, analyze.html): without them SQLite plans it on defaults, and may not use it as measured.
