@@ -50,6 +50,8 @@ struct CodeReportTests {
         #expect(swift.contains("// Inside @Model final class Note { … }:\n#Index<Note>([\\.folderID, \\.updatedAt])\n#Unique<Note>([\\.folderID])\n"))
         #expect(swift.contains("some are guesses"))
         #expect(swift.contains("Building them took 107.2 ms on this store"))
+        // Regression (a new user): nothing said the macros need iOS 18; an app targeting iOS 17 does not compile them.
+        #expect(swift.contains("// #Index and #Unique need iOS 18, macOS 15, tvOS 18 or watchOS 11 as the deployment target."))
         result.recommendations[0].declaredInModel = "Note.swift:9"
         let declared = checkedRender(result, .swift)
         #expect(!declared.contains("\n#Index<Note>"))

@@ -47,6 +47,10 @@ public enum SwiftReport {
         lines.append(comment("migration stage to your SchemaMigrationPlan (a lightweight stage is enough for an index). SwiftData"))
         lines.append(comment("builds indexes only when it creates a store, so existing stores also need the CREATE INDEX IF NOT"))
         lines.append(comment("EXISTS statements (--format sql), run before the ModelContainer opens the store."))
+        // Apple's documentation of Index(_:) and Unique(_:): iOS 18, macOS 15, tvOS 18, watchOS 11 (a new
+        // user's app targeting iOS 17 would not compile the pasted lines).
+        lines.append(comment("#Index and #Unique need iOS 18, macOS 15, tvOS 18 or watchOS 11 as the deployment target. Before"))
+        lines.append(comment("them, @Attribute(.unique) (iOS 17) declares a single attribute unique, and the SQL migration adds indexes."))
         if !result.recommendations.isEmpty {
             lines.append(comment("Building them took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope): what that migration costs here."))
         }
