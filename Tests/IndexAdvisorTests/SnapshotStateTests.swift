@@ -37,6 +37,33 @@ struct SnapshotStateTests {
         #expect(try snapshot.connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index'") == .integer(0))
     }
 
+    // Regression (a breaking helper): a temporary folder that filled up mid-run made every candidate's
+    // CREATE INDEX fail with SQLITE_FULL; each was rejected as "could not be built", and the run exited 0
+    // with "no index to add".
+    @Test("a candidate's CREATE INDEX that fails for a full disk throws snapshotWriteFailed: one line, the folder and SQLite's reason")
+    func fullDiskDuringBuild() throws {
+        let store = try FixtureStore(Self.spaceStoreSQL)
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        defer { snapshot.close() }
+        // No page beyond those the file has: any index needs more, as on a full disk (SQLITE_FULL).
+        let pages = try #require(try snapshot.connection.scalar("PRAGMA page_count")?.integerValue)
+        _ = try snapshot.connection.scalar("PRAGMA max_page_count = \(pages)")
+        let measurer = CandidateMeasurer(snapshot: snapshot, timer: StatementTimer(connection: snapshot.connection), storeHasStatistics: false)
+        let candidate = IndexCandidate(table: "event", columns: [IndexColumn(name: "note")])
+        do {
+            _ = try measurer.measure(candidate, name: "indexadvisor_candidate", users: [], writes: [], profiles: [])
+            Issue.record("the build did not fail")
+        } catch let error as StoreError {
+            guard case .snapshotWriteFailed(let directory, let sql, let sqliteError) = error else { Issue.record("\(error)"); return }
+            #expect(directory == snapshot.directory.url.path)
+            #expect(sql == candidate.createSQL(name: "indexadvisor_candidate"))
+            #expect(sqliteError.code == .full)
+            #expect(error.description.contains("no candidate index can be measured there, so the analysis stopped; nothing was written"))
+            #expect(!error.description.contains("\n"))
+        }
+        #expect(try snapshot.connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index'") == .integer(0))
+    }
+
     static let spaceStoreSQL = """
         CREATE TABLE event(id INTEGER PRIMARY KEY, user INTEGER, kind INTEGER, at INTEGER, note TEXT, score REAL);
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)

@@ -42,7 +42,8 @@ struct CandidateMeasurer {
 
     /// Creates `candidate` under `name`, times the statements at `positions` (default: all users and
     /// writes), and keeps the index when `keep` is true (it was chosen).
-    /// - Throws: ``SQLiteError`` when the index cannot be built.
+    /// - Throws: ``SQLiteError`` when the index cannot be built; ``StoreError/snapshotWriteFailed(directory:sql:error:)``
+    ///   when the snapshot's folder is full or fails to write (`SQLITE_FULL`, `SQLITE_IOERR`).
     func measure(_ candidate: IndexCandidate, name: String, users: [Int], writes: [Int],
                  profiles: [StatementProfile], keep: Bool = false, positions: Set<Int>? = nil) throws -> MeasuredCandidate {
         let connection = snapshot.connection
@@ -52,7 +53,15 @@ struct CandidateMeasurer {
             writesBefore[position] = timesWritesBefore ? try? timer.time(profile.executions, isWrite: true) : profile.current
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        try connection.execute(candidate.createSQL(name: name))
+        let create = candidate.createSQL(name: name)
+        do {
+            try connection.execute(create)
+        } catch let error as SQLiteError where error.code == .full || error.code == .ioError {
+            // The folder is full or failing: no candidate can be built, so the run stops rather than report
+            // "no index to add" (a breaking helper filled the temporary directory mid-run: exit 0, every
+            // candidate rejected as not built).
+            throw StoreError.snapshotWriteFailed(directory: snapshot.directory.url.path, sql: create, error: error)
+        }
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         timer.clock?.addCandidateBuild(buildSeconds)
         do {

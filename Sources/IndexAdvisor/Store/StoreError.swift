@@ -36,6 +36,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// Undoing a measurement on the private snapshot failed (a `DROP INDEX` after a candidate was timed):
     /// every later measurement would include that index, so the run stops rather than give worse advice.
     case snapshotStateLost(directory: String, sql: String, error: SQLiteError)
+    /// Building an index on the private snapshot failed because its folder is full or fails to write
+    /// (`SQLITE_FULL`, `SQLITE_IOERR`): no candidate could be measured, so the run stops.
+    case snapshotWriteFailed(directory: String, sql: String, error: SQLiteError)
     /// The private snapshot would not fit in the temporary directory's free space.
     case insufficientSpace(path: String, neededBytes: Int64, availableBytes: Int64, directory: String)
     /// The folder of the private snapshot has too little room for the candidate indexes to be built there.
@@ -72,6 +75,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             return "\(directory): the private snapshot directory was deleted by another process during the run; nothing was written, since its results cannot be trusted; run again (--temp-dir chooses another directory)"
         case .snapshotStateLost(let directory, let sql, let error):
             return "\(directory): \(sql) failed on the private snapshot (\(error.message), SQLite result code \(error.code.rawValue)); every later measurement would include that index, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
+        case .snapshotWriteFailed(let directory, let sql, let error):
+            return "\(directory): \(SQLText.oneLine(sql, limit: 120)) failed on the private snapshot (\(error.message), SQLite result code \(error.code.rawValue)); no candidate index can be measured there, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
         case .insufficientSpace(let path, let needed, let available, let directory):
             return "\(path): the snapshot needs \(ByteCountText.format(needed)) but \(directory) has \(ByteCountText.format(available)) free; choose another with --temp-dir"
         case .insufficientSpaceForIndexes(let directory, let needed, let available, let candidates):
