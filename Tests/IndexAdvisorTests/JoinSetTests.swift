@@ -45,6 +45,27 @@ struct JoinSetTests {
         _ = checkedRender(result, .markdown)
     }
 
+    // Regression (a breaking helper): `--max-index-bytes 1000` kept a join's 4 KiB and 896 KiB indexes, while
+    // every single candidate was rejected as over the budget.
+    @Test("a join's set is held to --max-index-bytes like a single pick: over it, none of its indexes is recommended")
+    func joinSetWithinByteBudget() throws {
+        let workload = """
+            -- freq: 200
+            SELECT l.sku, l.quantity FROM customer c JOIN purchase p ON p.customer_id = c.id JOIN order_line l ON l.purchase_id = p.id WHERE c.email = 'c1234@example.org';
+            """
+        var options = quickOptions()
+        options.maxIndexBytes = 1_000
+        let limited = try analyze(Self.shop, workload: workload, options: options)
+        expectTrueReport(limited)
+        #expect(limited.recommendations.isEmpty)
+        #expect(limited.rejectedCandidates.contains { $0.rejection.kind == "index-bytes-limit" && $0.table == "order_line" })
+        // Room for all three: the set is kept, and its size is within the budget.
+        options.maxIndexBytes = 10_000_000
+        let roomy = try analyze(Self.shop, workload: workload, options: options)
+        #expect(roomy.recommendations.count == 3)
+        #expect(roomy.recommendations.reduce(Int64(0)) { $0 + $1.bytes } <= 10_000_000)
+    }
+
     @Test("the build order puts the index on the scanned (largest) table last, so its measurement shows the saving")
     func buildOrder() throws {
         let plan = QueryPlan(steps: [], findings: [PlanFinding(kind: .fullTableScan, table: "order_line", detail: "SCAN l"),

@@ -146,6 +146,19 @@ extension AnalysisRun {
                 return []
             }
         }
+        // --max-index-bytes holds for a set as for a single pick: sizes are known once built (a breaking
+        // helper's `--max-index-bytes 1000` kept a 4 KiB and an 896 KiB index for a join).
+        if let limit = options.maxIndexBytes {
+            let used = (picks.map(\.measured) + built.map(\.0.measured)).reduce(Int64(0)) { $0 + storeBytes($1.bytes, table: $1.candidate.table) }
+            if used > limit {
+                try undo()
+                for member in members {
+                    let entry = rejection(member, score: nil, reason: .indexBytesLimit(limit))
+                    if !rejected.contains(where: { $0.sql == entry.sql }) { rejected.append(entry) }
+                }
+                return []
+            }
+        }
         let all = built.flatMap(\.1)
         let decided = decidedScore(all)
         let label = self.label(of: profiles[position].statement.fingerprint.id)
