@@ -732,7 +732,7 @@ struct AnalysisRun {
                 }.joined(separator: ", "))
             }
             if access.isInserted { parts.append("INSERT") }
-            if access.isUpdated { parts.append("UPDATE " + access.writtenColumns.joined(separator: ", ")) }
+            if access.isUpdated { parts.append("UPDATE " + access.updatedColumns.joined(separator: ", ")) }
             if access.isDeleted { parts.append("DELETE") }
             if !access.columnFunctions.isEmpty { parts.append("calls " + access.columnFunctions.joined(separator: ", ")) }
             return access.table + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))

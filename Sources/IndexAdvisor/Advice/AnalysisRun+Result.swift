@@ -220,7 +220,7 @@ extension AnalysisRun {
     }
 
     /// Each key column of `candidate` that at least 30 % of the writes to its table change (UPDATE … SET it,
-    /// weighted by frequency).
+    /// or an upsert's DO UPDATE SET; weighted by frequency).
     func churns(for candidate: IndexCandidate) -> [ColumnChurn] {
         let table = candidate.table.sqlFolded
         let writes = profiles.filter { $0.isUsable && $0.writtenTables.contains(table) }
@@ -230,7 +230,7 @@ extension AnalysisRun {
         for column in candidate.columns.compactMap(\.name) {
             let changing = writes.filter { profile in
                 profile.shape?.access(to: candidate.table).map { access in
-                    access.isUpdated && access.writtenColumns.contains { $0.sqlFolded == column.sqlFolded }
+                    access.updatedColumns.contains { $0.sqlFolded == column.sqlFolded }
                 } ?? false
             }.reduce(0) { $0 + $1.weight }
             let share = changing / total

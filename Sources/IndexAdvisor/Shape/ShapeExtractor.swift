@@ -127,6 +127,7 @@ package final class ShapeExtractor {
         }
         if let updates = mirror.upsertUpdates, let inserted = shape.tables.firstIndex(where: \.isInserted) {
             shape.tables[inserted].isUpdated = !updates.isEmpty
+            shape.tables[inserted].upsertUpdatedColumns = updates
             for column in updates where !shape.tables[inserted].writtenColumns.contains(where: { $0.sqlFolded == column.sqlFolded }) {
                 shape.tables[inserted].writtenColumns.append(column)
             }

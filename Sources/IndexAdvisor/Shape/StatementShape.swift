@@ -152,6 +152,14 @@ public struct TableAccess: Sendable, Codable {
         return access
     }
 
+    /// For an upsert (`INSERT … ON CONFLICT … DO UPDATE SET …`): the columns its DO UPDATE sets, which are
+    /// the ones it changes in a row that exists (``writtenColumns`` has the inserted ones too). Nil for
+    /// other statements, whose UPDATE changes every column in ``writtenColumns``.
+    public var upsertUpdatedColumns: [String]? = nil
+
+    /// The columns the statement changes in rows that exist: an UPDATE's, or an upsert's DO UPDATE's.
+    public var updatedColumns: [String] { isUpdated ? (upsertUpdatedColumns ?? writtenColumns) : [] }
+
     /// True when a constraint other than LIMIT or OFFSET (which SQLite 3.38+ also offers a virtual table)
     /// filters this table's rows.
     public var filtersRows: Bool { constraints.contains { $0.op != .limit && $0.op != .offset } }

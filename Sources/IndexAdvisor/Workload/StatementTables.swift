@@ -67,7 +67,8 @@ extension SQLTokenList {
     }
 
     /// The columns assigned by an UPDATE's top-level SET clause (`SET a = ?, (b, c) = (?, ?)` gives a, b, c),
-    /// as written; empty for other statements.
+    /// or an upsert's `ON CONFLICT … DO UPDATE SET` (https://sqlite.org/lang_upsert.html), as written; empty
+    /// for other statements.
     package func updatedColumns() -> [String] {
         guard let set = firstTopLevelWord("SET"), firstTopLevelWord("UPDATE") != nil else { return [] }
         var columns: [String] = []

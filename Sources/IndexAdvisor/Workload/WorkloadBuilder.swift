@@ -82,7 +82,8 @@ package struct WorkloadBuilder {
             parameterCount: normalized.parameterValues.count, observedBindings: [], observedTiming: nil,
             observedRows: nil, entityName: nil, sources: [])
         entry.tables = tables
-        entry.updatedColumns = normalized.kind == .update ? list.updatedColumns() : []
+        // An upsert's DO UPDATE SET columns too (a breaking helper: `workload` listed none for one).
+        entry.updatedColumns = normalized.kind == .update || normalized.kind == .insert ? list.updatedColumns() : []
         entry.isHousekeeping = normalized.kind.isAnalysed && HousekeepingTables.only(tables)
         indexByID[key] = entries.count
         entries.append(entry)

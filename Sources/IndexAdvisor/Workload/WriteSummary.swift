@@ -47,13 +47,13 @@ extension Workload {
             }
             switch statement.kind {
             case .insert: byTable[key]!.inserts = byTable[key]!.inserts.addingSaturating(statement.count)
-            case .update:
-                byTable[key]!.updates = byTable[key]!.updates.addingSaturating(statement.count)
-                for column in statement.updatedColumns {
-                    byTable[key]!.updatedColumns[column, default: 0] = byTable[key]!.updatedColumns[column, default: 0].addingSaturating(statement.count)
-                }
+            case .update: byTable[key]!.updates = byTable[key]!.updates.addingSaturating(statement.count)
             case .delete: byTable[key]!.deletes = byTable[key]!.deletes.addingSaturating(statement.count)
             default: break
+            }
+            // An UPDATE's SET columns, and an upsert's DO UPDATE SET columns (its rows count as inserts).
+            for column in statement.updatedColumns {
+                byTable[key]!.updatedColumns[column, default: 0] = byTable[key]!.updatedColumns[column, default: 0].addingSaturating(statement.count)
             }
         }
         return order.compactMap { byTable[$0] }.sorted { ($0.total, $1.table) > ($1.total, $0.table) }
