@@ -99,4 +99,15 @@ struct WorkloadDiscoveryTests {
         #expect(failed == ExitCode.failure)
         #expect(errors.error == "indexadvisor: error: \(empty.path): the folder has no workload file (.log, .txt, .sql, .jsonl, .ndjson or .trace)\n")
     }
+
+    // Regression (a breaking helper): a link to a .sql file inside the folder was neither read nor listed.
+    @Test("a link to a workload file inside --workload FOLDER is read as the file")
+    func linkedFileInFolder() throws {
+        let outside = try write("-- freq: 30\nSELECT * FROM item WHERE owner = 9;\n", to: "elsewhere/shared.sql")
+        _ = try write("-- freq: 20\nSELECT * FROM item WHERE owner = 7;\n", to: "linked/own.sql")
+        try FileManager.default.createSymbolicLink(at: directory.url.appendingPathComponent("linked/shared.sql"), withDestinationURL: outside)
+        let (code, console) = run(["workload", directory.url.appendingPathComponent("linked").path, "--format", "json"])
+        #expect(code == ExitCode.success, "\(console.error)")
+        #expect(console.out.contains("\"own.sql\"") && console.out.contains("\"shared.sql\""))
+    }
 }

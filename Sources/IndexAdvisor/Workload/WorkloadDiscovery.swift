@@ -81,7 +81,7 @@ public enum WorkloadDiscovery {
         return found.sorted()
     }
 
-    /// The workload files under `folder`, sorted by their path under it.
+    /// The workload files under `folder` (links to regular files included), sorted by their path under it.
     static func filesInFolder(_ folder: URL) -> [Input] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
@@ -89,8 +89,10 @@ public enum WorkloadDiscovery {
         var found: [Input] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         for case let file as URL in enumerator {
+            // A link to a regular file counts as that file (a breaking helper's linked `e.sql` was neither
+            // read nor listed as set aside); a link to a FIFO or device is set aside with those.
             guard folderExtensions.contains(file.pathExtension.lowercased()),
-                  (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                  (try? file.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let path = file.standardizedFileURL.path
             let name = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : file.lastPathComponent
             found.append(Input(url: file, name: name))
