@@ -121,6 +121,10 @@ struct AnalysisRun {
     let options: AnalysisOptions
     let report: (String, Int, Int) -> Void
     var profiles: [StatementProfile]
+    /// Statements SQLite cannot parse (a log line cut off, text that is not SQL), left out before profiling
+    /// and counted with the workload's skipped lines (``setAsideUnparsable()``): distinct statements,
+    /// executions, and one example.
+    var unparsable: (statements: Int, executions: Int, example: String?) = (0, 0, nil)
     var statistics: ColumnStatisticsReader
     var warnings: [AnalysisWarning] = []
     /// The schema with the store's own row counts (the working `schema` has the sample's).

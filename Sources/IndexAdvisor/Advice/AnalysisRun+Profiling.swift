@@ -7,6 +7,7 @@ extension AnalysisRun {
     /// - Throws: ``StoreError/sqlite(path:error:)`` when the snapshot turns out corrupt;
     ///   ``WorkloadError/noStatementAnalysable(reasons:)`` when no statement could be planned and timed.
     mutating func profileStatements() throws {
+        setAsideUnparsable()
         let extractor = try ShapeExtractor(schema: schema)
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
@@ -19,6 +20,45 @@ extension AnalysisRun {
             addNotes(to: profile)
         }
         try reportFailures()
+    }
+
+    /// The reason counted for statements SQLite cannot parse.
+    static let unparsableReason = "statement SQLite cannot parse (cut off, or not SQL)"
+
+    /// Leaves out the statements SQLite cannot parse ("incomplete input", "syntax error", "unrecognized
+    /// token", or a statement that does not prepare and is the start of one that does), before any is labelled, and counts them as malformed input (``unparsable``): a log cut off
+    /// mid-line is not a statement of the app (a breaking helper's log: 33 cut-off copies of one fetch were
+    /// listed as S2–S35, "not timed", in the headline). A statement naming a table or column the store lacks
+    /// parses, and stays, with its reason. Kept when every statement is unparsable: the run then fails saying so.
+    mutating func setAsideUnparsable() {
+        let connection = snapshot.connection
+        let errors: [SQLiteError?] = profiles.map { profile in
+            do {
+                _ = try connection.prepareResolvingStandIns(profile.statement.sql)
+                return nil
+            } catch let error as SQLiteError {
+                return error
+            } catch {
+                return nil
+            }
+        }
+        let prepared = zip(profiles, errors).filter { $0.1 == nil }.map(\.0.statement.sql)
+        let unparsable = zip(profiles, errors).compactMap { profile, error -> StatementProfile? in
+            guard let error else { return nil }
+            let message = error.message.lowercased()
+            if error.code == .error && (message == "incomplete input" || message.contains("syntax error") || message.hasPrefix("unrecognized token")) {
+                return profile
+            }
+            // Cut off where it still parses (`… FROM ZNOTE` without its alias, `t0.Z` for `t0.ZTITLE`): a
+            // statement that does not prepare and is the start of one that does.
+            let sql = profile.statement.sql
+            return prepared.contains { $0.count > sql.count && $0.hasPrefix(sql) } ? profile : nil
+        }
+        guard !unparsable.isEmpty, unparsable.count < profiles.count else { return }
+        let left = Set(unparsable.map { ObjectIdentifier($0) })
+        profiles.removeAll { left.contains(ObjectIdentifier($0)) }
+        self.unparsable = (unparsable.count, unparsable.reduce(0) { $0.addingSaturating($1.statement.count) },
+                           unparsable.first.map { SQLText.oneLine($0.statement.text, limit: 120) })
     }
 
     /// The statement's shape and expression filters, or a note saying why its shape could not be read.

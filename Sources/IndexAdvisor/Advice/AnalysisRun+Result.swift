@@ -39,7 +39,7 @@ extension AnalysisRun {
                                 snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
                                 isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
                                 hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
-            workload: WorkloadSummary(workload, analysedStatements: usable.count),
+            workload: workloadSummary(analysedStatements: usable.count),
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
@@ -54,6 +54,23 @@ extension AnalysisRun {
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
             totals: Self.totals(usable, fromSample: !sampledTables.isEmpty), warnings: snapshot.warnings + warnings)
             .describingWorkload(workload)
+    }
+
+    /// True when `name` is a partial index: one of the store's, or a pick with a WHERE.
+    func isPartialIndex(_ name: String) -> Bool {
+        if let pick = picks.first(where: { $0.name.sqlFolded == name.sqlFolded }) { return pick.measured.candidate.partialPredicate != nil }
+        return schema.index(named: name)?.isPartial ?? false
+    }
+
+    /// The workload's summary, with the statements SQLite cannot parse counted among what was skipped and
+    /// not among the distinct statements (``setAsideUnparsable()``).
+    func workloadSummary(analysedStatements: Int) -> WorkloadSummary {
+        var summary = WorkloadSummary(workload, analysedStatements: analysedStatements)
+        guard unparsable.executions > 0 else { return summary }
+        summary.distinctStatements -= unparsable.statements
+        summary.skipped[Self.unparsableReason, default: 0] += unparsable.executions
+        if let example = unparsable.example { summary.skippedExamples.append(Self.unparsableReason + ": " + example) }
+        return summary
     }
 
     /// The picks as the report lists them, in the order they were built (``AnalysisResult/recommendations``), with their key columns' prefix statistics.
@@ -104,7 +121,8 @@ extension AnalysisRun {
                     if !names.contains(where: { $0.sqlFolded == name.sqlFolded }) { names.append(name) }
                 },
                 shapeSummary: profile.shape.map(Self.summary), bindingSource: profile.bindingSource.rawValue,
-                planBefore: profile.markingFilteredScans(profile.planBefore), planAfter: profile.markingFilteredScans(profile.planAfter),
+                planBefore: profile.markingFilteredScans(profile.planBefore, isPartial: isPartialIndex),
+                planAfter: profile.markingFilteredScans(profile.planAfter, isPartial: isPartialIndex),
                 timingBefore: profile.timingBefore, timingAfter: profile.timingAfter,
                 weightedSecondsBefore: profile.weight * (profile.timingBefore?.medianSeconds ?? 0),
                 weightedSecondsAfter: profile.weight * (profile.timingAfter?.medianSeconds ?? 0),
