@@ -98,6 +98,36 @@ struct ClockCheckTests {
         #expect(reason.text.contains("its reads save \(Figures.duration(0.00208)) per workload and its writes add \(Figures.duration(0.00096))"))
     }
 
+    // Regression (a breaking helper): an UPDATE timed 10.6 → 15.3 ms ×30 (the same VM steps, so not counted)
+    // was shown "1.4× slower" in the index's table beside "adds 3.75 ms of writes", which left it out.
+    @Test("a write the score leaves out is not shown as significant, and its change says why")
+    func uncountedWrite() throws {
+        let workload = WorkloadLoader.parse("""
+            -- freq: 50
+            SELECT id FROM note WHERE folder = 3 ORDER BY edited;
+            -- freq: 30
+            UPDATE note SET pinned = 1 WHERE title = 't77';
+            -- freq: 30
+            INSERT INTO note(folder, edited, title) VALUES (3, 9, 'x');
+            """, file: "w.sql", format: .sql)
+        let profiles = workload.statements.map(StatementProfile.init)
+        let update = change(1, before: counted(10_400, 10_567, 10_700, steps: 300_044, pages: 1_900, isWrite: true),
+                            after: counted(15_100, 15_335, 15_600, steps: 300_057, pages: 1_900, isWrite: true), isUser: false)
+        let insert = change(2, before: counted(52, 53.8, 55, steps: 40, pages: 6, isWrite: true),
+                            after: counted(176, 179, 182, steps: 52, pages: 9, isWrite: true), isUser: false)
+        let read = change(0, before: counted(23_000, 23_702, 24_000, steps: 200_000, pages: 1_500), after: counted(19_000, 19_643, 20_000, steps: 150_000, pages: 1_200), isUser: true)
+        // As the advisor counts writes when it decides on the counters: those doing measurably more work.
+        let countsWrite: (TimingChange) -> Bool = { $0.after.decisionView.isSlower(than: $0.before.decisionView) }
+        #expect(!countsWrite(update) && countsWrite(insert))
+        let score = CandidateScore(changes: [read, update, insert], profiles: profiles, countsWrite: countsWrite)
+        #expect(abs(score.writeSecondsAdded - 30 * (179 - 53.8) * 1e-6) < 1e-12)
+        let effect = try #require(score.effects.first { $0.statementID == profiles[1].statement.fingerprint.id })
+        #expect(!effect.isSignificant)
+        #expect(Figures.change(effect.before, effect.after, significant: effect.isSignificant)
+                == "1.5× slower, not counted: SQLite's work counters show it doing no more work with the index")
+        #expect(score.effects.first { $0.statementID == profiles[2].statement.fingerprint.id }?.isSignificant == true)
+    }
+
     @Test("the veto's reason gives both bounds and its kind")
     func reasonWords() {
         let reason = RejectionReason.costsMoreByTheClock(readsSavedAtMost: 0.0097, writesAddedAtLeast: 0.0746)

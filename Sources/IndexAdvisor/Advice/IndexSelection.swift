@@ -38,7 +38,10 @@ struct CandidateScore {
             let profile = profiles[change.position]
             let faster = change.before.isSlower(than: change.after)
             let slower = change.after.isSlower(than: change.before)
-            let significant = change.isUser ? (faster || slower) : slower
+            // A write slower by the clock that `countsWrite` leaves out is not shown as significant either:
+            // the report said "1.4× slower" beside an "adds" figure without it (a breaking helper).
+            let counted = change.isUser || (countsWrite?(change) ?? true)
+            let significant = change.isUser ? (faster || slower) : slower && counted
             effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
                                            before: change.before, after: change.after, isSignificant: significant,
                                            planBefore: change.isUser ? change.planBefore : nil,
@@ -46,7 +49,7 @@ struct CandidateScore {
             let delta = (change.before.medianSeconds - change.after.medianSeconds) * profile.weight
             if change.isUser {
                 if significant { readSecondsSaved += delta }
-            } else if profile.isWrite, delta < 0, countsWrite?(change) ?? true {
+            } else if profile.isWrite, delta < 0, counted {
                 writeSecondsAdded -= delta
             }
         }

@@ -78,12 +78,16 @@ public enum Figures {
     }
 
     /// Two timings compared: ``change(_:_:significant:)`` of their medians, except where "within the noise"
-    /// would contradict the figures beside it: a write whose runs came out apart without using the index
-    /// (so not counted) says so, and medians 2× or more apart whose runs overlap are "too spread to tell".
+    /// would contradict the figures beside it: a write whose runs came out faster without using the index, or
+    /// slower while the counters show no more work (so not counted), says so, and medians 2× or more apart whose runs overlap are "too spread to tell".
     public static func change(_ before: Timing, _ after: Timing, significant: Bool) -> String {
         let (b, a) = (before.medianSeconds, after.medianSeconds)
         let direction = a <= b ? "\(ratio(b, a)) faster" : "\(ratio(a, b)) slower"
-        if !significant && (before.isSlower(than: after) || after.isSlower(than: before)) {
+        if !significant && after.isSlower(than: before) {
+            // A write the score leaves out: with decisions on the counters, one they show doing no more work.
+            return "\(direction), not counted: SQLite's work counters show it doing no more work with the index"
+        }
+        if !significant && before.isSlower(than: after) {
             return "\(direction), not counted: its plan does not use the index"
         }
         if !significant && min(a, b) > 0 && max(a, b) >= 2 * min(a, b) {
