@@ -135,6 +135,9 @@ struct ReportCheckerTests {
         #expect(result.counterEvidence(for: result.recommendations[0])
                 == "Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps per execution (12 % fewer); on the wall clock the difference was inside the noise.")
         #expect(markdown.contains("Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps"))
+        // In the summary line too, beside "saves no measurable read time" (a new user found it only further down).
+        #expect(markdown.contains("saves no measurable read time, adds 2.13 ms of writes per workload. Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps"))
+        #expect(HTMLReport.render(result).contains("per workload. Chosen on SQLite&#39;s work counters: S1 23,227 → 20,375 VM steps"))
         // Medians 109× apart whose runs overlap are too spread to tell, not inside the noise.
         var spread = result
         spread.recommendations[0].effects[0].before = ReportFixture.timing(0.00545, steps: 23_227)

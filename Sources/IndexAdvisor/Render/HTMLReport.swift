@@ -110,6 +110,7 @@ public enum HTMLReport {
                 var line = link(to: "add-\(recommendation.rank)", "<code>\(result.summaryDeclaration(for: recommendation, sql: "\(recommendation.table)(\(recommendation.columnList))"))</code>")
                 if let effect = result.effectSummary(of: recommendation) { line += " — \(effect)" }
                 line += "\("; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload")"
+                if let evidence = result.counterEvidence(for: recommendation) { line += ". \(evidence)" }
                 page.append("<li>\(line)</li>")
             }
             for finding in drops {

@@ -58,6 +58,9 @@ public enum MarkdownReport {
             var line = "\(recommendation.rank). \(inline(result.summaryDeclaration(for: recommendation)))"
             if let effect = result.effectSummary(of: recommendation) { line += ": " + effect }
             line += "; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload."
+            // Why a pick that saves nothing on the wall clock is there, beside it (a new user read "saves no
+            // measurable read time" in the summary, and the counters' reason only further down).
+            if let evidence = result.counterEvidence(for: recommendation) { line += " " + evidence }
             out.append(line)
         }
         for (offset, finding) in drops.enumerated() {
