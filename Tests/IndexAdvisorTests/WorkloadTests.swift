@@ -293,8 +293,28 @@ struct CoreDataLogReaderTests {
         #expect(trip?.observedConnectionTiming?.count == 2)
         #expect(trip?.observedConnectionTiming.map { abs($0.totalSeconds - 0.004) < 1e-9 } == true)
         #expect(workload.diagnostics.skipped[CoreDataLogReader.unreadableTime] == 3)
-        #expect(workload.diagnostics.skipped[CoreDataLogReader.unreadableBind] == 2)
+        #expect(workload.diagnostics.skipped[CoreDataLogReader.unreadableBind] == 1)
+        // Regression (a breaking helper): a readable bind at the wrong position is out of turn, not unreadable;
+        // and each statement left with fewer values than placeholders is counted, its values not used.
+        #expect(workload.diagnostics.skipped[CoreDataLogReader.bindOutOfTurn] == 1)
+        #expect(workload.diagnostics.skipped[CoreDataLogReader.bindsUnmatched] == 3)
         #expect(workload.diagnostics.skipped[CoreDataLogReader.binary] == 1)
+    }
+
+    @Test("a bind line beyond a statement's placeholders is counted and its values are not used")
+    func extraBind() {
+        let p = "CoreData:"
+        let workload = WorkloadLoader.parse("""
+            \(p) sql: SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZISBN = ?
+            \(p) details: SQLite bind[0] = "978-0"
+            \(p) details: SQLite bind[1] = "extra"
+            \(p) sql: SELECT 0, t0.Z_PK FROM ZBOOK t0 WHERE t0.ZISBN = ?
+            \(p) details: SQLite bind[0] = "978-1"
+            """, file: "books.log", format: .coreDataLog)
+        #expect(workload.statements.first?.count == 2)
+        #expect(workload.statements.first?.observedBindings == [[.integer(0), .text("978-1")]])
+        #expect(workload.diagnostics.skipped[CoreDataLogReader.bindsUnmatched] == 1)
+        #expect(workload.diagnostics.examples.first == "books.log:1: \(CoreDataLogReader.bindsUnmatched)")
     }
 
     // Regression (a breaking helper): a JSON record's count of Int64.max was kept, and the report printed a

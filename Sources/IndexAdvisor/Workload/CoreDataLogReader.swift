@@ -52,6 +52,8 @@ package struct CoreDataLogReader {
     static let otherThread = "bind or time logged by another thread than the statement being read (interleaved threads: not given to it)"
     static let deviceError = "Core Data error reported on the device (error:, with its wrapped lines)"
     static let unreadableBind = "unreadable bind line"
+    static let bindOutOfTurn = "bind line out of turn (bind[N] where another position was next)"
+    static let bindsUnmatched = "statement whose bind lines do not match its placeholders (its logged values not used)"
     static let unreadableTime = "unreadable time (not seconds from 0 to a day: `0,0012s`, `-0.5s`, `nans`)"
     static let orphanPlan = "query plan of a statement the log does not show"
     static let longStatement = "statement longer than 1 MB (over several lines)"
@@ -270,7 +272,16 @@ package struct CoreDataLogReader {
             return
         }
         guard let pending, let resolution = pending.resolution else { return }
-        builder.record(resolution, literals: pending.normalized.parameterValues, bindings: pendingBindings.isEmpty ? nil : pendingBindings,
+        // Bind lines that do not fill the statement's placeholders exactly (one missing, one too many) are not
+        // one execution's values: counted, and the statement's values are drawn from the data instead (a
+        // breaking helper's `bind[1]` on a statement with one placeholder was silently dropped).
+        let placeholders = pending.normalized.parameterValues.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
+        var bindings: [SQLValue]? = pendingBindings.isEmpty ? nil : pendingBindings
+        if let given = bindings, given.count != placeholders {
+            builder.diagnostics.skip(Self.bindsUnmatched, at: "\(file):\(pendingFirstLine)")
+            bindings = nil
+        }
+        builder.record(resolution, literals: pending.normalized.parameterValues, bindings: bindings,
                        durationSeconds: pendingConnectionSeconds ?? pendingTotalSeconds, rows: pendingRows, entityName: pendingEntity,
                        location: SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine))
         if case .entry(let index) = resolution {
@@ -376,9 +387,13 @@ package struct CoreDataLogReader {
         if message.hasPrefix("SQLite bind[") {
             // Core Data numbers its binds from 0 in order: one out of turn (`bind[7]` as a statement's first)
             // would put its value at another parameter.
-            guard let value = Self.bindValue(in: message), let position = Self.bindIndex(in: message),
-                  !(hasPending && collectBindings) || position == pendingBindings.count else {
+            guard let value = Self.bindValue(in: message), let position = Self.bindIndex(in: message) else {
                 skip(Self.unreadableBind, into: &builder)
+                return
+            }
+            // A readable bind at the wrong position is counted as such, not as unreadable (a breaking helper).
+            guard !(hasPending && collectBindings) || position == pendingBindings.count else {
+                skip(Self.bindOutOfTurn, into: &builder)
                 return
             }
             if hasPending {
