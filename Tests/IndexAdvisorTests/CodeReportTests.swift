@@ -52,6 +52,10 @@ struct CodeReportTests {
         #expect(swift.contains("Building them took 107.2 ms on this store"))
         // Regression (a new user): nothing said the macros need iOS 18; an app targeting iOS 17 does not compile them.
         #expect(swift.contains("// #Index and #Unique need iOS 18, macOS 15, tvOS 18 or watchOS 11 as the deployment target."))
+        // Regression (a new user): the Xcode model's fetch index was named Z_Note_…, which Core Data would store
+        // as Z_Note_Z_Note_…, not the index the SQL migration builds.
+        #expect(swift.contains("//   entity Note: SwiftDataIndexOnBinaryfolderIDupdatedAt = folderID, updatedAt\n"))
+        #expect(swift.contains("// Core Data names each one Z_<Entity>_<name> in the store: the names the SQL migration uses."))
         result.recommendations[0].declaredInModel = "Note.swift:9"
         let declared = checkedRender(result, .swift)
         #expect(!declared.contains("\n#Index<Note>"))

@@ -86,8 +86,16 @@ public enum SwiftReport {
             lines.append(comment("(each element ascending, binary):"))
             for recommendation in fetchIndexes {
                 let properties = recommendation.columns.compactMap(\.keyPath).map { String($0.dropFirst(2)) }
-                lines.append(comment("  entity \(recommendation.entity ?? ""): \(recommendation.name) = \(properties.joined(separator: ", "))"))
+                // Core Data names a fetch index `Z_<Entity>_<name>` in the store (the shared cases' stores:
+                // `byDevice` is `Z_DateObject_byDevice`), so the name to type is the part after that prefix: then
+                // the store's index is the one the SQL migration builds (a new user typed the whole name).
+                let entity = recommendation.entity ?? ""
+                let prefix = "Z_\(entity)_"
+                let name = recommendation.name.hasPrefix(prefix) && recommendation.name.count > prefix.count
+                    ? String(recommendation.name.dropFirst(prefix.count)) : recommendation.name
+                lines.append(comment("  entity \(entity): \(name) = \(properties.joined(separator: ", "))"))
             }
+            lines.append(comment("Core Data names each one Z_<Entity>_<name> in the store: the names the SQL migration uses."))
         }
         return finish(lines, result, queryAdvice: queryAdvice)
     }
