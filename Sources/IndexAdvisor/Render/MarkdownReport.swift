@@ -71,7 +71,10 @@ public enum MarkdownReport {
             out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
             out.append("")
         }
-        out.append("Weighted time = executions in the workload × median time of one execution, summed. \(result.methodText)")
+        // A statement timed with several value sets has one time per execution: the median over runs of their
+        // weighted mean (a new user read "median" as the typical execution, where a rare heavy value set
+        // carried most of the time).
+        out.append("Weighted time = executions in the workload × time of one execution, summed; a statement timed with several value sets has the median over runs of their mean, weighted by the executions each stands for (a rare heavy value can carry most of it: its statement's section lists the values timed). \(result.methodText)")
         out.append("")
     }
 
