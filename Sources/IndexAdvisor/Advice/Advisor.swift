@@ -439,7 +439,13 @@ struct AnalysisRun {
             let use = whatIfUse(of: other.candidate, chosen: picks.map(\.measured.candidate), whatIf: whatIf)
             let users = use.users
             if users.isEmpty {
-                rejected.append(rejection(other.candidate, score: nil, reason: .plannerNoLongerUses(picks: picks.map(\.name))))
+                // The picks its statements use now, not every pick so far (a new user's book(published) was
+                // said to lose to an ISBN index no statement of it touched); else the picks on its table.
+                let used = Set(other.users.flatMap { profiles[$0].currentPlan?.indexesUsed ?? [] }.map(\.sqlFolded))
+                let serving = picks.map(\.name).filter { used.contains($0.sqlFolded) }
+                let sameTable = picks.filter { $0.measured.candidate.table.sqlFolded == other.candidate.table.sqlFolded }.map(\.name)
+                let named = !serving.isEmpty ? serving : (!sameTable.isEmpty ? sameTable : picks.map(\.name))
+                rejected.append(rejection(other.candidate, score: nil, reason: .plannerNoLongerUses(picks: named)))
                 continue
             }
             // A statement whose plan with the candidate is still the one it was timed with does the same
