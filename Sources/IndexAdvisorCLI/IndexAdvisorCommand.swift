@@ -372,7 +372,11 @@ public enum IndexAdvisorCommand {
             }
         }
         let analysed = result.statements.filter { $0.error == nil }.count
-        lines.append("indexadvisor check: \(Figures.counted(failures.count, "failure")), \(Figures.counted(problems.count - failures.count, "warning")) in \(Figures.counted(analysed, "statement")) (thresholds: \(Int(options.thresholds.minimumShare * 100)) % of workload time\(options.thresholds.minimumCount.map { " or ×\($0)" } ?? ""), at least \(Figures.duration(options.thresholds.minimumSeconds)); slower than baseline by \(options.thresholds.slowdownFactor)×\(baseline == nil ? ", no baseline" : ""))")
+        // Failures per statement can be several (a scan and a sort): say how many statements they are in (a
+        // new user read "9 failures … in 9 statements" as every statement failing, where 6 did).
+        let failing = Set(failures.map(\.statement)).count
+        let inStatements = failing < failures.count ? " (\(Figures.counted(failing, "statement")))" : ""
+        lines.append("indexadvisor check: \(Figures.counted(failures.count, "failure"))\(inStatements), \(Figures.counted(problems.count - failures.count, "warning")) in \(Figures.counted(analysed, "statement")) (thresholds: \(Int(options.thresholds.minimumShare * 100)) % of workload time\(options.thresholds.minimumCount.map { " or ×\($0)" } ?? ""), at least \(Figures.duration(options.thresholds.minimumSeconds)); slower than baseline by \(options.thresholds.slowdownFactor)×\(baseline == nil ? ", no baseline" : ""))")
         console.out(lines.joined(separator: "\n") + "\n")
         for warning in result.warnings where !options.analyze.quiet {
             console.error("indexadvisor: warning: \(sanitized(warning.text))\n")

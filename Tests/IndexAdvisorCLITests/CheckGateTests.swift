@@ -27,6 +27,18 @@ struct CheckGateTests {
         return (IndexAdvisorCommand.run(deterministic(arguments + ["--repeats", "3", "-q"]), console: captured.console), captured)
     }
 
+    // Regression (a new user): "9 failures, 1 warning in 9 statements" read as every statement failing, where
+    // 6 did (a scan and a sort are two failures of one statement).
+    @Test("the summary says how many statements the failures are in when one has several")
+    func failuresPerStatement() throws {
+        let scanAndSort = try workload("sorted.sql", limit: "1", hot: "SELECT * FROM item WHERE name = 'item 7' ORDER BY owner")
+        let (code, console) = run(["check", store.path, "-w", scanAndSort.path, "--min-share", "0.001"])
+        #expect(code == ExitCode.checkFailed)
+        let lines = console.out.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("FAIL S1 ") }.count == 2)
+        #expect(lines.last?.hasPrefix("indexadvisor check: 2 failures (1 statement), 0 warnings in 2 statements") == true, "\(lines.last ?? "")")
+    }
+
     @Test("a hot statement past --statement-timeout fails (exit 1), also under -q, and is an annotation on GitHub Actions")
     func timedOut() throws {
         let slow = try workload("slow.sql", limit: "100000000")

@@ -683,7 +683,7 @@ struct CheckCommandTests {
         let lines = console.out.split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix("FAIL S1 full table scan of item (30,000 rows; ×100, "))
         #expect(lines[1].hasPrefix("FAIL S1 sorts in a temp B-tree for ORDER BY"))
-        #expect(lines.last?.hasPrefix("indexadvisor check: 2 failures, 0 warnings in 2 statements") == true)
+        #expect(lines.last?.hasPrefix("indexadvisor check: 2 failures (1 statement), 0 warnings in 2 statements") == true)
         let connection = try SQLiteConnection(path: store.path, mode: .readWrite)
         try connection.execute("CREATE INDEX item_owner_updated ON item(owner, updated)")
         let (passed, ok) = run(["check", store.path, "-w", workload.path])
