@@ -601,7 +601,9 @@ struct SchemaReviewCommandTests {
         #expect(report.contains("## References without an index\n\n- `ZNOTE(ZFOLDER)`: ZFOLDER is a to-one relationship"))
         #expect(report.contains("## Next: capture a workload"))
         #expect(report.contains("-com.apple.CoreData.SQLDebug 1"))
-        #expect(report.contains("Then: `indexadvisor analyze \(store.path) --workload app-sql.log`"))
+        #expect(report.contains("Then: `indexadvisor analyze \(store.path) --workload app-sql.log` (or your .sql file)"))
+        // A plain store's hint names the .sql file its steps write (a new user was told to pass app-sql.log).
+        #expect(CaptureHint.lines(storePath: "shop.db", isCoreData: false).last == "Then: `indexadvisor analyze shop.db --workload workload.sql` (or, with the recorder, no --workload)")
         // Nothing about query speed: no statements, no recommendations.
         #expect(!report.contains("## Recommended indexes"))
         #expect(!report.contains("## Statements"))
