@@ -25,11 +25,12 @@ extension AnalysisRun {
     /// The reason counted for statements SQLite cannot parse.
     static let unparsableReason = "statement SQLite cannot parse (cut off, or not SQL)"
 
-    /// Leaves out the statements SQLite cannot parse ("incomplete input", "syntax error", "unrecognized
-    /// token", or a statement that does not prepare and is the start of one that does), before any is labelled, and counts them as malformed input (``unparsable``): a log cut off
-    /// mid-line is not a statement of the app (a breaking helper's log: 33 cut-off copies of one fetch were
-    /// listed as S2–S35, "not timed", in the headline). A statement naming a table or column the store lacks
-    /// parses, and stays, with its reason. Kept when every statement is unparsable: the run then fails saying so.
+    /// Leaves out, before any is labelled, the statements SQLite cannot parse ("incomplete input", "syntax
+    /// error", "unrecognized token") and those that do not prepare and are the start of one that does, and
+    /// counts them as malformed input (``unparsable``): a log cut off mid-line is not a statement of the app
+    /// (a breaking helper's log: 33 cut-off copies of one fetch were listed as S2–S35, "not timed", in the
+    /// headline). A statement naming a table or column the store lacks stays, with its reason. All are kept
+    /// when every statement is unparsable: the run then fails saying so.
     mutating func setAsideUnparsable() {
         let connection = snapshot.connection
         let errors: [SQLiteError?] = profiles.map { profile in
