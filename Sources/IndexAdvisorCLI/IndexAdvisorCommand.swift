@@ -466,7 +466,7 @@ public enum IndexAdvisorCommand {
             let effect = recommendation.mainEffect.map { main in
                 " — \(result.label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution"
             } ?? ""
-            lines.append("  \(recommendation.rank). \(result.indexDeclaration(for: recommendation) ?? recommendation.sql)\(effect)")
+            lines.append("  \(recommendation.rank). \(result.summaryDeclaration(for: recommendation))\(effect)")
         }
         lines.append("Reports: " + written.joined(separator: ", "))
         if options.keepDirectory != nil {
