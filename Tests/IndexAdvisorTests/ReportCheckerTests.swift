@@ -382,6 +382,24 @@ struct TotalsCheckTests {
         result.recommendations[0].readSecondsSaved = 7.39
         #expect(ReportChecker().checkTotals(result).isEmpty)
     }
+
+    // Regression (a breaking helper): an index edited to claim 1.5× what its own rows add up to passed, under
+    // the 2× bound above.
+    @Test("an index's read saving is its users' changes summed, once its effects keep their plans")
+    func savingIsItsUsersSum() {
+        var result = ReportFixture.result(hostile: false)
+        result.recommendations[0].effects[0].planAfter = ReportCheckerTests.search(result.recommendations[0].name)
+        // S1 ×400: 18.5 ms → 27.5 µs, beyond the noise; the write beside it has no plan and is not a user.
+        let sum = 400 * (0.0185 - 0.0000275)
+        result.recommendations[0].readSecondsSaved = sum
+        #expect(ReportChecker().checkTotals(result).isEmpty)
+        result.recommendations[0].readSecondsSaved = sum * 1.5
+        #expect(ReportChecker().checkTotals(result).map(\.message)
+                == ["index 1 (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt) saves \(Figures.duration(sum * 1.5)) of reads, but the statements it serves add up to \(Figures.duration(sum)) (count × before − after)"])
+        // Inside 1 %: rounding, not an edit.
+        result.recommendations[0].readSecondsSaved = sum * 1.005
+        #expect(ReportChecker().checkTotals(result).isEmpty)
+    }
 }
 
 /// Regression (a breaking helper's edited report): S1 claimed a recommended index its final plan does not use,
