@@ -147,8 +147,7 @@ public struct ReportChecker: Sendable {
         // claimed 1.5× what its own rows add up to, under the 2× bound above. Only for reports that keep each
         // effect's plans (older ones cannot tell users from the writes beside them).
         for recommendation in result.recommendations where recommendation.effects.contains(where: { $0.planAfter != nil }) {
-            let users = recommendation.effects.filter { $0.planAfter != nil }
-            let sum = users.filter(\.isSignificant).reduce(0) { $0 + Double($1.count) * ($1.before.medianSeconds - $1.after.medianSeconds) }
+            let sum = recommendation.userEffects.filter(\.isSignificant).reduce(0) { $0 + Double($1.count) * ($1.before.medianSeconds - $1.after.medianSeconds) }
             let claimed = recommendation.readSecondsSaved
             if abs(claimed - sum) > max(0.01 * max(abs(claimed), abs(sum)), 1e-6) {
                 findings.append(ReportFinding(.totalsAgainstStatements, "index \(recommendation.rank) (\(recommendation.name)) saves \(Figures.duration(claimed)) of reads, but the statements it serves add up to \(Figures.duration(sum)) (count × before − after)"))

@@ -79,7 +79,8 @@ public enum Figures {
 
     /// Two timings compared: ``change(_:_:significant:)`` of their medians, except where "within the noise"
     /// would contradict the figures beside it: a write whose runs came out faster without using the index, or
-    /// slower while the counters show no more work (so not counted), says so, and medians 2× or more apart whose runs overlap are "too spread to tell".
+    /// slower while the counters show no more work (so not counted), says so, and medians 2× or more apart
+    /// whose runs overlap are "too spread to tell".
     public static func change(_ before: Timing, _ after: Timing, significant: Bool) -> String {
         let (b, a) = (before.medianSeconds, after.medianSeconds)
         let direction = a <= b ? "\(ratio(b, a)) faster" : "\(ratio(a, b)) slower"
