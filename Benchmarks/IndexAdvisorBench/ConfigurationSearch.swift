@@ -2,7 +2,7 @@ import Foundation
 import IndexAdvisor
 
 // What the `advice` and `generalization` benchmarks share: running our advisor on a benchmark store, the
-// search space made of our candidates, the exhaustive search over it, and the final interleaved rounds.
+// search space made of our candidates, the exhaustive search over it, and the final rounds (interleaved by statement).
 
 extension IndexConfiguration {
     /// `table(columns…) WHERE …`: a `CREATE INDEX` without its generated name, for comparing runs and advisors.
@@ -136,17 +136,41 @@ enum ConfigurationSearch {
         return searched.sorted { $0.1 < $1.1 }
     }
 
-    /// `finalists` measured again in `rounds` interleaved rounds (each round measures every one of them). The
-    /// order changes from round to round (``roundOrder(_:count:)``): in one fixed order a configuration measured
-    /// right after a similar one was measured 20–30 % faster in every round (the pages its predecessor left
-    /// in the OS cache), so a set that adds an index to ours but serves nothing more beat ours each time.
-    static func rounds(_ evaluator: WorkloadEvaluator, finalists: [(String, IndexConfiguration)], rounds: Int,
+    /// `finalists` measured again in `rounds` rounds, interleaved by statement. Each configuration is built
+    /// once, on a fresh copy of `store` of its own (as a user's migration builds it on theirs), and all the
+    /// copies stay open; each round times one workload entry on every copy in turn (``WorkloadEvaluator/time(_:)``:
+    /// median of `runs` after a warm-up) before it moves to the next entry, in an order rotated by round and
+    /// entry (``roundOrder(_:count:)``). So the times of one statement under two configurations are taken
+    /// milliseconds apart, and a load that changes over seconds weighs on both alike. Measured a whole
+    /// configuration after another, one set's total moved 0.6–1.3× between rounds on a busy machine
+    /// (teams-join, where one 7 ms read is 90 % of the workload), and an extra index that only slows a read
+    /// came out 1.12× faster in the paired median of nine rounds. In one fixed order, a configuration
+    /// measured right after a similar one was 20–30 % faster in every round (the pages its predecessor left
+    /// in the OS cache): hence the rotation.
+    /// - Throws: ``SQLiteError`` when a copy cannot be made, a change applied or a statement run.
+    static func rounds(store: AdviceStore, directory: URL, runs: Int, finalists: [(String, IndexConfiguration)], rounds: Int,
                        say: (String) -> Void) throws -> [MeasuredConfiguration] {
+        var evaluators: [WorkloadEvaluator] = []
+        defer { for evaluator in evaluators { evaluator.removeCopy() } }
+        var applied: [WorkloadEvaluator.Applied] = []
+        for (index, finalist) in finalists.enumerated() {
+            let evaluator = try WorkloadEvaluator(store: store, copyIn: directory, runs: runs, suffix: "-final\(index)")
+            evaluators.append(evaluator)
+            applied.append(try evaluator.apply(finalist.1))
+        }
+        let facts = try evaluators.map { try $0.planFacts() }
+        let entries = store.entries
         var measurements = Array(repeating: [ConfigurationMeasurement](), count: finalists.count)
         for round in 0..<rounds {
-            say("  final round \(round + 1) of \(rounds): \(finalists.count) configurations")
-            for index in roundOrder(round, count: finalists.count) {
-                measurements[index].append(try evaluator.measure(finalists[index].1))
+            say("  final round \(round + 1) of \(rounds): \(finalists.count) configurations, by statement")
+            var seconds = Array(repeating: [Double](repeating: 0, count: entries.count), count: finalists.count)
+            for (position, entry) in entries.enumerated() {
+                for index in roundOrder(round + position, count: finalists.count) {
+                    seconds[index][position] = try evaluators[index].time(entry) * Double(entry.count)
+                }
+            }
+            for index in finalists.indices {
+                measurements[index].append(evaluators[index].measurement(applied: applied[index], entrySeconds: seconds[index], facts: facts[index]))
             }
         }
         return zip(finalists, measurements).map { MeasuredConfiguration(label: $0.0.0, configuration: $0.0.1, measurements: $0.1) }

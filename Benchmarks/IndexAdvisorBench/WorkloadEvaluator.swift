@@ -39,16 +39,26 @@ final class WorkloadEvaluator {
     let connection: SQLiteConnection
     /// Timed runs per statement (after one warm-up).
     let runs: Int
+    /// The private copy of the store.
+    let copy: URL
     private var prepared: [String: SQLiteStatement] = [:]
 
-    init(store: AdviceStore, copyIn directory: URL, runs: Int) throws {
+    /// Copies `store` into `directory` as `evaluated-<name><suffix>.sqlite` (a suffix lets several copies of
+    /// one store be open at once).
+    init(store: AdviceStore, copyIn directory: URL, runs: Int, suffix: String = "") throws {
         self.store = store
         self.runs = runs
-        let copy = directory.appendingPathComponent("evaluated-\(store.name).sqlite")
-        try? FileManager.default.removeItem(at: copy)
+        copy = directory.appendingPathComponent("evaluated-\(store.name)\(suffix).sqlite")
+        for extra in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy.path + extra) }
         try FileManager.default.copyItem(at: store.url, to: copy)
         connection = try SQLiteConnection(path: copy.path, mode: .readWrite)
         try connection.execute("PRAGMA journal_mode = WAL")
+    }
+
+    /// Removes the copy's files (the connection must be the last use of this evaluator).
+    func removeCopy() {
+        prepared.removeAll()
+        for extra in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy.path + extra) }
     }
 
     /// A configuration in place: what to undo.
@@ -115,8 +125,6 @@ final class WorkloadEvaluator {
     /// step, with index names) was timed before under another configuration keeps that time: the search
     /// over many configurations times each plan once.
     func measureApplied(applied: Applied, cachingReads: Bool) throws -> ConfigurationMeasurement {
-        let added = applied.added, restore = applied.restore, bytes = applied.bytes, buildSeconds = applied.buildSeconds
-        var read = 0.0, write = 0.0
         var entrySeconds: [Double] = []
         for entry in store.entries {
             let seconds: Double
@@ -134,13 +142,21 @@ final class WorkloadEvaluator {
             } else {
                 seconds = try time(entry)
             }
-            if entry.isWrite { write += seconds * Double(entry.count) } else { read += seconds * Double(entry.count) }
             entrySeconds.append(seconds * Double(entry.count))
         }
-        let (scans, sorts, forbidden) = try planFacts()
-        return ConfigurationMeasurement(readSeconds: read, writeSeconds: write, indexesAdded: added.count, indexesDropped: restore.count,
-                                        bytesAdded: bytes, buildSeconds: buildSeconds, fullScansLeft: scans, sortsLeft: sorts,
-                                        forbiddenScans: forbidden, entrySeconds: entrySeconds)
+        return measurement(applied: applied, entrySeconds: entrySeconds, facts: try planFacts())
+    }
+
+    /// The measurement made of `entrySeconds` (count × median seconds of each entry, in
+    /// ``AdviceStore/entries`` order) with `applied` in place and the plans' `facts` (``planFacts()``).
+    func measurement(applied: Applied, entrySeconds: [Double], facts: (scans: Int, sorts: Int, forbidden: [String])) -> ConfigurationMeasurement {
+        var read = 0.0, write = 0.0
+        for (entry, seconds) in zip(store.entries, entrySeconds) {
+            if entry.isWrite { write += seconds } else { read += seconds }
+        }
+        return ConfigurationMeasurement(readSeconds: read, writeSeconds: write, indexesAdded: applied.added.count, indexesDropped: applied.restore.count,
+                                        bytesAdded: applied.bytes, buildSeconds: applied.buildSeconds, fullScansLeft: facts.scans, sortsLeft: facts.sorts,
+                                        forbiddenScans: facts.forbidden, entrySeconds: entrySeconds)
     }
 
     /// The plans of the store's distinct reads as the copy is now: how many have a full table scan and how
@@ -171,8 +187,9 @@ final class WorkloadEvaluator {
         return try planFacts().forbidden
     }
 
-    /// The median seconds of one execution of `entry`.
-    private func time(_ entry: WorkloadEntry) throws -> Double {
+    /// The median seconds of one execution of `entry` (after a warm-up; fast statements grouped so that
+    /// a timed run lasts about a millisecond), with what is applied now.
+    func time(_ entry: WorkloadEntry) throws -> Double {
         let statement: SQLiteStatement
         if let cached = prepared[entry.sql] {
             statement = cached
