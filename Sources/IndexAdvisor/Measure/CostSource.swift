@@ -24,10 +24,11 @@ public struct WorkCounters: Sendable, Equatable {
     /// True for a write (timed inside a savepoint that is rolled back): the pages it looks up are mostly
     /// pages it changes, which SQLite copies to its journal first.
     public var isWrite: Bool
-    /// Pages read from outside SQLite's page cache (`SQLITE_DBSTATUS_CACHE_MISS`) beyond as many as the
-    /// cache holds, per pass over the executions timed, spread over its executions and rounded to two
-    /// significant figures (``StatementTimer/uncachedPages(misses:cachePages:executions:)``): the reads a
-    /// working set larger than the cache makes on every pass, whatever ran before.
+    /// Pages read from outside SQLite's page cache (`SQLITE_DBSTATUS_CACHE_MISS`) per pass over the
+    /// executions timed, spread over its executions and rounded to two significant figures: a read's
+    /// misses on a pass that follows a pass over the same executions, or on a first pass those beyond as
+    /// many as the cache holds (``StatementTimer/uncachedPages(misses:cachePages:executions:steady:)``): the
+    /// reads a working set that does not fit the cache makes on every pass, whatever ran before.
     public var uncachedPages: Double
 
     public init(vmSteps: Double, pageLookups: Double, isWrite: Bool = false, uncachedPages: Double = 0) {
@@ -79,7 +80,7 @@ public enum CounterCost {
 
     /// The prices in words, for a report's method section.
     public static var prices: String {
-        "\(Int(nanosecondsPerStep)) ns per virtual machine step, \(Int(nanosecondsPerPage)) ns per page a read looks up, \(Int(nanosecondsPerWrittenPage)) ns per page a write looks up and \(Figures.count(Int(nanosecondsPerUncachedPage))) ns more per page read from outside SQLite's page cache, beyond as many as it holds"
+        "\(Int(nanosecondsPerStep)) ns per virtual machine step, \(Int(nanosecondsPerPage)) ns per page a read looks up, \(Int(nanosecondsPerWrittenPage)) ns per page a write looks up and \(Figures.count(Int(nanosecondsPerUncachedPage))) ns more per page a read finds outside SQLite's page cache on a pass that follows one over the same values (on a first pass, beyond as many as the cache holds)"
     }
 
     /// `vmSteps × 50 ns + pageLookups × 250 ns (900 ns in a write) + uncachedPages × 1,000 ns`, in seconds.
