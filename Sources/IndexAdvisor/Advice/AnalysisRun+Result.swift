@@ -298,6 +298,9 @@ extension AnalysisRun {
             let servable = tables.contains { access in
                 !access.orderBy.isEmpty || access.constraints.contains { $0.op.isEquality || $0.op.isRange || [.like, .glob, .isNotNull].contains($0.op) }
             }
+            // A virtual table (FTS5, R-Tree) is searched by its module (vtab.html): an index cannot serve it.
+            let virtual = tables.filter { schema.table(named: $0.table)?.isVirtual == true && !$0.constraints.isEmpty }.map(\.table)
+            if !virtual.isEmpty { return .virtualTableSearch(tables: virtual) }
             return servable ? .existingIndexesCover : .unindexableTerms(Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted())
         }
         return .noCandidateHelped

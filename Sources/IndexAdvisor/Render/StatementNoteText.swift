@@ -75,6 +75,9 @@ extension NoRecommendationReason {
             return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
         case .existingIndexesCover:
             return "no index recommended: no candidate could be proposed for it, since an index on each of its filter and sort columns exists already"
+        case .virtualTableSearch(let tables):
+            let names = tables.map { "`\($0)`" }.joined(separator: ", ")
+            return "no index recommended: it searches \(names), \(tables.count == 1 ? "a virtual table whose" : "virtual tables whose") own module answers the search (no index can serve \(tables.count == 1 ? "it" : "them")), and an index exists already on each of its other filter and sort columns"
         case .unindexableTerms(let terms):
             return "no index recommended: none of its terms can use an index (\(terms.isEmpty ? "no filter or sort" : terms.joined(separator: ", "))), so it reads the table whatever the indexes"
         case .noCandidateHelped:

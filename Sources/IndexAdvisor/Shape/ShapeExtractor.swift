@@ -28,13 +28,16 @@ package final class ShapeExtractor {
         }
         try connection.check(rc)
         for table in schema.tables {
-            // Generated columns are mirrored too: statements filter and sort on them like any column.
-            let columns = table.columns.filter { !$0.isHidden || $0.isGenerated }
+            // Generated columns are mirrored too: statements filter and sort on them like any column. So are a
+            // virtual table's hidden columns: FTS5's column named after the table, which `… WHERE note_fts
+            // MATCH ?` names, and its `rank` (fts5.html#full_text_query_syntax); without them such a
+            // statement failed here with "no such column" and got no shape.
+            let columns = table.columns.filter { !$0.isHidden || $0.isGenerated || table.isVirtual }
             guard !columns.isEmpty else { continue }
-            // A generated column is HIDDEN in the mirror, so that an INSERT without a column list counts the
-            // same columns as on the store; statements still name it, and SQLite offers its constraints.
+            // A generated or hidden column is HIDDEN in the mirror, so that an INSERT without a column list
+            // counts the same columns as on the store; statements still name it, and SQLite offers its constraints.
             let declaration = "CREATE TABLE x(" + columns.map { column in
-                SQLIdentifier.quote(column.name) + (column.isGenerated ? " HIDDEN" : "")
+                SQLIdentifier.quote(column.name) + (column.isHidden ? " HIDDEN" : "")
                     + (column.collation.uppercased() == "BINARY" ? "" : " COLLATE " + SQLIdentifier.quote(column.collation))
             }.joined(separator: ", ") + ")"
             recorder.tables.append(.init(name: table.name, columns: columns.map(\.name), declaration: declaration))

@@ -1,0 +1,45 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// A full-text search names the FTS5 table's hidden column (`WHERE note_fts MATCH ?`): its shape is read,
+/// and the statement is said to be answered by the virtual table's module, not "no such column".
+@Suite("Searches on virtual tables")
+struct VirtualTableSearchTests {
+    static let schema = """
+        CREATE TABLE note(id INTEGER PRIMARY KEY, title TEXT, body TEXT, folder INTEGER);
+        CREATE VIRTUAL TABLE note_fts USING fts5(title, body, content='note', content_rowid='id');
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+        INSERT INTO note SELECT i, 'title ' || i, 'body text number ' || i || ' lorem ipsum', i % 50 FROM n;
+        INSERT INTO note_fts(note_fts) VALUES ('rebuild');
+        """
+
+    @Test("a MATCH on the table-named column, joined or alone: shaped, no error, and the reason names the virtual table")
+    func matchOnHiddenColumn() throws {
+        let store = try FixtureStore(Self.schema)
+        let workload = WorkloadLoader.parse("""
+            -- freq: 50
+            SELECT n.id, n.title FROM note n JOIN note_fts f ON f.rowid = n.id WHERE note_fts MATCH 'lorem' ORDER BY n.id LIMIT 20;
+            -- freq: 50
+            SELECT rowid FROM note_fts WHERE note_fts MATCH 'number 77*' ORDER BY rank;
+            -- freq: 10
+            SELECT * FROM note WHERE folder = 3 ORDER BY title;
+            """, file: "w.sql", format: .sql)
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
+        #expect(result.statements.count == 3)
+        for statement in result.statements.prefix(2) {
+            #expect(statement.error == nil)
+            let shape = try #require(statement.shapeSummary, "no shape for \(statement.sql)")
+            #expect(shape.contains("note_fts MATCH"), "\(shape)")
+            #expect(!statement.notes.map(\.text).joined().contains("no such column"))
+        }
+        // The join sorts the search's rows (a temp B-tree): the reason it gets no index is the virtual table's.
+        let joined = result.statements[0]
+        #expect(joined.planBefore?.steps.contains { $0.detail.contains("USE TEMP B-TREE FOR ORDER BY") } == true)
+        #expect(joined.notes.contains(.noRecommendation(.virtualTableSearch(tables: ["note_fts"]))), "\(joined.notes.map(\.text))")
+        #expect(NoRecommendationReason.virtualTableSearch(tables: ["note_fts"]).text
+                == "no index recommended: it searches `note_fts`, a virtual table whose own module answers the search (no index can serve it), and an index exists already on each of its other filter and sort columns")
+        // The ordinary table's statement still gets its index.
+        #expect(result.recommendations.first?.columns.first?.name == "folder")
+    }
+}
