@@ -324,8 +324,10 @@ struct ReportCheckerTests {
         let old = markdown.replacingOccurrences(of: "3.9× faster, not counted: its plan does not use the index", with: "within the noise")
         #expect(checker.checkNoise(result, markdown: old).map(\.kind) == [.noiseAgainstRuns])
         // 7.77 µs → 30 µs whose runs overlap (a wide spread): not "within the noise" either.
+        // Runs of 5, 5, 30, 50 and 50 µs: quartiles 5 and 50 µs, as a timing made from them has (render --check
+        // holds a timing to its runs: ``RunFiguresCheckTests``).
         var spread = ReportFixture.timing(0.000_030)
-        (spread.p25Seconds, spread.p75Seconds) = (0.000_005, 0.000_050)
+        (spread.minSeconds, spread.p25Seconds, spread.p75Seconds, spread.maxSeconds) = (0.000_005, 0.000_005, 0.000_050, 0.000_050)
         result.recommendations[0].effects[1] = StatementEffect(statementID: result.statements[1].id, count: 150,
                                                                before: ReportFixture.timing(0.000_007_77), after: spread, isSignificant: false)
         #expect(checker.check(result).map(\.kind) == [.unexplainedThreshold])

@@ -24,7 +24,7 @@ public struct Timing: Sendable, Codable, Equatable {
     public var vmStepsPerExecution: Double? = nil
     /// Page-cache lookups per execution, averaged (`SQLITE_DBSTATUS_CACHE_HIT` + `_MISS`). Nil as above.
     public var pageLookupsPerExecution: Double? = nil
-    /// Pages read from outside SQLite's page cache beyond what it holds, per execution
+    /// Pages read from outside SQLite's page cache per execution, as the counters price them
     /// (``WorkCounters/uncachedPages``). Nil as above.
     public var uncachedPagesPerExecution: Double? = nil
     /// True when the statement is a write, timed inside a savepoint that is rolled back (its pages are

@@ -52,6 +52,7 @@ public struct ReportChecker: Sendable {
         findings += checkTotals(result)
         findings += checkStatementUses(result)
         findings += checkMeasuredBeside(result)
+        findings += checkRunFigures(result)
         return findings
     }
 

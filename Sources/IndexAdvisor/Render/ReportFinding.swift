@@ -36,6 +36,9 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         /// recommendation above it (one dropped or replaced later): they are not what it saves with the ones
         /// above it built, as the report says.
         case measuredBesideOtherIndex
+        /// A timing whose median, quartiles, extremes or run count are not what its own runs give (or, on
+        /// SQLite's counters, not their price): figures no measurement makes.
+        case runsAgainstSummary
     }
 
     /// What kind of sentence is false.
