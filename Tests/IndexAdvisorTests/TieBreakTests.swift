@@ -52,7 +52,40 @@ struct TieBreakTests {
         #expect(!TieBreak.prefers(full, partial, weights: weights, current: current))
     }
 
-    @Test("a write's cost is its current cost plus what the candidate added, so candidates timed against other states compare")
+    /// task-updates' shape: a count by project and status (×30), 2,000 updates of the status, 3,000 of other
+    /// columns. `(project_id)` reads 150 rows for the count and no update moves it; `(project_id, status)`
+    /// answers the count from the index and every status update moves its entry.
+    @Test("writes count what each candidate adds to them, not their own cost, which would dilute the difference (task-updates)")
+    func writeShareNotDiluted() throws {
+        func counters(_ steps: Double, _ pages: Double, write: Bool = false) -> Timing {
+            let work = WorkCounters(vmSteps: steps, pageLookups: pages, isWrite: write)
+            return Timing.from(samples: [CounterCost.seconds(work)], executionsPerRun: 1, rows: 1, failures: 0, counters: work, source: .sqliteCounters)
+        }
+        let statusNow = counters(40, 8, write: true), otherNow = counters(40, 8, write: true)
+        func candidate(_ columns: [String], count: Timing, statusUpdate: Timing) -> MeasuredCandidate {
+            MeasuredCandidate(candidate: IndexCandidate(table: "task", columns: columns.map { IndexColumn(name: $0) }),
+                              users: [0], termsUsed: columns.count, writes: [1, 2], buildSeconds: 0.01, bytes: 4096 * Int64(columns.count),
+                              after: [0: count, 1: statusUpdate, 2: otherNow])
+        }
+        let narrow = candidate(["project_id"], count: counters(1_200, 150), statusUpdate: statusNow)
+        let wide = candidate(["project_id", "status"], count: counters(20, 3), statusUpdate: counters(50, 12, write: true))
+        let weights: (Int) -> Double = { [30, 2_000, 3_000][$0] }
+        let current: (Int) -> Timing? = { [nil, statusNow, otherNow][$0] }
+        // narrow: 30 × (1,200·50 + 150·250) ns = 2.925 ms, nothing added to the writes;
+        // wide: 30 × (20·50 + 3·250) ns = 0.0525 ms, plus 2,000 × (10·50 + 4·900) ns = 8.2 ms added to the status updates.
+        let narrowWork = try #require(TieBreak.work(narrow, writes: [1, 2], current: current, weights: weights) as Double?)
+        let wideWork = try #require(TieBreak.work(wide, writes: [1, 2], current: current, weights: weights) as Double?)
+        #expect(abs(narrowWork - 2.925e-3) < 1e-9)
+        #expect(abs(wideWork - (0.0525e-3 + 8.2e-3)) < 1e-9)
+        #expect(TieBreak.lessWork(narrow, wide, weights: weights, current: current) == true)
+        #expect(TieBreak.prefers(narrow, wide, weights: weights, current: current))
+        // Counted whole, the 5,000 updates' own 46 ms went to both, and the two were within 10 %: the wider
+        // one, resolving more terms, won.
+        let base = (2_000 + 3_000) * CounterCost.seconds(statusNow.counters!)
+        #expect(abs((wideWork + base) - (narrowWork + base)) <= TieBreak.workTolerance * (wideWork + base))
+    }
+
+    @Test("a write counts what the candidate added to it, so candidates timed against other states compare")
     func writeCostOnTheSameBase() throws {
         // Timed before another pick made the write dearer: 30 steps then, 22 + 8 = 30 now.
         var early = withWrite(["a"], writeSteps: 30, writePages: 3)
@@ -63,7 +96,7 @@ struct TieBreakTests {
         let weights: (Int) -> Double = { _ in 1_000 }
         let earlyWork = try #require(TieBreak.work(early, writes: [1], current: current, weights: weights) as Double?)
         let lateWork = try #require(TieBreak.work(late, writes: [1], current: current, weights: weights) as Double?)
-        // early: 30 − 14 = 16 steps added to the current 22 → 38; late: 30 → 8 steps less.
+        // early: 30 − 14 = 16 steps added; late: 30 − 22 = 8 steps added, 8 fewer.
         #expect(abs(earlyWork - lateWork - 8 * 50e-9 * 1_000) < 1e-12)
     }
 
