@@ -138,6 +138,64 @@ enum ConfigurationSearch {
         return searched.sorted { $0.1 < $1.1 }
     }
 
+    /// How many subsets of up to `depth` of `count` changes ``search(_:elements:depth:)`` measures (the empty one too).
+    static func subsetCount(of count: Int, depth: Int) -> Int {
+        var total = 0, term = 1  // term = C(count, k)
+        for k in 0...max(0, min(depth, count)) {
+            total += term
+            term = term * (count - k) / (k + 1)
+        }
+        return total
+    }
+
+    /// The deepest search of `count` changes that measures at most `cap` subsets, but never shallower than
+    /// `floor`: a full-size store of many candidates and drops (mature-chat: 12 changes, every subset of up
+    /// to 8 is 3,797 builds and workload timings) would otherwise take hours.
+    static func cappedDepth(count: Int, wanted: Int, floor: Int, cap: Int) -> Int {
+        var depth = wanted
+        while depth > floor, subsetCount(of: count, depth: depth) > cap { depth -= 1 }
+        return depth
+    }
+
+    /// The neighbours of `configuration` among `elements`: each of its changes left out, each other element
+    /// added, and each of its changes swapped for another element; none already in `known`. A search whose
+    /// depth was capped below `configuration`'s size still asks whether one change more, less or other would
+    /// beat it.
+    static func neighbours(of configuration: IndexConfiguration, elements: [IndexConfiguration], known: [IndexConfiguration]) -> [IndexConfiguration] {
+        func keys(_ c: IndexConfiguration) -> Set<String> { Set(c.creates.map(IndexConfiguration.key) + c.drops.map { "DROP \($0)" }) }
+        let mine = keys(configuration)
+        let inside = elements.filter { mine.isSuperset(of: keys($0)) }
+        let outside = elements.filter { !mine.isSuperset(of: keys($0)) }
+        var found: [IndexConfiguration] = []
+        func add(_ removing: IndexConfiguration?, _ adding: IndexConfiguration?) {
+            var next = IndexConfiguration(name: "")
+            for element in inside where removing.map({ keys($0) != keys(element) }) ?? true {
+                next.creates += element.creates
+                next.drops += element.drops
+            }
+            if let adding {
+                next.creates += adding.creates
+                next.drops += adding.drops
+            }
+            guard !(known + found).contains(where: { IndexConfiguration.same($0, next) }) else { return }
+            found.append(next)
+        }
+        for element in inside { add(element, nil) }
+        for element in outside { add(nil, element) }
+        for removed in inside { for added in outside { add(removed, added) } }
+        return found
+    }
+
+    /// `configurations` measured once each on the evaluator's copy (applied, timed with reads cached by plan
+    /// as in ``search(_:elements:depth:)``, reverted), with their workload time.
+    static func measureEach(_ evaluator: WorkloadEvaluator, _ configurations: [IndexConfiguration]) throws -> [(IndexConfiguration, Double)] {
+        try configurations.map { configuration in
+            let applied = try evaluator.apply(configuration)
+            defer { evaluator.revert(applied) }
+            return (configuration, try evaluator.measureApplied(applied: applied, cachingReads: true).totalSeconds)
+        }
+    }
+
     /// `finalists` measured again in `rounds` rounds, interleaved by statement. Each configuration is built
     /// once, on a fresh copy of `store` of its own (as a user's migration builds it on theirs), and all the
     /// copies stay open; each round times one workload entry on every copy in turn (``WorkloadEvaluator/time(_:)``:

@@ -23,6 +23,9 @@ struct GeneralizationBenchmark: Benchmark {
         var depth: Int
         /// Search deeper when our advice has more changes than `depth` (off in CI's quick pass).
         var extendDepth: Bool
+        /// `--search-cap N`: the most subsets the exhaustive search measures; past it the depth is lowered
+        /// (not below `--search-depth`) and the neighbours of our advice are measured besides.
+        var searchCap: Int
         var samples: Int
         var quick: Bool
         /// `--keep-stores DIR`: each store as built and its workload, to reproduce a row by hand.
@@ -35,7 +38,8 @@ struct GeneralizationBenchmark: Benchmark {
         let settings = Settings(stabilityRuns: context.integer("--stability-runs", quick ? 1 : 5),
                                 rounds: context.integer("--rounds", quick ? 1 : 3),
                                 width: context.integer("--search-width", quick ? 3 : 7), depth: context.integer("--search-depth", quick ? 2 : 3),
-                                extendDepth: !quick || context.options["--search-depth"] != nil, samples: context.samples, quick: quick,
+                                extendDepth: !quick || context.options["--search-depth"] != nil, searchCap: context.integer("--search-cap", 1_000),
+                                samples: context.samples, quick: quick,
                                 keep: context.options["--keep-stores"].map { URL(fileURLWithPath: $0) })
         let seed = UInt64(context.integer("--seed", 7))
         let directory = context.directory.appendingPathComponent("generalization")
@@ -109,6 +113,9 @@ struct GeneralizationBenchmark: Benchmark {
         var selectionOursOverOptimum: Double
         var finalists: [MeasuredConfiguration]
         var searched: Int
+        /// When the search's depth was capped (``Settings/searchCap``): the depth it had, and the neighbours of
+        /// our advice measured besides.
+        var capped: (depth: Int, wanted: Int, neighbours: Int, cap: Int)? = nil
         /// The sets of the wall-clock runs, as sorted keys, in run order (the first is `ours`).
         var wallClockSets: [[String]]
         var countersSets: [[String]]
@@ -195,11 +202,22 @@ struct GeneralizationBenchmark: Benchmark {
         // The search over our candidates (the first wall-clock run's, with the counters' picks added).
         let elements = ConfigurationSearch.elements(wallClock[0], width: settings.width, also: [oursCounters])
         // Deep enough for our advice plus one more change (a full run), so the search can beat it by adding as well as by swapping.
-        let depth = settings.extendDepth ? max(settings.depth, ours.changeCount + 1, oursCounters.changeCount) : settings.depth
-        say("  searching the subsets of \(elements.count) changes (up to \(depth) at once)")
+        let wanted = settings.extendDepth ? max(settings.depth, ours.changeCount + 1, oursCounters.changeCount) : settings.depth
+        let depth = ConfigurationSearch.cappedDepth(count: elements.count, wanted: wanted, floor: settings.depth, cap: settings.searchCap)
+        say("  searching the subsets of \(elements.count) changes (up to \(depth) at once\(depth < wanted ? ", capped from \(wanted) at \(settings.searchCap) subsets" : ""))")
         var searched = try ConfigurationSearch.search(evaluator, elements: elements, depth: depth)
         for configuration in [ours, oursCounters] where !searched.contains(where: { IndexConfiguration.same($0.0, configuration) }) {
             searched.append((configuration, try evaluator.measure(configuration).totalSeconds))
+        }
+        var neighbours = 0
+        if depth < wanted {
+            // The capped search still tries one change more, less or other than our advice.
+            for configuration in [ours, oursCounters] {
+                let around = ConfigurationSearch.neighbours(of: configuration, elements: elements, known: searched.map(\.0))
+                neighbours += around.count
+                searched += try ConfigurationSearch.measureEach(evaluator, around)
+            }
+            say("  and \(neighbours) neighbours of our advice")
         }
         searched.sort { $0.1 < $1.1 }
 
@@ -231,7 +249,7 @@ struct GeneralizationBenchmark: Benchmark {
         return Outcome(store: store, sharedCase: sharedCase, rowCount: rowCount, hasStatistics: hasStatistics, none: measured[0],
                        expert: again(".expert"), ours: again("ours")!, counters: again(countersLabel)!, optimum: again(optimum.label)!,
                        selectionOursOverOptimum: oursMeasured.pairedRatio(to: optimum), finalists: measured,
-                       searched: searched.count, wallClockSets: wallClock.map(\.configuration.keys), countersSets: counters.map(\.configuration.keys),
+                       searched: searched.count, capped: depth < wanted ? (depth, wanted, neighbours, settings.searchCap) : nil, wallClockSets: wallClock.map(\.configuration.keys), countersSets: counters.map(\.configuration.keys),
                        oursSeconds: wallClock.map(\.seconds), countersSeconds: counters.map(\.seconds), scansLeft: scansLeft, failures: failures,
                        known: known)
     }
@@ -283,7 +301,8 @@ struct GeneralizationBenchmark: Benchmark {
                 "\(outcome.wallClockSets.filter { $0 == set }.count)× " + (set.isEmpty ? "none" : set.map { "`\($0)`" }.joined(separator: ", "))
             }.joined(separator: "; ") + ".")
         }
-        out.append("Searched \(outcome.searched) configurations. Our analyses took \(outcome.oursSeconds.map(Figures.duration).joined(separator: ", ")) (wall clock) and \(outcome.countersSeconds.map(Figures.duration).joined(separator: ", ")) (counters).")
+        let cap = outcome.capped.map { " (every subset of up to \($0.depth) changes, not \($0.wanted): that would be over \($0.cap); and the \($0.neighbours) sets one change more, less or other than our advice and the counters')" } ?? ""
+        out.append("Searched \(outcome.searched) configurations\(cap). Our analyses took \(outcome.oursSeconds.map(Figures.duration).joined(separator: ", ")) (wall clock) and \(outcome.countersSeconds.map(Figures.duration).joined(separator: ", ")) (counters).")
         return out.joined(separator: "\n")
     }
 }
