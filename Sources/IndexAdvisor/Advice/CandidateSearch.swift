@@ -184,7 +184,9 @@ extension AnalysisRun {
     private func unchosenReason(_ other: MeasuredCandidate, minimum: Double) -> RejectionReason {
         let byCounters = decidesOnCounters
         let decided = CandidateScore(other, profiles: profiles, view: decision)
-        let slower = decided.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
+        // A statement whose plan uses it counts slower inside the noise too, as its score counts it.
+        let userIDs = Set(other.users.map { profiles[$0].statement.fingerprint.id })
+        let slower = decided.effects.filter { ($0.isSignificant || userIDs.contains($0.statementID)) && $0.after.medianSeconds > $0.before.medianSeconds }
             .map { StatementSlowdown(statement: label(of: $0.statementID), beforeSeconds: $0.before.medianSeconds, afterSeconds: $0.after.medianSeconds) }
         if picks.count >= options.maxNewIndexes {
             return .indexLimit(options.maxNewIndexes)

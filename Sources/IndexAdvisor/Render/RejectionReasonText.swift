@@ -69,7 +69,12 @@ extension RejectionReason {
 
     /// `S3 12.0 ms → 30.1 ms, S5 …`.
     private static func list(_ slower: [StatementSlowdown]) -> String {
-        slower.map { "\($0.statement) \(Figures.change($0.beforeSeconds, $0.afterSeconds, significant: true))" }.joined(separator: ", ")
+        // Under 1.1× a ratio prints as "1.0× slower": the times themselves say how much.
+        slower.map { slowdown in
+            slowdown.afterSeconds < slowdown.beforeSeconds * 1.1
+                ? "\(slowdown.statement) \(Figures.duration(slowdown.beforeSeconds)) → \(Figures.duration(slowdown.afterSeconds))"
+                : "\(slowdown.statement) \(Figures.change(slowdown.beforeSeconds, slowdown.afterSeconds, significant: true))"
+        }.joined(separator: ", ")
     }
 }
 
