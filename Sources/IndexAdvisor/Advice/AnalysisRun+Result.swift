@@ -298,9 +298,17 @@ extension AnalysisRun {
             let servable = tables.contains { access in
                 !access.orderBy.isEmpty || access.constraints.contains { $0.op.isEquality || $0.op.isRange || [.like, .glob, .isNotNull].contains($0.op) }
             }
-            // A virtual table (FTS5, R-Tree) is searched by its module (vtab.html): an index cannot serve it.
+            // A virtual table (FTS5, R-Tree) is searched by its module (vtab.html): an index cannot serve it;
+            // its shadow tables are the module's own.
             let virtual = tables.filter { schema.table(named: $0.table)?.isVirtual == true && !$0.constraints.isEmpty }.map(\.table)
-            if !virtual.isEmpty { return .virtualTableSearch(tables: virtual) }
+            let shadow = tables.filter { schema.table(named: $0.table)?.isShadow == true }.map(\.table)
+            if !virtual.isEmpty || !shadow.isEmpty {
+                let others = tables.contains { access in
+                    schema.table(named: access.table)?.isIndexable == true
+                        && (!access.orderBy.isEmpty || access.constraints.contains { $0.op.isEquality || $0.op.isRange })
+                }
+                return .virtualTableSearch(tables: virtual, shadow: shadow, othersCovered: others)
+            }
             return servable ? .existingIndexesCover : .unindexableTerms(Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted())
         }
         return .noCandidateHelped

@@ -45,7 +45,7 @@ package struct CandidateGenerator {
     /// scanning it alone is cheap, but an index on it can let the planner start a join there (``JoinSets``).
     package mutating func candidates(for access: TableAccess, observed: [[SQLValue]] = [], samples: [[SQLValue]] = [],
                                      inJoin: Bool = false) -> [IndexCandidate] {
-        guard let table = schema.table(named: access.table), !table.isVirtual,
+        guard let table = schema.table(named: access.table), table.isIndexable,
               inJoin || table.rowCount >= PlanFinding.smallTableRows else { return [] }
         // The terms inside an OR's branches are not terms every row matches: no key of the whole access
         // holds them; each branch gets keys of its own (``addOrBranches(_:table:samples:to:)``).
@@ -337,7 +337,7 @@ package struct CandidateGenerator {
     /// An index on each filtered expression (`lower(name)`, `json_extract(doc, '$.k')`), on its own.
     package func expressionCandidates(for filters: [ExpressionFilter]) -> [IndexCandidate] {
         filters.compactMap { filter in
-            guard let table = schema.table(named: filter.table), !table.isVirtual, table.rowCount >= PlanFinding.smallTableRows else { return nil }
+            guard let table = schema.table(named: filter.table), table.isIndexable, table.rowCount >= PlanFinding.smallTableRows else { return nil }
             let candidate = IndexCandidate(table: table.name, columns: [IndexColumn(name: nil, expression: filter.expression)])
             return table.indexes.contains { candidate.isServed(by: $0) } ? nil : candidate
         }

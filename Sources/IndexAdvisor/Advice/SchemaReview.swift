@@ -17,7 +17,7 @@ struct SchemaReview {
         if !schema.hasStatistics {
             findings.append(SchemaFinding(kind: .noStatistics, table: "", columns: [], detail: .noStatistics(isCoreData: schema.coreData != nil)))
         }
-        for table in schema.tables where !table.isVirtual {
+        for table in schema.tables where table.isIndexable {
             findings += redundantIndexes(in: table, sizes: sizes)
             findings += unindexedReferences(in: table)
             if table.rowCount >= Self.largeTableRows, table.indexes.isEmpty, !table.isWithoutRowid {

@@ -11,7 +11,7 @@ extension AnalysisRun {
         var requests: [ColumnStatisticsReader.Request] = []
         for profile in profiles where profile.isUsable && profile.deservesCandidates {
             for access in profile.shape?.tables ?? [] {
-                guard let table = schema.table(named: access.table), !table.isVirtual,
+                guard let table = schema.table(named: access.table), table.isIndexable,
                       table.rowCount >= PlanFinding.smallTableRows else { continue }
                 let rowid = table.rowidAlias?.name.sqlFolded
                 let isEntityTable = schema.coreData?.rootEntity(ofTable: table.name) != nil

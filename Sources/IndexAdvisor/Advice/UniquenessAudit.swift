@@ -84,7 +84,7 @@ struct UniquenessAudit {
             let singleRow = profile.statement.sql.range(of: #"LIMIT\s+(1|\?)\s*$"#, options: [.regularExpression, .caseInsensitive]) != nil
                 && (profile.statement.literalValues.last.flatMap { $0 }?.integerValue ?? 1) == 1
             for access in profile.shape?.tables ?? [] {
-                guard let table = schema.table(named: access.table), !table.isVirtual else { continue }
+                guard let table = schema.table(named: access.table), table.isIndexable else { continue }
                 let rowid = table.rowidAlias?.name.sqlFolded
                 let columns = access.constraints
                     .filter { $0.op == .equal && !$0.isJoin && !$0.column.isEmpty && $0.column.sqlFolded != "rowid" && $0.column.sqlFolded != rowid }

@@ -75,9 +75,17 @@ extension NoRecommendationReason {
             return "no index recommended: it filters and sorts on nothing an index can serve (it reads the whole table by design)"
         case .existingIndexesCover:
             return "no index recommended: no candidate could be proposed for it, since an index on each of its filter and sort columns exists already"
-        case .virtualTableSearch(let tables):
-            let names = tables.map { "`\($0)`" }.joined(separator: ", ")
-            return "no index recommended: it searches \(names), \(tables.count == 1 ? "a virtual table whose" : "virtual tables whose") own module answers the search (no index can serve \(tables.count == 1 ? "it" : "them")), and an index exists already on each of its other filter and sort columns"
+        case .virtualTableSearch(let tables, let shadow, let othersCovered):
+            func names(_ list: [String]) -> String { list.map { "`\($0)`" }.joined(separator: ", ") }
+            var parts: [String] = []
+            if !tables.isEmpty {
+                parts.append("it searches \(names(tables)), \(tables.count == 1 ? "a virtual table whose" : "virtual tables whose") own module answers the search (no index can serve \(tables.count == 1 ? "it" : "them"))")
+            }
+            if !shadow.isEmpty {
+                parts.append("it reads \(names(shadow)), \(shadow.count == 1 ? "a table" : "tables") that a virtual table's module keeps for itself (its shadow \(shadow.count == 1 ? "table" : "tables")), where an index is the module's to make, not the app's")
+            }
+            return "no index recommended: " + parts.joined(separator: ", and ")
+                + (othersCovered ? ", and an index exists already on each of its other filter and sort columns" : "")
         case .unindexableTerms(let terms):
             return "no index recommended: none of its terms can use an index (\(terms.isEmpty ? "no filter or sort" : terms.joined(separator: ", "))), so it reads the table whatever the indexes"
         case .noCandidateHelped:

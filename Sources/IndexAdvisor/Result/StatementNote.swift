@@ -72,8 +72,9 @@ public enum NoRecommendationReason: Sendable, Equatable {
     /// An index on each of its filter and sort columns exists already.
     case existingIndexesCover
     /// It searches virtual `tables` (FTS5's MATCH, an R-Tree's ranges), which their module answers itself
-    /// and no index can serve (vtab.html); its other filter and sort columns have an index already.
-    case virtualTableSearch(tables: [String])
+    /// and no index can serve (vtab.html), or reads their `shadow` tables, which the module keeps for itself;
+    /// `othersCovered`: it has terms on ordinary tables too, each with an index already.
+    case virtualTableSearch(tables: [String], shadow: [String] = [], othersCovered: Bool = false)
     /// None of its terms (operators) can use an index.
     case unindexableTerms([String])
     /// No candidate was used by the planner or made it measurably faster.
@@ -85,7 +86,8 @@ public enum NoRecommendationReason: Sendable, Equatable {
             return .alternativeHelps(number: number, table: rename(table), columns: columns.map(rename),
                                      partialPredicate: predicate.map(rename), beforeSeconds: before, afterSeconds: after)
         case .smallTable(let table, let rows): return .smallTable(table: rename(table), rows: rows)
-        case .virtualTableSearch(let tables): return .virtualTableSearch(tables: tables.map(rename))
+        case .virtualTableSearch(let tables, let shadow, let others):
+            return .virtualTableSearch(tables: tables.map(rename), shadow: shadow.map(rename), othersCovered: others)
         default: return self
         }
     }

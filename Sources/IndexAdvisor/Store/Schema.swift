@@ -57,6 +57,12 @@ public struct Table: Sendable, Codable, Equatable {
     public var isWithoutRowid: Bool
     /// True for virtual tables (FTS5, R-Tree…), which indexes cannot serve.
     public var isVirtual: Bool
+    /// True for a virtual table's shadow table (`note_fts_content`, `geo_rowid`: `PRAGMA table_list` type
+    /// `shadow`, pragma.html#pragma_table_list), which its module reads and writes itself; nil in reports
+    /// written before it was read.
+    public var isShadow: Bool? = nil
+    /// False for virtual tables and their shadow tables: no index of ours is advised on them.
+    public var isIndexable: Bool { !isVirtual && isShadow != true }
     /// The `CREATE TABLE` statement as stored.
     public var sql: String
 

@@ -25,6 +25,10 @@ package enum SchemaReader {
                 continue
             }
         }
+        // Shadow tables of virtual tables (SQLite 3.37+; older ones have no table_list and mark none).
+        let shadows = Set(((try? connection.query("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'")) ?? [])
+            .compactMap { $0[0].textValue?.sqlFolded })
+        for index in tables.indices where shadows.contains(tables[index].name.sqlFolded) { tables[index].isShadow = true }
         let names = Set(catalog.compactMap { $0[1].textValue?.sqlFolded })
         var statistics: [StatisticsRow] = []
         if names.contains("sqlite_stat1") {
