@@ -204,6 +204,11 @@ struct ReportCheckerTests {
         statement.sql = "SELECT * FROM ZNOTE t0 WHERE t0.ZFOLDERID = ?"
         #expect(checker.scanFloorViolation(plan: Self.scan(), timing: quick, statement: statement, result: result) != nil)
         #expect(checker.scanFloorViolation(plan: Self.scan(), timing: ReportFixture.timing(0.000_3), statement: statement, result: result) == nil)
+        // A scan that never ran (a term false whatever the row: `AND 0`, `AND ? = 1` with NULL bound) steps
+        // less than once a row; one that ran steps at least once a row (a breaking helper's false alarm).
+        let rows = Double(result.store.tables[0].sampledRows ?? result.store.tables[0].rows)
+        #expect(checker.scanFloorViolation(plan: Self.scan(), timing: ReportFixture.timing(0.000_01, steps: 12), statement: statement, result: result) == nil)
+        #expect(checker.scanFloorViolation(plan: Self.scan(), timing: ReportFixture.timing(0.000_01, steps: rows * 3), statement: statement, result: result) != nil)
         result.store.tables[0].rows = 500
         #expect(checker.scanFloorViolation(plan: Self.scan(), timing: quick, statement: statement, result: result) == nil)
     }

@@ -270,6 +270,10 @@ public struct ReportChecker: Sendable {
             guard let table = finding.table else { continue }
             let summary = result.store.tables.first { $0.name.sqlFolded == table.sqlFolded }
             guard let rows = summary.map({ $0.sampledRows ?? $0.rows }) ?? finding.tableRows, rows >= Self.minimumScannedRows else { continue }
+            // A scan that ran steps at least once per row (`SQLITE_STMTSTATUS_VM_STEP`): fewer steps than rows
+            // say it never ran, as when a term is false whatever the row (`AND 0`, `AND ? = 1` with NULL
+            // bound), and SQLite skips the loop (a breaking helper: 650 ns beside a scan of 45,000 rows).
+            if let steps = timing.vmStepsPerExecution, steps < Double(rows) { continue }
             let floor = Double(rows) * Self.secondsPerScannedRow
             if timing.medianSeconds < floor {
                 return "\(Figures.duration(timing.medianSeconds)) beside \(finding.detail), a full scan of \(Figures.count(rows)) rows of \(table) that takes at least \(Figures.duration(floor))"
