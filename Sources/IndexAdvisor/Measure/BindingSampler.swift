@@ -122,11 +122,33 @@ package struct BindingSampler {
                 if target.op == .like || target.op == .glob, case .text(let text) = value {
                     value = .text(String(text.prefix(3)) + (target.op == .like ? "%" : "*"))
                 }
+                if target.op == .match {
+                    value = Self.matchQuery(value, row: row, table: schema.table(named: target.table))
+                }
                 tuple.append(value)
             }
             tuples.append(tuple)
         }
         return (tuples, .drawn)
+    }
+
+    /// A full-text query for a drawn row: the first word of the column's text, or, for the column named
+    /// after the table (`note_fts MATCH ?`, whose value is no text), of the row's first text column, as a
+    /// quoted phrase (`"lunch"`), which FTS3, FTS4 and FTS5 read as one term (fts5.html#fts5_strings). A
+    /// drawn text as it is was no query: an empty one failed ("fts5: syntax error"), and "re: lunch?" read
+    /// `re` as a column ("no such column: re"), so most drawn values failed or timed nothing.
+    static func matchQuery(_ value: SQLValue, row: [String: SQLValue], table: Table?) -> SQLValue {
+        var texts: [String] = []
+        if case .text(let text) = value { texts.append(text) }
+        for column in table?.columns ?? [] where !column.isHidden {
+            if case .text(let text)? = row[column.name.sqlFolded] { texts.append(text) }
+        }
+        for text in texts {
+            if let word = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first {
+                return .text("\"" + word + "\"")
+            }
+        }
+        return value
     }
 
     /// A value that cannot collide for columns that must stay unique on INSERT (the rowid and UNIQUE
