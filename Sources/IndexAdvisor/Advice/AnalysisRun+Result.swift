@@ -198,9 +198,12 @@ extension AnalysisRun {
             names.insert(name.sqlFolded)
             let (columns, _) = recommendedColumns(candidate, naming: naming)
             let keyNames = Set(candidate.columns.compactMap { $0.name?.sqlFolded })
+            // Not an index Core Data makes for a relationship or a hierarchy: the model cannot drop it, as the
+            // existing-index review says (a new user's alternative said "drop that index (in the model too)").
             let replaces = (schema.table(named: candidate.table)?.indexes ?? []).filter { index in
                 !index.isUnique && !used.contains(index.name.sqlFolded)
                     && index.columns.first?.name.map { keyNames.contains($0.sqlFolded) } == true
+                    && ExistingIndexReview.caveat(for: index, schema: schema, connection: snapshot.connection) != .ownedByCoreData
             }.map(\.name)
             return AlternativeIndex(
                 name: name, table: candidate.table, columns: columns, partialPredicate: candidate.partialPredicate,
