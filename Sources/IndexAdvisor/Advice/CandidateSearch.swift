@@ -186,12 +186,20 @@ extension AnalysisRun {
         let decided = CandidateScore(other, profiles: profiles, view: decision)
         // A statement whose plan uses it counts slower inside the noise too, as its score counts it.
         let userIDs = Set(other.users.map { profiles[$0].statement.fingerprint.id })
-        let slower = decided.effects.filter { ($0.isSignificant || userIDs.contains($0.statementID)) && $0.after.medianSeconds > $0.before.medianSeconds }
-            .map { StatementSlowdown(statement: label(of: $0.statementID), beforeSeconds: $0.before.medianSeconds, afterSeconds: $0.after.medianSeconds) }
+        let slowerEffects = decided.effects.filter { ($0.isSignificant || userIDs.contains($0.statementID)) && $0.after.medianSeconds > $0.before.medianSeconds }
+        func slowdowns(_ effects: [StatementEffect]) -> [StatementSlowdown] {
+            effects.map { StatementSlowdown(statement: label(of: $0.statementID), beforeSeconds: $0.before.medianSeconds, afterSeconds: $0.after.medianSeconds) }
+        }
+        let slower = slowdowns(slowerEffects)
+        // "Makes statements slower" is for reads it slows; a write it slows is its upkeep, which every index
+        // of the table pays (a new user: `.expert`'s (color, deleted_at), measured once the same columns were
+        // picked in the other order, was said to make the insert and the update slower).
+        let readIDs = Set(profiles.filter(\.isRead).map(\.statement.fingerprint.id))
+        let slowerReads = slowdowns(slowerEffects.filter { readIDs.contains($0.statementID) })
         if picks.count >= options.maxNewIndexes {
             return .indexLimit(options.maxNewIndexes)
-        } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 {
-            return .makesStatementsSlower(slower, byCounters: byCounters)
+        } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 && !slowerReads.isEmpty {
+            return .makesStatementsSlower(slowerReads, byCounters: byCounters)
         } else if !isModelDeclarable(other.candidate) && !decided.hasSignificantLoss && decided.hasSignificantGain {
             return .undeclarableWithEqualForm
         } else if !decided.hasSignificantGain {
