@@ -207,7 +207,7 @@ struct AnalysisRun {
         let whatIf = try WhatIfPlanner(schema: schema, enforcesForeignKeys: enforcesForeignKeys)
         let pool = askWhatIf(generated, whatIf: whatIf)
         let measurer = CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics,
-                                         timesWritesBefore: !decidesOnCounters)
+                                         timesWritesBefore: !decidesOnCounters, storeIndexNames: storeIndexNames)
         var measured = try measure(pool, measurer: measurer)
         let firstMeasured = measured
         var names = takenNames

@@ -6,7 +6,8 @@ extension AnalysisRun {
     /// Puts the snapshot in the advice's final state and measures it: picks no final plan uses are dropped,
     /// every statement is planned (and where it changed, timed) again, then the existing indexes are
     /// reviewed, statistics checked and query-side advice measured. Picks whose figures were measured beside
-    /// an index that is no pick any more are measured again first (``remeasureStalePicks()``).
+    /// an index that is no pick any more, or that the migration's order moves (``picksInMigrationOrder``), are
+    /// measured again first (``remeasureStalePicks()``).
     /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when a pick cannot be dropped.
     mutating func measureFinalState() throws {
         if budgetSpent {
@@ -15,7 +16,12 @@ extension AnalysisRun {
         }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let droppedTables = try dropUnusedPicks(planner: planner)
-        try remeasureStalePicks()
+        // A partial pick chosen before a full one on its key is listed, and measured again, after it, as the
+        // migration creates them (the snapshot already has the partial one newest, ``CandidateMeasurer``).
+        // The set was chosen in that order, so a pick whose figures change only with the list's order stays.
+        let staleAsBuilt = firstStalePick().map { Set(picks[$0...].map(\.name.sqlFolded)) } ?? []
+        picks = picksInMigrationOrder
+        try remeasureStalePicks(keeping: Set(picks.map(\.name.sqlFolded)).subtracting(staleAsBuilt))
         snapshot.checkpoint()
         // The clock check drops and rebuilds picks: the final plans are taken in the migration's order.
         restoreIndexOrder()

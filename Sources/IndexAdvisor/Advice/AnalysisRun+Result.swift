@@ -73,7 +73,7 @@ extension AnalysisRun {
         return summary
     }
 
-    /// The picks as the report lists them, in the order they were built (``AnalysisResult/recommendations``), with their key columns' prefix statistics.
+    /// The picks as the report lists them, in the migration's order (stage 3 put them in it, ``picksInMigrationOrder``; ``AnalysisResult/recommendations``), with their key columns' prefix statistics.
     private func recommendationReports(naming: SwiftDataNaming, statistics: inout ColumnStatisticsReader) -> [Recommendation] {
         picks.enumerated().map { rank, pick -> Recommendation in
             let candidate = pick.measured.candidate

@@ -39,6 +39,10 @@ struct CandidateMeasurer {
     /// ones the profile already holds, so timing it again would only repeat a figure (issue 18); the
     /// profile's current timing is kept as `writesBefore` instead.
     var timesWritesBefore = true
+    /// The store's own indexes (folded names): every other index on the snapshot is one this run built, and
+    /// its partial ones are built again after each full index so that they stay the newest, as the migration
+    /// creates them (``IndexOrder/migrationOrder(_:lead:isPartial:)``).
+    var storeIndexNames: Set<String> = []
 
     /// Creates `candidate` under `name`, times the statements at `positions` (default: all users and
     /// writes), and keeps the index when `keep` is true (it was chosen).
@@ -70,6 +74,14 @@ struct CandidateMeasurer {
             if !keep { try drop(name) }
             throw error
         }
+        if candidate.partialPredicate == nil {
+            do {
+                try rebuildPartialIndexes(on: candidate.table, leadingColumn: candidate.columns.first?.name, after: name)
+            } catch {
+                if !keep { try drop(name) }
+                throw error
+            }
+        }
         snapshot.checkpoint()
         let bytes = (try? connection.scalar("SELECT sum(pgsize) FROM dbstat WHERE name = ?", [.text(name)])?.integerValue) ?? nil
         var measured = MeasuredCandidate(candidate: candidate, users: users, writes: writes, buildSeconds: buildSeconds,
@@ -86,6 +98,43 @@ struct CandidateMeasurer {
         }
         if !keep { try drop(name) }
         return measured
+    }
+
+    /// Builds the partial indexes this run made on `table` with `leadingColumn` first again (each with its
+    /// `sqlite_stat1` rows), so that the full index `name`, just built, is older than they are: the order the
+    /// migration creates them in (``IndexOrder/migrationOrder(_:lead:isPartial:)``), in which of a full and a
+    /// partial index the planner rates equal it takes the partial one. The store's own indexes keep their places.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when one cannot be dropped or built
+    ///   again: the snapshot would no longer plan as the migration leaves the store.
+    func rebuildPartialIndexes(on table: String, leadingColumn: String?, after name: String) throws {
+        guard let leadingColumn else { return }
+        let connection = snapshot.connection
+        let partial = Set(((try? connection.query(
+            "SELECT l.name FROM pragma_index_list(?1) AS l, pragma_index_info(l.name) AS i WHERE l.\"partial\" AND i.seqno = 0 AND i.name = ?2 COLLATE NOCASE",
+            [.text(table), .text(leadingColumn)])) ?? []).compactMap { $0.first?.textValue?.sqlFolded })
+        guard !partial.isEmpty else { return }
+        let moving: [(name: String, sql: String)] = ((try? connection.query(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = ? COLLATE NOCASE ORDER BY rowid",
+            [.text(table)])) ?? []).compactMap { row in
+                guard let index = row.first?.textValue, let sql = row.last?.textValue else { return nil }
+                let folded = index.sqlFolded
+                return partial.contains(folded) && !storeIndexNames.contains(folded) && folded != name.sqlFolded ? (index, sql) : nil
+            }
+        guard !moving.isEmpty else { return }
+        let statistics = storeHasStatistics ? IndexOrder.statistics(in: connection) : [:]
+        for index in moving {
+            try drop(index.name)
+            do {
+                try connection.execute(index.sql)
+                for row in statistics[index.name.sqlFolded] ?? [] {
+                    _ = try connection.query("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)", row)
+                }
+            } catch let error as SQLiteError {
+                throw StoreError.snapshotStateLost(directory: snapshot.directory.url.path, sql: index.sql, error: error)
+            }
+        }
+        // The planner reads sqlite_stat1 when the schema is loaded (lang_analyze.html).
+        if storeHasStatistics { _ = try? connection.execute("ANALYZE sqlite_schema") }
     }
 
     /// Drops the index `name` from the snapshot again.

@@ -19,6 +19,10 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
         } + [partialPredicate ?? ""]).joined(separator: "|")
     }
 
+    /// The table and the leading key column, folded (`table|column`): equal for two indexes SQLite may rate
+    /// equal for one lookup (``IndexOrder/migrationOrder(_:lead:isPartial:)``).
+    public var lead: String { table.sqlFolded + "|" + (columns.first?.displayName.sqlFolded ?? "") }
+
     /// `CREATE INDEX [IF NOT EXISTS] "name" ON "table" ("a", "b" DESC, "c" COLLATE NOCASE) [WHERE …]`,
     /// every identifier quoted.
     public func createSQL(name: String, ifNotExists: Bool = false) -> String {

@@ -20,9 +20,10 @@ extension AnalysisRun {
     /// from that build (``reprofile(table:index:)``), so the figures of the list add up to the workload's
     /// saving, as the report says. A pick that, measured so, no longer saves at least the selection's
     /// minimum (``decisionMinimumBenefit``) is dropped and rejected as not worth building; a member of a
-    /// join's set is kept, as the set was chosen whole.
+    /// join's set is kept, as the set was chosen whole, and so is a pick in `keeping` (folded names: picks
+    /// measured again only because the migration's order moved them, ``picksInMigrationOrder``).
     /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when an index cannot be dropped.
-    mutating func remeasureStalePicks() throws {
+    mutating func remeasureStalePicks(keeping: Set<String> = []) throws {
         guard let first = firstStalePick() else { return }
         report("re-measuring picks", 0, picks.count - first)
         let measurer = finalStageMeasurer
@@ -37,7 +38,7 @@ extension AnalysisRun {
             report("re-measuring picks", picks.count - first, stale.count)
             let candidate = pick.measured.candidate
             guard let changes = try rebuild(pick, measurer: measurer) else { continue }
-            let inSet = pick.neededBy != nil || leads.contains(pick.name.sqlFolded)
+            let inSet = pick.neededBy != nil || leads.contains(pick.name.sqlFolded) || keeping.contains(pick.name.sqlFolded)
             guard inSet || savesMinimum(changes) else {
                 try measurer.drop(pick.name)
                 putBack(changes)
@@ -55,7 +56,8 @@ extension AnalysisRun {
     /// The measurer stage 3 builds picks again with: it times nothing itself (the statements are re-profiled
     /// with the full timer, ``reprofile(table:index:)``).
     var finalStageMeasurer: CandidateMeasurer {
-        CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics, timesWritesBefore: false)
+        CandidateMeasurer(snapshot: snapshot, timer: screeningTimer, storeHasStatistics: schema.hasStatistics, timesWritesBefore: false,
+                          storeIndexNames: storeIndexNames)
     }
 
     /// Builds `pick`'s index again under its name with what is in place now, and re-profiles its table:

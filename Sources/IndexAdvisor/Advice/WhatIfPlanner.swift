@@ -49,19 +49,23 @@ package final class WhatIfPlanner {
     }
 
     /// The plan of `sql` with `hypothetical` indexes present (created, planned, dropped again), and the names
-    /// the hypothetical indexes had in the plan, in the same order as `hypothetical`.
+    /// the hypothetical indexes had in the plan, in the same order as `hypothetical`. They are created in the
+    /// migration's order (``IndexOrder/migrationOrder(_:lead:isPartial:)``: a partial one after the full ones on its leading column), on which the
+    /// planner's choice between indexes it rates equal depends.
     /// - Throws: ``SQLiteError`` when a candidate cannot be created or the statement does not prepare.
     package func plan(for sql: String, bindings: [SQLValue], with hypothetical: [IndexCandidate]) throws -> (QueryPlan, [String]) {
-        var names: [String] = []
+        var names = [String](repeating: "", count: hypothetical.count)
         defer {
-            for name in names { try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
+            for name in names where !name.isEmpty { try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
         }
-        for candidate in hypothetical {
+        for offset in IndexOrder.migrationOrder(Array(hypothetical.indices), lead: { hypothetical[$0].lead },
+                                                     isPartial: { hypothetical[$0].partialPredicate != nil }) {
+            let candidate = hypothetical[offset]
             counter += 1
             var name = "indexadvisor_whatif_\(counter)"
             while reserved.contains(name.sqlFolded) { counter += 1; name = "indexadvisor_whatif_\(counter)" }
             try connection.execute(candidate.createSQL(name: name))
-            names.append(name)
+            names[offset] = name
             if usesStatistics, let stat = statistics[candidate.key] {
                 let insert = try connection.prepare("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)")
                 try insert.bind([.text(candidate.table), .text(name), .text(stat)])

@@ -13,8 +13,9 @@ public struct AnalysisResult: Sendable, Codable {
     /// One entry per distinct analysed statement, in workload order.
     public var statements: [StatementReport]
     /// Indexes to add, in the order the advice built them, which is the migration's: each the best one with the
-    /// earlier ones in place, and a pick revised for the statements left to it last (among indexes the planner
-    /// rates equal, SQLite takes the one created last, so the order is part of the advice).
+    /// earlier ones in place, a pick revised for the statements left to it last, and a partial index after
+    /// the full ones with its leading key column (``IndexOrder/migrationOrder(_:lead:isPartial:)``). Among indexes the
+    /// planner rates equal, SQLite takes the one created last, so the order is part of the advice.
     public var recommendations: [Recommendation]
     /// On a Core Data or SwiftData store: index forms no model can declare (partial, expression,
     /// covering, descending), measured with ``recommendations`` in place and shown beside them; nil on
