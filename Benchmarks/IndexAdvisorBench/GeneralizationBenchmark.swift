@@ -14,7 +14,7 @@ import IndexAdvisor
 /// counters that disagree.
 struct GeneralizationBenchmark: Benchmark {
     let name = "generalization"
-    let summary = "Our advice (wall clock ×5, counters ×2) against sqlite3 .expert and an exhaustive search over our candidates, on twelve seeded pairs of new shapes and the shared real cases"
+    let summary = "Our advice (wall clock ×5, counters ×2) against sqlite3 .expert and an exhaustive search over our candidates, on thirteen seeded pairs of new shapes and the shared real cases"
 
     struct Settings {
         var stabilityRuns: Int

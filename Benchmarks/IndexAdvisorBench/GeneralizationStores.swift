@@ -47,6 +47,7 @@ enum GeneralizationStores {
             try coreDataHierarchy(in: directory, rows: rows(60_000), seed: seed),
             try matureMail(in: directory, rows: rows(60_000), seed: seed),
             try matureChat(in: directory, rows: rows(80_000), seed: seed),
+            try courseGrades(in: directory, enrolments: rows(90_000), seed: seed),
         ]
     }
 
@@ -500,4 +501,46 @@ enum GeneralizationStores {
                            expectation: "an index leading with thread_id then the unread badge's equality columns (kind, is_read) and id; unused single-column indexes reported")
     }
 
+
+    /// Courses and enrolments (added with the rule that a partial index is created after the full ones on its
+    /// key): a rare failing grade counted per department through a join, a rarer incomplete grade listed per
+    /// term, a course's roster by term, a student's record; grade updates and inserts. A partial index on the
+    /// rare grade and a full one on the same course key compete for one lookup, and a department index pays
+    /// only through the partial one.
+    static func courseGrades(in directory: URL, enrolments: Int, seed: UInt64) throws -> AdviceStore {
+        let (url, connection) = try open("course-grades", in: directory, schema: """
+            CREATE TABLE course (id INTEGER PRIMARY KEY, dept_id INTEGER NOT NULL, code TEXT NOT NULL, title TEXT NOT NULL, credits INTEGER NOT NULL);
+            CREATE TABLE enrolment (id INTEGER PRIMARY KEY, student_id INTEGER NOT NULL, course_id INTEGER NOT NULL REFERENCES course(id),
+                                    grade TEXT NOT NULL, term INTEGER NOT NULL, updated REAL NOT NULL);
+            """)
+        var generator = SeededGenerator(seed: seed &+ 113)
+        let courses = max(300, enrolments / 30), students = max(1_000, enrolments / 8)
+        let departments = ZipfDraw(count: 30, exponent: 0.9)
+        try fill(connection, "INSERT INTO course VALUES (?, ?, ?, ?, ?)", count: courses) { id in
+            [.integer(Int64(id)), .integer(Int64(departments.next(&generator))), .text("C\(1000 + id)"), .text(words(&generator, 3)),
+             .integer(Int64(2 + generator.next() % 5))]
+        }
+        let courseDraw = ZipfDraw(count: courses, exponent: 0.5)
+        try fill(connection, "INSERT INTO enrolment VALUES (?, ?, ?, ?, ?, ?)", count: enrolments) { id in
+            let roll = generator.next() % 1000
+            let grade = roll < 40 ? "F" : roll < 50 ? "I" : ["A", "B", "C", "D"][Int(generator.next() % 4)]
+            return [.integer(Int64(id)), .integer(Int64(1 + generator.next() % UInt64(students))), .integer(Int64(courseDraw.next(&generator))),
+                    .text(grade), .integer(Int64(2019 + generator.next() % 7)), .real(640_000_000 + Double(id) * 60)]
+        }
+        try finish(connection)
+        var entries: [WorkloadEntry] = []
+        for (department, count) in [(1, 120), (9, 80)] {
+            entries.append(WorkloadEntry(sql: "SELECT count(*) FROM enrolment e JOIN course c ON c.id = e.course_id WHERE c.dept_id = \(department) AND e.grade = 'F'", count: count))
+        }
+        entries.append(WorkloadEntry(sql: "SELECT e.id, e.student_id, e.course_id FROM enrolment e WHERE e.grade = 'I' AND e.term = 2024", count: 40))
+        for (course, count) in [(2, 50), (courses / 2, 30)] {
+            entries.append(WorkloadEntry(sql: "SELECT e.student_id, e.grade FROM course c JOIN enrolment e ON e.course_id = c.id WHERE c.code = 'C\(1000 + course)' ORDER BY e.term DESC", count: count))
+        }
+        entries.append(WorkloadEntry(sql: "SELECT c.code, e.grade, e.term FROM enrolment e JOIN course c ON c.id = e.course_id WHERE e.student_id = \(students / 3) ORDER BY e.term", count: 80))
+        entries.append(WorkloadEntry(sql: "UPDATE enrolment SET grade = 'B', updated = 700000000.0 WHERE id = \(enrolments / 4)", count: 150))
+        entries.append(WorkloadEntry(sql: "INSERT INTO enrolment(student_id, course_id, grade, term, updated) VALUES (\(students / 2), 7, 'A', 2026, 700000000.0)", count: 60))
+        return AdviceStore(name: "course-grades", summary: "\(Figures.count(enrolments)) enrolments in \(Figures.count(courses)) courses of 30 departments (Zipf), grade 'F' on 4 %, 'I' on 1 %; a department's failing count through a join, a term's incomplete grades, a course's roster by term, a student's record; grade updates, inserts",
+                           url: url, entries: entries, mustNotScan: ["SELECT c.code"],
+                           expectation: "course(code), enrolment(course_id), enrolment(student_id); enrolment(course_id) WHERE grade = 'F' with course(dept_id) for the count")
+    }
 }
