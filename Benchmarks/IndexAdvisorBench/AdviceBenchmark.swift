@@ -6,7 +6,7 @@ import IndexAdvisor
 /// finds; and the time each advisor takes.
 ///
 /// Method: the search applies every subset of up to `K` of our best candidates (and our drops) to one
-/// private copy of the store, times the workload once (each statement the median of `--samples` runs
+/// private copy of the store, times the workload once (each statement the fastest of `--samples` runs
 /// after a warm-up, weighted by its count; writes rolled back), and reverts the change. The finalists (no
 /// index, `.expert`, ours and the search's best) are then built each on a fresh copy of their own and
 /// measured again in `--rounds` rounds interleaved by statement (``ConfigurationSearch/rounds(store:directory:runs:finalists:rounds:say:)``),
@@ -177,7 +177,7 @@ struct AdviceBenchmark: Benchmark {
             }
             out.append("| \(row.store.name) | \(Figures.count(row.rowCount)) rows | \(ratio(row.ours.total.median, row.expert?.total.median)) | \(ratio(row.ours.total.median, row.optimum.total.median)) | \(ratio(row.ours.total.median, row.none.total.median)) | \(scans(row.none)) · \(scans(row.expert)) · \(scans(row.ours)) · \(scans(row.optimum)) | \(indexes.joined(separator: " · ")) | \(ratio(row.oursSeconds, row.expertSeconds)) |")
         }
-        out += ["", "Each workload time is the median of \(rounds) rounds, interleaved by statement; in each round every statement is timed \(samples) times after a warm-up on each configuration (the median counts). The search measured every subset of up to \(depth) changes (more when our advice has more) from our \(width) best candidates and our drops, once each, and its four best joined the final rounds."]
+        out += ["", "Each workload time is the median of \(rounds) rounds, interleaved by statement; in each round every statement is timed \(samples) times after a warm-up on each configuration (the fastest run counts: load only ever slows a run). The search measured every subset of up to \(depth) changes (more when our advice has more) from our \(width) best candidates and our drops, once each, and its four best joined the final rounds."]
         return out.joined(separator: "\n")
     }
 
