@@ -84,8 +84,8 @@ final class WorkloadEvaluator {
         }
         // In the migration's order (the advisor's rule, IndexOrder.migrationOrder): of a full and a partial
         // index on one key the planner rates equal it takes the newer, so every configuration is built in the
-        // order that lets the partial one win. `table(col` is the table and leading column.
-        let ordered = IndexOrder.migrationOrder(configuration.creates, lead: { IndexConfiguration.key($0).prefix { $0 != "," && $0 != ")" }.lowercased() },
+        // order that lets the partial one win. `table(columns)` is the table and key.
+        let ordered = IndexOrder.migrationOrder(configuration.creates, key: { IndexConfiguration.key($0).prefix { $0 != ")" }.lowercased() },
                                                 isPartial: { $0.range(of: ") WHERE ", options: .caseInsensitive) != nil })
         for create in ordered {
             try connection.execute(create)

@@ -8,27 +8,29 @@ import Foundation
 /// join) was kept or rejected by the order the greedy selection happened to build the two in.
 @Suite("Partial indexes are built after full ones")
 struct PartialIndexOrderTests {
-    @Test("a partial index chosen before a full one on its key moves to just after it, with what rests on it; nothing else moves")
+    @Test("a partial index chosen before the full one on its key moves to just after it, with what rests on it; nothing else moves")
     func order() {
-        // "table.leading column:name", partial ones marked "?".
+        // "table.key:name", partial ones marked "?".
         let items = ["t.k:p1?", "u.k:a", "t.k:b", "t.k:p2?", "u.k:p3?", "t.k:c", "t.j:e", "v.k:p4?", "u.k:d"]
-        let lead = { (item: String) in String(item.prefix { $0 != ":" }) }
+        let key = { (item: String) in String(item.prefix { $0 != ":" }) }
         let partial = { (item: String) in item.hasSuffix("?") }
-        #expect(IndexOrder.migrationOrder(items, lead: lead, isPartial: partial)
+        #expect(IndexOrder.migrationOrder(items, key: key, isPartial: partial)
                 == ["u.k:a", "t.k:b", "t.k:c", "t.k:p1?", "t.k:p2?", "t.j:e", "v.k:p4?", "u.k:d", "u.k:p3?"])
         // In that order already: unchanged.
-        #expect(IndexOrder.migrationOrder(["t.k:a", "t.k:p?"], lead: lead, isPartial: partial) == ["t.k:a", "t.k:p?"])
-        #expect(IndexOrder.migrationOrder([String](), lead: lead, isPartial: partial).isEmpty)
+        #expect(IndexOrder.migrationOrder(["t.k:a", "t.k:p?"], key: key, isPartial: partial) == ["t.k:a", "t.k:p?"])
+        #expect(IndexOrder.migrationOrder([String](), key: key, isPartial: partial).isEmpty)
         // A pick chosen after the partial one that serves a statement with it moves along, and so does one
         // that rests on that one; the others stay.
         let rests = [("o.x:dep", "t.k:p?"), ("o.z:dep2", "o.x:dep")]
-        let moved = IndexOrder.migrationOrder(["t.k:p?", "o.x:dep", "o.y:free", "o.z:dep2", "t.k:full"], lead: lead, isPartial: partial,
+        let moved = IndexOrder.migrationOrder(["t.k:p?", "o.x:dep", "o.y:free", "o.z:dep2", "t.k:full"], key: key, isPartial: partial,
                                               movesWith: { a, b in rests.contains { $0 == (a, b) } })
         #expect(moved == ["o.y:free", "t.k:full", "t.k:p?", "o.x:dep", "o.z:dep2"])
-        // The leading key column is what counts, not the rest of the key or the predicate.
+        // The whole key counts, not the predicate: a partial index on (course_id) ties with the full (course_id)
+        // only, not with (course_id, term).
         let candidate = IndexCandidate(table: "Enrolment", columns: [IndexColumn(name: "course_id")], partialPredicate: "grade = 'F'")
-        #expect(candidate.lead == IndexCandidate(table: "enrolment", columns: [IndexColumn(name: "COURSE_ID"), IndexColumn(name: "term")]).lead)
-        #expect(candidate.lead != IndexCandidate(table: "enrolment", columns: [IndexColumn(name: "student_id")]).lead)
+        #expect(candidate.keyWithoutPredicate == IndexCandidate(table: "enrolment", columns: [IndexColumn(name: "COURSE_ID")]).keyWithoutPredicate)
+        #expect(candidate.keyWithoutPredicate != IndexCandidate(table: "enrolment", columns: [IndexColumn(name: "course_id"), IndexColumn(name: "term")]).keyWithoutPredicate)
+        #expect(candidate.keyWithoutPredicate != IndexCandidate(table: "enrolment", columns: [IndexColumn(name: "course_id", isDescending: true)]).keyWithoutPredicate)
     }
 
     static let tables = """

@@ -41,7 +41,7 @@ struct CandidateMeasurer {
     var timesWritesBefore = true
     /// The store's own indexes (folded names): every other index on the snapshot is one this run built, and
     /// its partial ones are built again after each full index so that they stay the newest, as the migration
-    /// creates them (``IndexOrder/migrationOrder(_:lead:isPartial:)``).
+    /// creates them (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``).
     var storeIndexNames: Set<String> = []
 
     /// Creates `candidate` under `name`, times the statements at `positions` (default: all users and
@@ -76,7 +76,7 @@ struct CandidateMeasurer {
         }
         if candidate.partialPredicate == nil {
             do {
-                try rebuildPartialIndexes(on: candidate.table, leadingColumn: candidate.columns.first?.name, after: name)
+                try rebuildPartialIndexes(sharingKeyOf: candidate, after: name)
             } catch {
                 if !keep { try drop(name) }
                 throw error
@@ -100,18 +100,28 @@ struct CandidateMeasurer {
         return measured
     }
 
-    /// Builds the partial indexes this run made on `table` with `leadingColumn` first again (each with its
-    /// `sqlite_stat1` rows), so that the full index `name`, just built, is older than they are: the order the
-    /// migration creates them in (``IndexOrder/migrationOrder(_:lead:isPartial:)``), in which of a full and a
-    /// partial index the planner rates equal it takes the partial one. The store's own indexes keep their places.
+    /// Builds the partial indexes this run made on `candidate`'s key again (each with its `sqlite_stat1`
+    /// rows), so that `candidate`, the full index `name` just built, is older than they are: the order the
+    /// migration creates them in (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``), in which of a
+    /// full and a partial index on one key, which the planner rates equal, it takes the partial one. The
+    /// store's own indexes keep their places.
     /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when one cannot be dropped or built
     ///   again: the snapshot would no longer plan as the migration leaves the store.
-    func rebuildPartialIndexes(on table: String, leadingColumn: String?, after name: String) throws {
-        guard let leadingColumn else { return }
+    func rebuildPartialIndexes(sharingKeyOf candidate: IndexCandidate, after name: String) throws {
         let connection = snapshot.connection
-        let partial = Set(((try? connection.query(
-            "SELECT l.name FROM pragma_index_list(?1) AS l, pragma_index_info(l.name) AS i WHERE l.\"partial\" AND i.seqno = 0 AND i.name = ?2 COLLATE NOCASE",
-            [.text(table), .text(leadingColumn)])) ?? []).compactMap { $0.first?.textValue?.sqlFolded })
+        let table = candidate.table
+        // Key columns as `pragma_index_xinfo` gives them (an expression has no name: never the same key here).
+        let wanted = candidate.columns.map { column -> String in
+            "\(column.name?.sqlFolded ?? "\u{0}")|\(column.isDescending ? 1 : 0)|\(column.collation.uppercased())"
+        }
+        let partial = Set(((try? connection.query("SELECT name FROM pragma_index_list(?) WHERE \"partial\"", [.text(table)])) ?? [])
+            .compactMap { $0.first?.textValue }.filter { index in
+                let key = ((try? connection.query(
+                    "SELECT name, \"desc\", coll FROM pragma_index_xinfo(?) WHERE \"key\" ORDER BY seqno", [.text(index)])) ?? []).map { row in
+                    "\(row[0].textValue?.sqlFolded ?? "\u{1}")|\(row[1].integerValue ?? 0)|\((row[2].textValue ?? "BINARY").uppercased())"
+                }
+                return key == wanted
+            }.map(\.sqlFolded))
         guard !partial.isEmpty else { return }
         let moving: [(name: String, sql: String)] = ((try? connection.query(
             "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = ? COLLATE NOCASE ORDER BY rowid",

@@ -13,15 +13,16 @@ public struct IndexCandidate: Sendable, Codable, Hashable {
     }
 
     /// A key that is equal for candidates SQLite would build identically.
-    public var key: String {
+    public var key: String { keyWithoutPredicate + "|" + (partialPredicate ?? "") }
+
+    /// The table and the key (columns with direction and collation), folded, without the partial-index
+    /// predicate: equal for a partial index and the full one on the same key, which SQLite rates equal
+    /// without `sqlite_stat1` (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``).
+    public var keyWithoutPredicate: String {
         ([table.sqlFolded] + columns.map { column in
             "\(column.displayName.sqlFolded) \(column.isDescending ? "DESC" : "ASC") \(column.collation.uppercased())"
-        } + [partialPredicate ?? ""]).joined(separator: "|")
+        }).joined(separator: "|")
     }
-
-    /// The table and the leading key column, folded (`table|column`): equal for two indexes SQLite may rate
-    /// equal for one lookup (``IndexOrder/migrationOrder(_:lead:isPartial:)``).
-    public var lead: String { table.sqlFolded + "|" + (columns.first?.displayName.sqlFolded ?? "") }
 
     /// `CREATE INDEX [IF NOT EXISTS] "name" ON "table" ("a", "b" DESC, "c" COLLATE NOCASE) [WHERE …]`,
     /// every identifier quoted.

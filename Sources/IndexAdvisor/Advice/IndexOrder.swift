@@ -5,39 +5,42 @@
 /// an index to time a statement without it and building it again (the review of existing indexes, the
 /// clock check of a pick) makes it the newest, and takes its `sqlite_stat1` rows with it, so the snapshot
 /// would no longer plan as the store does with the migration applied: the store's indexes in their order,
-/// then the recommendations in the migration's order (``migrationOrder(_:lead:isPartial:)``). ``restoreIndexOrder(tables:)`` puts it back.
+/// then the recommendations in the migration's order (``migrationOrder(_:key:isPartial:movesWith:)``). ``restoreIndexOrder(tables:)`` puts it back.
 public enum IndexOrder {
     /// `items` (indexes to create, in the order they were chosen) in the order the migration creates them: a
-    /// partial index chosen before a full one with the same leading key column on its table moves to just
-    /// after the last such full one, and the items chosen between them that `movesWith` ties to it (or to
-    /// one already moving with it), and the partial ones on its key, move with it, in their order; everything else keeps its place. `lead`
-    /// gives an item's table and leading key column (any spelling that is equal for equal ones). On a list
-    /// already in this order it changes nothing.
+    /// partial index chosen before a full one on the same key (table and columns, ``IndexCandidate/keyWithoutPredicate``)
+    /// moves to just after the last such full one, and the items chosen between them that `movesWith` ties
+    /// to it (or to one already moving with it), and the partial ones on its key, move with it, in their
+    /// order; everything else keeps its place. `key` gives an item's table and key (any spelling that is
+    /// equal for equal ones). On a list already in this order it changes nothing.
     ///
-    /// Without `sqlite_stat1` SQLite rates a partial index like a full one on the same key (its default
+    /// Without `sqlite_stat1` SQLite rates a partial index like the full one on the same key (its default
     /// statistics assume the same rows per key value), so of the two it takes the one created last. The
     /// partial index holds only the rows its `WHERE` keeps, a part of what the full one holds, so it is the
     /// one to win: a team store's count of admins per organisation took 521 VM steps and 55 page lookups
     /// through `membership(team_id) WHERE role = 'admin'` (0.1–0.2 ms in the sqlite3 shell) and 8,029 steps
     /// and 1,609 lookups through `membership(team_id)` (2 ms), and which it took followed only which of the
     /// two was built last, so the advice on `team(org_id)` changed from run to run. Created after the full
-    /// ones on its key, the partial index wins every such tie, whatever order the advice chose them in.
-    /// A pick chosen after the partial one may rest on it (`team(org_id)` saves the count only through it):
-    /// the picks serve statements in common, and it moves along, so that each pick is still listed after
-    /// what its figures were measured beside. (where.c `whereLoopInsert`; partialindex.html.)
-    public static func migrationOrder<T>(_ items: [T], lead: (T) -> String, isPartial: (T) -> Bool,
+    /// one on its key, the partial index wins that tie, whatever order the advice chose them in. A pick
+    /// chosen after the partial one may rest on it (`team(org_id)` saves the count only through it): the
+    /// picks serve statements in common, and it moves along, so that each pick is still listed after what
+    /// its figures were measured beside. Indexes whose keys differ are not moved: the planner tells them
+    /// apart by what each key serves, and a full `task(project_id, due)` listed before the partial
+    /// `task(project_id, created) WHERE status = 'open'` chosen before it was measured without it again and
+    /// shown making a project's open tasks 5.9× slower (a new user). (where.c `whereLoopInsert`; partialindex.html.)
+    public static func migrationOrder<T>(_ items: [T], key: (T) -> String, isPartial: (T) -> Bool,
                                          movesWith: (T, T) -> Bool = { _, _ in false }) -> [T] {
         var ordered = items
         var offset = 0
         while offset < ordered.count {
             let item = ordered[offset]
             guard isPartial(item),
-                  let last = ordered.indices.last(where: { $0 > offset && !isPartial(ordered[$0]) && lead(ordered[$0]) == lead(item) })
+                  let last = ordered.indices.last(where: { $0 > offset && !isPartial(ordered[$0]) && key(ordered[$0]) == key(item) })
             else { offset += 1; continue }
             var moving = [item]
             var staying: [T] = []
             for between in ordered[(offset + 1)..<last] {
-                let sameKeyPartial = isPartial(between) && lead(between) == lead(item)
+                let sameKeyPartial = isPartial(between) && key(between) == key(item)
                 if sameKeyPartial || moving.contains(where: { movesWith(between, $0) }) { moving.append(between) } else { staying.append(between) }
             }
             ordered.replaceSubrange(offset...last, with: staying + [ordered[last]] + moving)
@@ -54,10 +57,10 @@ public enum IndexOrder {
 }
 
 extension AnalysisRun {
-    /// The picks in the order the migration creates them (``IndexOrder/migrationOrder(_:lead:isPartial:)``): the
+    /// The picks in the order the migration creates them (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``): the
     /// report's ranks and the snapshot's order.
     var picksInMigrationOrder: [IndexSelection.Pick] {
-        IndexOrder.migrationOrder(picks, lead: { $0.measured.candidate.lead }, isPartial: { $0.measured.candidate.partialPredicate != nil },
+        IndexOrder.migrationOrder(picks, key: { $0.measured.candidate.keyWithoutPredicate }, isPartial: { $0.measured.candidate.partialPredicate != nil },
                                   movesWith: { !Set($0.measured.users).isDisjoint(with: $1.measured.users) })
     }
 
@@ -66,7 +69,7 @@ extension AnalysisRun {
 
     /// For each of `tables` (folded names; nil: every table), rebuilds the indexes from the first one out of
     /// the migration's order onward (``IndexOrder``): the store's own indexes in the store's order, then the
-    /// picks in the migration's order (``IndexOrder/migrationOrder(_:lead:isPartial:)``), each with its `sqlite_stat1` rows (the store's, or those its
+    /// picks in the migration's order (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``), each with its `sqlite_stat1` rows (the store's, or those its
     /// `ANALYZE` gave a pick). Indexes dropped by the advice are left out of the order. Returns how many were rebuilt.
     @discardableResult
     mutating func restoreIndexOrder(tables: Set<String>? = nil) -> Int {

@@ -50,7 +50,7 @@ package final class WhatIfPlanner {
 
     /// The plan of `sql` with `hypothetical` indexes present (created, planned, dropped again), and the names
     /// the hypothetical indexes had in the plan, in the same order as `hypothetical`. They are created in the
-    /// migration's order (``IndexOrder/migrationOrder(_:lead:isPartial:)``: a partial one after the full ones on its leading column), on which the
+    /// migration's order (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``: a partial one after the full one on its key), on which the
     /// planner's choice between indexes it rates equal depends.
     /// - Throws: ``SQLiteError`` when a candidate cannot be created or the statement does not prepare.
     package func plan(for sql: String, bindings: [SQLValue], with hypothetical: [IndexCandidate]) throws -> (QueryPlan, [String]) {
@@ -58,7 +58,7 @@ package final class WhatIfPlanner {
         defer {
             for name in names where !name.isEmpty { try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
         }
-        for offset in IndexOrder.migrationOrder(Array(hypothetical.indices), lead: { hypothetical[$0].lead },
+        for offset in IndexOrder.migrationOrder(Array(hypothetical.indices), key: { hypothetical[$0].keyWithoutPredicate },
                                                      isPartial: { hypothetical[$0].partialPredicate != nil }) {
             let candidate = hypothetical[offset]
             counter += 1

@@ -14,7 +14,7 @@ public struct AnalysisResult: Sendable, Codable {
     public var statements: [StatementReport]
     /// Indexes to add, in the order the advice built them, which is the migration's: each the best one with the
     /// earlier ones in place, a pick revised for the statements left to it last, and a partial index after
-    /// the full ones with its leading key column (``IndexOrder/migrationOrder(_:lead:isPartial:)``). Among indexes the
+    /// the full one on its key (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``). Among indexes the
     /// planner rates equal, SQLite takes the one created last, so the order is part of the advice.
     public var recommendations: [Recommendation]
     /// On a Core Data or SwiftData store: index forms no model can declare (partial, expression,
