@@ -33,7 +33,7 @@ struct CodeReportTests {
         for (offset, line) in lines.enumerated() where line.hasPrefix("CREATE") || line.hasPrefix("DROP") {
             #expect(lines[offset - 1].hasPrefix("-- "))
         }
-        #expect(sql.contains("-- 1. for S1: saves 7.13 s of reads, adds 2.13 ms of writes per workload; built in 107.2 ms, 2.9 MiB."))
+        #expect(sql.contains("-- 1. for S1: saves 7.13 s of reads, adds 1.19 ms of writes per workload; built in 107.2 ms, 2.9 MiB."))
         #expect(sql.contains("Core Data / SwiftData store: adding an index is a schema change."))
         #expect(SQLReport.comment("a\nDROP TABLE x; --\u{2028}b") == "-- a DROP TABLE x; -- b")
         var empty = ReportFixture.result(hostile: false)

@@ -136,7 +136,7 @@ struct MarkdownReportTests {
             ```
             """
         #expect(section.hasPrefix(expected))
-        #expect(markdown.contains("1. `#Index<Note>([\\.folderID, \\.updatedAt])`: S1 18.5 ms → 27.5 µs per execution (673× faster); saves 7.13 s of reads, adds 2.13 ms of writes per workload."))
+        #expect(markdown.contains("1. `#Index<Note>([\\.folderID, \\.updatedAt])`: S1 18.5 ms → 27.5 µs per execution (673× faster); saves 7.13 s of reads, adds 1.19 ms of writes per workload."))
         #expect(markdown.contains("2. Drop `ZNOTE_ZFOLDERID` (redundant: a left prefix of `Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt`)."))
         #expect(!markdown.contains("<details"))
     }

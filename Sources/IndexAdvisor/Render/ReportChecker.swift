@@ -52,6 +52,7 @@ public struct ReportChecker: Sendable {
         findings += checkTotals(result)
         findings += checkStatementUses(result)
         findings += checkMeasuredBeside(result)
+        findings += checkRecommendedAtALoss(result)
         findings += checkRunFigures(result)
         return findings
     }
@@ -80,6 +81,21 @@ public struct ReportChecker: Sendable {
             allowed.insert(recommendation.name.sqlFolded)
         }
         return findings
+    }
+
+    /// No recommendation's own figures show a loss: a net saving below zero (and below −1 ms, so that a pick
+    /// chosen on the counters whose wall-clock saving is nil is not caught) with a statement it serves
+    /// measurably slower, unless a note says it was kept together with another index for a join. A new
+    /// user's `task(projectId, dueAt)`, listed before a partial index chosen before it and measured without
+    /// it again, showed "makes reads 24.47 s slower" and passed.
+    func checkRecommendedAtALoss(_ result: AnalysisResult) -> [ReportFinding] {
+        result.recommendations.compactMap { recommendation -> ReportFinding? in
+            let slower = recommendation.userEffects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
+            let keptForJoin = recommendation.notes.contains { if case .keptForJoin = $0 { return true }; return false }
+            guard recommendation.netSecondsSaved < -0.001, !slower.isEmpty, !keptForJoin else { return nil }
+            let labels = slower.map { result.label(ofStatement: $0.statementID) }
+            return ReportFinding(.recommendedAtALoss, "index \(recommendation.rank) (\(recommendation.name)) is recommended, but its figures lose \(Figures.duration(-recommendation.netSecondsSaved)) per workload and make \(labels.joined(separator: ", ")) slower, and no note says why it is kept")
+        }
     }
 
     /// Each statement's `usesRecommendations` is the recommended indexes its final plan names (a breaking
@@ -157,6 +173,19 @@ public struct ReportChecker: Sendable {
             func agrees(_ total: Double) -> Bool { abs(claimed - total) <= max(0.01 * max(abs(claimed), abs(total)), 1e-6) }
             if !agrees(sum) && !agrees(beyondNoise) {
                 findings.append(ReportFinding(.totalsAgainstStatements, "index \(recommendation.rank) (\(recommendation.name)) saves \(Figures.duration(claimed)) of reads, but the statements it serves add up to \(Figures.duration(sum)) (count × before − after)"))
+            }
+            // The write time it adds is its table's other writes' slowdowns summed (count × (after − before)):
+            // at least those beyond the noise, at most all of them (a write inside the noise counts when
+            // SQLite's counters show it doing more work, which the report does not keep).
+            let writes = recommendation.effects.filter { $0.planAfter == nil && $0.after.medianSeconds > $0.before.medianSeconds }
+            func added(_ effects: [StatementEffect]) -> Double {
+                effects.reduce(0) { $0 + Double($1.count) * ($1.after.medianSeconds - $1.before.medianSeconds) }
+            }
+            let least = added(writes.filter(\.isSignificant)), most = added(writes)
+            let claimedWrites = recommendation.writeSecondsAdded
+            let tolerance = max(0.01 * max(abs(claimedWrites), most), 1e-6)
+            if claimedWrites < least - tolerance || claimedWrites > most + tolerance {
+                findings.append(ReportFinding(.totalsAgainstStatements, "index \(recommendation.rank) (\(recommendation.name)) adds \(Figures.duration(claimedWrites)) of writes, but its table's writes add up to \(least == most ? Figures.duration(most) : "\(Figures.duration(least))–\(Figures.duration(most))") (count × after − before)"))
             }
         }
         return findings
@@ -318,10 +347,13 @@ public struct ReportChecker: Sendable {
                 findings.append(ReportFinding(.identicalPlansAsChange, "HTML: a plan before and after that are the same"))
             }
         }
-        // Statistics advice: the plan "with them" must differ from the plan without.
+        // Statistics advice: the plan "with them" must differ from the plan without, which is the statement's
+        // final plan (statistics are measured with the advice applied): a breaking helper's genuine report was
+        // flagged when ANALYZE would bring back the plan the recommended index had moved the statement off.
         for advice in result.queryAdvice where advice.kind == .statistics {
             let label = result.label(ofStatement: advice.statementID)
-            if let with = advice.rewritePlan, let without = result.statement(withID: advice.statementID)?.planBefore, with.tree == without.tree {
+            let statement = result.statement(withID: advice.statementID)
+            if let with = advice.rewritePlan, let without = statement?.planAfter ?? statement?.planBefore, with.tree == without.tree {
                 findings.append(ReportFinding(.identicalPlansAsChange, "\(label): \"\(advice.kind.title)\" with the same plan with and without statistics"))
             } else if let range = advice.advice.range(of: "without statistics "), let middle = advice.advice[range.upperBound...].range(of: ", with them ") {
                 let without = advice.advice[range.upperBound..<middle.lowerBound]

@@ -39,6 +39,10 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         /// A timing whose median, quartiles, extremes or run count are not what its own runs give (or, on
         /// SQLite's counters, not their price): figures no measurement makes.
         case runsAgainstSummary
+        /// A recommendation whose own figures make a statement it serves measurably slower and lose more
+        /// than they save, with no note that it was kept with another index for a join: "recommended"
+        /// beside a loss.
+        case recommendedAtALoss
     }
 
     /// What kind of sentence is false.
