@@ -93,6 +93,24 @@ struct PlanTests {
         #expect(aliases["o"] == "odd name")
         #expect(aliases["znote"] == "ZNOTE")
     }
+
+    // Regression (a breaking helper): `check` passed a full scan of the 60,000-row `a` as one of the 500-row `b`.
+    @Test("an alias spelled like another table of the statement names the aliased table, and the plan's findings follow it")
+    func aliasNamedLikeAnotherTable() throws {
+        let sql = "SELECT count(*) FROM a AS b JOIN b AS a ON a.y = b.x WHERE b.flag = 'rare' AND a.kind = 'x'"
+        let aliases = SQLTokenList(sql).tableAliases()
+        #expect(aliases["b"] == "a")
+        #expect(aliases["a"] == "b")
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute("""
+            CREATE TABLE a (id INTEGER PRIMARY KEY, x INTEGER, flag TEXT);
+            CREATE TABLE b (id INTEGER PRIMARY KEY, y INTEGER, kind TEXT);
+            """)
+        let plan = try QueryPlanner(connection: connection, schema: SchemaReader.read(from: connection)).plan(for: sql, bindings: [])
+        let scan = try #require(plan.findings.first { $0.kind == .fullTableScan })
+        #expect(scan.alias == "b")
+        #expect(scan.table == "a")
+    }
 }
 
 @Suite("Odd table names in plans")

@@ -45,11 +45,15 @@ package struct QueryPlanner {
 extension SQLTokenList {
     /// Lower-cased aliases and table names in FROM/JOIN/UPDATE/INTO clauses, mapped to table names:
     /// `FROM ZNOTE t0` gives `t0 → ZNOTE` and `znote → ZNOTE`. Used only to name the table behind a plan row.
+    /// An alias wins over a table name spelled the same: a plan row names an aliased table by its alias, so in
+    /// `FROM a AS b JOIN b AS a` the row `SCAN b` is table `a` (a breaking helper's `check` passed a full scan of
+    /// the 60,000-row `a` as one of the 500-row `b`).
     package func tableAliases() -> [String: String] {
         let stop: Set<String> = ["WHERE", "JOIN", "ON", "LEFT", "RIGHT", "FULL", "INNER", "CROSS", "NATURAL", "OUTER",
                                  "ORDER", "GROUP", "LIMIT", "USING", "INDEXED", "NOT", "UNION", "EXCEPT", "INTERSECT",
                                  "SET", "VALUES", "SELECT", "DEFAULT", "HAVING", "WINDOW", "RETURNING", "AS", "OFFSET"]
         var result: [String: String] = [:]
+        var aliases: [String: String] = [:]
         func isName(_ i: Int) -> Bool {
             guard i < count else { return false }
             if tokens[i].kind == .quotedIdentifier { return true }
@@ -73,13 +77,13 @@ extension SQLTokenList {
                 var next = nameIndex + 1
                 if isWord(next, "AS") { next += 1 }
                 if isName(next), !isSymbol(next + 1, "(") {
-                    result[identifier(at: next).sqlFolded] = table
+                    aliases[identifier(at: next).sqlFolded] = table
                 }
                 i = nameIndex + 1
                 continue
             }
             i += 1
         }
-        return result
+        return result.merging(aliases) { _, alias in alias }
     }
 }
