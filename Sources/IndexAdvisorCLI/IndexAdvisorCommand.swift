@@ -422,6 +422,11 @@ public enum IndexAdvisorCommand {
         let directory: URL
         let outputDirectory = URL(fileURLWithPath: options.outputDirectory, isDirectory: true)
         try makeDirectory(outputDirectory, option: "--output-dir")
+        // Every report file is checked before the store is built, so that a target that cannot be written
+        // (a directory named demo.sql) stops the demo in a moment, not after the analysis with some written.
+        for format in ReportFormat.allCases {
+            try AtomicFile.checkWritable(outputDirectory.appendingPathComponent("demo." + format.fileExtension).path)
+        }
         if let keep = options.keepDirectory {
             directory = URL(fileURLWithPath: keep, isDirectory: true)
             try makeDirectory(directory, option: "--keep")

@@ -311,4 +311,19 @@ struct SavedReportPipeTests {
         #expect(IndexAdvisorCommand.run(deterministic(["check", store.path, "-w", workload.path, "--baseline", missing]), console: console.console) == 2)
         #expect(console.error.contains("--baseline \(missing): no such file"))
     }
+
+    // Regression (a breaking helper): with a directory named demo.sql in --output-dir, the demo built and
+    // analysed its store, wrote demo.md and demo.json, then failed on demo.sql.
+    @Test("demo checks every report file before any work, and writes none when one cannot be written")
+    func demoChecksItsFilesFirst() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("indexadvisor-demo-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("demo.sql"), withIntermediateDirectories: true)
+        let started = Date()
+        let console = CapturedConsole(isGitHubActions: false)
+        #expect(IndexAdvisorCommand.run(deterministic(["demo", "--output-dir", directory.path, "--notes", "1000", "--quiet"]), console: console.console) == 2)
+        #expect(console.error.contains("demo.sql: cannot write the report (it is a directory)"))
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["demo.sql"])
+    }
 }
