@@ -235,7 +235,20 @@ struct GeneralizationBenchmark: Benchmark {
         // The optimum: the best of the searched subsets measured in the final rounds (ours are searched subsets
         // too), against ours round by round (ours is 1 against itself, so a rival must beat it in the paired median).
         let oursMeasured = measured.first { $0.label == "ours" }!
-        let optimum = measured.filter { $0.label.hasPrefix("ours") || $0.label.hasPrefix("search") }
+        // A set that is another finalist's plus indexes no read's plan uses (every read planned alike) does the
+        // same reads and maintains more indexes: it is never the better one, whatever the noise says (sync-flag:
+        // ours plus document(deleted) came out 1.06 times faster, its update 12.6 → 10.9 ms).
+        let readPlans = try measured.map { try evaluator.readPlans(with: $0.configuration) }
+        func dominated(_ index: Int) -> Bool {
+            let mine = measured[index].configuration
+            return measured.indices.contains { other in
+                let theirs = measured[other].configuration
+                return other != index && Set(theirs.drops) == Set(mine.drops) && readPlans[other] == readPlans[index]
+                    && Set(theirs.creates.map(IndexConfiguration.key)).isStrictSubset(of: Set(mine.creates.map(IndexConfiguration.key)))
+            }
+        }
+        let optimum = measured.indices.filter { (measured[$0].label.hasPrefix("ours") || measured[$0].label.hasPrefix("search")) && !dominated($0) }
+            .map { measured[$0] }
             .min { $0.pairedRatio(to: oursMeasured) < $1.pairedRatio(to: oursMeasured) }!
         // The ratios come from rounds of their own: the optimum is the least of up to four noisy totals in the
         // rounds above, so those rounds favour it by the noise it was chosen on (wide-catalog: ours and ours
@@ -261,7 +274,7 @@ struct GeneralizationBenchmark: Benchmark {
             return keys.isEmpty ? "none" : keys.joined(separator: "<br>")
         }
         var out = ["## Generalization: advice on shapes it was not tuned on", "",
-                   "Workload time (Σ count × median per execution, reads and rolled-back writes) with each configuration built once on a fresh copy of the store of its own, by the `advice` benchmark's evaluator (the search reuses one copy and times each plan once). *Ours* is `Advisor.analyze` with the default options (wall clock); *counters* the same with `costSource = .sqliteCounters`. The optimum is the best subset an exhaustive search over our candidates found (our recommendations, then our rejected candidates, up to \(settings.width), and our drops; every subset of up to \(settings.depth) changes\(settings.extendDepth ? ", or one more than our advice has" : "")), measured in the same final rounds; when the search's best is one of ours, ours is the optimum (the optimum is the subset whose paired ratio to ours is least there). The ratios are then measured in \(settings.rounds) rounds of their own, of ours, the counters' set, `.expert`'s and the optimum only: chosen as the least of several noisy totals, the optimum is favoured by the rounds it was chosen in. Each ratio is paired: the median over those rounds of the two configurations' totals in the same round. The rounds go statement by statement: one workload entry is timed on every configuration's copy in turn (the order rotated) before the next, so two configurations' times of a statement are taken milliseconds apart and a load that changes over seconds weighs on both alike. Targets (issue 15): ours ÷ optimum ≤ 1.05, ours ÷ `.expert` ≤ 1, \(settings.stabilityRuns) of \(settings.stabilityRuns) runs the same set; ±5 % is a tie on this machine. They are reported here, not enforced.", "",
+                   "Workload time (Σ count × the fastest timed run per execution, reads and rolled-back writes) with each configuration built once on a fresh copy of the store of its own, by the `advice` benchmark's evaluator (the search reuses one copy and times each plan once). *Ours* is `Advisor.analyze` with the default options (wall clock); *counters* the same with `costSource = .sqliteCounters`. The optimum is the best subset an exhaustive search over our candidates found (our recommendations, then our rejected candidates, up to \(settings.width), and our drops; every subset of up to \(settings.depth) changes\(settings.extendDepth ? ", or one more than our advice has" : "")), measured in the same final rounds; when the search's best is one of ours, ours is the optimum (the optimum is the subset whose paired ratio to ours is least there, leaving out a set that is another finalist's plus indexes no read's plan uses). The ratios are then measured in \(settings.rounds) rounds of their own, of ours, the counters' set, `.expert`'s and the optimum only: chosen as the least of several noisy totals, the optimum is favoured by the rounds it was chosen in. Each ratio is paired: the median over those rounds of the two configurations' totals in the same round. The rounds go statement by statement: one workload entry is timed on every configuration's copy in turn (the order rotated) before the next, so two configurations' times of a statement are taken milliseconds apart and a load that changes over seconds weighs on both alike. Targets (issue 15): ours ÷ optimum ≤ 1.05, ours ÷ `.expert` ≤ 1, \(settings.stabilityRuns) of \(settings.stabilityRuns) runs the same set; ±5 % is a tie on this machine. They are reported here, not enforced.", "",
                    "| pair | largest table | sqlite_stat1 | ours ÷ optimum | ours ÷ .expert | counters ÷ optimum | counters ÷ .expert | indexes (ours) | same set: wall clock | counters: 2 runs | hot scans left (counters) |",
                    "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- | --- | ---: |"]
         for outcome in outcomes {

@@ -187,6 +187,19 @@ final class WorkloadEvaluator {
         return (scans, sorts, forbidden)
     }
 
+    /// Every distinct read's query plan (its `EXPLAIN QUERY PLAN` details, one line per read) with
+    /// `configuration` applied (plans only; reverted after).
+    func readPlans(with configuration: IndexConfiguration) throws -> [String] {
+        let applied = try apply(configuration)
+        defer { revert(applied) }
+        return try store.distinctReads.map { sql in
+            try connection.query("EXPLAIN QUERY PLAN " + sql).compactMap { row -> String? in
+                if case .text(let detail)? = row.last { return detail }
+                return nil
+            }.joined(separator: "; ")
+        }
+    }
+
     /// The reads that must not scan but do with `configuration` applied (plans only; reverted after).
     func forbiddenScans(with configuration: IndexConfiguration) throws -> [String] {
         let applied = try apply(configuration)
