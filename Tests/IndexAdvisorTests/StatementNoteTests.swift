@@ -60,4 +60,29 @@ struct StatementNoteTests {
         #expect(read == [.other("no index recommended: ANALYZE statistics let SQLite use the existing indexes well (see the query advice)"),
                          .other("timed with stand-ins for f, which only the app's own connection registers; their cost here approximates the real one")])
     }
+
+    // Regression (a new user): the hottest read, 22 % of the time through an index the store already had,
+    // got no word on why it got no index; only flagged statements (a scan, a sort) did.
+    @Test("a read that takes a tenth of the workload's time says why it got no index, like a flagged one")
+    func hotReadWithoutProblemSaysWhy() throws {
+        let result = try analyze("""
+            CREATE TABLE comment (id INTEGER PRIMARY KEY, taskId INTEGER NOT NULL, authorId INTEGER NOT NULL, createdAt REAL NOT NULL, body TEXT NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO comment SELECT i, CASE WHEN i % 4 = 0 THEN 5 ELSE 1 + i % 3000 END, 1 + i % 500, 700000000.0 + i, printf('%.*c', 40 + i % 80, 'c') FROM n;
+            CREATE INDEX comment_on_taskId_createdAt ON comment(taskId, createdAt);
+            """, workload: """
+            -- freq: 300
+            SELECT * FROM comment WHERE taskId = 5 ORDER BY createdAt;
+            -- freq: 50
+            SELECT id FROM comment WHERE authorId = 7;
+            -- freq: 100
+            INSERT INTO comment(taskId, authorId, createdAt, body) VALUES (5, 3, 710000000.0, 'hi');
+            """)
+        let hot = try #require(result.statements.first)
+        #expect(hot.planBefore?.hasProblem == false)
+        #expect(hot.usesRecommendations.isEmpty)
+        #expect(hot.notes.contains(.noRecommendation(.existingIndexesCover)), "\(hot.notes)")
+        // The insert is no read: no such note.
+        #expect(!(result.statements.last?.notes.contains { if case .noRecommendation = $0 { return true }; return false } ?? true))
+    }
 }

@@ -103,13 +103,17 @@ extension AnalysisRun {
         }
     }
 
-    /// Each analysed statement as the report lists it, in workload order; a flagged one no pick serves says why.
+    /// Each analysed statement as the report lists it, in workload order; a flagged one no pick serves says
+    /// why, and so does a read that takes a tenth of the workload's time or more (a new user's hottest read,
+    /// 22 % of the time through an index it already had, got no word on why it got none).
     private func statementReports() -> [StatementReport] {
         let pickNames = Set(picks.map { $0.name.sqlFolded })
+        let total = profiles.filter(\.isUsable).reduce(0.0) { $0 + $1.weight * ($1.timingBefore?.medianSeconds ?? 0) }
         return profiles.enumerated().map { position, profile -> StatementReport in
             let used = (profile.planAfter?.indexesUsed ?? []).filter { pickNames.contains($0.sqlFolded) }
             var notes = profile.notes
-            if profile.isUsable, profile.planBefore?.hasProblem == true, used.isEmpty {
+            let isHot = profile.isRead && total > 0 && profile.weight * (profile.timingBefore?.medianSeconds ?? 0) >= total / 10
+            if profile.isUsable, profile.planBefore?.hasProblem == true || isHot, used.isEmpty {
                 notes.append(.noRecommendation(noRecommendationReason(for: position)))
             }
             return StatementReport(
