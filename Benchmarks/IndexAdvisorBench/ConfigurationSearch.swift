@@ -14,6 +14,15 @@ extension IndexConfiguration {
             .trimmingCharacters(in: CharacterSet(charactersIn: "; "))
     }
 
+    /// The name a `CREATE INDEX [IF NOT EXISTS] name ON …` gives its index, unquoted; nil when it has none.
+    static func name(_ create: String) -> String? {
+        guard let index = create.range(of: "INDEX ", options: .caseInsensitive), let on = create.range(of: " ON ") else { return nil }
+        var name = create[index.upperBound..<on.lowerBound].trimmingCharacters(in: .whitespaces)
+        if name.uppercased().hasPrefix("IF NOT EXISTS ") { name = String(name.dropFirst(14)).trimmingCharacters(in: .whitespaces) }
+        if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"") }
+        return name.isEmpty ? nil : name
+    }
+
     /// The same indexes created (whatever their names) and the same indexes dropped.
     static func same(_ a: IndexConfiguration, _ b: IndexConfiguration) -> Bool {
         Set(a.creates.map(key)) == Set(b.creates.map(key)) && Set(a.drops) == Set(b.drops)
@@ -52,6 +61,12 @@ struct MeasuredConfiguration {
         guard !sorted.isEmpty else { return (0, 0, 0) }
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         return (median, sorted.first!, sorted.last!)
+    }
+
+    /// This measurement standing for `configuration` under `label`: a set that creates the same indexes as
+    /// the measured one under other names, and plans every read alike, does the same work.
+    func standing(for configuration: IndexConfiguration, label: String) -> MeasuredConfiguration {
+        MeasuredConfiguration(label: label, configuration: configuration, measurements: measurements)
     }
 
     var json: [String: Any] {

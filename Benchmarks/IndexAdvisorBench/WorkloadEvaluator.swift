@@ -188,14 +188,24 @@ final class WorkloadEvaluator {
     }
 
     /// Every distinct read's query plan (its `EXPLAIN QUERY PLAN` details, one line per read) with
-    /// `configuration` applied (plans only; reverted after).
+    /// `configuration` applied, each index it creates named by its key (`table(columns…)`), so that two
+    /// configurations that create the same indexes under other names plan alike (plans only; reverted after).
     func readPlans(with configuration: IndexConfiguration) throws -> [String] {
         let applied = try apply(configuration)
         defer { revert(applied) }
+        let names = configuration.creates.compactMap { create -> (String, String)? in
+            guard let name = IndexConfiguration.name(create) else { return nil }
+            return (name, IndexConfiguration.key(create))
+        }
         return try store.distinctReads.map { sql in
             try connection.query("EXPLAIN QUERY PLAN " + sql).compactMap { row -> String? in
-                if case .text(let detail)? = row.last { return detail }
-                return nil
+                guard case .text(let detail)? = row.last else { return nil }
+                // "… USING [COVERING] INDEX name (a=?)" or "… INDEX name" at the end of the line.
+                return names.reduce(detail) { line, index in
+                    var line = line.replacingOccurrences(of: " INDEX \(index.0) (", with: " INDEX <\(index.1)> (")
+                    if line.hasSuffix(" INDEX \(index.0)") { line = String(line.dropLast(index.0.count)) + "<\(index.1)>" }
+                    return line
+                }
             }.joined(separator: "; ")
         }
     }
