@@ -371,12 +371,15 @@ public enum IndexAdvisorCommand {
                 lines.append("\(problem.isFailure ? "FAIL" : "WARN") \(text)")
             }
         }
-        let analysed = result.statements.filter { $0.error == nil }.count
+        // Every statement checked, those that could not be timed too: their failures are counted above (a
+        // breaking helper read "3 failures … in 1 statement" for a workload of three, two interrupted).
+        let untimed = result.statements.filter { $0.error != nil }.count
+        let checked = "\(Figures.counted(result.statements.count, "statement"))\(untimed > 0 ? " (\(untimed) could not be timed)" : "")"
         // Failures per statement can be several (a scan and a sort): say how many statements they are in (a
         // new user read "9 failures … in 9 statements" as every statement failing, where 6 did).
         let failing = Set(failures.map(\.statement)).count
         let inStatements = failing < failures.count ? " (\(Figures.counted(failing, "statement")))" : ""
-        lines.append("indexadvisor check: \(Figures.counted(failures.count, "failure"))\(inStatements), \(Figures.counted(problems.count - failures.count, "warning")) in \(Figures.counted(analysed, "statement")) (thresholds: \(Int(options.thresholds.minimumShare * 100)) % of workload time\(options.thresholds.minimumCount.map { " or ×\($0)" } ?? ""), at least \(Figures.duration(options.thresholds.minimumSeconds)); slower than baseline by \(options.thresholds.slowdownFactor)×\(baseline == nil ? ", no baseline" : ""))")
+        lines.append("indexadvisor check: \(Figures.counted(failures.count, "failure"))\(inStatements), \(Figures.counted(problems.count - failures.count, "warning")) in \(checked) (thresholds: \(Int(options.thresholds.minimumShare * 100)) % of workload time\(options.thresholds.minimumCount.map { " or ×\($0)" } ?? ""), at least \(Figures.duration(options.thresholds.minimumSeconds)); slower than baseline by \(options.thresholds.slowdownFactor)×\(baseline == nil ? ", no baseline" : ""))")
         console.out(lines.joined(separator: "\n") + "\n")
         for warning in result.warnings where !options.analyze.quiet {
             console.error("indexadvisor: warning: \(sanitized(warning.text))\n")
