@@ -108,7 +108,15 @@ struct StoreSnapshotTests {
         try Data("hello, this is not a database at all, just some text that is long enough".utf8).write(to: text)
         let truncated = directory.url.appendingPathComponent("truncated.sqlite")
         try Data(Array("SQLite format 3".utf8) + [0] + Array(repeating: 0, count: 40)).write(to: truncated)
+        // Links that resolve to nothing are there: not "no such file" (a breaking helper).
+        let loop = directory.url.appendingPathComponent("loop1.sqlite"), other = directory.url.appendingPathComponent("loop2.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: other.path)
+        try FileManager.default.createSymbolicLink(atPath: other.path, withDestinationPath: loop.path)
+        let dangling = directory.url.appendingPathComponent("dangling.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "/nonexistent-indexadvisor/x.sqlite")
         let cases: [(URL, String)] = [
+            (loop, "loop1.sqlite: cannot read the file (a loop of symbolic links)"),
+            (dangling, "dangling.sqlite: cannot read the file (a symbolic link to /nonexistent-indexadvisor/x.sqlite, which does not exist)"),
             (directory.url.appendingPathComponent("missing.sqlite"), "missing.sqlite: no such file"),
             (directory.url, ": is a directory, not a store file"),
             (empty, "empty.sqlite: the file is empty (0 bytes), not a SQLite database"),

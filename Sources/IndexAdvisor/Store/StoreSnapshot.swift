@@ -209,6 +209,16 @@ public final class StoreSnapshot {
     static func validateStoreFile(at path: String) throws -> Int64 {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            // A symbolic link that resolves to nothing is there, and "no such file" would send the user looking
+            // for a typo (a breaking helper's loop of two links).
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                if stat(path, &info) != 0, errno == ELOOP {
+                    throw StoreError.unreadable(path: path, reason: "a loop of symbolic links")
+                }
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw StoreError.unreadable(path: path, reason: "a symbolic link to \(target), which does not exist")
+            }
             throw StoreError.notFound(path: path)
         }
         if isDirectory.boolValue { throw StoreError.notAFile(path: path) }
