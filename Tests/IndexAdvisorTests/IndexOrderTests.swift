@@ -51,10 +51,7 @@ struct IndexOrderTests {
         let store = try FixtureStore(Self.schema(analyzed: analyzed))
         let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(Self.workload, file: "w.sql", format: .sql),
                                          options: quickOptions())
-        let copy = store.directory.url.appendingPathComponent("migrated.sqlite")
-        try FileManager.default.copyItem(at: store.url, to: copy)
-        let migrated = try SQLiteConnection(path: copy.path, mode: .readWrite)
-        try migrated.execute(SQLReport.render(result, queryAdvice: false))
+        let migrated = try store.migratedCopy(by: result)
         let planner = QueryPlanner(connection: migrated, schema: try SchemaReader.read(from: migrated))
         for statement in result.statements where statement.error == nil && statement.kind.isRead {
             let plan = try planner.plan(for: statement.sql, bindings: [])

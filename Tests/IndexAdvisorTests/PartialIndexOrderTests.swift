@@ -101,10 +101,7 @@ struct PartialIndexOrderTests {
         let names = Set(result.recommendations.filter { $0.table == "course" && $0.columns.map(\.name) == ["dept_id"] || $0.partialPredicate != nil }.map(\.name))
         #expect(used == names, "\(count.planAfter?.steps.map(\.detail) ?? [])")
         // The migration, run in its order on a copy of the store, gives the plan the report shows.
-        let copy = store.directory.url.appendingPathComponent("migrated.sqlite")
-        try FileManager.default.copyItem(at: store.url, to: copy)
-        let migrated = try SQLiteConnection(path: copy.path, mode: .readWrite)
-        try migrated.execute(SQLReport.render(result, queryAdvice: false))
+        let migrated = try store.migratedCopy(by: result)
         let plan = try QueryPlanner(connection: migrated, schema: SchemaReader.read(from: migrated)).plan(for: Self.failures, bindings: [])
         #expect(plan.steps.map(\.detail) == count.planAfter?.steps.map(\.detail))
     }

@@ -15,6 +15,16 @@ final class FixtureStore: @unchecked Sendable {
         try connection.execute(sql)
     }
 
+    /// A copy of the store beside it with `result`'s SQL migration run on it, in the migration's order: what
+    /// a user's store is once the advice is applied.
+    func migratedCopy(by result: AnalysisResult) throws -> SQLiteConnection {
+        let copy = directory.url.appendingPathComponent("migrated.sqlite")
+        try FileManager.default.copyItem(at: url, to: copy)
+        let migrated = try SQLiteConnection(path: copy.path, mode: .readWrite)
+        try migrated.execute(SQLReport.render(result, queryAdvice: false))
+        return migrated
+    }
+
     /// The bytes and modification times of the store and its `-wal`, `-shm` and `-journal` files.
     func fileState() throws -> [String: FileSnapshot] {
         var state: [String: FileSnapshot] = [:]
