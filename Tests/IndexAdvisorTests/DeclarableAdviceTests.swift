@@ -61,4 +61,24 @@ struct DeclarableAdviceTests {
         #expect(index == #"#Index<Page>([\.isHidden, \.rating, \.writtenAt])"# || index == #"#Index<Page>([\.rating, \.isHidden, \.writtenAt])"#, "\(index)")
         #expect(!top.keyPathsAreGuessed)
     }
+
+    /// shared/repros/swiftdata-covering as it is (copied to Fixtures/repros, so that a clean clone has it):
+    /// issue 15's must-hold, an `#Index<Entry>` on `isDraft`, `moodScore` and `createdAt` (equality columns in
+    /// either order, then the sort) with the model's key paths, and no `Z_OPT`.
+    @Test("shared/repros/swiftdata-covering gets #Index<Entry> on isDraft, moodScore, createdAt with the model's key paths, no Z_OPT")
+    func sharedRepro() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/repros/swiftdata-covering")
+        let store = try FixtureStore(String(contentsOf: folder.appendingPathComponent("schema.sql"), encoding: .utf8))
+        let workload = try WorkloadLoader.load([folder.appendingPathComponent("workload.sql")])
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
+        let model = try String(contentsOf: folder.appendingPathComponent("Models/Entry.swift"), encoding: .utf8)
+        let mapped = ModelMapping.apply(ModelSource(files: ["Entry.swift"], classes: ModelSourceReader.parse(model, file: "Entry.swift")), to: result)
+        expectTrueReport(mapped)
+        #expect(!mapped.recommendations.contains { $0.columns.contains { $0.name == "Z_OPT" } })
+        let indexes = mapped.recommendations.compactMap(\.swiftDataIndex)
+        #expect(indexes.contains(#"#Index<Entry>([\.isDraft, \.moodScore, \.createdAt])"#)
+                || indexes.contains(#"#Index<Entry>([\.moodScore, \.isDraft, \.createdAt])"#), "\(indexes)")
+        #expect(mapped.recommendations.allSatisfy { !$0.keyPathsAreGuessed })
+        #expect(SwiftReport.render(mapped).contains("#Index<Entry>"))
+    }
 }
