@@ -13,7 +13,7 @@ struct KebabCaseKindTests {
         #expect(ReportFinding.Kind.allCases.map(\.rawValue) == [
             "plan-without-index", "claim-not-in-final-plan", "timing-against-plan", "identical-plans-as-change",
             "unmeasured-as-zero", "duplicate-index", "unexplained-threshold", "noise-against-runs", "missing-index", "advice-without-statement", "totals-against-statements",
-            "uses-against-plan", "measured-beside-other-index", "runs-against-summary",
+            "uses-against-plan", "measured-beside-other-index", "runs-against-summary", "recommended-at-a-loss",
         ])
         for kind in CheckProblem.Kind.allCases { #expect(CheckProblem.Kind(rawValue: kind.rawValue) == kind) }
         #expect(CheckProblem.Kind(rawValue: "fullTableScan") == nil)
