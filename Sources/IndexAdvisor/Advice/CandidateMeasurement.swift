@@ -123,22 +123,15 @@ struct CandidateMeasurer {
                 return key == wanted
             }.map(\.sqlFolded))
         guard !partial.isEmpty else { return }
-        let moving: [(name: String, sql: String)] = ((try? connection.query(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = ? COLLATE NOCASE ORDER BY rowid",
-            [.text(table)])) ?? []).compactMap { row in
-                guard let index = row.first?.textValue, let sql = row.last?.textValue else { return nil }
-                let folded = index.sqlFolded
-                return partial.contains(folded) && !storeIndexNames.contains(folded) && folded != name.sqlFolded ? (index, sql) : nil
-            }
+        let moving = IndexOrder.indexes(onTable: table, in: connection).filter { index in
+            let folded = index.name.sqlFolded
+            return partial.contains(folded) && !storeIndexNames.contains(folded) && folded != name.sqlFolded
+        }
         guard !moving.isEmpty else { return }
         let statistics = storeHasStatistics ? IndexOrder.statistics(in: connection) : [:]
         for index in moving {
-            try drop(index.name)
             do {
-                try connection.execute(index.sql)
-                for row in statistics[index.name.sqlFolded] ?? [] {
-                    _ = try connection.query("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)", row)
-                }
+                try IndexOrder.rebuild(index, statistics: statistics, in: connection)
             } catch let error as SQLiteError {
                 throw StoreError.snapshotStateLost(directory: snapshot.directory.url.path, sql: index.sql, error: error)
             }

@@ -49,6 +49,29 @@ public enum IndexOrder {
         return ordered
     }
 
+    /// `table`'s indexes as `sqlite_schema` lists them, oldest first (by rowid): names and SQL; those SQLite
+    /// makes for a constraint (no SQL) left out.
+    static func indexes(onTable table: String, in connection: SQLiteConnection) -> [(name: String, sql: String)] {
+        ((try? connection.query(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = ? COLLATE NOCASE ORDER BY rowid",
+            [.text(table)])) ?? []).compactMap { row in
+                guard let name = row.first?.textValue, let sql = row.last?.textValue else { return nil }
+                return (name, sql)
+            }
+    }
+
+    /// Drops `index` and builds it again, so that it is the newest index of its table, with its rows from
+    /// `statistics` (folded name → `sqlite_stat1` rows) put back; the caller reloads them (`ANALYZE sqlite_schema`).
+    /// - Throws: ``SQLiteError`` when a step fails.
+    static func rebuild(_ index: (name: String, sql: String), statistics: [String: [[SQLValue]]], in connection: SQLiteConnection) throws {
+        try connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))")
+        try connection.execute(index.sql)
+        for row in statistics[index.name.sqlFolded] ?? [] {
+            _ = try connection.query("DELETE FROM sqlite_stat1 WHERE idx = ?", [row[1]])
+            _ = try connection.query("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)", row)
+        }
+    }
+
     /// The `sqlite_stat1` rows (`tbl`, `idx`, `stat`) by index (folded name); empty without the table.
     static func statistics(in connection: SQLiteConnection) -> [String: [[SQLValue]]] {
         let rows = (try? connection.query("SELECT tbl, idx, stat FROM sqlite_stat1 WHERE idx IS NOT NULL")) ?? []
@@ -76,9 +99,7 @@ extension AnalysisRun {
         let connection = snapshot.connection
         var rebuilt = 0
         for table in schema.tables where tables?.contains(table.name.sqlFolded) ?? true {
-            let current = ((try? connection.query(
-                "SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = ? COLLATE NOCASE ORDER BY rowid",
-                [.text(table.name)])) ?? []).compactMap { $0.first?.textValue }
+            let current = IndexOrder.indexes(onTable: table.name, in: connection).map(\.name)
             let existing = Set(current.map(\.sqlFolded))
             let expected: [(name: String, sql: String)] = (table.indexes.compactMap { index in index.sql.map { (index.name, $0) } }
                 + picksInMigrationOrder.filter { $0.measured.candidate.table.sqlFolded == table.name.sqlFolded }
@@ -90,14 +111,7 @@ extension AnalysisRun {
             let moving = Array(expected[first...])
             var statistics = savedStatistics
             for (name, rows) in IndexOrder.statistics(in: connection) where statistics[name] == nil { statistics[name] = rows }
-            for index in moving { _ = try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))") }
-            for index in moving where (try? connection.execute(index.sql)) != nil {
-                rebuilt += 1
-                for row in statistics[index.name.sqlFolded] ?? [] {
-                    _ = try? connection.query("DELETE FROM sqlite_stat1 WHERE idx = ?", [row[1]])
-                    _ = try? connection.query("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)", row)
-                }
-            }
+            for index in moving where (try? IndexOrder.rebuild(index, statistics: statistics, in: connection)) != nil { rebuilt += 1 }
         }
         // The planner reads sqlite_stat1 when the schema is loaded: `ANALYZE sqlite_schema` loads it again
         // (lang_analyze.html: changes to the statistics tables take effect when they are reloaded).
