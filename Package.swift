@@ -25,9 +25,13 @@ let package = Package(
         // Argument parsing and command dispatch; the executable only calls into it.
         .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor", "Locking"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
+        // The benchmark's own pairs, candidate space, optimum search and scorer (no code of the advisor's
+        // selection), a library so that its tests can hold it to known answers.
+        .target(name: "IndexAdvisorBenchKit", dependencies: ["IndexAdvisor", "CSQLite"], path: "Benchmarks/IndexAdvisorBenchKit"),
         // Benchmarks (swift run -c release indexadvisor-bench); CSQLite for the recorder benchmark's raw handle.
-        .executableTarget(name: "indexadvisor-bench", dependencies: ["IndexAdvisor", "IndexAdvisorRecorder", "CSQLite"],
+        .executableTarget(name: "indexadvisor-bench", dependencies: ["IndexAdvisor", "IndexAdvisorBenchKit", "IndexAdvisorRecorder", "CSQLite"],
                           path: "Benchmarks/IndexAdvisorBench"),
+        .testTarget(name: "IndexAdvisorBenchKitTests", dependencies: ["IndexAdvisorBenchKit", "IndexAdvisor"]),
         .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "CSQLite", "Locking"],
                     exclude: ["FuzzRegressions", "Fixtures"]),
         .testTarget(name: "IndexAdvisorCLITests", dependencies: ["IndexAdvisorCLI", "indexadvisor"]),

@@ -1,9 +1,9 @@
 /// SHA-256 (FIPS 180-4), for the hashes a Content-Security-Policy lists (the HTML report's own style
 /// sheet and script). No cryptographic library is available on every platform the package builds on, so
 /// this is the standard algorithm, checked against the FIPS test vectors in the tests.
-enum SHA256 {
+package enum SHA256 {
     /// The 32-byte digest of `bytes`.
-    static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var hash: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = bytes
         let bitLength = UInt64(bytes.count) * 8

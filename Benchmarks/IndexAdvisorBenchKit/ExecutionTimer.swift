@@ -1,0 +1,83 @@
+import Foundation
+import IndexAdvisor
+
+/// How a statement's cost is taken.
+package enum CostMeasure: Sendable, Equatable {
+    /// Seconds: the fastest of `runs` timed runs after one warm-up run (load only ever slows a run).
+    case wallClock(runs: Int)
+    /// SQLite's work counters: one unit per virtual-machine step (`SQLITE_STMTSTATUS_VM_STEP`,
+    /// https://sqlite.org/c3ref/c_stmtstatus_counter.html) and one per page the statement asked its page
+    /// cache for (`SQLITE_DBSTATUS_CACHE_HIT` + `_MISS`, c3ref/c_dbstatus_options.html), so that a B-tree an
+    /// index adds to every insert shows. The same on every run for the same plan, data and values, whatever
+    /// the machine's load; for the benchmark's own tests.
+    case counters
+
+    package var unit: String { self == .counters ? "work units (VM steps + pages)" : "s" }
+}
+
+/// Runs one statement with bound values on a connection and says what it cost (``CostMeasure``).
+/// Reads are stepped to the end. Writes run either inside a savepoint that is rolled back (the search's
+/// model, which must leave the copy as it was) or as committed transactions of their own (the scorer).
+package final class ExecutionTimer {
+    let connection: SQLiteConnection
+    let measure: CostMeasure
+    private var prepared: [String: SQLiteStatement] = [:]
+
+    package init(connection: SQLiteConnection, measure: CostMeasure) {
+        self.connection = connection
+        self.measure = measure
+    }
+
+    /// Forgets the prepared statements (after the schema changed, SQLite prepares them again anyway).
+    package func reset() { prepared.removeAll() }
+
+    func statement(_ sql: String) throws -> SQLiteStatement {
+        if let known = prepared[sql] { return known }
+        let statement = try connection.prepare(sql)
+        prepared[sql] = statement
+        return statement
+    }
+
+    /// One run: the seconds or steps it took.
+    func once(_ sql: String, values: [SQLValue], isWrite: Bool, commits: Bool) throws -> Double {
+        let statement = try self.statement(sql)
+        if !values.isEmpty { try statement.bind(values) }
+        defer { statement.reset() }
+        if isWrite, !commits { try connection.execute("SAVEPOINT bench") }
+        _ = statement.virtualMachineSteps(reset: true)
+        _ = connection.pageLookups(reset: true)
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            while try statement.step() {}
+        } catch {
+            if isWrite, !commits { try? connection.execute("ROLLBACK TO bench; RELEASE bench") }
+            throw error
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let steps = Double(statement.virtualMachineSteps(reset: true) + connection.pageLookups(reset: true))
+        if isWrite, !commits { try connection.execute("ROLLBACK TO bench; RELEASE bench") }
+        return measure == .counters ? steps : elapsed
+    }
+
+    /// The cost of one execution of `sql` with `values`. A rolled-back write or a read is warmed up once and
+    /// timed `runs` times (fast statements grouped so a timed run lasts about a millisecond), the fastest
+    /// counting; a committed write is run once, as it changes the data.
+    /// - Throws: ``SQLiteError`` when the statement fails.
+    package func cost(_ sql: String, values: [SQLValue], isWrite: Bool, commits: Bool = false) throws -> Double {
+        switch measure {
+        case .counters:
+            return try once(sql, values: values, isWrite: isWrite, commits: commits)
+        case .wallClock(let runs):
+            if isWrite, commits { return try once(sql, values: values, isWrite: true, commits: true) }
+            let first = try once(sql, values: values, isWrite: isWrite, commits: false)
+            let group = max(1, min(100, Int(0.001 / max(first, 1e-7))))
+            var best = Double.infinity
+            for _ in 0..<max(1, runs) {
+                var sum = 0.0
+                for _ in 0..<group { sum += try once(sql, values: values, isWrite: isWrite, commits: false) }
+                best = min(best, sum / Double(group))
+            }
+            return best
+        }
+    }
+}
