@@ -1,4 +1,5 @@
 import Foundation
+import IndexAdvisorBenchKit
 
 // indexadvisor-bench: benchmarks for indexadvisor, as ratios measured side by side in one run.
 //
@@ -31,6 +32,30 @@ if arguments.first == "--child" {
         switch arguments.dropFirst().first {
         case "parse-log": try ParseRun.runInChild(Array(arguments.dropFirst(2)))
         case "analyze": try ChildAnalysis.runInChild(Array(arguments.dropFirst(2)))
+        case "check-pairs":
+            // `--child check-pairs [DIR [SCALE [KEEP]]]`: builds every pair under DIR (default Benchmarks/Pairs) at
+            // SCALE (default a twentieth) of its size and prepares each statement with drawn values; no advisor runs.
+            // With KEEP, the stores stay in that folder.
+            let rest = Array(arguments.dropFirst(2))
+            let root = URL(fileURLWithPath: rest.first ?? "Benchmarks/Pairs")
+            let scale = rest.count > 1 ? Double(rest[1]) ?? 0.05 : 0.05
+            let keep = rest.count > 2 ? URL(fileURLWithPath: rest[2]) : nil
+            let scratch = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("check-pairs-\(getpid())")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            defer { if keep == nil { try? FileManager.default.removeItem(at: scratch) } }
+            var problems: [String] = []
+            for (kind, folder) in PairFiles.folders(under: root) {
+                do {
+                    let pair = try PairFiles.load(folder, kind: kind, into: scratch, scale: scale)
+                    let found = pair.problems()
+                    problems += found
+                    print("\(kind.rawValue)/\(pair.name): \(pair.statements.count) statements\(found.isEmpty ? "" : ", \(found.count) problems")")
+                } catch {
+                    problems.append("\(folder.lastPathComponent): \(error)")
+                }
+            }
+            for problem in problems { print(problem) }
+            exit(problems.isEmpty ? 0 : 1)
         case "generate-log":
             // For profiling the parser by hand: `--child generate-log FILE MEGABYTES`.
             let rest = Array(arguments.dropFirst(2))

@@ -101,3 +101,24 @@ package struct BenchPair: Sendable {
         }
     }
 }
+
+extension BenchPair {
+    /// What is wrong with the pair's statements on its store: each one's values drawn (for the advisor, the
+    /// search and the scorer alike) and the statement prepared with them; one line per problem.
+    package func problems() -> [String] {
+        var found: [String] = []
+        guard let connection = try? SQLiteConnection(path: store.path, mode: .readOnly) else { return ["\(name): the store does not open"] }
+        StandIns.install(on: connection, for: statements)
+        let drawer = ValueDrawer(connection: connection, seed: seed, sequenceOffset: 0)
+        for statement in statements {
+            do {
+                let values = try drawer.values(for: statement)
+                _ = try QueryPlanText.read(statement.sql, values: values, on: connection)
+            } catch {
+                found.append("\(name): \(error): \(statement.sql.prefix(90))")
+            }
+        }
+        if statements.isEmpty { found.append("\(name): the workload has no statement") }
+        return found
+    }
+}

@@ -103,10 +103,11 @@ package final class OptimumSearch {
         self.pair = pair
         self.settings = settings
         let store = try SQLiteConnection(path: pair.store.path, mode: .readOnly)
-        store.installStandIns()
+        StandIns.install(on: store, for: pair.statements)
         indexes = try StoreIndexes(connection: store)
-        clone = try PlanClone(store: store, indexes: indexes)
-        work = try WorkCopy(store: pair.store, at: directory.appendingPathComponent("search-\(pair.name).sqlite"), indexes: indexes)
+        clone = try PlanClone(store: store, indexes: indexes, statements: pair.statements)
+        work = try WorkCopy(store: pair.store, at: directory.appendingPathComponent("search-\(pair.name).sqlite"), indexes: indexes,
+                            statements: pair.statements)
         timer = ExecutionTimer(connection: work.connection, measure: settings.measure)
         let drawer = ValueDrawer(connection: store, seed: pair.seed &+ 1_000_003, sequenceOffset: 20_000_000)
         var accesses: [TableAccess] = []

@@ -107,7 +107,9 @@ package enum PairFiles {
         let parts = body.split(separator: " ").map(String.init)
         switch head {
         case "draw": return body.isEmpty ? nil : .row(query: body)
-        case "draw each": return body.isEmpty ? nil : .each(query: body)
+        case let each where each.hasPrefix("draw each "):
+            guard let count = Int(each.dropFirst("draw each ".count)), count > 0, !body.isEmpty else { return nil }
+            return .each(count: count, query: body)
         case "draw sequence": return Int64(body).map { .sequence(start: $0) }
         case "draw uniform":
             guard parts.count == 2, let low = Int64(parts[0]), let high = Int64(parts[1]) else { return nil }

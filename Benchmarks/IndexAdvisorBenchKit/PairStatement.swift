@@ -8,8 +8,8 @@ package struct PairStatement: Sendable {
         /// `-- draw: SELECT a, b FROM t`: one row of the query's result, chosen uniformly, fills the next
         /// parameters, one per column: values follow the data's own distribution (a skewed key stays skewed).
         case row(query: String)
-        /// `-- draw each: SELECT id FROM t`: every parameter still unfilled gets its own row's first column (IN lists).
-        case each(query: String)
+        /// `-- draw each N: SELECT id FROM t`: the next N parameters each get their own row's first column (an IN list).
+        case each(count: Int, query: String)
         /// `-- draw sequence: N`: N, N+1, … (new keys for inserts); the scorer's start 10,000,000 above the advisor's.
         case sequence(start: Int64)
         /// `-- draw uniform: LO HI`: an integer uniform in LO…HI.

@@ -19,9 +19,9 @@ package final class PlanClone {
 
     /// Copies `indexes`' schema (tables, views, triggers, indexes) and the statistics of `store`.
     /// - Throws: ``SQLiteError`` when a definition does not run in memory.
-    package init(store: SQLiteConnection, indexes: StoreIndexes) throws {
+    package init(store: SQLiteConnection, indexes: StoreIndexes, statements: [PairStatement] = []) throws {
         connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
-        connection.installStandIns()
+        StandIns.install(on: connection, for: statements)
         hasStatistics = indexes.hasStatistics
         for kind in ["table", "index", "view", "trigger"] {
             for entry in indexes.schemaSQL where entry.type == kind {

@@ -43,9 +43,9 @@ package final class ValueDrawer {
             case .row(let query):
                 let rows = try population(query)
                 values += rows[index(rows.count)]
-            case .each(let query):
+            case .each(let count, let query):
                 let rows = try population(query)
-                while values.count < wanted { values.append(rows[index(rows.count)].first ?? .null) }
+                for _ in 0..<count { values.append(rows[index(rows.count)].first ?? .null) }
             case .sequence(let start):
                 let next = sequences[start, default: start + sequenceOffset]
                 sequences[start] = next + 1

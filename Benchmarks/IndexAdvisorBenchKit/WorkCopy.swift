@@ -21,13 +21,13 @@ package final class WorkCopy {
 
     /// Copies `store` to `url` (replacing a file there).
     /// - Throws: a file system error, or ``SQLiteError`` when the copy does not open.
-    package init(store: URL, at url: URL, indexes: StoreIndexes) throws {
+    package init(store: URL, at url: URL, indexes: StoreIndexes, statements: [PairStatement] = []) throws {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         try FileManager.default.copyItem(at: store, to: url)
         self.url = url
         self.indexes = indexes
         connection = try SQLiteConnection(path: url.path, mode: .readWrite)
-        connection.installStandIns()
+        StandIns.install(on: connection, for: statements)
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute("PRAGMA synchronous = NORMAL")
         if indexes.hasStatistics {

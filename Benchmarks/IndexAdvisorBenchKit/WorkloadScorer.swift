@@ -92,12 +92,14 @@ package final class WorkloadScorer {
         var drawers: [ValueDrawer] = []
         var built: [(bytes: Int64, seconds: Double)] = []
         let store = try SQLiteConnection(path: pair.store.path, mode: .readOnly)
+        StandIns.install(on: store, for: pair.statements)
         let dropSizes = Dictionary(try store.query("SELECT name, sum(pgsize) FROM dbstat GROUP BY name").compactMap { row -> (String, Int64)? in
             guard let name = row[0].textValue, let size = row[1].integerValue else { return nil }
             return (name, size)
         }, uniquingKeysWith: { a, _ in a })
         for (index, configuration) in configurations.enumerated() {
-            let copy = try WorkCopy(store: pair.store, at: directory.appendingPathComponent("score-\(pair.name)-\(index).sqlite"), indexes: indexes)
+            let copy = try WorkCopy(store: pair.store, at: directory.appendingPathComponent("score-\(pair.name)-\(index).sqlite"), indexes: indexes,
+                                    statements: pair.statements)
             copies.append(copy)
             var creates: [String: String] = [:]
             var order: [String] = []
@@ -174,7 +176,7 @@ package final class WorkloadScorer {
         var total = 0.0
         for (position, statement) in pair.statements.enumerated() {
             let connection = try SQLiteConnection(path: copy.url.path, mode: .readWrite)
-            connection.installStandIns()
+            StandIns.install(on: connection, for: pair.statements)
             let timer = ExecutionTimer(connection: connection, measure: settings.measure == .counters ? .counters : .wallClock(runs: 0))
             let values = statement.isWrite ? try drawer.values(for: statement) : readSets[position].first ?? []
             _ = try timer.statement(statement.sql)
