@@ -1,5 +1,6 @@
 import Foundation
 import IndexAdvisor
+import IndexAdvisorBenchKit
 
 /// `scale`: the whole analysis of a four-statement workload on one 2,000,000-row table (`--rows`; 200,000
 /// with `--quick`), as a ratio to building one index on that table in the same run, and to `.expert`.
@@ -60,7 +61,7 @@ struct ScaleBenchmark: Benchmark {
         output.figures = [
             ("Rows", Figures.count(rows)),
             ("Store", ByteCountText.format(result.store.bytes)),
-            ("Recommendations", result.recommendations.map { IndexConfiguration.key($0.sql) }.joined(separator: "; ")),
+            ("Recommendations", result.recommendations.map { ChangeSet.key($0.sql) }.joined(separator: "; ")),
             ("Peak resident memory", "\(ByteCountText.format(Int64(peak))) (was \(ByteCountText.format(Int64(before))) before the analysis)"),
         ]
         return output

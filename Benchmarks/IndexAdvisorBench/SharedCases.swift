@@ -1,5 +1,6 @@
 import Foundation
 import IndexAdvisor
+import IndexAdvisorBenchKit
 
 /// The shared real cases (`../shared/cases/NN-name/` beside a clone: `schema.sql`, `workload.sql`,
 /// `expected.md` with a `-- fix` block), as benchmark stores. A user's clone has none; the benchmark then
@@ -12,7 +13,7 @@ enum SharedCases {
         var answers: [(creates: Set<String>, drops: Set<String>)]
 
         /// True when `configuration` is one of the acceptable answers, whatever the index names.
-        func isRight(_ configuration: IndexConfiguration) -> Bool {
+        func isRight(_ configuration: ChangeSet) -> Bool {
             let creates = Set(configuration.creates.map(SharedCases.normalized)), drops = Set(configuration.drops)
             return answers.contains { $0.creates == creates && $0.drops == drops }
         }
@@ -110,7 +111,7 @@ enum SharedCases {
     /// A `CREATE INDEX` as `TABLE(COLUMNS)WHERE…`, upper-cased, without quotes, spaces, `COLLATE BINARY`
     /// (the default) or `ASC`: one spelling for the case's SQL and ours.
     static func normalized(_ create: String) -> String {
-        IndexConfiguration.key(create).uppercased()
+        ChangeSet.key(create).uppercased()
             .replacingOccurrences(of: " COLLATE BINARY", with: "")
             .replacingOccurrences(of: " ASC", with: "")
             .replacingOccurrences(of: " ", with: "")

@@ -5,7 +5,7 @@ import IndexAdvisorBenchKit
 //
 //   swift run -c release indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md]
 //                                           [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b]
-//                                           [--keep-stores DIR] [--rows N] [--cases DIR] [--stability-runs N] [--search-width N] [--search-depth N] [--search-cap N] [--list]
+//                                           [--keep-stores DIR] [--rows N] [--cases DIR] [--pairs DIR] [--stability-runs N] [--search-width N] [--search-depth N] [--list]
 //
 // Writes FILE.md (default reports/benchmarks.md) and the same figures as FILE.json. Exits 1 when a
 // benchmark fails or a deterministic check fails (never on a timing).
@@ -13,7 +13,7 @@ import IndexAdvisorBenchKit
 // To add a benchmark: a file with a type conforming to `Benchmark`, listed here.
 let registry: [any Benchmark] = [
     AdviceBenchmark(),
-    GeneralizationBenchmark(),
+    PairsBenchmark(),
     FidelityBenchmark(),
     ScaleBenchmark(),
     SpeedBenchmark(),
@@ -95,7 +95,7 @@ while index < arguments.count {
         for benchmark in registry { print("\(benchmark.name)\t\(benchmark.summary)") }
         exit(0)
     case "-h", "--help":
-        print("usage: indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md] [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--keep-stores DIR] [--rows N] [--cases DIR] [--stability-runs N] [--search-width N] [--search-depth N] [--search-cap N] [--list]")
+        print("usage: indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md] [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--keep-stores DIR] [--rows N] [--cases DIR] [--pairs DIR] [--stability-runs N] [--search-width N] [--search-depth N] [--list]")
         exit(0)
     default:
         guard argument.hasPrefix("--") else { say("unexpected argument \(argument)"); exit(2) }
