@@ -1,0 +1,81 @@
+/// Every threshold the selection decides by, in one place, each with its name and its reason. The help
+/// text and the report's method section print them from ``documented``.
+package struct SelectionPolicy: Sendable, Equatable {
+    /// Decide on SQLite's work counters (``Timing/decisionView``) where they agree in direction with the
+    /// wall clock; where the clock says the opposite beyond its noise, the clock decides.
+    package var decidesOnCounters = true
+    /// A move is taken only when it saves at least this share of the workload's time as it stands
+    /// (frequency-weighted, net of writes): a schema change is not free.
+    package var minimumBenefitShare = 0.005
+    /// …and at least this many seconds per workload, whatever its size.
+    package var minimumBenefitFloorSeconds = 0.001
+    /// Two moves whose net savings are within this share of the better one's are a tie, broken by fewer
+    /// bytes added, then fewer key columns, then the candidates' order: the measurements cannot tell them apart.
+    package var tieShare = 0.05
+    /// At most this many new indexes in all, and per table.
+    package var maxNewIndexes = 12
+    package var maxIndexesPerTable = 6
+    /// New indexes together take at most this many bytes (nil: no limit).
+    package var maxIndexBytes: Int64?
+    /// Join pairs tried per statement, and replacements per index, at most: a bound on a round's moves.
+    package var maxPairsPerStatement = 16
+    package var maxReplacementsPerIndex = 8
+
+    package init() {}
+
+    /// The policy an analysis's options give.
+    package init(options: AnalysisOptions) {
+        decidesOnCounters = options.decideOnCounters || options.costSource == .sqliteCounters
+        minimumBenefitShare = options.minimumBenefitShare
+        minimumBenefitFloorSeconds = AnalysisOptions.minimumBenefitFloorSeconds
+        maxNewIndexes = options.maxNewIndexes
+        maxIndexesPerTable = options.maxIndexesPerTable
+        maxIndexBytes = options.maxIndexBytes
+    }
+
+    /// The seconds a timing counts for in a decision: its counters' price, or its wall-clock median.
+    package func seconds(_ timing: Timing) -> Double {
+        decidesOnCounters ? timing.decisionView.medianSeconds : timing.medianSeconds
+    }
+
+    /// What one execution saves going from `before` to `after`, in seconds (negative: slower). The counters'
+    /// difference, unless the wall clock says the opposite beyond its noise (its runs apart, ``Timing/isSlower(than:)``):
+    /// then the clock's. On the clock alone, its difference.
+    package func saving(before: Timing, after: Timing) -> Double {
+        let clocked = before.medianSeconds - after.medianSeconds
+        guard decidesOnCounters else { return clocked }
+        let counted = seconds(before) - seconds(after)
+        let clockSlower = after.isSlower(than: before), clockFaster = before.isSlower(than: after)
+        if counted > 0, clockSlower { return clocked }
+        if counted < 0, clockFaster { return clocked }
+        return counted
+    }
+
+    /// True when `after` is measurably faster than `before` as the decision sees them (runs apart, ≥ 5 %).
+    package func isImprovement(before: Timing, after: Timing) -> Bool {
+        decidesOnCounters ? before.decisionView.isSlower(than: after.decisionView) && !after.isSlower(than: before)
+            : before.isSlower(than: after)
+    }
+
+    /// True when `after` is measurably slower than `before` as the decision sees them.
+    package func isSlowdown(before: Timing, after: Timing) -> Bool {
+        isImprovement(before: after, after: before)
+    }
+
+    /// The smallest net saving a move must reach when the workload costs `workloadSeconds` as it stands.
+    package func minimumGain(workloadSeconds: Double) -> Double {
+        max(minimumBenefitFloorSeconds, workloadSeconds * minimumBenefitShare)
+    }
+
+    /// Each threshold with its value and reason, for `indexadvisor help analyze` and the report's method.
+    package var documented: [(name: String, value: String, reason: String)] {
+        [("minimum benefit", "\(minimumBenefitShare * 100) % of the workload's time, at least \(minimumBenefitFloorSeconds * 1000) ms",
+          "a move is taken only when it saves this much net of writes: a schema change is not free"),
+         ("tie", "within \(Int(tieShare * 100)) % of the better move's saving",
+          "the measurements cannot tell such moves apart; fewer bytes, then fewer columns, win"),
+         ("decision", decidesOnCounters ? "SQLite's work counters, the clock where it says the opposite beyond its noise" : "the wall clock",
+          "counters repeat on a busy machine; the clock is what the figures are"),
+         ("limits", "\(maxNewIndexes) new indexes, \(maxIndexesPerTable) per table" + (maxIndexBytes.map { ", \($0) bytes" } ?? ""),
+          "bounds on a schema change's size; every index must still pay for itself")]
+    }
+}
