@@ -1,3 +1,5 @@
+import QueryPlanText
+
 /// The output of `EXPLAIN QUERY PLAN` (https://sqlite.org/eqp.html): rows with `id`, `parent` and the
 /// `detail` text, and the findings read from them.
 public struct QueryPlan: Sendable, Codable, Equatable {
@@ -26,20 +28,7 @@ public struct QueryPlan: Sendable, Codable, Equatable {
     /// Each step is drawn once, so a plan read from an edited report whose steps form a cycle (a step its
     /// own parent, a repeated id) still draws instead of recursing without end.
     public var tree: String {
-        var lines = ["QUERY PLAN"]
-        var drawn = Set<Int>()
-        func draw(parent: Int, prefix: String) {
-            let children = steps.indices.filter { steps[$0].parent == parent && !drawn.contains($0) }
-            drawn.formUnion(children)
-            for (offset, index) in children.enumerated() {
-                let step = steps[index]
-                let last = offset == children.count - 1
-                lines.append(prefix + (last ? "`--" : "|--") + step.detail)
-                if step.id != parent { draw(parent: step.id, prefix: prefix + (last ? "   " : "|  ")) }
-            }
-        }
-        draw(parent: 0, prefix: "")
-        return lines.joined(separator: "\n")
+        PlanTree.draw(steps.map { ($0.id, $0.parent, $0.detail) })
     }
 
     /// True when any finding is a problem (a full scan of a table that is not tiny, a temp B-tree, an
