@@ -7,6 +7,9 @@ let package = Package(
         .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
         // The in-process workload recorder, for apps: it does not link the IndexAdvisor library.
         .library(name: "IndexAdvisorRecorder", targets: ["IndexAdvisorRecorder"]),
+        // Query-plan assertions for an app's test target (Swift Testing and XCTest): it does not link the
+        // IndexAdvisor library either.
+        .library(name: "IndexAdvisorTesting", targets: ["IndexAdvisorTesting"]),
         .executable(name: "indexadvisor", targets: ["indexadvisor"]),
     ],
     targets: [
@@ -20,8 +23,11 @@ let package = Package(
         .target(name: "SQLFingerprint"),
         // `LockedValue`: state shared between threads together with the lock that guards it.
         .target(name: "Locking"),
-        .target(name: "IndexAdvisor", dependencies: ["CSQLite", "SQLFingerprint", "Locking"]),
+        // Reading `EXPLAIN QUERY PLAN` rows, shared by the library and the testing product.
+        .target(name: "QueryPlanText"),
+        .target(name: "IndexAdvisor", dependencies: ["CSQLite", "SQLFingerprint", "Locking", "QueryPlanText"]),
         .target(name: "IndexAdvisorRecorder", dependencies: ["CSQLite", "SQLFingerprint", "Locking"]),
+        .target(name: "IndexAdvisorTesting", dependencies: ["CSQLite", "SQLFingerprint", "Locking", "QueryPlanText"]),
         // Argument parsing and command dispatch; the executable only calls into it.
         .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor", "Locking"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
@@ -38,6 +44,7 @@ let package = Package(
         // The README's recorder example on a raw `sqlite3 *`; the recorder tests build and run it.
         .executableTarget(name: "indexadvisor-recorder-example", dependencies: ["IndexAdvisorRecorder", "CSQLite"],
                           path: "Examples/RecorderExample"),
+        .testTarget(name: "IndexAdvisorTestingTests", dependencies: ["IndexAdvisorTesting", "CSQLite"]),
         .testTarget(name: "IndexAdvisorRecorderTests",
                     dependencies: ["IndexAdvisorRecorder", "IndexAdvisor", "CSQLite", "indexadvisor-recorder-example"]),
     ],
