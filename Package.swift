@@ -45,6 +45,11 @@ let package = Package(
         .executableTarget(name: "indexadvisor-recorder-example", dependencies: ["IndexAdvisorRecorder", "CSQLite"],
                           path: "Examples/RecorderExample"),
         .testTarget(name: "IndexAdvisorTestingTests", dependencies: ["IndexAdvisorTesting", "CSQLite"]),
+        // The README's IndexAdvisorTesting example (NoteQueryPlanTests.swift, kept equal to the README by a test)
+        // and its XCTest twin, built and run by the suite against the system SQLite as an app's package links it.
+        .systemLibrary(name: "AppSQLite", path: "Examples/AppSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .testTarget(name: "IndexAdvisorTestingExamples", dependencies: ["IndexAdvisorTesting", "AppSQLite"],
+                    path: "Examples/IndexAdvisorTestingExamples"),
         .testTarget(name: "IndexAdvisorRecorderTests",
                     dependencies: ["IndexAdvisorRecorder", "IndexAdvisor", "CSQLite", "indexadvisor-recorder-example"]),
     ],

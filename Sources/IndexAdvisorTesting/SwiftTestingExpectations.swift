@@ -39,6 +39,7 @@ public func expectQueryPlan(of sql: String, bindings: [SQLiteValue] = [], inStor
 /// `requirements`: one issue at `sourceLocation` listing the failing statements, one line each (deduplicated
 /// by fingerprint), followed by each one's plan, shape and suggested index. See ``QueryPlanRecording``.
 /// - Returns: what `body` returns; its error is rethrown after the plans are checked.
+@discardableResult
 public func expectQueryPlans<Result>(on connection: OpaquePointer, _ requirements: PlanRequirements = .default,
                                      sourceLocation: SourceLocation = #_sourceLocation,
                                      _ body: () throws -> Result) rethrows -> Result {
@@ -55,6 +56,7 @@ public func expectQueryPlans<Result>(on connection: OpaquePointer, _ requirement
 
 /// The `async` form of ``expectQueryPlans(on:_:sourceLocation:_:)-(_,_,_,()->Result)``: `body` must be done
 /// with `connection` when it returns.
+@discardableResult
 public func expectQueryPlans<Result>(on connection: OpaquePointer, _ requirements: PlanRequirements = .default,
                                      sourceLocation: SourceLocation = #_sourceLocation,
                                      isolation: isolated (any Actor)? = #isolation,

@@ -33,6 +33,7 @@ public func assertQueryPlan(of sql: String, bindings: [SQLiteValue] = [], inStor
 /// `requirements`: one failure at `file`/`line` listing the failing statements, one line each (deduplicated
 /// by fingerprint), followed by each one's plan, shape and suggested index. See ``QueryPlanRecording``.
 /// - Returns: what `body` returns; its error is rethrown after the plans are checked.
+@discardableResult
 public func assertQueryPlans<Result>(on connection: OpaquePointer, _ requirements: PlanRequirements = .default,
                                      file: StaticString = #filePath, line: UInt = #line,
                                      _ body: () throws -> Result) rethrows -> Result {
@@ -52,6 +53,7 @@ public func assertQueryPlans<Result>(on connection: OpaquePointer, _ requirement
 
 /// The `async` form of ``assertQueryPlans(on:_:file:line:_:)-(_,_,_,_,()->Result)``: `body` must be done
 /// with `connection` when it returns.
+@discardableResult
 public func assertQueryPlans<Result>(on connection: OpaquePointer, _ requirements: PlanRequirements = .default,
                                      file: StaticString = #filePath, line: UInt = #line,
                                      isolation: isolated (any Actor)? = #isolation,
