@@ -11,6 +11,8 @@ let package = Package(
         // IndexAdvisor library either.
         .library(name: "IndexAdvisorTesting", targets: ["IndexAdvisorTesting"]),
         .executable(name: "indexadvisor", targets: ["indexadvisor"]),
+        // `swift package index-advisor analyze …` in a package that depends on this one.
+        .plugin(name: "IndexAdvisorPlugin", targets: ["IndexAdvisorPlugin"]),
     ],
     targets: [
         // The system libsqlite3 (Debian: `apt-get install libsqlite3-dev`).
@@ -31,6 +33,10 @@ let package = Package(
         // Argument parsing and command dispatch; the executable only calls into it.
         .target(name: "IndexAdvisorCLI", dependencies: ["IndexAdvisor", "Locking"]),
         .executableTarget(name: "indexadvisor", dependencies: ["IndexAdvisorCLI"]),
+        .plugin(name: "IndexAdvisorPlugin",
+                capability: .command(intent: .custom(verb: "index-advisor",
+                                                     description: "Runs indexadvisor (analyze, check, render, workload, demo) on this package's store")),
+                dependencies: ["indexadvisor"]),
         // The benchmark's own pairs, candidate space, optimum search and scorer (no code of the advisor's
         // selection), a library so that its tests can hold it to known answers.
         .target(name: "IndexAdvisorBenchKit", dependencies: ["IndexAdvisor", "CSQLite"], path: "Benchmarks/IndexAdvisorBenchKit"),
