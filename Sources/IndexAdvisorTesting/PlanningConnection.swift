@@ -76,7 +76,7 @@ final class PlanningConnection {
 
     /// Runs `sql` (one or more statements without results).
     func execute(_ sql: String) throws(QueryPlanError) {
-        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        let rc = sqlite3_exec(handle, Self.marker + sql, nil, nil, nil)
         guard rc == SQLITE_OK else { throw failure(rc, sql) }
     }
 
@@ -86,11 +86,15 @@ final class PlanningConnection {
         return Int(count)
     }
 
+    /// Leads the text of every statement the helper prepares, so that a recording open on the same connection
+    /// leaves them out (``RecordingTap``).
+    static let marker = "/* IndexAdvisorTesting */ "
+
     private func prepare(_ sql: String) throws(QueryPlanError) -> OpaquePointer {
         var attempts = 0
         while true {
             var statement: OpaquePointer?
-            let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+            let rc = sqlite3_prepare_v2(handle, Self.marker + sql, -1, &statement, nil)
             if rc == SQLITE_OK, let statement { return statement }
             sqlite3_finalize(statement)
             let message = String(cString: sqlite3_errmsg(handle))

@@ -198,6 +198,8 @@ final class RecordingTap: Sendable {
     func ran(_ statement: OpaquePointer) {
         guard let text = sqlite3_sql(statement) else { return }
         let sql = String(cString: text)
+        // The helper's own statements (an expectation inside the scope).
+        if sql.hasPrefix(PlanningConnection.marker) { return }
         let known = state.withLock { state -> String?? in state.isStopped ? .some(nil) : state.fingerprints[sql] }
         let fingerprint: String?
         if let known {

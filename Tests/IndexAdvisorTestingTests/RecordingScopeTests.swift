@@ -110,6 +110,18 @@ struct RecordingScopeTests {
         ])
     }
 
+    @Test("the helper's own statements are not recorded: an expectation inside a scope adds nothing to it")
+    func expectationInsideScope() throws {
+        let db = try TestDatabase.notes(rows: 5_000)
+        try db.execute("CREATE INDEX note_title ON note(title)")
+        let recording = try QueryPlanRecording.start(on: db.handle)
+        expectQueryPlan(of: "SELECT * FROM note WHERE title = ?", on: db.handle, .usingIndex("note_title"))
+        try db.run("SELECT id FROM note WHERE title = ?", values: [[1]])
+        let report = recording.finish()
+        #expect(report.statements.map(\.sql) == ["SELECT id FROM note WHERE title = ?"])
+        #expect(report.passed)
+    }
+
     @Test("one recording per connection; a closed connection ends it without a crash")
     func oneRecordingAndClosing() throws {
         let db = try TestDatabase.notes(rows: 10)
