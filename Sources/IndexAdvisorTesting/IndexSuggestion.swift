@@ -11,19 +11,9 @@ import QueryPlanText
 /// selective first, measured on the data); nothing here is measured: `indexadvisor analyze` builds and
 /// times candidates on a copy of the store.
 public struct IndexSuggestion: Sendable, Hashable {
-    /// One key column.
-    public struct Column: Sendable, Hashable {
-        public var name: String
-        public var isDescending: Bool
-
-        public init(name: String, isDescending: Bool = false) {
-            self.name = name
-            self.isDescending = isDescending
-        }
-    }
-
     public var table: String
-    public var columns: [Column]
+    /// The key columns, in order.
+    public var columns: [OrderedColumn]
     /// `idx_<table>_<columns>`, letters, digits and underscores, different from the table's index names.
     public var name: String
     /// Why the columns are in this order, for the failure message.
@@ -80,9 +70,9 @@ public struct IndexSuggestion: Sendable, Hashable {
     /// The suggestion for one table's shape; nil when it compares no column an index can serve and sorts by none.
     static func suggestion(for shape: TableShape) -> IndexSuggestion? {
         func isRowid(_ name: String) -> Bool { PlanRowReader.folded(name) == "rowid" }
-        var columns: [Column] = []
+        var columns: [OrderedColumn] = []
         for name in shape.equalityColumns where !isRowid(name) && !columns.contains(where: { PlanRowReader.folded($0.name) == PlanRowReader.folded(name) }) {
-            columns.append(Column(name: name))
+            columns.append(OrderedColumn(name: name))
         }
         var reasons = columns.isEmpty ? [] : ["the equality columns first"]
         var servesSort = false
@@ -93,11 +83,11 @@ public struct IndexSuggestion: Sendable, Hashable {
         if !sort.isEmpty, !sort.contains(where: { isRowid($0.name) }) {
             let remaining = sort.filter { !equalities.contains(PlanRowReader.folded($0.name)) }
             let flip = remaining.allSatisfy(\.isDescending)
-            columns += remaining.map { Column(name: $0.name, isDescending: flip ? false : $0.isDescending) }
+            columns += remaining.map { OrderedColumn(name: $0.name, isDescending: flip ? false : $0.isDescending) }
             servesSort = true
             reasons.append("then the ORDER BY columns" + (flip && !remaining.isEmpty ? ", ascending: SQLite reads an index backwards for DESC" : ""))
         } else if let range = shape.rangeColumns.first(where: { !isRowid($0) && !equalities.contains(PlanRowReader.folded($0)) }) {
-            columns.append(Column(name: range))
+            columns.append(OrderedColumn(name: range))
             reasons.append("then the range column: after its equalities an index serves one range")
         }
         guard !columns.isEmpty else { return nil }

@@ -7,31 +7,8 @@ import QueryPlanText
 public struct PlannedStatement: Sendable {
     /// One row of the plan.
     public struct Row: Sendable, Hashable {
-        /// What a plan row does, read from its text (eqp.html).
-        public enum Kind: String, Sendable, Hashable {
-            /// `SCAN t`: every row of the table is read.
-            case fullTableScan = "full table scan"
-            /// `SCAN t USING [COVERING] INDEX i`: every entry of an index is read, in index order.
-            case fullIndexScan = "full index scan"
-            /// `SEARCH t USING INDEX i (…)`.
-            case indexSearch = "index search"
-            /// `SEARCH t USING COVERING INDEX i (…)`: a search that never reads the table.
-            case coveringIndexSearch = "covering index search"
-            /// `SEARCH t USING INTEGER PRIMARY KEY (rowid=?)`.
-            case rowidLookup = "rowid lookup"
-            /// `SEARCH t USING PRIMARY KEY (…)` on a WITHOUT ROWID table.
-            case primaryKeyLookup = "primary key lookup"
-            /// `… USING AUTOMATIC [PARTIAL] COVERING INDEX (…)`: an index SQLite builds on every run.
-            case automaticIndex = "automatic index"
-            /// `USE TEMP B-TREE FOR ORDER BY | GROUP BY | DISTINCT`: rows sorted in a temporary B-tree.
-            case tempBTree = "temp B-tree"
-            /// `MULTI-INDEX OR`.
-            case multiIndexOr = "multi-index OR"
-            /// A correlated or list subquery.
-            case subquery
-            /// Anything else (`SCAN CONSTANT ROW`, a CTE, a virtual table, a co-routine).
-            case other
-        }
+        /// What a plan row does, read from its text (eqp.html): `.fullTableScan`, `.tempBTree`, `.automaticIndex`…
+        public typealias Kind = PlanRowKind
 
         public var id: Int
         public var parent: Int
@@ -83,23 +60,5 @@ public struct PlannedStatement: Sendable {
     public func shape(of table: String) -> TableShape? {
         let key = PlanRowReader.folded(table)
         return shapes.first { PlanRowReader.folded($0.table) == key }
-    }
-}
-
-extension PlannedStatement.Row.Kind {
-    init(_ kind: PlanRow.Kind) {
-        switch kind {
-        case .fullTableScan: self = .fullTableScan
-        case .fullIndexScan: self = .fullIndexScan
-        case .indexSearch: self = .indexSearch
-        case .coveringIndexSearch: self = .coveringIndexSearch
-        case .rowidLookup: self = .rowidLookup
-        case .primaryKeyLookup: self = .primaryKeyLookup
-        case .automaticIndex: self = .automaticIndex
-        case .tempBTree: self = .tempBTree
-        case .multiIndexOr: self = .multiIndexOr
-        case .subquery: self = .subquery
-        case .other: self = .other
-        }
     }
 }

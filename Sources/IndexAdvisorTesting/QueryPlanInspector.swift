@@ -54,7 +54,7 @@ public final class QueryPlanInspector {
         var rows: [PlannedStatement.Row] = []
         for (id, parent, detail) in details {
             let read = PlanRowReader.row(for: detail, names: names, indexNames: indexNames)
-            var row = PlannedStatement.Row(id: id, parent: parent, detail: detail, kind: .init(read.kind), table: read.table,
+            var row = PlannedStatement.Row(id: id, parent: parent, detail: detail, kind: read.kind, table: read.table,
                                            alias: read.alias, index: read.index, constraints: read.constraints, purpose: read.purpose)
             if let table = row.table, [.fullTableScan, .fullIndexScan, .automaticIndex].contains(row.kind) {
                 if counted[table] == nil { counted[table] = try connection.rowCount(of: table) }

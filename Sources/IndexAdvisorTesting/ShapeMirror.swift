@@ -80,7 +80,7 @@ final class ShapeMirror {
             if orderBy.isEmpty, appearances[call.table] == 1 {
                 orderBy = recorder.calls.first { $0.table == call.table && !$0.orderBy.isEmpty }?.orderBy ?? []
             }
-            shape.sortColumns = orderBy.map { TableShape.SortColumn(name: columnName($0.column), isDescending: $0.isDescending) }
+            shape.sortColumns = orderBy.map { OrderedColumn(name: columnName($0.column), isDescending: $0.isDescending) }
             shapes.append(shape)
         }
         return shapes

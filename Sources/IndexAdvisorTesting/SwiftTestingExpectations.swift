@@ -20,7 +20,8 @@ public import Testing
 public func expectQueryPlan(of sql: String, bindings: [SQLiteValue] = [], on connection: OpaquePointer,
                             _ requirements: PlanRequirements = .default,
                             sourceLocation: SourceLocation = #_sourceLocation) -> PlannedStatement? {
-    recordQueryPlan(of: sql, bindings: bindings, inspector: { QueryPlanInspector(connection: connection) }, requirements, sourceLocation)
+    checkQueryPlan(of: sql, bindings: bindings, inspector: { QueryPlanInspector(connection: connection) }, requirements,
+                   report: { recordIssue($0, sourceLocation) })
 }
 
 /// Expects the query plan of `sql` on the store at `store` (opened read-only) to meet `requirements`.
@@ -32,7 +33,8 @@ public func expectQueryPlan(of sql: String, bindings: [SQLiteValue] = [], on con
 public func expectQueryPlan(of sql: String, bindings: [SQLiteValue] = [], inStoreAt store: URL,
                             _ requirements: PlanRequirements = .default,
                             sourceLocation: SourceLocation = #_sourceLocation) -> PlannedStatement? {
-    recordQueryPlan(of: sql, bindings: bindings, inspector: { () throws(QueryPlanError) in try QueryPlanInspector(storeAt: store) }, requirements, sourceLocation)
+    checkQueryPlan(of: sql, bindings: bindings, inspector: { () throws(QueryPlanError) in try QueryPlanInspector(storeAt: store) },
+                   requirements, report: { recordIssue($0, sourceLocation) })
 }
 
 /// Runs `body` while recording every statement run on `connection`, then expects each one's plan to meet
@@ -43,15 +45,7 @@ public func expectQueryPlan(of sql: String, bindings: [SQLiteValue] = [], inStor
 public func expectQueryPlans<Result>(on connection: OpaquePointer, _ requirements: PlanRequirements = .default,
                                      sourceLocation: SourceLocation = #_sourceLocation,
                                      _ body: () throws -> Result) rethrows -> Result {
-    let recording: QueryPlanRecording
-    do {
-        recording = try QueryPlanRecording.start(on: connection)
-    } catch {
-        Issue.record(Comment(rawValue: "the query-plan recording did not start: \(error)"), sourceLocation: sourceLocation)
-        return try body()
-    }
-    defer { record(recording.finish(requirements), sourceLocation) }
-    return try body()
+    try checkQueryPlans(on: connection, requirements, report: { recordIssue($0, sourceLocation) }, body)
 }
 
 /// The `async` form of ``expectQueryPlans(on:_:sourceLocation:_:)-(_,_,_,()->Result)``: `body` must be done
@@ -61,31 +55,10 @@ public func expectQueryPlans<Result>(on connection: OpaquePointer, _ requirement
                                      sourceLocation: SourceLocation = #_sourceLocation,
                                      isolation: isolated (any Actor)? = #isolation,
                                      _ body: () async throws -> Result) async rethrows -> Result {
-    let recording: QueryPlanRecording
-    do {
-        recording = try QueryPlanRecording.start(on: connection)
-    } catch {
-        Issue.record(Comment(rawValue: "the query-plan recording did not start: \(error)"), sourceLocation: sourceLocation)
-        return try await body()
-    }
-    defer { record(recording.finish(requirements), sourceLocation) }
-    return try await body()
+    try await checkQueryPlans(on: connection, requirements, report: { recordIssue($0, sourceLocation) }, isolation: isolation, body)
 }
 
-private func recordQueryPlan(of sql: String, bindings: [SQLiteValue], inspector: () throws(QueryPlanError) -> QueryPlanInspector,
-                             _ requirements: PlanRequirements, _ sourceLocation: SourceLocation) -> PlannedStatement? {
-    do {
-        let plan = try inspector().plan(sql, bindings: bindings)
-        let check = plan.check(requirements)
-        if !check.passed { Issue.record(Comment(rawValue: check.failureMessage), sourceLocation: sourceLocation) }
-        return plan
-    } catch {
-        Issue.record(Comment(rawValue: "the query plan could not be read: \(error)"), sourceLocation: sourceLocation)
-        return nil
-    }
-}
-
-private func record(_ report: QueryPlanRecording.Report, _ sourceLocation: SourceLocation) {
-    if !report.passed { Issue.record(Comment(rawValue: report.failureMessage), sourceLocation: sourceLocation) }
+private func recordIssue(_ message: String, _ sourceLocation: SourceLocation) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }
 #endif

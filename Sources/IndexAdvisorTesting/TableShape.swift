@@ -9,17 +9,6 @@
 /// all its terms are columns of this table. Not covered: terms on an expression (`lower(name) = ?`), which
 /// SQLite does not offer a virtual table, and which parameter is compared with which column.
 public struct TableShape: Sendable, Hashable, CustomStringConvertible {
-    /// One ORDER BY term.
-    public struct SortColumn: Sendable, Hashable {
-        public var name: String
-        public var isDescending: Bool
-
-        public init(name: String, isDescending: Bool = false) {
-            self.name = name
-            self.isDescending = isDescending
-        }
-    }
-
     /// The table's name in the schema.
     public var table: String
     /// The name a plan row prints for it: the alias (`t0`), or the table's name.
@@ -32,10 +21,10 @@ public struct TableShape: Sendable, Hashable, CustomStringConvertible {
     /// Other comparisons SQLite offered, as `column OPERATOR`: `title LIKE`, `state !=`, `body MATCH`.
     public var otherConstraints: [String]
     /// The ORDER BY terms, when SQLite offered them to this table (all of them are its columns).
-    public var sortColumns: [SortColumn]
+    public var sortColumns: [OrderedColumn]
 
     public init(table: String, alias: String? = nil, equalityColumns: [String] = [], rangeColumns: [String] = [],
-                otherConstraints: [String] = [], sortColumns: [SortColumn] = []) {
+                otherConstraints: [String] = [], sortColumns: [OrderedColumn] = []) {
         self.table = table
         self.alias = alias ?? table
         self.equalityColumns = equalityColumns
@@ -56,5 +45,17 @@ public struct TableShape: Sendable, Hashable, CustomStringConvertible {
             + "; sort " + list(sortColumns.map { $0.name + ($0.isDescending ? " DESC" : "") })
         if !otherConstraints.isEmpty { text += "; other " + list(otherConstraints) }
         return text
+    }
+}
+
+/// A column and its direction: an ORDER BY term (``TableShape/sortColumns``) or an index's key column
+/// (``IndexSuggestion/columns``).
+public struct OrderedColumn: Sendable, Hashable {
+    public var name: String
+    public var isDescending: Bool
+
+    public init(name: String, isDescending: Bool = false) {
+        self.name = name
+        self.isDescending = isDescending
     }
 }

@@ -15,18 +15,19 @@ import XCTest
 public func assertQueryPlan(of sql: String, bindings: [SQLiteValue] = [], on connection: OpaquePointer,
                             _ requirements: PlanRequirements = .default,
                             file: StaticString = #filePath, line: UInt = #line) -> PlannedStatement? {
-    failQueryPlan(of: sql, bindings: bindings, inspector: { QueryPlanInspector(connection: connection) }, requirements,
-                  report: { XCTFail($0, file: file, line: line) })
+    checkQueryPlan(of: sql, bindings: bindings, inspector: { QueryPlanInspector(connection: connection) }, requirements,
+                   report: { XCTFail($0, file: file, line: line) })
 }
 
 /// Asserts that the query plan of `sql` on the store at `store` (opened read-only) meets `requirements`: for
 /// Core Data and SwiftData, the statements of the SQL debug log, on the store your test's stack has saved.
+/// - Returns: the plan, or nil when the store could not be opened or the statement planned (a failure is recorded then too).
 @discardableResult
 public func assertQueryPlan(of sql: String, bindings: [SQLiteValue] = [], inStoreAt store: URL,
                             _ requirements: PlanRequirements = .default,
                             file: StaticString = #filePath, line: UInt = #line) -> PlannedStatement? {
-    failQueryPlan(of: sql, bindings: bindings, inspector: { () throws(QueryPlanError) in try QueryPlanInspector(storeAt: store) }, requirements,
-                  report: { XCTFail($0, file: file, line: line) })
+    checkQueryPlan(of: sql, bindings: bindings, inspector: { () throws(QueryPlanError) in try QueryPlanInspector(storeAt: store) },
+                   requirements, report: { XCTFail($0, file: file, line: line) })
 }
 
 /// Runs `body` while recording every statement run on `connection`, then asserts each one's plan meets
@@ -37,18 +38,7 @@ public func assertQueryPlan(of sql: String, bindings: [SQLiteValue] = [], inStor
 public func assertQueryPlans<Result>(on connection: OpaquePointer, _ requirements: PlanRequirements = .default,
                                      file: StaticString = #filePath, line: UInt = #line,
                                      _ body: () throws -> Result) rethrows -> Result {
-    let recording: QueryPlanRecording
-    do {
-        recording = try QueryPlanRecording.start(on: connection)
-    } catch {
-        XCTFail("the query-plan recording did not start: \(error)", file: file, line: line)
-        return try body()
-    }
-    defer {
-        let report = recording.finish(requirements)
-        if !report.passed { XCTFail(report.failureMessage, file: file, line: line) }
-    }
-    return try body()
+    try checkQueryPlans(on: connection, requirements, report: { XCTFail($0, file: file, line: line) }, body)
 }
 
 /// The `async` form of ``assertQueryPlans(on:_:file:line:_:)-(_,_,_,_,()->Result)``: `body` must be done
@@ -58,30 +48,6 @@ public func assertQueryPlans<Result>(on connection: OpaquePointer, _ requirement
                                      file: StaticString = #filePath, line: UInt = #line,
                                      isolation: isolated (any Actor)? = #isolation,
                                      _ body: () async throws -> Result) async rethrows -> Result {
-    let recording: QueryPlanRecording
-    do {
-        recording = try QueryPlanRecording.start(on: connection)
-    } catch {
-        XCTFail("the query-plan recording did not start: \(error)", file: file, line: line)
-        return try await body()
-    }
-    defer {
-        let report = recording.finish(requirements)
-        if !report.passed { XCTFail(report.failureMessage, file: file, line: line) }
-    }
-    return try await body()
-}
-
-private func failQueryPlan(of sql: String, bindings: [SQLiteValue], inspector: () throws(QueryPlanError) -> QueryPlanInspector,
-                           _ requirements: PlanRequirements, report: (String) -> Void) -> PlannedStatement? {
-    do {
-        let plan = try inspector().plan(sql, bindings: bindings)
-        let check = plan.check(requirements)
-        if !check.passed { report(check.failureMessage) }
-        return plan
-    } catch {
-        report("the query plan could not be read: \(error)")
-        return nil
-    }
+    try await checkQueryPlans(on: connection, requirements, report: { XCTFail($0, file: file, line: line) }, isolation: isolation, body)
 }
 #endif

@@ -12,23 +12,7 @@ package enum PlanClassifier {
     /// with wins, so names holding " (" or plan words are read whole.
     package static func finding(for detail: String, aliases: [String: String], indexNames: [String] = []) -> PlanFinding {
         let row = PlanRowReader.row(for: detail, names: aliases, indexNames: indexNames)
-        return PlanFinding(kind: kind(of: row.kind), table: row.table, alias: row.alias, index: row.index,
+        return PlanFinding(kind: row.kind, table: row.table, alias: row.alias, index: row.index,
                            constraints: row.constraints, purpose: row.purpose, detail: detail)
-    }
-
-    private static func kind(of kind: PlanRow.Kind) -> PlanFinding.Kind {
-        switch kind {
-        case .fullTableScan: return .fullTableScan
-        case .fullIndexScan: return .fullIndexScan
-        case .indexSearch: return .indexSearch
-        case .coveringIndexSearch: return .coveringIndexSearch
-        case .rowidLookup: return .rowidLookup
-        case .primaryKeyLookup: return .primaryKeyLookup
-        case .automaticIndex: return .automaticIndex
-        case .tempBTree: return .tempBTree
-        case .multiIndexOr: return .multiIndexOr
-        case .subquery: return .subquery
-        case .other: return .other
-        }
     }
 }

@@ -41,33 +41,8 @@ public struct QueryPlan: Sendable, Codable, Equatable {
 
 /// What one row of a query plan means for indexing.
 public struct PlanFinding: Sendable, Codable, Equatable, Hashable {
-    public enum Kind: String, Sendable, Codable, Hashable {
-        /// `SCAN t`: every row of the table is read.
-        case fullTableScan = "full-table-scan"
-        /// `SCAN t USING [COVERING] INDEX i`: every entry of an index is read, in index order.
-        case fullIndexScan = "full-index-scan"
-        /// `SEARCH t USING INDEX i (…)`: an index lookup.
-        case indexSearch = "index-search"
-        /// `SEARCH t USING COVERING INDEX i (…)`: a lookup that never reads the table.
-        case coveringIndexSearch = "covering-index-search"
-        /// `SEARCH t USING INTEGER PRIMARY KEY (rowid=?)`: a lookup by rowid.
-        case rowidLookup = "rowid-lookup"
-        /// `SEARCH t USING PRIMARY KEY (…)` on a WITHOUT ROWID table.
-        case primaryKeyLookup = "primary-key-lookup"
-        /// `AUTOMATIC [PARTIAL] COVERING INDEX`: SQLite builds a temporary index for each run.
-        case automaticIndex = "automatic-index"
-        /// `USE TEMP B-TREE FOR ORDER BY | GROUP BY | DISTINCT | … PART OF ORDER BY`: rows are sorted in a temp B-tree.
-        case tempBTree = "temp-b-tree"
-        /// `MULTI-INDEX OR`.
-        case multiIndexOr = "multi-index-or"
-        /// A correlated or list subquery.
-        case subquery
-        /// Anything else.
-        case other
-
-        /// Findings the advisor tries to remove: full table scans, temp B-tree sorts, automatic indexes.
-        public var isProblem: Bool { self == .fullTableScan || self == .tempBTree || self == .automaticIndex }
-    }
+    /// What the row does (`QueryPlanText`'s `PlanRowKind`, which IndexAdvisorTesting shares).
+    public typealias Kind = PlanRowKind
 
     public var kind: Kind
     /// The table, resolved from the alias the plan names.
@@ -107,4 +82,9 @@ public struct PlanFinding: Sendable, Codable, Equatable, Hashable {
     public var isProblem: Bool {
         kind == .fullTableScan || kind == .fullIndexScan ? isFullScan : kind.isProblem
     }
+}
+
+extension PlanRowKind {
+    /// Findings the advisor tries to remove: full table scans, temp B-tree sorts, automatic indexes.
+    public var isProblem: Bool { self == .fullTableScan || self == .tempBTree || self == .automaticIndex }
 }
