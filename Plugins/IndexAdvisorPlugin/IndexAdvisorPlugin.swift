@@ -3,14 +3,16 @@ import PackagePlugin
 
 /// `swift package index-advisor …`: runs this package's `indexadvisor` executable with the arguments given,
 /// so that a package that depends on indexadvisor can analyse and check its store without installing the
-/// binary. SwiftPM builds the executable for the host first (`swift package -c release index-advisor …` for
-/// a release build, which analyses several times faster than a debug one).
+/// binary. SwiftPM builds the executable for the host first, in the configuration of the `swift package` run
+/// (`swift package -c release index-advisor …` for a release build, which analyses several times faster).
 ///
-/// The tool runs in the package's root directory, so relative paths are the package's; its standard
-/// output, standard error and exit status are the tool's (`check` exits 1 when a threshold is crossed, 2 on
-/// bad input: README, "Exit codes"). On macOS, SwiftPM runs plugins in a sandbox that lets them write only to
-/// temporary folders: `--output` into the package needs `swift package --allow-writing-to-package-directory
-/// index-advisor …` (or `--allow-writing-to-directory DIR`); a report on standard output needs nothing.
+/// The tool runs in the package's root directory, so relative paths are the package's. SwiftPM prints what a
+/// plugin writes on standard error on its own standard output, so the tool's progress and warnings are mixed
+/// into a redirected output: write reports with `--output FILE`. When the tool fails, `swift package` says
+/// `error: Plugin ended with exit code N` (N is the tool's status: 1 for a crossed `check` threshold, 2 for bad
+/// input) and exits 1. On macOS, SwiftPM runs plugins in a sandbox that lets them write only to temporary
+/// folders: `--output` into the package needs `swift package --allow-writing-to-package-directory
+/// index-advisor …` (or `--allow-writing-to-directory DIR`).
 @main
 struct IndexAdvisorPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -21,7 +23,7 @@ struct IndexAdvisorPlugin: CommandPlugin {
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
-        // The tool's own status (1 for a failed check, 2 for bad input), not a plugin error of SwiftPM's.
+        // The tool's own status (1 for a failed check, 2 for bad input), which SwiftPM names in its error line.
         if process.terminationReason == .uncaughtSignal {
             exit(128 + process.terminationStatus)
         }
