@@ -1,3 +1,5 @@
+import QueryPlanText
+
 /// The output of `EXPLAIN QUERY PLAN` (https://sqlite.org/eqp.html): rows with `id`, `parent` and the
 /// `detail` text, and the findings read from them.
 public struct QueryPlan: Sendable, Codable, Equatable {
@@ -26,20 +28,7 @@ public struct QueryPlan: Sendable, Codable, Equatable {
     /// Each step is drawn once, so a plan read from an edited report whose steps form a cycle (a step its
     /// own parent, a repeated id) still draws instead of recursing without end.
     public var tree: String {
-        var lines = ["QUERY PLAN"]
-        var drawn = Set<Int>()
-        func draw(parent: Int, prefix: String) {
-            let children = steps.indices.filter { steps[$0].parent == parent && !drawn.contains($0) }
-            drawn.formUnion(children)
-            for (offset, index) in children.enumerated() {
-                let step = steps[index]
-                let last = offset == children.count - 1
-                lines.append(prefix + (last ? "`--" : "|--") + step.detail)
-                if step.id != parent { draw(parent: step.id, prefix: prefix + (last ? "   " : "|  ")) }
-            }
-        }
-        draw(parent: 0, prefix: "")
-        return lines.joined(separator: "\n")
+        PlanTree.draw(steps.map { ($0.id, $0.parent, $0.detail) })
     }
 
     /// True when any finding is a problem (a full scan of a table that is not tiny, a temp B-tree, an
@@ -52,33 +41,8 @@ public struct QueryPlan: Sendable, Codable, Equatable {
 
 /// What one row of a query plan means for indexing.
 public struct PlanFinding: Sendable, Codable, Equatable, Hashable {
-    public enum Kind: String, Sendable, Codable, Hashable {
-        /// `SCAN t`: every row of the table is read.
-        case fullTableScan = "full-table-scan"
-        /// `SCAN t USING [COVERING] INDEX i`: every entry of an index is read, in index order.
-        case fullIndexScan = "full-index-scan"
-        /// `SEARCH t USING INDEX i (…)`: an index lookup.
-        case indexSearch = "index-search"
-        /// `SEARCH t USING COVERING INDEX i (…)`: a lookup that never reads the table.
-        case coveringIndexSearch = "covering-index-search"
-        /// `SEARCH t USING INTEGER PRIMARY KEY (rowid=?)`: a lookup by rowid.
-        case rowidLookup = "rowid-lookup"
-        /// `SEARCH t USING PRIMARY KEY (…)` on a WITHOUT ROWID table.
-        case primaryKeyLookup = "primary-key-lookup"
-        /// `AUTOMATIC [PARTIAL] COVERING INDEX`: SQLite builds a temporary index for each run.
-        case automaticIndex = "automatic-index"
-        /// `USE TEMP B-TREE FOR ORDER BY | GROUP BY | DISTINCT | … PART OF ORDER BY`: rows are sorted in a temp B-tree.
-        case tempBTree = "temp-b-tree"
-        /// `MULTI-INDEX OR`.
-        case multiIndexOr = "multi-index-or"
-        /// A correlated or list subquery.
-        case subquery
-        /// Anything else.
-        case other
-
-        /// Findings the advisor tries to remove: full table scans, temp B-tree sorts, automatic indexes.
-        public var isProblem: Bool { self == .fullTableScan || self == .tempBTree || self == .automaticIndex }
-    }
+    /// What the row does (`QueryPlanText`'s `PlanRowKind`, which IndexAdvisorTesting shares).
+    public typealias Kind = PlanRowKind
 
     public var kind: Kind
     /// The table, resolved from the alias the plan names.
@@ -118,4 +82,9 @@ public struct PlanFinding: Sendable, Codable, Equatable, Hashable {
     public var isProblem: Bool {
         kind == .fullTableScan || kind == .fullIndexScan ? isFullScan : kind.isProblem
     }
+}
+
+extension PlanRowKind {
+    /// Findings the advisor tries to remove: full table scans, temp B-tree sorts, automatic indexes.
+    public var isProblem: Bool { self == .fullTableScan || self == .tempBTree || self == .automaticIndex }
 }

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Reads `EXPLAIN QUERY PLAN` detail text into a ``PlanRow``.
+///
+/// Accepts the forms of SQLite 3.7 to 3.4x: `SCAN TABLE t AS a` and `SCAN a`, `SEARCH … USING
+/// [COVERING|AUTOMATIC [PARTIAL] COVERING] INDEX i (…)`, `USING INTEGER PRIMARY KEY`, `USE TEMP B-TREE FOR …`,
+/// `MULTI-INDEX OR`, and `… SUBQUERY n` (https://sqlite.org/eqp.html).
+package enum PlanRowReader {
+    /// The row for one detail line. `names` maps ASCII-lower-cased aliases and table names (``folded(_:)``) to
+    /// table names. `indexNames` are the connection's index names: the longest one the text after `USING INDEX`
+    /// starts with wins, so names holding " (" or plan words are read whole.
+    package static func row(for detail: String, names: [String: String], indexNames: [String] = []) -> PlanRow {
+        var row = PlanRow(kind: .other)
+        let words = detail.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let first = words.first else { return row }
+
+        if detail.hasPrefix("USE TEMP B-TREE FOR ") {
+            row.kind = .tempBTree
+            row.purpose = String(detail.dropFirst("USE TEMP B-TREE FOR ".count))
+            return row
+        }
+        if detail.hasPrefix("MULTI-INDEX OR") {
+            row.kind = .multiIndexOr
+            return row
+        }
+        if detail.contains("SUBQUERY") && !(first == "SCAN" || first == "SEARCH") {
+            row.kind = .subquery
+            return row
+        }
+        guard first == "SCAN" || first == "SEARCH", words.count >= 2 else { return row }
+
+        // Name (after an optional TABLE) and optional "AS alias". Names may hold spaces ("my table"), so
+        // the longest table or alias name the statement mentions wins over the first word.
+        var body = Substring(detail.dropFirst(first.count + 1))
+        if body.hasPrefix("TABLE "), name(in: body, names: names).map({ $0.utf8.count }) ?? 0 < 6 { body = body.dropFirst(6) }
+        let named = name(in: body, names: names) ?? String(body.prefix { $0 != " " })
+        body = body.dropFirst(named.count).drop { $0 == " " }
+        var alias = named
+        if body.hasPrefix("AS ") {
+            let rest = body.dropFirst(3)
+            alias = name(in: rest, names: names) ?? String(rest.prefix { $0 != " " })
+            body = rest.dropFirst(alias.count).drop { $0 == " " }
+        }
+        row.alias = alias
+        row.table = names[folded(alias)] ?? names[folded(named)]
+        // `FROM main.note` without an alias: the plan names it `main.note` (a schema, a dot, the table).
+        if row.table == nil, alias == named, let dot = named.firstIndex(of: "."), ["main", "temp"].contains(named[..<dot].lowercased()) {
+            row.table = names[folded(String(named[named.index(after: dot)...]))]
+        }
+        if named.hasPrefix("(") || named == "CONSTANT" || named == "SUBQUERY" { row.table = nil }
+        let rest = String(body)
+
+        if let open = detail.firstIndex(of: "("), detail.hasSuffix(")"), first == "SEARCH" || detail.contains("USING") {
+            let inner = detail[detail.index(after: open)..<detail.index(before: detail.endIndex)]
+            if !inner.isEmpty, detail[..<open].contains("USING") { row.constraints = String(inner) }
+        }
+
+        if rest.hasPrefix("USING AUTOMATIC") {
+            row.kind = .automaticIndex
+        } else if rest.hasPrefix("USING COVERING INDEX ") || rest.hasPrefix("USING INDEX ") {
+            let covering = rest.hasPrefix("USING COVERING INDEX ")
+            let indexWords = rest.dropFirst(covering ? "USING COVERING INDEX ".count : "USING INDEX ".count)
+            // A known name, whole; else the name runs to the constraints' " (" or to the end: index names may
+            // hold spaces ("Z_My Entity_title").
+            let known = indexNames.filter { name in
+                indexWords.hasPrefix(name) && (indexWords.count == name.count || indexWords.dropFirst(name.count).hasPrefix(" ("))
+            }.max { $0.count < $1.count }
+            let name = known.map { Substring($0) } ?? (indexWords.hasSuffix(")") ? indexWords.range(of: " (").map { indexWords[..<$0.lowerBound] } ?? indexWords : indexWords)
+            row.index = name.isEmpty ? nil : String(name)
+            if first == "SCAN" {
+                row.kind = .fullIndexScan
+            } else {
+                row.kind = covering ? .coveringIndexSearch : .indexSearch
+            }
+        } else if rest.hasPrefix("USING INTEGER PRIMARY KEY") {
+            row.kind = first == "SCAN" ? .fullTableScan : .rowidLookup
+        } else if rest.hasPrefix("USING PRIMARY KEY") {
+            row.kind = first == "SCAN" ? .fullTableScan : .primaryKeyLookup
+        } else if rest.hasPrefix("VIRTUAL TABLE") {
+            row.kind = .other
+        } else if first == "SCAN" {
+            row.kind = row.table == nil ? .other : .fullTableScan
+        }
+        return row
+    }
+
+    /// `name` with ASCII `A`–`Z` lower-cased and everything else unchanged: how SQLite compares identifiers,
+    /// and how the keys of `names` are spelled.
+    package static func folded(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) else { return name }
+        return String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// The longest key of `names` that `text` starts with (as a whole name: followed by a space or the end).
+    private static func name(in text: Substring, names: [String: String]) -> String? {
+        let foldedText = Array(folded(String(text)).utf8)
+        var best: Int?
+        for key in names.keys {
+            let bytes = Array(key.utf8)
+            guard bytes.count <= foldedText.count, foldedText.starts(with: bytes),
+                  bytes.count == foldedText.count || foldedText[bytes.count] == UInt8(ascii: " ") else { continue }
+            if bytes.count > (best ?? 0) { best = bytes.count }
+        }
+        guard let length = best else { return nil }
+        return String(decoding: Array(String(text).utf8.prefix(length)), as: UTF8.self)
+    }
+}
