@@ -113,7 +113,7 @@ extension BenchPair {
         for statement in statements {
             do {
                 let values = try drawer.values(for: statement)
-                _ = try QueryPlanText.read(statement.sql, values: values, on: connection)
+                _ = try PlanLines.read(statement.sql, values: values, on: connection)
             } catch {
                 found.append("\(name): \(error): \(statement.sql.prefix(90))")
             }

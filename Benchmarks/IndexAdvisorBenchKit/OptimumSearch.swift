@@ -84,13 +84,13 @@ package final class OptimumSearch {
     /// Per statement: the indexes (candidates and removable store indexes) its explored plans used.
     var relevant: [Set<String>] = []
     /// Per statement: plan → (its cost, the creates and drops it needs).
-    var measured: [[QueryPlanText: (cost: Double, creates: Set<String>, drops: Set<String>)]] = []
+    var measured: [[PlanLines: (cost: Double, creates: Set<String>, drops: Set<String>)]] = []
     /// Per write and candidate: the upkeep the candidate adds (≥ 0 where measured; 0 where the write then plans otherwise).
     var upkeep: [Int: [String: Double]] = [:]
     /// Per statement: plan by the relevant part of a configuration.
-    var planMemo: [[String: QueryPlanText]] = []
+    var planMemo: [[String: PlanLines]] = []
     /// Per statement: the plans explored, with the candidates present and store indexes left out that gave each.
-    var explored: [[(creates: Set<String>, drops: Set<String>, plan: QueryPlanText)]] = []
+    var explored: [[(creates: Set<String>, drops: Set<String>, plan: PlanLines)]] = []
     var priced = 0
     var mismatches = 0
     var notes: [String] = []
@@ -183,14 +183,14 @@ package final class OptimumSearch {
             var seen = Set<Set<String>>()
             var queue: [Set<String>] = [[]]
             var used = Set<String>()
-            var memo: [String: QueryPlanText] = [:]
-            var plans: [(Set<String>, QueryPlanText)] = []
+            var memo: [String: PlanLines] = [:]
+            var plans: [(Set<String>, PlanLines)] = []
             while !queue.isEmpty, seen.count < settings.exploreNodes {
                 let left = queue.removeFirst()
                 guard seen.insert(left).inserted else { continue }
                 let present = storeNames.union(own).subtracting(left)
                 try clone.set(present, order: buildOrder(present))
-                let plan: QueryPlanText
+                let plan: PlanLines
                 do { plan = try clone.plan(statement.source.sql, values: statement.valueSets[0]) } catch {
                     notes.append("\(pair.name): a statement does not plan on the clone (\(error)); the search leaves it out: \(statement.source.sql.prefix(80))")
                     break
@@ -233,10 +233,10 @@ package final class OptimumSearch {
         var base: [Int: Double] = [:]
         try work.set(creates: [:], order: [], drops: [])
         timer.reset()
-        var basePlans: [Int: QueryPlanText] = [:]
+        var basePlans: [Int: PlanLines] = [:]
         for w in writes {
             base[w] = try average(w)
-            basePlans[w] = try QueryPlanText.read(statements[w].source.sql, values: statements[w].valueSets[0], on: work.connection)
+            basePlans[w] = try PlanLines.read(statements[w].source.sql, values: statements[w].valueSets[0], on: work.connection)
         }
         let useful = Set(relevant.flatMap { $0 }).intersection(Set(candidateOrder))
         for name in candidateOrder where useful.contains(name) {
@@ -246,7 +246,7 @@ package final class OptimumSearch {
             try work.set(creates: [name: candidates[name]!], order: [name], drops: [])
             timer.reset()
             for w in affected {
-                let plan = try QueryPlanText.read(statements[w].source.sql, values: statements[w].valueSets[0], on: work.connection)
+                let plan = try PlanLines.read(statements[w].source.sql, values: statements[w].valueSets[0], on: work.connection)
                 upkeep[w, default: [:]][name] = plan == basePlans[w] ? max(0, try average(w) - base[w]!) : 0
             }
         }
@@ -265,7 +265,7 @@ package final class OptimumSearch {
     }
 
     /// The plan of statement `s` under the configuration (elements), from the memo or the clone.
-    func plan(_ s: Int, creates: Set<String>, drops: Set<String>) throws -> QueryPlanText? {
+    func plan(_ s: Int, creates: Set<String>, drops: Set<String>) throws -> PlanLines? {
         let key = memoKey(creates.intersection(relevant[s]).union(drops.intersection(relevant[s]).map { "-" + $0 }))
         if let known = planMemo[s][key] { return known }
         let present = clone.storeIndexNames.subtracting(drops).union(creates)
@@ -276,9 +276,9 @@ package final class OptimumSearch {
     }
 
     /// The cost of statement `s` under its plan `plan` (measured once per plan, and per set of drops for a write).
-    func planCost(_ s: Int, plan: QueryPlanText, drops: Set<String>) throws -> Double {
+    func planCost(_ s: Int, plan: PlanLines, drops: Set<String>) throws -> Double {
         let writeDrops = statements[s].isWrite ? drops.filter { name in statements[s].writtenTables.contains(indexes.indexes.first { $0.name == name }?.table ?? "") } : []
-        let key = QueryPlanText(lines: plan.lines + writeDrops.sorted().map { "DROP \($0)" })
+        let key = PlanLines(lines: plan.lines + writeDrops.sorted().map { "DROP \($0)" })
         if let known = measured[s][key] { return known.cost }
         let creates = Set(plan.indexes).intersection(Set(candidateOrder))
         let needed = drops.intersection(relevant[s]).union(writeDrops)
@@ -286,7 +286,7 @@ package final class OptimumSearch {
         for name in creates { map[name] = candidates[name] }
         try work.set(creates: map, order: buildOrder(creates), drops: needed)
         timer.reset()
-        let real = try QueryPlanText.read(statements[s].source.sql, values: statements[s].valueSets[0], on: work.connection)
+        let real = try PlanLines.read(statements[s].source.sql, values: statements[s].valueSets[0], on: work.connection)
         if real != plan { mismatches += 1 }
         let cost = try average(s)
         measured[s][key] = (cost, creates, needed)

@@ -92,25 +92,25 @@ package final class PlanClone {
 
     /// `sql`'s query plan with `values` bound, as one line per `EXPLAIN QUERY PLAN` row (https://sqlite.org/eqp.html).
     /// - Throws: ``SQLiteError`` when the statement does not prepare here.
-    package func plan(_ sql: String, values: [SQLValue]) throws -> QueryPlanText {
-        try QueryPlanText.read(sql, values: values, on: connection)
+    package func plan(_ sql: String, values: [SQLValue]) throws -> PlanLines {
+        try PlanLines.read(sql, values: values, on: connection)
     }
 }
 
 /// A statement's query plan as `EXPLAIN QUERY PLAN` prints it: its detail lines, and the indexes they
 /// name (https://sqlite.org/eqp.html).
-package struct QueryPlanText: Hashable, Sendable {
+package struct PlanLines: Hashable, Sendable {
     package var lines: [String]
 
     /// Runs `EXPLAIN QUERY PLAN sql` with `values` bound on `connection`.
-    package static func read(_ sql: String, values: [SQLValue], on connection: SQLiteConnection) throws -> QueryPlanText {
+    package static func read(_ sql: String, values: [SQLValue], on connection: SQLiteConnection) throws -> PlanLines {
         let statement = try connection.prepare("EXPLAIN QUERY PLAN " + sql)
         if !values.isEmpty { try statement.bind(values) }
         var lines: [String] = []
         while try statement.step() {
             if let detail = statement.row().last?.textValue { lines.append(detail) }
         }
-        return QueryPlanText(lines: lines)
+        return PlanLines(lines: lines)
     }
 
     /// The indexes the plan names (`USING [COVERING] INDEX name`, `USING INDEX name FOR …`), in order, each once.

@@ -48,7 +48,7 @@ package final class WorkloadScorer {
         package var fullScans: Int
         package var tempSorts: Int
         /// Each statement's plan (first value set), to say when two sets plan alike.
-        package var plans: [QueryPlanText]
+        package var plans: [PlanLines]
 
         package var median: Double { Self.median(rounds) }
         package var spread: (low: Double, high: Double) { (rounds.min() ?? 0, rounds.max() ?? 0) }
@@ -121,10 +121,10 @@ package final class WorkloadScorer {
             guard !statement.isWrite else { return [] }
             return statement.parameterCount == 0 ? [[]] : try (0..<settings.valueSets).map { _ in try readDrawer.values(for: statement) }
         }
-        let plans: [[QueryPlanText]] = try copies.map { copy in
+        let plans: [[PlanLines]] = try copies.map { copy in
             try pair.statements.enumerated().map { position, statement in
                 let values = statement.isWrite ? try ValueDrawer(connection: store, seed: pair.seed &+ 5, sequenceOffset: 40_000_000).values(for: statement) : readSets[position][0]
-                return (try? QueryPlanText.read(statement.sql, values: values, on: copy.connection)) ?? QueryPlanText(lines: ["(does not plan)"])
+                return (try? PlanLines.read(statement.sql, values: values, on: copy.connection)) ?? PlanLines(lines: ["(does not plan)"])
             }
         }
         var totals = Array(repeating: [Double](), count: configurations.count)
