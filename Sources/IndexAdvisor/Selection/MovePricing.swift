@@ -20,7 +20,7 @@ extension Selector {
         // A move that builds what no plan would use can only add upkeep: it is not measured.
         guard !changing.isEmpty || move.takesOut != nil else { return price }
         for (s, _) in changing {
-            guard let before = current[s], let after = try? oracle.cost(of: s, under: target) else { continue }
+            guard let before = current[s], let after = try measured(s, target) else { continue }
             record(s, before: before, after: after, in: &price)
         }
         for w in writes {
@@ -32,6 +32,7 @@ extension Selector {
             if let out = move.takesOut, statement.writtenTables.contains(out.table) { delta -= try upkeep(of: out, for: w) }
             price.upkeep[w] = delta
             price.upkeepAdded += statement.weight * delta
+            price.add(statement.weight * -delta)
             price.estimated = true
         }
         return price
@@ -40,8 +41,16 @@ extension Selector {
     /// Adds statement `s`'s measured change to `price`.
     func record(_ s: Int, before: MeasuredCost, after: MeasuredCost, in price: inout MovePrice) {
         price.changed[s] = (before, after)
-        price.planSaving += oracle.statements[s].weight * policy.saving(before: before.timing, after: after.timing)
-        if policy.isImprovement(before: before.timing, after: after.timing) { price.faster.append(s) }
+        let faster = policy.isImprovement(before: before.timing, after: after.timing, simpler: after.plan.problems < before.plan.problems)
+        var saving = oracle.statements[s].weight * policy.saving(before: before.timing, after: after.timing)
+        // A saving the policy cannot tell from noise (a few VM steps over the same pages and plan) counts as none.
+        if saving > 0, !faster { saving = 0 }
+        price.planSaving += saving
+        price.add(saving)
+        if faster {
+            price.faster.append(s)
+            price.speedup = max(price.speedup, policy.speedup(before: before.timing, after: after.timing))
+        }
         if policy.isSlowdown(before: before.timing, after: after.timing) { price.slower.append(s) }
     }
 
@@ -59,26 +68,36 @@ extension Selector {
         case .store(let name, _):
             (with, without) = (start.restoring(name), start.dropping(name))
         }
-        let a = try oracle.cost(of: w, under: with), b = try oracle.cost(of: w, under: without)
+        guard let a = try measured(w, with), let b = try measured(w, without) else { return 0 }
         let value = max(0, -policy.saving(before: b.timing, after: a.timing))
         upkeepCache[key] = value
         return value
     }
 
-    /// `price` measured with the move in place: the writes whose upkeep was estimated are timed there.
+    /// `price` measured again with the move in place by the confirming oracle (the run's full timings): every
+    /// statement it changed and every write whose upkeep it estimated, before and after, with the policy's
+    /// rule for a clock that contradicts the counters.
     func confirm(_ price: MovePrice) throws -> MovePrice {
-        guard price.estimated else { return price }
-        var confirmed = price
-        confirmed.upkeep = [:]
-        confirmed.upkeepAdded = 0
-        confirmed.estimated = false
-        for w in price.upkeep.keys.sorted() {
-            guard let before = current[w], let after = try? oracle.cost(of: w, under: price.target) else { continue }
-            let added = -policy.saving(before: before.timing, after: after.timing)
-            confirmed.upkeep[w] = added
-            confirmed.upkeepAdded += oracle.statements[w].weight * added
-            confirmed.changed[w] = (before, after)
+        var confirmed = MovePrice(move: price.move, target: price.target)
+        for s in Set(price.changed.keys).union(price.upkeep.keys).sorted() {
+            guard let before = try measured(s, state, by: confirming), let after = try measured(s, price.target, by: confirming) else { continue }
+            if price.upkeep[s] != nil {
+                let added = -policy.saving(before: before.timing, after: after.timing)
+                confirmed.upkeep[s] = added
+                confirmed.upkeepAdded += oracle.statements[s].weight * added
+                confirmed.add(oracle.statements[s].weight * -added)
+                confirmed.changed[s] = (before, after)
+            } else {
+                record(s, before: before, after: after, in: &confirmed)
+            }
         }
         return confirmed
+    }
+}
+
+extension MovePrice {
+    /// Counts a frequency-weighted saving (negative: a loss) into ``gain`` or ``loss``.
+    mutating func add(_ saving: Double) {
+        if saving >= 0 { gain += saving } else { loss -= saving }
     }
 }

@@ -19,6 +19,12 @@ package struct SelectionPolicy: Sendable, Equatable {
     package var maxIndexBytes: Int64?
     /// Join pairs tried per statement, and replacements per index, at most: a bound on a round's moves.
     package var maxPairsPerStatement = 16
+    /// SQLite's work counters priced by ``CounterCost`` came within this factor of the wall clock on the
+    /// statements the prices were fitted to: a statement priced less than this many times cheaper may not be
+    /// faster at all. A move decided on the counters must clear the minimum at that worst: its gains divided
+    /// by the factor, its losses multiplied by it; unless one statement is this many times faster (by the
+    /// counters or by the clock with its runs apart), or it costs no counted work at all.
+    package var countersResolution = 2.0
     package var maxReplacementsPerIndex = 8
 
     package init() {}
@@ -51,15 +57,40 @@ package struct SelectionPolicy: Sendable, Equatable {
         return counted
     }
 
-    /// True when `after` is measurably faster than `before` as the decision sees them (runs apart, ≥ 5 %).
-    package func isImprovement(before: Timing, after: Timing) -> Bool {
-        decidesOnCounters ? before.decisionView.isSlower(than: after.decisionView) && !after.isSlower(than: before)
-            : before.isSlower(than: after)
+    /// True when `after` is measurably faster than `before` as the decision sees them: on the clock, its runs
+    /// apart and ≥ 5 % faster; on the counters, ≥ 5 % cheaper with the clock not saying the opposite, and either
+    /// reading fewer pages, or losing a step of its plan (`simpler`: a temp B-tree sort or a scan gone), or
+    /// confirmed by the clock, or ``countersResolution`` times cheaper: a change in VM steps alone over the same
+    /// pages and the same plan steps (a filter checked in the key instead of the row read anyway) is what the
+    /// counters price least well.
+    package func isImprovement(before: Timing, after: Timing, simpler: Bool = false) -> Bool {
+        guard decidesOnCounters else { return before.isSlower(than: after) }
+        guard before.decisionView.isSlower(than: after.decisionView), !after.isSlower(than: before) else { return false }
+        let pages = (before.pageLookupsPerExecution ?? 0, after.pageLookupsPerExecution ?? 0)
+        let clockConfirms = before.costSource != .sqliteCounters && before.isSlower(than: after)
+        return pages.0 > pages.1 * 1.05 || simpler || clockConfirms || seconds(before) >= seconds(after) * countersResolution
     }
 
     /// True when `after` is measurably slower than `before` as the decision sees them.
     package func isSlowdown(before: Timing, after: Timing) -> Bool {
         isImprovement(before: after, after: before)
+    }
+
+    /// True when a move that gains `gain` and loses `loss` seconds (frequency-weighted, both ≥ 0), with its
+    /// best statement `speedup` times faster, clears `minimum` as the decision can tell it
+    /// (``countersResolution``).
+    package func clears(gain: Double, loss: Double, speedup: Double, minimum: Double) -> Bool {
+        guard gain - loss >= minimum else { return false }
+        guard decidesOnCounters, loss > 0, speedup < countersResolution else { return true }
+        return gain / countersResolution - loss * countersResolution >= minimum
+    }
+
+    /// How many times faster `after` is than `before`, as the counters price them or as the clock tells with
+    /// its runs apart, whichever is more.
+    package func speedup(before: Timing, after: Timing) -> Double {
+        let counted = seconds(after) > 0 ? seconds(before) / seconds(after) : .infinity
+        let clocked = after.p75Seconds > 0 && before.p25Seconds > after.p75Seconds ? before.p25Seconds / after.p75Seconds : 1
+        return max(counted, clocked)
     }
 
     /// The smallest net saving a move must reach when the workload costs `workloadSeconds` as it stands.
@@ -71,6 +102,8 @@ package struct SelectionPolicy: Sendable, Equatable {
     package var documented: [(name: String, value: String, reason: String)] {
         [("minimum benefit", "\(minimumBenefitShare * 100) % of the workload's time, at least \(minimumBenefitFloorSeconds * 1000) ms",
           "a move is taken only when it saves this much net of writes: a schema change is not free"),
+         ("counters' resolution", "\(countersResolution)×",
+          "a move decided on the counters must save the minimum with its gains divided and its losses multiplied by it"),
          ("tie", "within \(Int(tieShare * 100)) % of the better move's saving",
           "the measurements cannot tell such moves apart; fewer bytes, then fewer columns, win"),
          ("decision", decidesOnCounters ? "SQLite's work counters, the clock where it says the opposite beyond its noise" : "the wall clock",

@@ -18,6 +18,11 @@ package struct MovePrice: Sendable {
     /// True when part of the upkeep is estimated (each index's upkeep measured alone, added up) rather than
     /// measured with the move in place.
     package var estimated = false
+    /// Frequency-weighted seconds gained (statements faster, upkeep saved) and lost (statements slower,
+    /// upkeep added), each ≥ 0; and how many times faster its best statement got.
+    package var gain = 0.0
+    package var loss = 0.0
+    package var speedup = 1.0
 
     package var net: Double { planSaving - upkeepAdded }
 }
@@ -37,6 +42,8 @@ package enum MoveVerdict: Sendable, Equatable {
     case limit(String)
     /// Measured with it in place, it saved less than priced (or nothing).
     case notConfirmed(net: Double, minimum: Double)
+    /// Decided on the counters, its saving is inside their resolution (``SelectionPolicy/countersResolution``).
+    case insideResolution(gain: Double, loss: Double, minimum: Double)
     /// Another move was taken in its round.
     case outranked
 }
@@ -55,10 +62,21 @@ package struct SelectionTrace: Sendable {
     /// True when the chosen set measured slower than the store as it is and the selection gave it up.
     package var gaveUpSlowerSet = false
 
-    /// The last verdict on a move that builds `candidate`, and its price (nil when no such move was priced).
+    /// The last verdict on a move that adds `candidate` (alone or in a set), else on any move that builds it
+    /// (a replacement), with its price; nil when no such move was priced.
     package func lastVerdict(building candidate: IndexCandidate) -> (MovePrice, MoveVerdict)? {
+        func builds(_ move: Move) -> Bool { move.builds.contains { $0.key == candidate.key } }
+        func adds(_ move: Move) -> Bool {
+            switch move {
+            case .add, .addSet: return builds(move)
+            default: return false
+            }
+        }
         for round in rounds.reversed() {
-            if let found = round.priced.last(where: { $0.0.move.builds.contains { $0.key == candidate.key } }) { return found }
+            if let found = round.priced.last(where: { adds($0.0.move) }) { return found }
+        }
+        for round in rounds.reversed() {
+            if let found = round.priced.last(where: { builds($0.0.move) }) { return found }
         }
         return nil
     }
@@ -66,5 +84,22 @@ package struct SelectionTrace: Sendable {
     /// The move that took out `member`, if one did.
     package func removal(of member: Member) -> MovePrice? {
         rounds.compactMap(\.taken).last { $0.move.takesOut == member }
+    }
+}
+
+extension SelectionTrace {
+    /// Each round as lines: the state, the minimum, every move priced with its net saving (seconds) and
+    /// verdict, and the one taken.
+    package var lines: [String] {
+        var out: [String] = []
+        for (number, round) in rounds.enumerated() {
+            out.append("round \(number + 1): from \(round.state), minimum \(round.minimum) s")
+            for (price, verdict) in round.priced {
+                out.append("  \(price.move): net \(price.net) s (plans \(price.planSaving), upkeep \(price.upkeepAdded)\(price.estimated ? ", estimated" : "")) faster \(price.faster) slower \(price.slower): \(verdict)")
+            }
+            if let taken = round.taken { out.append("  taken: \(taken.move), net \(taken.net) s") }
+        }
+        if gaveUpSlowerSet { out.append("the set measured slower than the start: given up") }
+        return out
     }
 }

@@ -7,6 +7,9 @@
 /// priced). The set it ends with is never slower than the one it started from, by its own measurements.
 package final class Selector {
     let oracle: CostOracle
+    /// Where a move is measured before it is taken, and the invariant checked: the run's full timings (by
+    /// default the same oracle).
+    let confirming: CostOracle
     let policy: SelectionPolicy
     /// The candidates that may enter the set, most promising first (the order breaks the last ties).
     let pool: [IndexCandidate]
@@ -16,6 +19,12 @@ package final class Selector {
     let fixed: Set<String>
     /// An index's size in bytes, when known (ties, and ``SelectionPolicy/maxIndexBytes``).
     let bytes: (Member) -> Int64?
+    /// The share of rows an equality on a candidate's leading column matches (lower: more selective), when known.
+    let leadShare: (IndexCandidate) -> Double?
+    /// Asked before each round: true stops the search where it is (a time budget).
+    let shouldStop: () -> Bool
+    /// Called at the start of each round with the number of moves taken so far.
+    var progress: (Int) -> Void = { _ in }
 
     package private(set) var state: IndexConfiguration
     /// Each statement's measured cost, and its plan from the planner alone, under ``state``.
@@ -25,22 +34,34 @@ package final class Selector {
     var startCosts: [Int: MeasuredCost] = [:]
     var upkeepCache: [String: Double] = [:]
     package private(set) var trace = SelectionTrace()
+    /// True when ``shouldStop`` ended the search early.
+    package private(set) var stopped = false
+
+    /// What `s` costs under `configuration`; nil when the oracle cannot measure it there (any other error stops the search).
+    func measured(_ s: Int, _ configuration: IndexConfiguration, by source: CostOracle? = nil) throws -> MeasuredCost? {
+        do { return try (source ?? oracle).cost(of: s, under: configuration) } catch is UnmeasurableStatement { return nil }
+    }
 
     /// - Parameters:
     ///   - start: where the search starts (the store as it is; for alternatives, the recommended set).
     /// - Throws: what the oracle throws when the starting configuration cannot be measured.
     package init(oracle: CostOracle, policy: SelectionPolicy, pool: [IndexCandidate], removableStore: [Member] = [],
-                 fixed: Set<String> = [], start: IndexConfiguration = .store, bytes: @escaping (Member) -> Int64? = { _ in nil }) throws {
+                 fixed: Set<String> = [], start: IndexConfiguration = .store, bytes: @escaping (Member) -> Int64? = { _ in nil },
+                 shouldStop: @escaping () -> Bool = { false }, confirming: CostOracle? = nil,
+                 leadShare: @escaping (IndexCandidate) -> Double? = { _ in nil }) throws {
         self.oracle = oracle
+        self.confirming = confirming ?? oracle
         self.policy = policy
         self.pool = pool
         self.removableStore = removableStore
         self.fixed = fixed
         self.bytes = bytes
+        self.shouldStop = shouldStop
+        self.leadShare = leadShare
         self.start = start
         state = start
-        for s in oracle.statements.indices {
-            guard let plan = try? oracle.plan(of: s, under: start), let cost = try? oracle.cost(of: s, under: start) else { continue }
+        for s in oracle.statements.indices where oracle.statements[s].weight > 0 {
+            guard let plan = try? oracle.plan(of: s, under: start), let cost = try measured(s, start) else { continue }
             whatIf[s] = plan
             current[s] = cost
         }
@@ -58,6 +79,8 @@ package final class Selector {
     package func run() throws -> IndexConfiguration {
         let limit = 4 * pool.count + 2 * removableStore.count + 8
         for _ in 0..<limit {
+            if shouldStop() { stopped = true; break }
+            progress(trace.rounds.compactMap(\.taken).count)
             guard try round() else { break }
         }
         try keepNoSlowerThanStart()
@@ -75,20 +98,21 @@ package final class Selector {
             round.priced.append((price, verdict))
             if verdict == .taken { acceptable.append(price) }
         }
-        for candidate in ranked(acceptable) {
+        for candidate in ranked(acceptable, minimum: minimum) {
             let confirmed = try confirm(candidate)
             let index = round.priced.firstIndex { $0.0.move == candidate.move }!
-            if confirmed.net >= minimum, !(candidate.move.takesOut == nil && confirmed.faster.isEmpty) {
+            if clears(confirmed, minimum: minimum), candidate.move.takesOut != nil || !confirmed.faster.isEmpty {
                 round.priced[index] = (confirmed, .taken)
                 for other in round.priced.indices where round.priced[other].1 == .taken && other != index {
                     round.priced[other].1 = .outranked
                 }
                 round.taken = confirmed
-                take(confirmed)
+                try take(candidate)
                 trace.rounds.append(round)
                 return true
             }
-            round.priced[index] = (confirmed, .notConfirmed(net: confirmed.net, minimum: minimum))
+            round.priced[index] = (confirmed, confirmed.net >= minimum ? .insideResolution(gain: confirmed.gain, loss: confirmed.loss, minimum: minimum)
+                                                                       : .notConfirmed(net: confirmed.net, minimum: minimum))
         }
         trace.rounds.append(round)
         return false
@@ -98,22 +122,43 @@ package final class Selector {
     func judge(_ price: MovePrice, minimum: Double) -> MoveVerdict {
         if let limit = limitPassed(by: price.target) { return .limit(limit) }
         if price.changed.isEmpty, price.move.takesOut == nil { return .unused }
-        if price.net >= minimum, !price.faster.isEmpty || price.move.takesOut != nil { return .taken }
+        if price.faster.isEmpty, price.move.takesOut == nil, price.net >= minimum { return .belowMinimum(net: 0, minimum: minimum) }
+        if price.net >= minimum, !price.faster.isEmpty || price.move.takesOut != nil {
+            return clears(price, minimum: minimum) ? .taken : .insideResolution(gain: price.gain, loss: price.loss, minimum: minimum)
+        }
         if !price.slower.isEmpty, price.net < minimum { return .slower(price.slower) }
         if price.planSaving > 0, price.net < 0 { return .costOutweighsSaving(net: price.net) }
         return .belowMinimum(net: price.net, minimum: minimum)
     }
 
-    /// The moves best first: by net saving; a move within ``SelectionPolicy/tieShare`` of the best one, as a
-    /// share of the work its changed statements still do after it, is tied with it, and the tie goes to the
-    /// move that leaves fewer indexes, then adds fewer bytes, then fewer key columns, then the pool's order.
-    func ranked(_ prices: [MovePrice]) -> [MovePrice] {
+    /// True when `price` clears `minimum` as the policy can tell it (``SelectionPolicy/clears(gain:loss:speedup:minimum:)``).
+    func clears(_ price: MovePrice, minimum: Double) -> Bool {
+        policy.clears(gain: price.gain, loss: price.loss, speedup: price.speedup, minimum: minimum)
+    }
+
+    /// The moves best first: by net saving; a move whose saving falls short of the best one's by less than a
+    /// move must clear (the minimum, read at the counters' resolution when they decide), or by less than
+    /// ``SelectionPolicy/tieShare`` of the work its statements still do, is tied with it: the difference between
+    /// them would not be taken as a move of its own. The tie goes to the move whose plans keep fewer temp B-tree
+    /// sorts and full scans (a sort grows with the data), then the one that leaves fewer indexes, leads with the
+    /// more selective column (it serves other values as well as the ones timed), adds fewer bytes, fewer key
+    /// columns, then the pool's order; a later round can still replace the choice once the difference is
+    /// worth a move.
+    func ranked(_ prices: [MovePrice], minimum: Double) -> [MovePrice] {
         let sorted = prices.sorted { $0.net > $1.net }
         guard let best = sorted.first else { return [] }
-        let isTied = { (price: MovePrice) in best.net - price.net <= self.policy.tieShare * max(self.workLeft(best), self.workLeft(price)) }
+        let resolution = policy.decidesOnCounters ? policy.countersResolution : 1
+        let isTied = { (price: MovePrice) in
+            let difference = best.net - price.net
+            return difference < minimum * resolution || difference <= self.policy.tieShare * max(self.workLeft(best), self.workLeft(price))
+        }
         let tied = sorted.filter(isTied).sorted { a, b in
+            let pa = problemsLeft(a), pb = problemsLeft(b)
+            if pa != pb { return pa < pb }
             let ia = a.move.builds.count - (a.move.takesOut == nil ? 0 : 1), ib = b.move.builds.count - (b.move.takesOut == nil ? 0 : 1)
             if ia != ib { return ia < ib }
+            let la = lead(a.move), lb = lead(b.move)
+            if la != lb { return la < lb }
             let ba = bytesAdded(a.move), bb = bytesAdded(b.move)
             if ba != bb { return ba < bb }
             let ca = a.move.builds.reduce(0) { $0 + $1.columns.count }, cb = b.move.builds.reduce(0) { $0 + $1.columns.count }
@@ -123,9 +168,21 @@ package final class Selector {
         return tied + sorted.filter { !isTied($0) }
     }
 
+    /// Temp B-tree sorts and full scans in the plans of the statements a move changes, after it.
+    func problemsLeft(_ price: MovePrice) -> Int {
+        price.changed.values.reduce(0) { sum, change in
+            sum + change.after.plan.problems
+        }
+    }
+
     /// The frequency-weighted seconds the statements a move changes still take after it, with the upkeep it adds.
     func workLeft(_ price: MovePrice) -> Double {
         price.changed.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.after.timing) } + max(0, price.upkeepAdded)
+    }
+
+    /// The largest leading-column share among the candidates a move builds (1 when unknown).
+    func lead(_ move: Move) -> Double {
+        move.builds.map { leadShare($0) ?? 1 }.max() ?? 1
     }
 
     func bytesAdded(_ move: Move) -> Int64 {
@@ -146,12 +203,13 @@ package final class Selector {
         return nil
     }
 
-    /// Moves to the priced configuration: the statements it changed and the writes it touched take their
-    /// measured costs, the others keep theirs.
-    func take(_ price: MovePrice) {
+    /// Moves to the priced configuration: the statements it measured take their costs there, the others keep theirs.
+    func take(_ price: MovePrice) throws {
         state = price.target
-        for (s, change) in price.changed { current[s] = change.after }
-        for s in price.changed.keys { whatIf[s] = try? oracle.plan(of: s, under: state) }
+        for s in Set(price.changed.keys).union(price.upkeep.keys) {
+            if let cost = try measured(s, state) { current[s] = cost }
+            whatIf[s] = try? oracle.plan(of: s, under: state)
+        }
     }
 
     /// The invariant: the set chosen is never slower than the starting one by this run's measurements. Every
@@ -159,8 +217,8 @@ package final class Selector {
     func keepNoSlowerThanStart() throws {
         guard state != start else { return }
         var saved = 0.0
-        for s in oracle.statements.indices {
-            guard let before = startCosts[s], let after = try? oracle.cost(of: s, under: state) else { continue }
+        for s in oracle.statements.indices where startCosts[s] != nil {
+            guard let before = try measured(s, start, by: confirming), let after = try measured(s, state, by: confirming) else { continue }
             saved += oracle.statements[s].weight * policy.saving(before: before.timing, after: after.timing)
         }
         if saved <= 0 {

@@ -20,22 +20,26 @@ extension Selector {
             }
     }
 
-    /// Pairs for joins: a statement on two or more tables, and two candidates on different tables of it whose
-    /// plans alone are the statement's plan now, while together they change it (SQLite keeps a join's driving
-    /// scan until both the lookup and the join column are indexed).
+    /// Sets that only pay together, for a statement whose plan still scans: the candidates on its tables its
+    /// plan uses when every one of them is built, when none of them alone gives it that plan (SQLite keeps a
+    /// join's driving scan until both the lookup and the join column are indexed, and an OR across columns
+    /// until each branch has an index: optoverview.html#or_optimizations); and pairs of such candidates.
     func pairs() -> [Move] {
         var found: [Move] = []
-        for (s, statement) in oracle.statements.enumerated() where statement.tables.count > 1 {
-            guard let now = whatIf[s] else { continue }
-            let alone = pool.filter { candidate in
-                !state.contains(candidate) && statement.tables.contains(candidate.table.sqlFolded)
-                    && (try? oracle.plan(of: s, under: state.adding(candidate))) == now
+        for (s, statement) in oracle.statements.enumerated() where statement.weight > 0 {
+            guard let now = whatIf[s], now.problems > 0 else { continue }
+            let own = pool.filter { !state.contains($0) && statement.tables.contains($0.table.sqlFolded) }
+            guard own.count >= 2 else { continue }
+            let alone = own.filter { (try? oracle.plan(of: s, under: state.adding($0))) == now }
+            if let all = try? oracle.plan(of: s, under: own.reduce(state) { $0.adding($1) }), all != now {
+                let used = own.filter { all.uses.contains(.candidate($0.key)) }
+                if used.count >= 2, used.allSatisfy({ (try? oracle.plan(of: s, under: state.adding($0))) != all }) { found.append(.addSet(used)) }
             }
             var count = 0
             for (i, a) in alone.enumerated() {
-                for b in alone[(i + 1)...] where a.table.sqlFolded != b.table.sqlFolded && count < policy.maxPairsPerStatement {
+                for b in alone[(i + 1)...] where count < policy.maxPairsPerStatement {
                     if let both = try? oracle.plan(of: s, under: state.adding(a).adding(b)), both != now {
-                        found.append(.addPair(a, b))
+                        found.append(.addSet([a, b]))
                         count += 1
                     }
                 }

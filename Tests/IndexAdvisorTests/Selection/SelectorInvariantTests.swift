@@ -157,11 +157,11 @@ struct IndexConfigurationTests {
     func moves() {
         let a = Ix.c("t", "a"), b = Ix.c("u", "b", desc: ["b"]), old = Ix.member("t_x", on: "t")
         let start = IndexConfiguration(added: [a])
-        #expect(Move.addPair(a, b).applied(to: .store) == IndexConfiguration(added: [a, b]))
+        #expect(Move.addSet([a, b]).applied(to: .store) == IndexConfiguration(added: [a, b]))
         #expect(Move.replace(.candidate(a), by: b).applied(to: start) == IndexConfiguration(added: [b]))
         #expect(Move.remove(old).applied(to: start) == IndexConfiguration(dropped: ["t_x"], added: [a]))
         #expect(Move.replace(old, by: a).tables == ["t"])
-        #expect(Move.addPair(a, b).builds == [a, b])
+        #expect(Move.addSet([a, b]).builds == [a, b])
         #expect(Move.replace(old, by: b).description == "replace t_x by u(b DESC)")
     }
 }

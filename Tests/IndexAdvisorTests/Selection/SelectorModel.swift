@@ -42,7 +42,7 @@ struct SelectorModel {
         let present = Self.present(configuration, store: storeIndexes)
         let available = options[s].enumerated().filter { $0.element.needs.isSubset(of: present) && $0.element.seconds < base[s] }
         guard let best = available.min(by: { $0.element.seconds < $1.element.seconds }) else {
-            return (PlanSignature(steps: ["base"], uses: []), base[s])
+            return (PlanSignature(steps: ["SCAN base"], uses: []), base[s])
         }
         return (PlanSignature(steps: ["option \(best.offset)"], uses: best.element.needs), best.element.seconds)
     }

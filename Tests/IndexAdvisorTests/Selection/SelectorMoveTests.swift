@@ -17,19 +17,28 @@ struct SelectorMoveTests {
     func pairTaken() throws {
         let selector = try Selector(oracle: joinModel().oracle, policy: Ix.policy, pool: [email, customerKey])
         #expect(Set(try selector.run().added) == [email, customerKey])
-        #expect(selector.trace.rounds.first?.taken?.move == .addPair(email, customerKey))
+        #expect(selector.trace.rounds.first?.taken?.move == .addSet([email, customerKey]))
         #expect(selector.trace.lastVerdict(building: email).map { $0.1 } == .taken)
     }
 
-    @Test("no pair is proposed when one index alone already changes the join's plan")
-    func noPairWhenOneSuffices() throws {
+    @Test("when one index alone already helps the join, the set is still offered for the better plan only both give")
+    func setBeyondOne() throws {
         var model = joinModel()
         model.options[0].append(.init(needs: [Ix.ref(customerKey)], seconds: 0.001))
         let selector = try Selector(oracle: model.oracle, policy: Ix.policy, pool: [email, customerKey])
-        #expect(!selector.moves().contains { if case .addPair = $0 { return true } else { return false } })
+        #expect(selector.moves().contains(.addSet([email, customerKey])))
         try selector.run()
-        #expect(selector.trace.rounds.first?.taken?.move == .add(customerKey))
+        #expect(selector.trace.rounds.first?.taken?.move == .addSet([email, customerKey]))
         #expect(Set(selector.state.added) == [email, customerKey])
+    }
+
+    @Test("no set is offered when one index alone gives the plan the set would")
+    func noSetWhenOneGivesIt() throws {
+        var model = joinModel()
+        model.options[0] = [.init(needs: [Ix.ref(customerKey)], seconds: 0.0001)]
+        let selector = try Selector(oracle: model.oracle, policy: Ix.policy, pool: [email, customerKey])
+        #expect(!selector.moves().contains { if case .addSet = $0 { return true } else { return false } })
+        #expect(try selector.run().added == [customerKey])
     }
 
     @Test("an earlier pick is replaced by a wider index that serves its statement and another one")

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The cost oracle of an analysis: plans from the what-if clone (``WhatIfPlanner``), costs measured on the
+/// private snapshot. It is the only code of the selection that creates or drops an index on the snapshot:
+/// it brings the snapshot to a configuration by the difference (``SnapshotIndexes``), times statements with
+/// the run's timer, and memoises each cost by (statement, its plan from the planner, and for a write the
+/// indexes its tables hold): a configuration whose plans did not change costs nothing to ask about again.
+package final class SnapshotOracle: CostOracle {
+    package let statements: [CostStatement]
+    let profiles: [StatementProfile]
+    let whatIf: WhatIfPlanner
+    let indexes: SnapshotIndexes
+    let timer: StatementTimer
+    let planner: QueryPlanner
+    private var memo: [String: MeasuredCost] = [:]
+    private var planMemo: [String: PlanSignature] = [:]
+    /// Costs measured (not memoised), and plans the clone predicted that the snapshot did not choose.
+    package private(set) var measurements = 0
+    package private(set) var planMismatches = 0
+
+    init(profiles: [StatementProfile], whatIf: WhatIfPlanner, indexes: SnapshotIndexes, timer: StatementTimer, planner: QueryPlanner) {
+        self.profiles = profiles
+        self.whatIf = whatIf
+        self.indexes = indexes
+        self.timer = timer
+        self.planner = planner
+        statements = profiles.map { profile in
+            let tables = Set((profile.shape?.tables ?? []).map { $0.table.sqlFolded })
+            return CostStatement(weight: profile.isUsable ? profile.weight : 0, isWrite: profile.isWrite,
+                                 tables: profile.isUsable ? tables : [], writtenTables: profile.isUsable ? profile.writtenTables : [])
+        }
+    }
+
+    /// The configuration's part that matters to statement `s`: what is on its tables.
+    func relevant(_ configuration: IndexConfiguration, to s: Int) -> IndexConfiguration {
+        configuration.restricted(to: statements[s].tables, tableOf: indexes.tableOfStoreIndex)
+    }
+
+    package func plan(of s: Int, under configuration: IndexConfiguration) throws -> PlanSignature {
+        let part = relevant(configuration, to: s)
+        let key = "\(s)|\(part)"
+        if let known = planMemo[key] { return known }
+        let profile = profiles[s]
+        guard profile.isUsable else { throw UnmeasurableStatement("not analysed") }
+        let (plan, names) = try whatIf.plan(for: profile.planSQL, bindings: profile.planBindings, with: part.added, without: part.dropped)
+        var refs: [String: IndexRef] = [:]
+        for (candidate, name) in zip(part.added, names) { refs[name.sqlFolded] = .candidate(candidate.key) }
+        let signature = Self.signature(of: plan) { refs[$0.sqlFolded] ?? .store($0.sqlFolded) }
+        planMemo[key] = signature
+        return signature
+    }
+
+    package func cost(of s: Int, under configuration: IndexConfiguration) throws -> MeasuredCost {
+        let predicted = try plan(of: s, under: configuration)
+        let writeKey = statements[s].isWrite ? indexes.present(on: statements[s].writtenTables, under: configuration) : ""
+        let key = "\(s)|\(predicted)|\(writeKey)"
+        if let known = memo[key] { return known }
+        try indexes.bring(to: configuration)
+        let profile = profiles[s]
+        let timing: Timing
+        do {
+            timing = try timer.time(profile.executions, isWrite: profile.isWrite)
+        } catch let error as MeasurementError {
+            throw UnmeasurableStatement("\(error)")
+        }
+        let queryPlan = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
+        let real = queryPlan.map { Self.signature(of: $0, ref: indexes.ref(ofIndexNamed:)) } ?? predicted
+        if real != predicted { planMismatches += 1 }
+        measurements += 1
+        let cost = MeasuredCost(timing: timing, plan: real, queryPlan: queryPlan)
+        memo[key] = cost
+        return cost
+    }
+
+    /// Records `timing` (with `plan`) as statement `s`'s cost under `configuration` without measuring it: the
+    /// baseline the profiling stage already timed with the same timer.
+    func seed(_ s: Int, under configuration: IndexConfiguration, timing: Timing, plan: QueryPlan?) throws {
+        let predicted = try self.plan(of: s, under: configuration)
+        let writeKey = statements[s].isWrite ? indexes.present(on: statements[s].writtenTables, under: configuration) : ""
+        let signature = plan.map { Self.signature(of: $0, ref: indexes.ref(ofIndexNamed:)) } ?? predicted
+        memo["\(s)|\(predicted)|\(writeKey)"] = MeasuredCost(timing: timing, plan: signature, queryPlan: plan)
+    }
+
+    /// `plan`'s steps with every index named by `ref`: a candidate by its key, a store index by its name.
+    static func signature(of plan: QueryPlan, ref: (String) -> IndexRef) -> PlanSignature {
+        var uses = Set<IndexRef>()
+        let steps = zip(plan.steps, plan.findings).map { step, finding -> String in
+            guard let name = finding.index else { return step.detail }
+            let reference = ref(name)
+            uses.insert(reference)
+            let label: String
+            switch reference {
+            case .candidate(let key): label = "<\(key)>"
+            case .store(let store): label = store
+            }
+            return step.detail.replacingOccurrences(of: "INDEX \(name)", with: "INDEX \(label)")
+        }
+        return PlanSignature(steps: steps, uses: uses)
+    }
+}

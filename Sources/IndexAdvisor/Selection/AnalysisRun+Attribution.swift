@@ -1,0 +1,102 @@
+import Foundation
+
+/// The picks' figures: each measured with the picks before it in the migration's order and no other new
+/// index, as every report says (render --check holds it).
+extension AnalysisRun {
+    /// Builds `chosen`'s candidates one by one in its order and times, with the full timer, every statement
+    /// each one changes the plan of and every write on its table; ``picks`` get those figures, and each
+    /// profile's current timing and plan are those of the whole set.
+    /// - Throws: ``StoreError`` when the snapshot cannot be changed.
+    mutating func attributePicks(_ chosen: IndexConfiguration, indexes: SnapshotIndexes, oracle: SnapshotOracle) throws {
+        var costs: [Int: (timing: Timing, plan: QueryPlan?)] = [:]
+        for (s, profile) in profiles.enumerated() where profile.isUsable {
+            if let timing = profile.timingBefore { costs[s] = (timing, profile.planBefore) }
+        }
+        var configuration = IndexConfiguration.store
+        picks = []
+        for candidate in chosen.added {
+            let next = configuration.adding(candidate)
+            let changes = try changes(from: configuration, to: next, candidate: candidate, oracle: oracle, costs: &costs)
+            let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.sqlFolded) }
+            var measured = MeasuredCandidate(candidate: candidate, users: changes.filter(\.isUser).map(\.position), writes: writes,
+                                             buildSeconds: indexes.buildSeconds[candidate.key] ?? 0, bytes: indexes.bytes[candidate.key] ?? 0,
+                                             after: Dictionary(uniqueKeysWithValues: changes.map { ($0.position, $0.after) }))
+            for change in changes where !change.isUser { measured.writesBefore[change.position] = change.before }
+            if let table = schema.table(named: candidate.table), let lead = candidate.columns.first?.name {
+                measured.leadMatchedFraction = statistics.statistics(table: table, columns: [lead])?.matchedFraction
+            }
+            picks.append(IndexSelection.Pick(measured: measured, score: CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite),
+                                             name: indexes.name(of: candidate), builtBeside: Set(picks.map(\.name.sqlFolded))))
+            configuration = next
+        }
+        for (s, cost) in costs {
+            profiles[s].current = cost.timing
+            profiles[s].currentPlan = cost.plan
+        }
+    }
+
+    /// The statements `candidate` changes going from `configuration` to `next`: those whose plan changes, and
+    /// the writes on its table, each timed under `next`; `costs` moves on to `next`.
+    func changes(from configuration: IndexConfiguration, to next: IndexConfiguration, candidate: IndexCandidate,
+                 oracle: SnapshotOracle, costs: inout [Int: (timing: Timing, plan: QueryPlan?)]) throws -> [TimingChange] {
+        var changes: [TimingChange] = []
+        for (s, profile) in profiles.enumerated() where profile.isUsable && oracle.statements[s].tables.contains(candidate.table.sqlFolded) {
+            guard let before = costs[s] else { continue }
+            let planChanged = (try? oracle.plan(of: s, under: next)) != (try? oracle.plan(of: s, under: configuration))
+            guard planChanged || profile.writtenTables.contains(candidate.table.sqlFolded) else { continue }
+            let after: MeasuredCost
+            do { after = try oracle.cost(of: s, under: next) } catch is UnmeasurableStatement { continue }
+            let isUser = planChanged && after.plan.uses.contains(.candidate(candidate.key))
+            changes.append(TimingChange(position: s, before: before.timing, after: after.timing, planBefore: before.plan,
+                                        planAfter: after.queryPlan, isUser: isUser))
+            costs[s] = (after.timing, after.queryPlan ?? before.plan)
+        }
+        return changes
+    }
+
+    /// The alternatives (forms no model can declare), each measured on top of the picks as the second search
+    /// added it.
+    func attributeAlternatives(on chosen: IndexConfiguration, indexes: SnapshotIndexes, oracle: SnapshotOracle) throws -> [AlternativeSelection.Choice] {
+        guard !alternativeCandidates.isEmpty else { return [] }
+        var costs: [Int: (timing: Timing, plan: QueryPlan?)] = [:]
+        for (s, profile) in profiles.enumerated() where profile.isUsable {
+            if let timing = profile.current { costs[s] = (timing, profile.currentPlan) }
+        }
+        var configuration = chosen
+        var choices: [AlternativeSelection.Choice] = []
+        for candidate in alternativeCandidates {
+            let next = configuration.adding(candidate)
+            let changes = try changes(from: configuration, to: next, candidate: candidate, oracle: oracle, costs: &costs)
+            let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(candidate.table.sqlFolded) }
+            let measured = MeasuredCandidate(candidate: candidate, users: changes.filter(\.isUser).map(\.position), writes: writes,
+                                             buildSeconds: indexes.buildSeconds[candidate.key] ?? 0, bytes: indexes.bytes[candidate.key] ?? 0,
+                                             after: Dictionary(uniqueKeysWithValues: changes.map { ($0.position, $0.after) }))
+            choices.append(AlternativeSelection.Choice(measured: measured, score: CandidateScore(changes: changes, profiles: profiles, countsWrite: countsWrite)))
+            configuration = next
+        }
+        return choices
+    }
+}
+
+extension AnalysisRun {
+    /// The picks a set move built together (a join's lookups, an OR's branches): the one whose build changed
+    /// the statement's plan carries the saving, the others say they are kept for it.
+    mutating func markSetMembers(from trace: SelectionTrace) {
+        for price in trace.rounds.compactMap(\.taken) {
+            guard case .addSet(let members) = price.move,
+                  let statement = price.changed.max(by: { a, b in
+                      oracleWeight(a.key) * (a.value.before.timing.medianSeconds - a.value.after.timing.medianSeconds)
+                          < oracleWeight(b.key) * (b.value.before.timing.medianSeconds - b.value.after.timing.medianSeconds)
+                  })?.key else { continue }
+            let offsets = members.compactMap { member in picks.firstIndex { $0.measured.candidate.key == member.key } }
+            guard offsets.count == members.count,
+                  let carrier = offsets.first(where: { picks[$0].measured.users.contains(statement) }) ?? offsets.max() else { continue }
+            for offset in offsets where offset != carrier {
+                picks[offset].neededBy = JoinSets.Need(index: picks[carrier].name, statement: "S\(statement + 1)",
+                                                       changedPlanAlone: picks[offset].measured.users.contains(statement))
+            }
+        }
+    }
+
+    private func oracleWeight(_ position: Int) -> Double { profiles[position].weight }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Stage 2 of an analysis: candidates, then the one selector over the snapshot's cost oracle.
+extension AnalysisRun {
+    /// Generates and screens candidates (``generateCandidates()``, ``askWhatIf(_:whatIf:)``), runs the
+    /// ``Selector`` from the store as it is over a ``SnapshotOracle``, and turns its configuration into picks
+    /// measured each with the picks before it (``attributePicks(_:indexes:whatIf:)``); on a Core Data or
+    /// SwiftData store it runs again over the forms no model can declare, on top of the picks, for the
+    /// alternatives. Every candidate not chosen is rejected with the reason its last priced move gives.
+    /// - Throws: ``StoreError`` when the snapshot has too little room or cannot be changed.
+    mutating func selectIndexes() throws {
+        report("candidates", 0, 0)
+        candidatesGenerated = true
+        let generated = generateCandidates()
+        let whatIf = try WhatIfPlanner(schema: schema, enforcesForeignKeys: enforcesForeignKeys)
+        let screened = askWhatIf(generated, whatIf: whatIf)
+        let pool = screened.candidates.map(\.0) + joinCandidates(generated, excluding: Set(screened.candidates.map(\.0.key)))
+        try checkSpace(for: pool)
+        let run = self
+        let indexes = SnapshotIndexes(snapshot: snapshot, schema: schema, savedStatistics: savedStatistics) { candidate, taken in
+            run.indexName(for: candidate, taken: run.takenNames.union(taken))
+        }
+        indexes.clock = timer.clock
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
+        let oracle = SnapshotOracle(profiles: profiles, whatIf: whatIf, indexes: indexes, timer: screeningTimer, planner: planner)
+        // Moves are priced on one pass when the counters decide; a move is taken, and the picks' figures
+        // are, on the run's full timings, starting from the baseline the profiling stage took.
+        let full = decidesOnCounters ? SnapshotOracle(profiles: profiles, whatIf: whatIf, indexes: indexes, timer: timer, planner: planner) : oracle
+        for (s, profile) in profiles.enumerated() where profile.isUsable {
+            guard let timing = profile.timingBefore else { continue }
+            try? full.seed(s, under: .store, timing: timing, plan: profile.planBefore)
+            if full !== oracle { try? oracle.seed(s, under: .store, timing: timing, plan: profile.planBefore) }
+        }
+        var space = IndexSpaceCheck(connection: snapshot.connection, schema: schema)
+        var estimated: [String: Int64] = [:]
+        for candidate in pool { estimated[candidate.key] = space.estimatedBytes(of: candidate) }
+        let bytes: (Member) -> Int64? = { member in
+            if case .candidate(let candidate) = member { return estimated[candidate.key] }
+            return nil
+        }
+        var shares: [String: Double] = [:]
+        for candidate in pool {
+            if let table = schema.table(named: candidate.table), let lead = candidate.columns.first?.name {
+                shares[candidate.key] = statistics.statistics(table: table, columns: [lead])?.matchedFraction
+            }
+        }
+        let leadShare: (IndexCandidate) -> Double? = { shares[$0.key] }
+        let policy = SelectionPolicy(options: options)
+        let declarable = pool.filter(isModelDeclarable)
+        let selector = try Selector(oracle: oracle, policy: policy, pool: declarable, bytes: bytes, shouldStop: { run.isOverBudget },
+                                    confirming: full, leadShare: leadShare)
+        // The first round prices every candidate on its own (each built once): the measuring; then the selection.
+        selector.progress = { [report, weak selector] taken in
+            if taken == 0, selector?.trace.rounds.isEmpty ?? true { report("measuring candidates", 0, pool.count) } else { report("selection", taken, run.options.maxNewIndexes) }
+        }
+        let chosen = try selector.run()
+        budgetSpent = selector.stopped
+        if selector.stopped, selector.trace.rounds.isEmpty {
+            // Stopped before a move was priced: every candidate waits, and counts for the statements it would serve.
+            for (_, users) in screened.candidates { for position in users { unmeasuredCandidates[position, default: 0] += 1 } }
+        }
+        selectionTrace = selector.trace
+        if ProcessInfo.processInfo.environment["INDEXADVISOR_TRACE"] != nil {
+            FileHandle.standardError.write(Data((selector.trace.lines.joined(separator: "\n") + "\n").utf8))
+        }
+        var trace = selector.trace
+        if schema.coreData != nil {
+            let others = pool.filter { !isModelDeclarable($0) }
+            let alternative = try Selector(oracle: oracle, policy: policy, pool: others, fixed: Set(chosen.added.map(\.key)),
+                                           start: chosen, bytes: bytes, shouldStop: { run.isOverBudget }, confirming: full, leadShare: leadShare)
+            let extended = try alternative.run()
+            alternativeTrace = alternative.trace
+            trace.rounds += alternative.trace.rounds
+            alternativeCandidates = extended.added.filter { !chosen.contains($0) }
+        }
+        try attributePicks(chosen, indexes: indexes, oracle: full)
+        markSetMembers(from: selector.trace)
+        alternatives = try attributeAlternatives(on: chosen, indexes: indexes, oracle: full)
+        try indexes.bring(to: IndexConfiguration(added: picks.map(\.measured.candidate)))
+        rejectUnchosen(pool, chosen: chosen, trace: trace, failures: indexes.buildFailures,
+                       users: Dictionary(screened.candidates.map { ($0.0.key, $0.1) }, uniquingKeysWith: { a, _ in a }))
+        selectionMismatches = oracle.planMismatches
+    }
+
+    /// Candidates for joins that no single index changes: those proposed for a statement that reads two or
+    /// more tables and still scans one, which the planner alone would not use (a pair must be priced together).
+    func joinCandidates(_ generated: GeneratedCandidates, excluding: Set<String>) -> [IndexCandidate] {
+        var found: [IndexCandidate] = []
+        var seen = excluding
+        for (position, candidates) in generated.proposed.sorted(by: { $0.key < $1.key }) where JoinSets.isCandidate(profiles[position]) {
+            for candidate in candidates where seen.insert(candidate.key).inserted && found.count < options.maxCandidatesMeasured / 2 {
+                found.append(candidate)
+            }
+        }
+        return found
+    }
+}
