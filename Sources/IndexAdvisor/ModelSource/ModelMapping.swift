@@ -65,7 +65,17 @@ public enum ModelMapping {
                 }
             }
             mappings[table.name.uppercased()] = map
-            entities.append(ModelEntityMapping(entity: root.entity, table: table.name, declaredAt: root.location, properties: listed, path: root.path))
+            var mapping = ModelEntityMapping(entity: root.entity, table: table.name, declaredAt: root.location, properties: listed,
+                                             path: root.path, framework: root.framework)
+            mapping.classLocation = root.classLocation
+            entities.append(mapping)
+            // Sub-entities are listed too (their properties under the root's): the reports say where each is declared.
+            for owner in classes where owner.className != root.className {
+                var sub = ModelEntityMapping(entity: owner.entity, table: table.name, declaredAt: owner.location, properties: [],
+                                             path: owner.path, framework: owner.framework)
+                sub.classLocation = owner.classLocation
+                entities.append(sub)
+            }
             for column in used where map[column.uppercased()] == nil && !column.uppercased().hasPrefix("Z_") {
                 notes.append("\(table.name).\(column): no stored property of \(root.entity) maps to it (Z + the upper-cased name or originalName)")
             }
@@ -133,6 +143,15 @@ public enum ModelMapping {
         }
         result.model = ModelSummary(files: source.files, entities: entities, notes: notes, option: option == "--model" ? nil : option)
         return result
+    }
+
+    /// `input` with the names of the model the store caches (``StoreSummary/cachedModel``, `Z_MODELCACHE`)
+    /// mapped as `--model` maps the app's, when it has one and no other model was applied; else `input`.
+    /// The reports then say the names came from the store's own model.
+    public static func applyStoreModel(to input: AnalysisResult) -> AnalysisResult {
+        guard input.model == nil, let document = input.store.cachedModel?.model else { return input }
+        let source = ModelSource(files: [], classes: []).adding(document, framework: .storeModel)
+        return apply(source, to: input, option: StoreModelCache.sourceName)
     }
 
     /// The uniqueness rules the model declares (`#Unique`, `@Attribute(.unique)`), as `--unique` rules on

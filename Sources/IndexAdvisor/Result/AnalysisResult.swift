@@ -74,6 +74,10 @@ public struct StoreSummary: Sendable, Codable {
     /// Tables measured on a deterministic sample of their rows (empty when none was).
     public var sampledTables: [SampledTable]
     public var tables: [TableSummary]
+    /// The model the store caches (`Z_MODELCACHE`), read without Core Data, or why it gave none; absent
+    /// when the store has no such table (and in reports made before it was read). Its names, with their
+    /// case, name the columns when no `--model` is given.
+    public var cachedModel: StoreModelCache.Outcome? = nil
 }
 
 /// One table of the store.
@@ -473,13 +477,22 @@ public struct ModelEntityMapping: Sendable, Codable {
     /// The path of the file that declares the class, as found under the `--model`/`--source` argument
     /// (`App/Models/Note.swift`); absent in reports made before it was kept.
     public var path: String? = nil
+    /// What declares the entity: a SwiftData `@Model` class (`swiftData`), an `NSManagedObject` subclass
+    /// with its entity in a Core Data model or not (`coreData`), a Core Data model alone (`coreDataModel`),
+    /// or only the store's cached model (`storeModel`, which does not say which framework); absent in
+    /// reports made before it was kept.
+    public var framework: ModelClass.Framework? = nil
+    /// Where the `NSManagedObject` subclass is declared, when the entity is also in a Core Data model.
+    public var classLocation: String? = nil
 
-    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping], path: String? = nil) {
+    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping], path: String? = nil,
+                framework: ModelClass.Framework? = nil) {
         self.entity = entity
         self.table = table
         self.declaredAt = declaredAt
         self.properties = properties
         self.path = path
+        self.framework = framework
     }
 }
 
