@@ -297,6 +297,10 @@ public struct Recommendation: Sendable, Codable {
     /// Where the app's model already declares this index (`Note.swift:14`), when `--model` found the same
     /// `#Index` there: the model has it, the store does not (SwiftData creates indexes with new stores only).
     public var declaredInModel: String? = nil
+    /// The Core Data fetch index that declares it, when its entity is a Core Data model's (read with
+    /// `--model` or found with `--source`), or when no model said which framework declares the entity;
+    /// nil for a SwiftData `@Model` class's, and when it cannot be declared.
+    public var fetchIndex: CoreDataFetchIndex? = nil
 }
 
 /// An index form no model can declare, measured on a Core Data or SwiftData store with the recommended
