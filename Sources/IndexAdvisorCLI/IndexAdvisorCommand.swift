@@ -145,13 +145,15 @@ public enum IndexAdvisorCommand {
         }
     }
 
-    /// True when `output` is a `--model` file, or a Swift file inside a `--model` folder (the app's sources).
+    /// True when `output` is a `--model` file, or a Swift file or a Core Data model's file inside a `--model`
+    /// folder (the app's sources).
     static func isModelSource(_ output: String, models: [String]) -> Bool {
         let target = canonicalPath(output)
+        let inModel = target.split(separator: "/").contains { $0.lowercased().hasSuffix(".xcdatamodel") || $0.lowercased().hasSuffix(".xcdatamodeld") }
         return models.map(canonicalPath).contains { model in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: model, isDirectory: &isDirectory) else { return false }
-            if isDirectory.boolValue { return target.hasPrefix(model + "/") && target.hasSuffix(".swift") }
+            if isDirectory.boolValue { return (target.hasPrefix(model + "/") || target == model) && (target.hasSuffix(".swift") || inModel) }
             return target == model || (fileIdentity(output) != nil && fileIdentity(output) == fileIdentity(model))
         }
     }
@@ -168,8 +170,10 @@ public enum IndexAdvisorCommand {
         try protectInputs(output: options.output, store: options.store, workloads: workloadInputs, models: options.models + options.sources, command: "analyze")
         try checkOutput(options.output, console: console, command: "analyze")
         // The model and the source are read first: a wrong path fails before minutes of analysis.
-        let scan = options.sources.isEmpty ? nil : try readSource(options.sources, command: "analyze", quiet: options.quiet, console: console)
-        let model = options.models.isEmpty ? scan?.model : try readModel(options.models, command: "analyze")
+        // The --model classes and Core Data models translate the source's fetch sites too.
+        let modelRead = options.models.isEmpty ? nil : try readModel(options.models, command: "analyze")
+        let scan = options.sources.isEmpty ? nil : try readSource(options.sources, command: "analyze", quiet: options.quiet, model: modelRead, console: console)
+        let model = scan?.model ?? modelRead
         var analysisOptions = options.analysisOptions
         if let model {
             // What the model declares unique is checked against the data like a --unique rule.
@@ -195,7 +199,9 @@ public enum IndexAdvisorCommand {
         }
         try RunWatch.current?.check()
         // The model is the source's when only --source gave it; the reports say which option it came from.
-        let result = model.map { ModelMapping.apply($0, to: analysed, option: options.models.isEmpty ? "--source" : "--model") } ?? analysed
+        // Without one, the model the store caches (Z_MODELCACHE) names the columns.
+        let result = model.map { ModelMapping.apply($0, to: analysed, option: options.models.isEmpty ? "--source" : "--model") }
+            ?? ModelMapping.applyStoreModel(to: analysed)
         RenderObserver.notify(result)
         let report = options.format.render(result)
         if options.format == .sql, result.recommendations.isEmpty, !options.quiet {
@@ -217,8 +223,8 @@ public enum IndexAdvisorCommand {
         for warning in result.warnings where !options.quiet {
             console.error("indexadvisor: warning: \(sanitized(warning.text))\n")
         }
-        for note in result.model?.notes ?? [] where !options.quiet {
-            console.error("indexadvisor: warning: --model: \(sanitized(note))\n")
+        for note in result.model?.notes ?? [] where !options.quiet && result.model?.option != StoreModelCache.sourceName {
+            console.error("indexadvisor: warning: \(result.model?.option ?? "--model"): \(sanitized(note))\n")
         }
         if options.verbose, let stages = result.method.stageSeconds {
             console.error(StageBreakdown.text(stages, total: result.tool.analysisSeconds))
@@ -273,10 +279,11 @@ public enum IndexAdvisorCommand {
     /// Reads `--source` paths; an unreadable one is a usage error naming it. Unless `quiet`, each file skipped
     /// and each site that cannot be translated is a warning on stderr with its location and the reason, after
     /// a one-line count of the sites when `summary`.
-    static func readSource(_ paths: [String], command: String, quiet: Bool, summary: Bool = true, console: Console) throws -> SourceScan {
+    static func readSource(_ paths: [String], command: String, quiet: Bool, summary: Bool = true, model: ModelSource? = nil,
+                           console: Console) throws -> SourceScan {
         let scan: SourceScan
         do {
-            scan = try SourceScanner.scan(paths: paths)
+            scan = try SourceScanner.scan(paths: paths, model: model)
         } catch let error as SourceScanError {
             throw UsageError("--source \(error)", command: command)
         }

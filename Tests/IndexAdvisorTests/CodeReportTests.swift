@@ -47,15 +47,18 @@ struct CodeReportTests {
     func swiftFormat() {
         var result = ReportFixture.result(hostile: false)
         let swift = checkedRender(result, .swift)
-        #expect(swift.contains("// Inside @Model final class Note { … }:\n#Index<Note>([\\.folderID, \\.updatedAt])\n#Unique<Note>([\\.folderID])\n"))
+        // No model said which framework declares Note: both forms, each saying when it applies, never "inside @Model".
+        #expect(swift.contains("// If Note is a SwiftData @Model class, inside it:\n#Index<Note>([\\.folderID, \\.updatedAt])\n#Unique<Note>([\\.folderID])\n"))
+        #expect(!swift.contains("Inside @Model"))
         #expect(swift.contains("some are guesses"))
         #expect(swift.contains("Building them took 107.2 ms on this store"))
         // Regression (a new user): nothing said the macros need iOS 18; an app targeting iOS 17 does not compile them.
         #expect(swift.contains("// #Index and #Unique need iOS 18, macOS 15, tvOS 18 or watchOS 11 as the deployment target."))
         // Regression (a new user): the Xcode model's fetch index was named Z_Note_…, which Core Data would store
         // as Z_Note_Z_Note_…, not the index the SQL migration builds.
-        #expect(swift.contains("//   entity Note: SwiftDataIndexOnBinaryfolderIDupdatedAt = folderID, updatedAt\n"))
-        #expect(swift.contains("// Core Data names each one Z_<Entity>_<name> in the store: the names the SQL migration uses."))
+        #expect(swift.contains("// For an entity of a Core Data model (.xcdatamodeld) rather than a SwiftData @Model class:"))
+        #expect(swift.contains("//   Fetch index SwiftDataIndexOnBinaryfolderIDupdatedAt (Z_Note_SwiftDataIndexOnBinaryfolderIDupdatedAt in the store): select the entity Note,"))
+        #expect(swift.contains("//     <fetchIndex name=\"SwiftDataIndexOnBinaryfolderIDupdatedAt\">\n//         <fetchIndexElement property=\"folderID\" type=\"Binary\" order=\"ascending\"/>\n"))
         result.recommendations[0].declaredInModel = "Note.swift:9"
         let declared = checkedRender(result, .swift)
         #expect(!declared.contains("\n#Index<Note>"))

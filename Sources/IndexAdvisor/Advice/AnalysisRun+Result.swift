@@ -38,7 +38,8 @@ extension AnalysisRun {
             store: StoreSummary(fileName: storeURL.lastPathComponent, bytes: snapshot.storeBytes,
                                 snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
                                 isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
-                                hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables),
+                                hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables,
+                                cachedModel: schema.coreData?.cachedModel),
             workload: workloadSummary(analysedStatements: usable.count),
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,

@@ -65,7 +65,17 @@ public enum ModelMapping {
                 }
             }
             mappings[table.name.uppercased()] = map
-            entities.append(ModelEntityMapping(entity: root.entity, table: table.name, declaredAt: root.location, properties: listed, path: root.path))
+            var mapping = ModelEntityMapping(entity: root.entity, table: table.name, declaredAt: root.location, properties: listed,
+                                             path: root.path, framework: root.framework)
+            mapping.classLocation = root.classLocation
+            entities.append(mapping)
+            // Sub-entities are listed too (their properties under the root's): the reports say where each is declared.
+            for owner in classes where owner.className != root.className {
+                var sub = ModelEntityMapping(entity: owner.entity, table: table.name, declaredAt: owner.location, properties: [],
+                                             path: owner.path, framework: owner.framework)
+                sub.classLocation = owner.classLocation
+                entities.append(sub)
+            }
             for column in used where map[column.uppercased()] == nil && !column.uppercased().hasPrefix("Z_") {
                 notes.append("\(table.name).\(column): no stored property of \(root.entity) maps to it (Z + the upper-cased name or originalName)")
             }
@@ -93,23 +103,61 @@ public enum ModelMapping {
                 }
             }
             recommendation.keyPathsAreGuessed = !mapped
-            recommendation.swiftDataIndex = fromOtherClass ? nil : SwiftDataCode.indexMacro(entity: entity, columns: recommendation.columns,
-                                                                                          partialPredicate: recommendation.partialPredicate)
+            // What declares the entity decides the code: #Index in a @Model class, a fetch index in a Core Data
+            // model, both when only the store's cached model knows the entity.
+            let owner = source.classes.first { $0.entity == entity } ?? root
+            let macro = fromOtherClass ? nil : SwiftDataCode.indexMacro(entity: entity, columns: recommendation.columns,
+                                                                        partialPredicate: recommendation.partialPredicate)
+            recommendation.swiftDataIndex = owner.framework.isCoreData ? nil : macro
             let properties = recommendation.columns.compactMap { $0.keyPath.map { String($0.dropFirst(2)) } }
             if fromOtherClass {
                 recommendation.notes.append(.subEntityColumn(entity: entity))
             }
-            if let declared = root.indexes.first(where: { $0.properties == properties }) {
+            if owner.framework.isCoreData {
+                let elements = recommendation.columns.map { !$0.isDescending }
+                if let declared = source.lineage(of: owner).lazy.compactMap({ model in
+                    model.fetchIndexes.first { $0.elements.map(\.property) == properties && $0.elements.map(\.isAscending) == elements }.map { (model, $0) }
+                }).first {
+                    recommendation.declaredInModel = declared.1.line.map { "\(declared.0.file):\($0)" } ?? "\(declared.0.file) (fetch index \(declared.1.name))"
+                }
+            } else if let declared = root.indexes.first(where: { $0.properties == properties }) {
                 recommendation.declaredInModel = "\(root.file):\(declared.line)"
             }
-            // Named the way SwiftData names an #Index: follow the model's spelling.
-            if mapped, recommendation.swiftDataIndex != nil, oldProperties.count == recommendation.columns.count,
-               recommendation.name == SwiftDataNaming.indexName(entity: entity, properties: oldProperties) {
-                let name = SwiftDataNaming.indexName(entity: entity, properties: properties)
+            // Named the way SwiftData names an #Index, or, for a Core Data entity, the way Core Data names a
+            // fetch index (`Z_<Entity>_<name>`): follow the model's spelling.
+            var finalName = recommendation.name
+            let isSwiftDataNamed = oldProperties.count == recommendation.columns.count
+                && [oldProperties, properties].contains { names in
+                    [entity, root.entity].contains { recommendation.name == SwiftDataNaming.indexName(entity: $0, properties: names) }
+                }
+            if mapped, macro != nil, isSwiftDataNamed {
+                // SwiftData's name keeps the entity it was given (the root's or the sub-entity's).
+                let named = [oldProperties, properties].contains { recommendation.name == SwiftDataNaming.indexName(entity: entity, properties: $0) } ? entity : root.entity
+                var name = SwiftDataNaming.indexName(entity: named, properties: properties)
+                if owner.framework.isCoreData {
+                    let base = CoreDataFetchIndex.name(for: properties)
+                    var typed = base
+                    var suffix = 2
+                    while takenNames.contains(CoreDataFetchIndex.storeIndexName(entity: entity, name: typed).uppercased()) {
+                        typed = base + String(suffix)
+                        suffix += 1
+                    }
+                    name = CoreDataFetchIndex.storeIndexName(entity: entity, name: typed)
+                }
                 if name != recommendation.name && (name.uppercased() == recommendation.name.uppercased() || !takenNames.contains(name.uppercased())) {
                     renames.append((recommendation.name, name))
                     takenNames.insert(name.uppercased())
+                    finalName = name
                 }
+            }
+            if macro != nil, owner.framework != .swiftData {
+                let prefix = "Z_\(entity)_"
+                let typed = finalName.hasPrefix(prefix) && finalName.count > prefix.count ? String(finalName.dropFirst(prefix.count)) : finalName
+                recommendation.fetchIndex = CoreDataFetchIndex(entity: entity, name: typed, elements: zip(properties, recommendation.columns).map {
+                    CoreDataFetchIndex.Element(property: $0, isAscending: !$1.isDescending)
+                })
+            } else {
+                recommendation.fetchIndex = nil
             }
             result.recommendations[position] = recommendation
         }
@@ -124,15 +172,37 @@ public enum ModelMapping {
             if let declared = root.uniques.first(where: { Set($0.properties) == Set(properties) }) {
                 if finding.origin == .proposed {
                     finding.swiftDataUnique = nil
-                    finding.modelDeclaresAt = "\(root.file):\(declared.line)"
+                    finding.modelDeclaresAt = declared.line > 0 ? "\(root.file):\(declared.line)" : root.file
                 }
             } else if finding.swiftDataUnique != nil, properties.allSatisfy(SwiftDataCode.isSwiftIdentifier), SwiftDataCode.isSwiftIdentifier(root.entity) {
-                finding.swiftDataUnique = "#Unique<\(root.entity)>([\(properties.map { "\\." + $0 }.joined(separator: ", "))])"
+                // A Core Data model declares it as a uniqueness constraint; a @Model class with #Unique; an entity
+                // only the store's cache knows, either way.
+                finding.swiftDataUnique = root.framework.isCoreData ? nil : "#Unique<\(root.entity)>([\(properties.map { "\\." + $0 }.joined(separator: ", "))])"
+                if root.framework != .swiftData {
+                    // The entity that declares the constraint has every property: the root's, or the sub-entity
+                    // that owns the most derived of them (its lineage holds the others).
+                    let owners = finding.columns.compactMap { map[$0.uppercased()]?.owner }
+                    let deepest = owners.max { source.lineage(of: $0).count < source.lineage(of: $1).count } ?? root
+                    let lineage = Set(source.lineage(of: deepest).map(\.className))
+                    if owners.allSatisfy({ lineage.contains($0.className) }) {
+                        finding.coreDataConstraint = properties
+                        finding.coreDataEntity = deepest.entity
+                    }
+                }
             }
             result.uniqueness[position] = finding
         }
         result.model = ModelSummary(files: source.files, entities: entities, notes: notes, option: option == "--model" ? nil : option)
         return result
+    }
+
+    /// `input` with the names of the model the store caches (``StoreSummary/cachedModel``, `Z_MODELCACHE`)
+    /// mapped as `--model` maps the app's, when it has one and no other model was applied; else `input`.
+    /// The reports then say the names came from the store's own model.
+    public static func applyStoreModel(to input: AnalysisResult) -> AnalysisResult {
+        guard input.model == nil, let document = input.store.cachedModel?.model else { return input }
+        let source = ModelSource(files: [], classes: []).adding(document, framework: .storeModel)
+        return apply(source, to: input, option: StoreModelCache.sourceName)
     }
 
     /// The uniqueness rules the model declares (`#Unique`, `@Attribute(.unique)`), as `--unique` rules on

@@ -1,11 +1,23 @@
 import Foundation
 
-/// A persistent class of the app's model, as read from Swift source: a SwiftData `@Model` class, or a
-/// Core Data `NSManagedObject` subclass with `@NSManaged` properties (its own or in extensions).
+/// A persistent class of the app's model, as read from Swift source — a SwiftData `@Model` class, or a
+/// Core Data `NSManagedObject` subclass with `@NSManaged` properties (its own or in extensions) — or an
+/// entity of a Core Data model (an `.xcdatamodeld`, or the model a store caches in `Z_MODELCACHE`).
 public struct ModelClass: Sendable, Equatable {
-    public enum Framework: String, Sendable {
+    /// What declares the entity, which decides the code to paste: `#Index` inside a `@Model` class, or a
+    /// fetch index in the Core Data model.
+    public enum Framework: String, Sendable, Codable {
+        /// A SwiftData `@Model` class.
         case swiftData
+        /// An `NSManagedObject` subclass in the Swift source (with its entity in a Core Data model when one was read).
         case coreData
+        /// An entity known only from a Core Data model file (`.xcdatamodeld`): its class, if any, is generated.
+        case coreDataModel
+        /// An entity known only from the model the store caches (`Z_MODELCACHE`): SwiftData or Core Data.
+        case storeModel
+
+        /// True for an entity whose indexes are declared in a Core Data model (fetch indexes), not with `#Index`.
+        public var isCoreData: Bool { self == .coreData || self == .coreDataModel }
     }
 
     /// The entity name: the class name, or the `@objc(Name)` a Core Data class gives.
@@ -27,9 +39,14 @@ public struct ModelClass: Sendable, Equatable {
 
     /// The file's path as given (`--model`/`--source` argument joined with the path below it), when known.
     public var path: String? = nil
+    /// The Core Data model's fetch indexes for the entity (its own, not its parent's).
+    public var fetchIndexes: [CoreDataModelDocument.FetchIndex] = []
+    /// Where the `NSManagedObject` subclass is declared (`Note.swift:12`), when the entity comes from a
+    /// Core Data model and the Swift source declares its class too.
+    public var classLocation: String? = nil
 
-    /// `Note.swift:12`.
-    public var location: String { "\(file):\(line)" }
+    /// `Note.swift:12` (the file alone when there is no line, as for a store's cached model).
+    public var location: String { line > 0 ? "\(file):\(line)" : file }
 }
 
 /// A stored property of a ``ModelClass``.
@@ -75,11 +92,16 @@ public struct ModelDeclaration: Sendable, Equatable {
     public var line: Int
 }
 
-/// The model classes read from a set of Swift files.
+/// The model classes read from a set of Swift files and Core Data models.
 public struct ModelSource: Sendable, Equatable {
-    /// The files read, by file name.
+    /// The files read, by file name (a Core Data model by its `.xcdatamodel` name).
     public var files: [String]
     public var classes: [ModelClass]
+    /// The Core Data models read (``adding(_:framework:)``), as read.
+    public var documents: [CoreDataModelDocument] = []
+    /// Classes that may be `NSManagedObject` subclasses (they inherit from a class the source does not
+    /// declare): one named like an entity of a model added later becomes that entity's class.
+    var otherClasses: [ModelClass] = []
 
     public init(files: [String], classes: [ModelClass]) {
         self.files = files
@@ -109,37 +131,41 @@ public struct ModelSource: Sendable, Equatable {
 /// and nested types are skipped. For Core Data, only `@NSManaged` properties are stored, including those
 /// declared in `extension Note { … }` (Xcode's `Note+CoreDataProperties.swift`).
 public enum ModelSourceReader {
-    /// Reads `paths`: Swift files, or folders searched recursively for `.swift` files (sorted by path).
-    /// - Throws: ``ModelSourceError`` for a missing path, a folder without Swift files, an unreadable file.
+    /// Reads `paths`: Swift files, Core Data models (an `.xcdatamodeld`, an `.xcdatamodel` or its `contents`
+    /// file, see ``XCDataModelReader``), or folders searched recursively for both (sorted by path; an
+    /// `.xcdatamodeld` found in a folder is read as a model, not walked into). The models' entities are
+    /// merged with the classes (``ModelSource/adding(_:framework:)``).
+    /// - Throws: ``ModelSourceError`` for a missing path, a folder without Swift files or models, a file
+    ///   that is neither Swift (`.swift`) nor a model (`notAModel`), an unreadable file, a model that
+    ///   cannot be read (`modelFile`).
     public static func read(paths: [String]) throws -> ModelSource {
-        var files: [URL] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ModelSourceError.notFound(path: path) }
-            if isDirectory.boolValue {
-                let root = URL(fileURLWithPath: path, isDirectory: true)
-                let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-                var found: [URL] = []
-                while let url = enumerator?.nextObject() as? URL {
-                    if url.pathExtension == "swift" { found.append(url) }
-                }
-                guard !found.isEmpty else { throw ModelSourceError.noSwiftFiles(path: path) }
-                files += found.sorted { $0.path < $1.path }
-            } else {
-                files.append(URL(fileURLWithPath: path))
+        let found = try ModelPaths.collect(paths, option: ModelOption.self, nonSwiftFile: { path in
+            // A file given directly must say what it is: Swift by its extension, a model by its XML.
+            guard ModelPaths.isRegularFile(path) else { throw ModelSourceError.unreadable(path: path, reason: "not a regular file") }
+            guard ModelPaths.looksLikeXML(path) else {
+                throw ModelSourceError.notAModel(path: path, reason: "neither Swift source (.swift) nor a Core Data model (.xcdatamodeld, .xcdatamodel or its XML contents file)")
             }
-        }
+            return .model
+        })
         var texts: [(path: String, text: String)] = []
         // Read as --source reads the app's files (a breaking helper: a UTF-16 file with a byte-order mark was
         // refused here and read there, and a FIFO was "no permission"): UTF-8 or UTF-16 with a byte-order
         // mark, regular files only, with the reason when not.
-        for url in files {
-            switch SourceScanner.read(url.path) {
-            case .success(let text): texts.append((url.path, text))
-            case .failure(let failure): throw ModelSourceError.unreadable(path: url.path, reason: failure.reason)
+        for path in found.swift {
+            switch SourceScanner.read(path.path) {
+            case .success(let text): texts.append((path.path, text))
+            case .failure(let failure): throw ModelSourceError.unreadable(path: path.path, reason: failure.reason)
             }
         }
-        return parse(files: texts)
+        var source = parse(files: texts)
+        for model in found.models {
+            do {
+                source = source.adding(try XCDataModelReader.read(path: model))
+            } catch let error as CoreDataModelFileError {
+                throw ModelSourceError.modelFile(error)
+            }
+        }
+        return source
     }
 
     /// The model classes of several files already in memory, `@NSManaged` properties of extensions merged
@@ -147,22 +173,49 @@ public enum ModelSourceReader {
     public static func parse(files: [(path: String, text: String)]) -> ModelSource {
         var classes: [ModelClass] = []
         var extensions: [ModelClass] = []
+        var candidates: [ModelClass] = []
         for file in files {
             let parsed = scan(file.text, file: URL(fileURLWithPath: file.path).lastPathComponent)
-            classes += parsed.classes.map { model in
+            let located = { (model: ModelClass) -> ModelClass in
                 var model = model
                 model.path = file.path
                 return model
             }
+            classes += parsed.classes.map(located)
+            candidates += parsed.candidates.map(located)
             extensions += parsed.extensions
         }
-        return ModelSource(files: files.map { URL(fileURLWithPath: $0.path).lastPathComponent }, classes: merge(classes, extensions: extensions))
+        var source = ModelSource(files: files.map { URL(fileURLWithPath: $0.path).lastPathComponent },
+                                 classes: merge(promote(candidates, classes: classes, extensions: extensions), extensions: extensions))
+        source.otherClasses = candidates.filter { candidate in !source.classes.contains { $0.className == candidate.className } }
+        return source
     }
 
     /// The model classes declared in `source` (one file's text); `file` names it in locations.
     public static func parse(_ source: String, file: String) -> [ModelClass] {
         let parsed = scan(source, file: file)
-        return merge(parsed.classes, extensions: parsed.extensions)
+        return merge(promote(parsed.candidates, classes: parsed.classes, extensions: parsed.extensions), extensions: parsed.extensions)
+    }
+
+    /// `classes` with the candidates that are Core Data classes after all: a subclass of a Core Data class, or
+    /// one whose extensions declare `@NSManaged` properties (Xcode's `+CoreDataProperties.swift`).
+    private static func promote(_ candidates: [ModelClass], classes: [ModelClass], extensions: [ModelClass]) -> [ModelClass] {
+        var result = classes
+        var pending = candidates
+        var changed = true
+        while changed {
+            changed = false
+            for (offset, candidate) in pending.enumerated() {
+                let managed = result.contains { $0.framework == .coreData && $0.className == candidate.superclass }
+                    || extensions.contains { $0.className == candidate.className && !$0.properties.isEmpty }
+                guard managed else { continue }
+                result.append(candidate)
+                pending.remove(at: offset)
+                changed = true
+                break
+            }
+        }
+        return result
     }
 
     /// Adds `@NSManaged` properties declared in extensions to the Core Data class of the same name.
@@ -188,10 +241,11 @@ public enum ModelSourceReader {
         "typealias", "case", "extension", "associatedtype", "import", "macro", "operator", "precedencegroup",
     ]
 
-    private static func scan(_ source: String, file: String) -> (classes: [ModelClass], extensions: [ModelClass]) {
+    private static func scan(_ source: String, file: String) -> (classes: [ModelClass], extensions: [ModelClass], candidates: [ModelClass]) {
         let tokens = SwiftLexer.tokenize(source)
         var classes: [ModelClass] = []
         var extensions: [ModelClass] = []
+        var candidates: [ModelClass] = []
         var attributes: [Attribute] = []
         var i = 0
         while i < tokens.count {
@@ -217,7 +271,10 @@ public enum ModelSourceReader {
                 let close = matchingBrace(tokens, open)
                 let inherited = tokens[(nameIndex + 1)..<open].filter { $0.kind == .identifier }.map(\.text)
                 let isSwiftData = attributes.contains { $0.name == "Model" }
+                // An NSManagedObject subclass, directly or (with `@NSManaged` properties) through a parent
+                // entity's class; an empty one whose properties are in extensions is promoted by `parse(files:)`.
                 let isCoreData = inherited.contains("NSManagedObject")
+                    || (!isExtension && tokens[open..<close].contains { $0.kind == .attribute && $0.text == "NSManaged" })
                 if !isExtension && (isSwiftData || isCoreData) {
                     let objcName = attributes.first { $0.name == "objc" }?.arguments.first { $0.kind == .identifier }?.text
                     let framework: ModelClass.Framework = isSwiftData ? .swiftData : .coreData
@@ -233,7 +290,13 @@ public enum ModelSourceReader {
                                                  line: token.line, properties: members.properties, uniques: [], indexes: []))
                     i = close + 1
                 } else {
-                    // Another class: look inside it for nested models.
+                    // Another class: look inside it for nested models; a subclass of another class may be a
+                    // Core Data class whose properties an extension declares (Xcode's category code generation).
+                    if token.isWord("class"), let parent = inherited.first, !declarationKeywords.contains(parent) {
+                        let objcName = attributes.first { $0.name == "objc" }?.arguments.first { $0.kind == .identifier }?.text
+                        candidates.append(ModelClass(entity: objcName ?? name, className: name, framework: .coreData, superclass: parent,
+                                                     file: file, line: token.line, properties: [], uniques: [], indexes: []))
+                    }
                     i = open + 1
                 }
                 attributes = []
@@ -242,7 +305,7 @@ public enum ModelSourceReader {
             attributes = []
             i += 1
         }
-        return (classes, extensions)
+        return (classes, extensions, candidates)
     }
 
     private struct Attribute {

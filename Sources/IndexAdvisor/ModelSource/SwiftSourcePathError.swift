@@ -8,13 +8,19 @@ public enum SwiftSourcePathError<Option: SwiftSourceOption>: Error, Equatable, C
     case noSwiftFiles(path: String)
     /// The Swift file at `path` cannot be read, with the reason.
     case unreadable(path: String, reason: String)
+    /// `path` is neither Swift source nor a Core Data model: what it is.
+    case notAModel(path: String, reason: String)
+    /// A Core Data model that cannot be read as one.
+    case modelFile(CoreDataModelFileError)
 
     /// One line naming the path, what is wrong and the option.
     public var description: String {
         switch self {
-        case .notFound(let path): return "\(path): no such file or directory (\(Option.name) takes Swift files or folders)"
-        case .noSwiftFiles(let path): return "\(path): the folder has no .swift file (\(Option.name))"
+        case .notFound(let path): return "\(path): no such file or directory (\(Option.name) takes Swift files, Core Data models or folders)"
+        case .noSwiftFiles(let path): return "\(path): the folder has no .swift file and no Core Data model (.xcdatamodeld) (\(Option.name))"
         case .unreadable(let path, let reason): return "\(path): cannot read the Swift file (\(reason))"
+        case .notAModel(let path, let reason): return "\(path): \(reason) (\(Option.name) takes Swift files, Core Data models or folders)"
+        case .modelFile(let error): return error.description
         }
     }
 }

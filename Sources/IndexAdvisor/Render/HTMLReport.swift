@@ -180,6 +180,20 @@ public enum HTMLReport {
 
     /// The SwiftData declaration for an index to add, or why there is none, and whether the model has it.
     private static func swiftData(for recommendation: Recommendation, in result: AnalysisResult, into page: inout Page) {
+        if result.isCoreDataEntity(recommendation.entity), let entity = recommendation.entity {
+            if let unique = result.uniqueRule(covering: recommendation), let rule = result.modelRuleText(for: unique) {
+                page.append("<p>Core Data, in the model’s entity <code>\(entity)</code>: no fetch index. The proposed \(rule) (see \(link(to: "uniqueness", "Uniqueness"))) gives the store a unique index on these columns, which serves the same lookups; with it declared, the CREATE INDEX above is not needed.</p>")
+            } else if let index = recommendation.fetchIndex {
+                let elements = index.elements.map { $0.property + ($0.isAscending ? "" : " (descending)") }.joined(separator: ", ")
+                page.append("<p>Core Data, in the model’s entity <code>\(entity)</code>: the fetch index <code>\(index.name)</code> on \(elements), which Core Data names <code>\(index.storeIndexName)</code> in the store, as the SQL above does. The model-editor steps, the <code>contents</code> XML and the <code>NSFetchIndexDescription</code> code are under Code to paste.</p>")
+            } else {
+                page.append("<p>A Core Data fetch index cannot declare this index for <code>\(entity)</code> (a collation, an expression, a column of another sub-entity or a Core Data bookkeeping column): create it with the SQL above.</p>")
+            }
+            if let declared = recommendation.declaredInModel {
+                page.append("<p>Your model already declares it (\(declared)); the store does not have it, because Core Data leaves fetch indexes out of the entities’ version hashes, so no migration added it: run the SQL above.</p>")
+            }
+            return
+        }
         if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
             page.append("<p>SwiftData, in <code>@Model class \(entity)</code>: no <code>#Index</code>. The proposed <code>\(rule)</code> (see \(link(to: "uniqueness", "Uniqueness"))) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the <code>#Unique</code> declared, the CREATE INDEX above is not needed.</p>")
         } else if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
@@ -250,8 +264,11 @@ public enum HTMLReport {
         page.append(#"<p class="muted">Safe to run twice (<code>IF NOT EXISTS</code>, <code>IF EXISTS</code>). The same text as <code>--format sql</code>.</p>"#)
         codeBlock(SQLReport.render(result, queryAdvice: false), id: "code-sql", into: &page)
         if result.store.isCoreData {
-            page.append("<h3>SwiftData</h3>")
-            page.append("<p>Adding an index is a schema change: declare it in a new <code>VersionedSchema</code> with a migration stage. Building the indexes takes <strong>\(result.buildEstimate + Figures.duration(result.migrationBuildSeconds))</strong> \(result.buildScope): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>")
+            let coreData = !result.recommendations.isEmpty && result.recommendations.compactMap(\.entity).allSatisfy(result.isCoreDataEntity)
+            page.append(coreData ? "<h3>Core Data model</h3>" : "<h3>SwiftData</h3>")
+            page.append(coreData
+                ? "<p>Adding a fetch index changes the model: declare it in a new model version, which lightweight migration or a mapping model carries existing stores to. Building the indexes takes <strong>\(result.buildEstimate + Figures.duration(result.migrationBuildSeconds))</strong> \(result.buildScope): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>"
+                : "<p>Adding an index is a schema change: declare it in a new <code>VersionedSchema</code> with a migration stage (a Core Data model: in a new model version). Building the indexes takes <strong>\(result.buildEstimate + Figures.duration(result.migrationBuildSeconds))</strong> \(result.buildScope): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>")
             codeBlock(SwiftReport.render(result, queryAdvice: false), id: "code-swift", into: &page)
         }
         page.append("</section>")
@@ -456,7 +473,8 @@ public enum HTMLReport {
             case .enforced: source = "UNIQUE index"
             }
             let tone = finding.violatingRows > 0 ? "bad" : "good"
-            let macro: HTML = finding.swiftDataUnique.map { " <code>\($0)</code>" } ?? ""
+            let constraint: HTML = finding.coreDataConstraint.map { " Core Data: the uniqueness constraint <code>\($0.joined(separator: ","))</code> on <code>\(finding.coreDataEntity ?? finding.table)</code>" } ?? ""
+            let macro: HTML = (finding.swiftDataUnique.map { " <code>\($0)</code>" } ?? "") + constraint
             return "<tr><td><code>\(finding.table + "(" + finding.columns.joined(separator: ", ") + ")")</code></td><td>\(source)</td><td class=\"num \(tone)\">\(Figures.count(finding.violatingRows))</td><td class=\"num\">\(Figures.count(finding.nullRows))</td><td>\(finding.advice)\(macro)</td></tr>"
         }
         tableSection(#"<section id="uniqueness">"#, .uniqueness,

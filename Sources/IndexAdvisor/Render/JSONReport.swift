@@ -168,6 +168,15 @@ public enum JSONReport {
         }
         for (offset, finding) in result.uniqueness.enumerated() {
             if let code = finding.swiftDataUnique, !macro(code, "Unique") { return "uniqueness[\(offset)].swiftDataUnique is not one #Unique line" }
+            // The Core Data forms are pasted into code and XML: names only.
+            if let names = finding.coreDataConstraint, !(names + [finding.coreDataEntity ?? "x"]).allSatisfy(SwiftDataCode.isSwiftIdentifier) {
+                return "uniqueness[\(offset)].coreDataConstraint holds a name that is not a Swift identifier"
+            }
+        }
+        for (offset, recommendation) in result.recommendations.enumerated() {
+            if let index = recommendation.fetchIndex, !([index.entity, index.name] + index.elements.map(\.property)).allSatisfy(SwiftDataCode.isSwiftIdentifier) {
+                return "recommendations[\(offset)].fetchIndex holds a name that is not a Swift identifier"
+            }
         }
         for (offset, recommendation) in result.recommendations.enumerated()
         where ![recommendation.readSecondsSaved, recommendation.writeSecondsAdded, recommendation.netSecondsSaved].allSatisfy(\.isFinite)

@@ -137,6 +137,22 @@ public enum MarkdownReport {
 
     /// The SwiftData declaration for an index to add, or why there is none, and whether the model has it.
     private static func swiftData(for recommendation: Recommendation, in result: AnalysisResult, into out: inout [String]) {
+        if result.isCoreDataEntity(recommendation.entity), let entity = recommendation.entity {
+            if let unique = result.uniqueRule(covering: recommendation), let rule = result.modelRuleText(for: unique) {
+                out.append("Core Data, in the model's entity `\(entity)`: no fetch index. The proposed \(text(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; with it declared, the CREATE INDEX above is not needed.")
+            } else if let index = recommendation.fetchIndex {
+                let elements = index.elements.map { "`\($0.property)`" + ($0.isAscending ? "" : " (descending)") }.joined(separator: ", ")
+                out.append("Core Data, in the model's entity `\(entity)`: the fetch index `\(index.name)` on \(elements), which Core Data names `\(index.storeIndexName)` in the store, as the SQL above does; `--format swift` gives the model-editor steps, the `contents` XML and the `NSFetchIndexDescription` code.")
+            } else {
+                out.append("A Core Data fetch index cannot declare this index for `\(entity)` (a collation, an expression, a column of another sub-entity or a Core Data bookkeeping column); create it with the SQL above.")
+            }
+            out.append("")
+            if let declared = recommendation.declaredInModel {
+                out.append("Your model already declares it (\(text(declared))); the store lacks it because Core Data leaves fetch indexes out of the entities' version hashes, so no migration added it: run the SQL above.")
+                out.append("")
+            }
+            return
+        }
         if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
             out.append("SwiftData, in `@Model class \(entity)`: no `#Index`. The proposed \(inline(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the `#Unique` declared, the CREATE INDEX above is not needed.")
             out.append("")
@@ -211,7 +227,10 @@ public enum MarkdownReport {
         out.append(fence(SQLReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "sql"))
         out.append("")
         if result.store.isCoreData && !result.recommendations.isEmpty {
-            out.append("SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema`; building takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
+            let declaration = result.recommendations.compactMap(\.entity).allSatisfy(result.isCoreDataEntity)
+                ? "Core Data (`--format swift`): adding a fetch index changes the model, so declare it in a new model version"
+                : "SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema` (a Core Data model: in a new model version)"
+            out.append("\(declaration); building takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
             out.append("")
             out.append(fence(SwiftReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "swift"))
             out.append("")
@@ -365,7 +384,8 @@ public enum MarkdownReport {
         for finding in result.uniqueness {
             let rule = codeCell(finding.table + "(" + finding.columns.joined(separator: ", ") + ")")
             let source = finding.origin == .declared ? "declared" : (finding.origin == .proposed ? "looked up like an identifier" : "UNIQUE index")
-            let advice = cell(finding.advice) + (finding.swiftDataUnique.map { " " + codeCell($0) } ?? "")
+            let constraint = finding.coreDataConstraint.map { " Core Data: the uniqueness constraint " + codeCell($0.joined(separator: ",")) + " on " + codeCell(finding.coreDataEntity ?? finding.table) } ?? ""
+            let advice = cell(finding.advice) + (finding.swiftDataUnique.map { " " + codeCell($0) } ?? "") + constraint
             out.append("| \(rule) | \(source) | \(Figures.count(finding.violatingRows)) | \(advice) |")
         }
         out.append("")

@@ -173,7 +173,7 @@ extension AnalysisResult {
               recommendation.columns.allSatisfy({ !$0.isDescending && $0.collation.uppercased() == "BINARY" }) else { return nil }
         let columns = recommendation.columns.map { $0.name.sqlFolded }
         return uniqueness.first { finding in
-            finding.swiftDataUnique != nil && finding.violatingRows == 0 && finding.table.sqlFolded == recommendation.table.sqlFolded
+            finding.isProposedForModel && finding.violatingRows == 0 && finding.table.sqlFolded == recommendation.table.sqlFolded
                 && finding.columns.count >= columns.count && Array(finding.columns.map(\.sqlFolded).prefix(columns.count)) == columns
         }
     }
@@ -189,7 +189,10 @@ extension AnalysisResult {
     /// instead of it; otherwise `sql` (default: its `CREATE INDEX`).
     public func summaryDeclaration(for recommendation: Recommendation, sql: String? = nil) -> String {
         if let declared = indexDeclaration(for: recommendation) { return declared }
-        if store.isCoreData, let rule = uniqueRule(covering: recommendation)?.swiftDataUnique { return rule }
+        if store.isCoreData, let rule = uniqueRule(covering: recommendation).flatMap(modelRuleText(for:)) { return rule }
+        if isCoreDataEntity(recommendation.entity), let index = recommendation.fetchIndex { 
+            return "fetch index \(index.name) on \(index.entity)(\(index.elements.map { $0.property + ($0.isAscending ? "" : " DESC") }.joined(separator: ", ")))"
+        }
         return sql ?? recommendation.sql
     }
 

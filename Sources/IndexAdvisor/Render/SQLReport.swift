@@ -22,7 +22,7 @@ public enum SQLReport {
             : " Weighted workload time\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."
         lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop.\(time)"))
         if result.store.isCoreData && !result.recommendations.isEmpty {
-            lines.append(comment("Core Data / SwiftData store: adding an index is a schema change. Declare it in the model as well (#Index in a new VersionedSchema, see --format swift), so stores the app creates get it too."))
+            lines.append(comment(result.modelDeclarationAdvice))
             lines.append(comment("Building \(result.recommendations.count == 1 ? "it" : "them") took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): what the migration costs on a store of this size."))
         }
         if result.store.hasStatistics && !result.recommendations.isEmpty {
@@ -42,7 +42,7 @@ public enum SQLReport {
             // rule's to declare: the Markdown, HTML and Swift reports say so, and the migration must not ship the
             // plain index beside it (a new user's workout store: two indexes for one job, one of them SQL-only,
             // which the next model migration can drop).
-            if result.store.isCoreData, let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique {
+            if result.store.isCoreData, let unique = result.uniqueRule(covering: recommendation), let rule = result.modelRuleText(for: unique) {
                 lines.append(comment("Left out: declare \(rule) instead (see --format swift); its unique index serves the same lookups, and this one beside it would be a second index for one job."))
                 lines.append(comment(recommendation.sql + ";"))
                 continue

@@ -1,105 +1,179 @@
-/// `--format swift`: the SwiftData declarations to paste, grouped per model — `#Index<Note>([…], […])`
-/// and `#Unique<Note>([…])` — with comments saying where they go, whether the key paths come from the
-/// app's model source (`--model`) or were guessed from column names, and, for a Core Data / SwiftData
-/// store, that adding them is a schema change (a new `VersionedSchema`) whose cost on this store is the
-/// measured build time. Also the Core Data fetch-index equivalent, for models made in Xcode's editor.
+/// `--format swift`: the model code to paste, per entity in the form its framework takes.
 ///
-/// Only Swift identifiers are pasted into code (``SwiftDataCode/isSwiftIdentifier(_:)``); store text in
-/// comments is folded onto one line.
+/// - A SwiftData `@Model` class: `#Index<Note>([…], […])` and `#Unique<Note>([…])`, with where they go
+///   and the `VersionedSchema` reminder.
+/// - A Core Data entity (an `NSManagedObject` subclass or an entity of the `.xcdatamodeld` read with
+///   `--model`): the fetch index and the uniqueness constraint as model-editor steps, as the `contents`
+///   XML and as `NSFetchIndexDescription` code (``CoreDataCode``), named as Core Data names them in the
+///   store (`Z_<Entity>_<name>`), with the model-version reminder; never `#Index`.
+/// - An entity no model placed (the names recovered from the store): both, each saying when it applies.
+///
+/// It says where the key paths come from (`--model`, `--source`, the store's `Z_MODELCACHE`, or guessed
+/// from column names) and what building took on this store. Only Swift identifiers are pasted into code
+/// (``SwiftDataCode/isSwiftIdentifier(_:)``); store text in comments is folded onto one line.
 public enum SwiftReport {
     /// - Parameter queryAdvice: false leaves out the query-side advice comments (for the reports that
     ///   embed this code and show that advice in a section of their own).
     public static func render(_ result: AnalysisResult, queryAdvice: Bool = true) -> String {
         var lines: [String] = []
-        lines.append(comment("\(result.tool.name) \(result.tool.version): SwiftData declarations for \(result.store.fileName), \(result.tool.generatedAt)."))
+        lines.append(comment("\(result.tool.name) \(result.tool.version): model declarations for \(result.store.fileName), \(result.tool.generatedAt)."))
         guard result.store.isCoreData else {
             lines.append(comment("This is not a Core Data / SwiftData store: there is no model code to change. Use the SQL migration (--format sql)."))
             return finish(lines, result, queryAdvice: queryAdvice)
         }
         let declared = result.declaredIndexRecommendations
-        let indexes = SwiftDataCode.declarationsByModel(for: declared)
-        let uniques = SwiftDataCode.uniqueDeclarationsByModel(for: result.uniqueness)
-        let undeclarable = result.recommendations.filter { $0.entity != nil && $0.swiftDataIndex == nil }
+        let indexes = SwiftDataCode.declarationsByModel(for: declared.filter { !result.isCoreDataEntity($0.entity) })
+        let uniques = SwiftDataCode.uniqueDeclarationsByModel(for: result.uniqueness.filter { finding in
+            !result.isCoreDataEntity(finding.swiftDataUnique.flatMap(entityOfMacro))
+        })
+        let fetchIndexes = result.recommendations.filter { $0.declaredInModel == nil && result.uniqueRule(covering: $0) == nil }
+            .compactMap(result.fetchIndexDeclaration(for:))
+        let constraints = result.uniqueness.compactMap(result.uniquenessConstraint(for:))
+        let undeclarable = result.recommendations.filter {
+            $0.entity != nil && $0.swiftDataIndex == nil && result.fetchIndexDeclaration(for: $0) == nil && result.uniqueRule(covering: $0) == nil
+        }
         let servedByUnique = result.recommendations.compactMap { recommendation in
             result.uniqueRule(covering: recommendation).map { (recommendation, $0) }
         }
         let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
-        let alternatives = (result.alternatives ?? []).map { alternative in
-            comment("Alternative \(alternative.name) on \(alternative.table): \(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload on top of the indexes here. \(alternative.howToShip.text)")
+        let alternatives = (result.alternatives ?? []).flatMap { alternative -> [String] in
+            var lines = [comment("Alternative \(alternative.name) on \(alternative.table): \(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload on top of the indexes here. \(alternative.howToShip.text)")]
+            // As a Core Data fetch index, commented out: a choice, not part of the advice.
+            if let index = result.fetchIndex(for: alternative) {
+                lines.append(comment("  As a Core Data fetch index, if you choose it: \(CoreDataCode.editorSteps(index))"))
+                lines += CoreDataCode.xml(index).map { comment("    " + $0) }
+                lines += CoreDataCode.swift(indexes: [index], constraints: []).filter { !$0.isEmpty && !$0.hasPrefix("import") && !$0.hasPrefix("///") }.map { comment("    " + $0) }
+            }
+            return lines
         }
-        if indexes.isEmpty && uniques.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty {
+        if indexes.isEmpty && uniques.isEmpty && fetchIndexes.isEmpty && constraints.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty {
             lines.append(comment(result.workload.analysedStatements == 0 ? "No workload was given: nothing to declare from measurements (the schema review is below)." : "Nothing to declare: no index to add and no uniqueness rule to propose for this workload."))
             if !alternatives.isEmpty { lines += [""] + alternatives }
             return finish(lines, result, queryAdvice: queryAdvice)
         }
-        let guessed = result.recommendations.filter(\.keyPathsAreGuessed).map(\.table)
-        if let model = result.model, guessed.isEmpty {
-            lines.append(comment("Key paths from the app's model: \(model.files.joined(separator: ", ")) (\(model.option ?? "--model"))."))
-        } else if let model = result.model {
-            // A new user's model named the class otherwise than the store's entity: the key paths of those
-            // tables are guesses, and the header must not say they came from the model.
-            lines.append(comment("Key paths from the app's model: \(model.files.joined(separator: ", ")) (\(model.option ?? "--model")), except on \(Set(guessed).sorted().joined(separator: ", ")), whose key paths are recovered from the column names (no class or property of the model matched them) and are guesses; check them against your @Model classes."))
-        } else if result.recommendations.contains(where: \.keyPathsAreGuessed) {
-            lines.append(comment("Key paths recovered from the store's column names; some are guesses: check them against your @Model classes, or pass them with --model."))
-        }
+        lines += keyPathSource(result)
         lines.append(comment(""))
-        lines.append(comment("Adding #Index or #Unique changes the schema: put the model in a new VersionedSchema and add a"))
-        lines.append(comment("migration stage to your SchemaMigrationPlan (a lightweight stage is enough for an index). SwiftData"))
-        lines.append(comment("builds indexes only when it creates a store, so existing stores also need the CREATE INDEX IF NOT"))
-        lines.append(comment("EXISTS statements (--format sql), run before the ModelContainer opens the store."))
-        // Apple's documentation of Index(_:) and Unique(_:): iOS 18, macOS 15, tvOS 18, watchOS 11 (a new
-        // user's app targeting iOS 17 would not compile the pasted lines).
-        lines.append(comment("#Index and #Unique need iOS 18, macOS 15, tvOS 18 or watchOS 11 as the deployment target. Before"))
-        lines.append(comment("them, @Attribute(.unique) (iOS 17) declares a single attribute unique, and the SQL migration adds indexes."))
-        if !result.recommendations.isEmpty {
-            lines.append(comment("Building them took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope): what that migration costs here."))
+        let build = result.recommendations.isEmpty ? nil
+            : comment("Building them took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope): what that migration costs here.")
+        let unplaced = (indexes.map(\.model) + uniques.map(\.model)).contains { result.framework(ofEntity: $0) == nil || result.framework(ofEntity: $0) == .storeModel }
+        if !indexes.isEmpty || !uniques.isEmpty {
+            if unplaced { lines.append(comment("For an entity that is a SwiftData @Model class:")) }
+            lines.append(comment("Adding #Index or #Unique changes the schema: put the model in a new VersionedSchema and add a"))
+            lines.append(comment("migration stage to your SchemaMigrationPlan (a lightweight stage is enough for an index). SwiftData"))
+            lines.append(comment("builds indexes only when it creates a store, so existing stores also need the CREATE INDEX IF NOT"))
+            lines.append(comment("EXISTS statements (--format sql), run before the ModelContainer opens the store."))
+            // Apple's documentation of Index(_:) and Unique(_:): iOS 18, macOS 15, tvOS 18, watchOS 11 (a new
+            // user's app targeting iOS 17 would not compile the pasted lines).
+            lines.append(comment("#Index and #Unique need iOS 18, macOS 15, tvOS 18 or watchOS 11 as the deployment target. Before"))
+            lines.append(comment("them, @Attribute(.unique) (iOS 17) declares a single attribute unique, and the SQL migration adds indexes."))
+            if let build { lines.append(build) }
         }
         let models = (indexes.map(\.model) + uniques.map(\.model)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for model in models {
             lines.append("")
             // Where the class is declared, when the model source said (--model, --source): the file to edit.
-            if let mapping = result.model?.entities.first(where: { $0.entity == model }), let path = mapping.path {
+            let known = result.isSwiftDataEntity(model)
+            if known, let mapping = result.model?.entities.first(where: { $0.entity == model }), let path = mapping.path {
                 lines.append(comment("In \(path) (\(mapping.declaredAt)), inside @Model final class \(model) { … }:"))
-            } else {
+            } else if known {
                 lines.append(comment("Inside @Model final class \(model) { … }:"))
+            } else {
+                lines.append(comment("If \(model) is a SwiftData @Model class, inside it:"))
             }
             if let line = indexes.first(where: { $0.model == model })?.declaration { lines.append(line) }
             if let line = uniques.first(where: { $0.model == model })?.declaration { lines.append(line) }
         }
         for recommendation in alreadyDeclared {
             lines.append("")
-            lines.append(comment("\(recommendation.swiftDataIndex ?? recommendation.name) is already declared at \(recommendation.declaredInModel ?? "the model"); the store lacks it: run its CREATE INDEX."))
+            let what = recommendation.fetchIndex.map { "The fetch index \($0.name)" } ?? recommendation.swiftDataIndex ?? recommendation.name
+            let why = result.isCoreDataEntity(recommendation.entity)
+                ? "the store lacks it (Core Data leaves fetch indexes out of the version hashes, so no migration added it): run its CREATE INDEX."
+                : "the store lacks it: run its CREATE INDEX."
+            lines.append(comment("\(what) is already declared at \(recommendation.declaredInModel ?? "the model"); \(why)"))
         }
         for (recommendation, rule) in servedByUnique {
             lines.append("")
-            lines.append(comment("No #Index for \(recommendation.name) (\(recommendation.columnList)): the #Unique rule on \(rule.columns.joined(separator: ", ")) above gives the store a unique index that serves the same lookups. Declaring both would build two indexes for one job; with the #Unique declared, its CREATE INDEX is not needed."))
+            let ruleName = result.isCoreDataEntity(recommendation.entity) ? "uniqueness constraint" : "#Unique rule"
+            let index = result.isCoreDataEntity(recommendation.entity) ? "fetch index" : "#Index"
+            lines.append(comment("No \(index) for \(recommendation.name) (\(recommendation.columnList)): the \(ruleName) on \(rule.columns.joined(separator: ", ")) \(result.isCoreDataEntity(recommendation.entity) ? "below" : "above") gives the store a unique index that serves the same lookups. Declaring both would build two indexes for one job; with the \(ruleName) declared, its CREATE INDEX is not needed."))
         }
         for recommendation in undeclarable {
             lines.append("")
-            lines.append(comment("\(recommendation.name) on \(recommendation.table)(\(recommendation.columnList)) cannot be an #Index (a direction, a collation, a predicate, a Core Data bookkeeping column, or a column without a Swift name): create it with SQL only."))
+            lines.append(comment("\(recommendation.name) on \(recommendation.table)(\(recommendation.columnList)) cannot be declared in the model (a direction, a collation, a predicate, a Core Data bookkeeping column, a column of another sub-entity, or a column without a Swift name): create it with SQL only."))
+        }
+        if !fetchIndexes.isEmpty || !constraints.isEmpty {
+            lines += coreDataSection(result, fetchIndexes: fetchIndexes, constraints: constraints, build: indexes.isEmpty && uniques.isEmpty ? build : nil)
         }
         if !alternatives.isEmpty { lines += [""] + alternatives }
-        let fetchIndexes = declared.filter { $0.swiftDataIndex != nil && $0.entity != nil }
-        if !fetchIndexes.isEmpty {
-            lines.append("")
-            lines.append(comment("Core Data model made in Xcode (.xcdatamodeld): add a new model version and, in it, these Fetch Indexes"))
-            lines.append(comment("(each element ascending, binary):"))
-            for recommendation in fetchIndexes {
-                let properties = recommendation.columns.compactMap(\.keyPath).map { String($0.dropFirst(2)) }
-                // Core Data names a fetch index `Z_<Entity>_<name>` in the store (the shared cases' stores:
-                // `byDevice` is `Z_DateObject_byDevice`), so the name to type is the part after that prefix: then
-                // the store's index is the one the SQL migration builds (a new user typed the whole name).
-                let entity = recommendation.entity ?? ""
-                let prefix = "Z_\(entity)_"
-                let name = recommendation.name.hasPrefix(prefix) && recommendation.name.count > prefix.count
-                    ? String(recommendation.name.dropFirst(prefix.count)) : recommendation.name
-                lines.append(comment("  entity \(entity): \(name) = \(properties.joined(separator: ", "))"))
-            }
-            lines.append(comment("Core Data names each one Z_<Entity>_<name> in the store: the names the SQL migration uses."))
-        }
         return finish(lines, result, queryAdvice: queryAdvice)
     }
 
+    /// Where the key paths come from, as comment lines.
+    private static func keyPathSource(_ result: AnalysisResult) -> [String] {
+        let guessed = result.recommendations.filter(\.keyPathsAreGuessed).map(\.table)
+        let coreData = result.model?.entities.contains { $0.framework?.isCoreData == true } == true
+        let check = coreData ? "your Core Data model" : "your @Model classes"
+        guard let model = result.model else {
+            return result.recommendations.contains(where: \.keyPathsAreGuessed)
+                ? [comment("Key paths recovered from the store's column names; some are guesses: check them against your @Model classes or Core Data model, or pass it with --model.")]
+                : []
+        }
+        let origin = model.option == StoreModelCache.sourceName
+            ? "Key paths from the model the store caches (Z_MODELCACHE): the entities' own names, without --model"
+            : "Key paths from the app's model: \(model.files.joined(separator: ", ")) (\(model.option ?? "--model"))"
+        if guessed.isEmpty { return [comment(origin + ".")] }
+        // A new user's model named the class otherwise than the store's entity: the key paths of those
+        // tables are guesses, and the header must not say they came from the model.
+        return [comment(origin + ", except on \(Set(guessed).sorted().joined(separator: ", ")), whose key paths are recovered from the column names (no class or property of the model matched them) and are guesses; check them against \(check).")]
+    }
+
+    /// The Core Data model's changes: the reminder, then per entity the editor steps, the XML and the code.
+    private static func coreDataSection(_ result: AnalysisResult, fetchIndexes: [CoreDataFetchIndex],
+                                        constraints: [(entity: String, properties: [String])], build: String?) -> [String] {
+        var lines = [""]
+        let entities = (fetchIndexes.map(\.entity) + constraints.map(\.entity)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let placed = entities.allSatisfy { result.isCoreDataEntity($0) }
+        let files = Set(entities.compactMap { entity in result.model?.entities.first { $0.entity == entity }?.declaredAt.split(separator: ":").first.map(String.init) })
+        let modelName = placed && !files.isEmpty ? "Core Data model (\(files.sorted().joined(separator: ", ")))" : "Core Data model (.xcdatamodeld)"
+        if !placed { lines.append(comment("For an entity of a Core Data model (.xcdatamodeld) rather than a SwiftData @Model class:")) }
+        lines.append(comment("\(modelName): a fetch index or a uniqueness constraint changes the model. Add a new model version"))
+        lines.append(comment("(Editor ▸ Add Model Version…), make it the current version (File inspector ▸ Model Version), and make the"))
+        lines.append(comment("changes there; NSPersistentContainer then migrates existing stores to it with lightweight migration (on by"))
+        lines.append(comment("default), or give a mapping model. Core Data leaves fetch indexes out of the entities' version hashes, so a"))
+        lines.append(comment("store whose model only gains a fetch index is not migrated and does not get it: run the CREATE INDEX IF NOT"))
+        lines.append(comment("EXISTS statements (--format sql) on existing stores before the container opens them; they use the names"))
+        lines.append(comment("Core Data gives the fetch indexes (Z_<Entity>_<name>), so they are the indexes the model declares."))
+        if let build { lines.append(build) }
+        for entity in entities {
+            lines.append("")
+            let mapping = result.model?.entities.first { $0.entity == entity }
+            let place = mapping.map { " (\($0.declaredAt)\($0.classLocation.map { "; class at " + $0 } ?? ""))" } ?? ""
+            lines.append(comment("Entity \(entity)\(place):"))
+            for index in fetchIndexes where index.entity == entity {
+                lines.append(comment("  Fetch index \(index.name) (\(index.storeIndexName) in the store): \(CoreDataCode.editorSteps(index))"))
+            }
+            let entityConstraints = constraints.filter { $0.entity == entity }.map(\.properties)
+            for properties in entityConstraints {
+                lines.append(comment("  Uniqueness constraint on \(properties.joined(separator: ", ")): \(CoreDataCode.constraintStep(entity: entity, properties: properties))"))
+            }
+            lines.append(comment("  In the version's contents file, inside <entity name=\"\(entity)\" …> (a <uniquenessConstraints> it has takes the new one):"))
+            for index in fetchIndexes where index.entity == entity { lines += CoreDataCode.xml(index).map { comment("    " + $0) } }
+            if !entityConstraints.isEmpty { lines += CoreDataCode.xml(constraints: entityConstraints).map { comment("    " + $0) } }
+        }
+        let code = CoreDataCode.swift(indexes: fetchIndexes, constraints: constraints)
+        if !code.isEmpty {
+            lines.append("")
+            lines.append(comment("Or in code, for a model built or adjusted in code:"))
+            lines += code
+        }
+        return lines
+    }
+
+    /// `Note` in `#Unique<Note>([…])`.
+    private static func entityOfMacro(_ macro: String) -> String? {
+        guard let open = macro.firstIndex(of: "<"), let close = macro.firstIndex(of: ">"), open < close else { return nil }
+        return String(macro[macro.index(after: open)..<close])
+    }
 
     /// The lines as the file's text, with the query-side advice appended as comments.
     static func finish(_ lines: [String], _ result: AnalysisResult, queryAdvice: Bool) -> String {

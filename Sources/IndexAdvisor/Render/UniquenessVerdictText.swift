@@ -41,7 +41,7 @@ extension UniquenessFinding: Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case origin, table, columns, violatingRows, duplicateValues, nullRows, tableRows, swiftDataUnique, advice
+        case origin, table, columns, violatingRows, duplicateValues, nullRows, tableRows, swiftDataUnique, coreDataConstraint, coreDataEntity, advice
     }
 
     /// Read back from a JSON report: the advice in its words.
@@ -54,6 +54,8 @@ extension UniquenessFinding: Codable {
                   nullRows: try container.decode(Int.self, forKey: .nullRows), tableRows: try container.decode(Int.self, forKey: .tableRows),
                   swiftDataUnique: try container.decodeIfPresent(String.self, forKey: .swiftDataUnique),
                   verdict: .other(try container.decode(String.self, forKey: .advice)))
+        coreDataConstraint = try container.decodeIfPresent([String].self, forKey: .coreDataConstraint)
+        coreDataEntity = try container.decodeIfPresent(String.self, forKey: .coreDataEntity)
     }
 
     /// In a JSON report: the fields it always had, the advice in words.
@@ -62,5 +64,7 @@ extension UniquenessFinding: Codable {
         try container.encodeFields([.origin: origin, .table: table, .columns: columns, .violatingRows: violatingRows,
                                     .duplicateValues: duplicateValues, .nullRows: nullRows, .tableRows: tableRows,
                                     .swiftDataUnique: swiftDataUnique, .advice: advice])
+        try container.encodeIfPresent(coreDataConstraint, forKey: .coreDataConstraint)
+        try container.encodeIfPresent(coreDataEntity, forKey: .coreDataEntity)
     }
 }

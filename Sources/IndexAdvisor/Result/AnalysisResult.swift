@@ -74,6 +74,10 @@ public struct StoreSummary: Sendable, Codable {
     /// Tables measured on a deterministic sample of their rows (empty when none was).
     public var sampledTables: [SampledTable]
     public var tables: [TableSummary]
+    /// The model the store caches (`Z_MODELCACHE`), read without Core Data, or why it gave none; absent
+    /// when the store has no such table (and in reports made before it was read). Its names, with their
+    /// case, name the columns when no `--model` is given.
+    public var cachedModel: StoreModelCache.Outcome? = nil
 }
 
 /// One table of the store.
@@ -293,6 +297,10 @@ public struct Recommendation: Sendable, Codable {
     /// Where the app's model already declares this index (`Note.swift:14`), when `--model` found the same
     /// `#Index` there: the model has it, the store does not (SwiftData creates indexes with new stores only).
     public var declaredInModel: String? = nil
+    /// The Core Data fetch index that declares it, when its entity is a Core Data model's (read with
+    /// `--model` or found with `--source`), or when no model said which framework declares the entity;
+    /// nil for a SwiftData `@Model` class's, and when it cannot be declared.
+    public var fetchIndex: CoreDataFetchIndex? = nil
 }
 
 /// An index form no model can declare, measured on a Core Data or SwiftData store with the recommended
@@ -473,13 +481,22 @@ public struct ModelEntityMapping: Sendable, Codable {
     /// The path of the file that declares the class, as found under the `--model`/`--source` argument
     /// (`App/Models/Note.swift`); absent in reports made before it was kept.
     public var path: String? = nil
+    /// What declares the entity: a SwiftData `@Model` class (`swiftData`), an `NSManagedObject` subclass
+    /// with its entity in a Core Data model or not (`coreData`), a Core Data model alone (`coreDataModel`),
+    /// or only the store's cached model (`storeModel`, which does not say which framework); absent in
+    /// reports made before it was kept.
+    public var framework: ModelClass.Framework? = nil
+    /// Where the `NSManagedObject` subclass is declared, when the entity is also in a Core Data model.
+    public var classLocation: String? = nil
 
-    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping], path: String? = nil) {
+    public init(entity: String, table: String, declaredAt: String, properties: [PropertyMapping], path: String? = nil,
+                framework: ModelClass.Framework? = nil) {
         self.entity = entity
         self.table = table
         self.declaredAt = declaredAt
         self.properties = properties
         self.path = path
+        self.framework = framework
     }
 }
 

@@ -1,15 +1,24 @@
 /// Swift names for Core Data / SwiftData columns, and index names in SwiftData's convention.
 ///
 /// Column names lose the attribute's case (`folderID` is stored as `ZFOLDERID`). The spelling is
-/// recovered, in order, from the store's own index names (Core Data names fetch indexes
-/// `Z_<Entity>_<attribute>…` and SwiftData `Z_<Entity>_SwiftDataIndexOnBinary<attributes…>`), or else by
-/// splitting the column name into common English words (`ZISARCHIVED` → `isArchived`); the latter is a guess.
+/// recovered, in order, from the model the store caches (`Z_MODELCACHE`, ``StoreModelCache``: every
+/// attribute and to-one relationship with its case), from the store's own index names (Core Data names
+/// fetch indexes `Z_<Entity>_<attribute>…` and SwiftData `Z_<Entity>_SwiftDataIndexOnBinary<attributes…>`),
+/// or else by splitting the column name into common English words (`ZISARCHIVED` → `isArchived`); the
+/// latter is a guess.
 public struct SwiftDataNaming: Sendable {
     /// Spellings recovered from index names, by upper-cased spelling.
     private var known: [String: String] = [:]
 
-    /// Learns spellings from the names of the store's indexes.
+    /// Learns spellings from the store's cached model and the names of its indexes.
     public init(schema: Schema) {
+        if let model = schema.coreData?.cachedModel?.model {
+            for entity in model.entities {
+                for name in entity.attributes.filter({ !$0.isTransient }).map(\.name) + entity.relationships.filter({ !$0.isToMany }).map(\.name) {
+                    if known[name.uppercased()] == nil { known[name.uppercased()] = name }
+                }
+            }
+        }
         for index in schema.indexes where index.name.hasPrefix("Z_") {
             var parts = index.name.split(separator: "_").map(String.init)
             guard parts.count >= 3 else { continue }
@@ -18,7 +27,7 @@ public struct SwiftDataNaming: Sendable {
             for part in parts {
                 if let range = part.range(of: "SwiftDataIndexOnBinary") {
                     learn(concatenation: String(part[range.upperBound...]), columns: columns)
-                } else if part.first?.isLowercase == true, columns.contains(part.uppercased()) {
+                } else if part.first?.isLowercase == true, columns.contains(part.uppercased()), known[part.uppercased()] == nil {
                     known[part.uppercased()] = part
                 }
             }
@@ -43,7 +52,7 @@ public struct SwiftDataNaming: Sendable {
         var rest = Substring(concatenation)
         while !rest.isEmpty {
             guard let column = columns.filter({ rest.uppercased().hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return }
-            known[column] = String(rest.prefix(column.count))
+            if known[column] == nil { known[column] = String(rest.prefix(column.count)) }
             rest = rest.dropFirst(column.count)
         }
     }

@@ -26,6 +26,14 @@ public struct UniquenessFinding: Sendable {
     public var verdict: UniquenessVerdict
     /// Where the app's model already declares the rule (`Note.swift:12`) when the store does not enforce it.
     public var modelDeclaresAt: String? = nil
+    /// The uniqueness constraint to declare on a Core Data model's entity, as its property names
+    /// (`["regionCode", "name"]`), when the rule holds and would be a `#Unique` on a SwiftData class.
+    public var coreDataConstraint: [String]? = nil
+    /// The entity whose model declares ``coreDataConstraint``.
+    public var coreDataEntity: String? = nil
+
+    /// True when a rule is proposed for the model to declare: a `#Unique` or a Core Data uniqueness constraint.
+    public var isProposedForModel: Bool { swiftDataUnique != nil || coreDataConstraint != nil }
 }
 
 /// What the data says about one uniqueness rule, for ``UniquenessFinding/verdict``; the rows, values and

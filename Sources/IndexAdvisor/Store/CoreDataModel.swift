@@ -18,6 +18,9 @@ public struct CoreDataModel: Sendable, Codable, Equatable {
     public var entities: [Entity]
     /// True when the store syncs with CloudKit (it has `ANSCK…` tables): CloudKit does not allow unique constraints.
     public var isCloudKitSynced: Bool
+    /// The model the store caches in `Z_MODELCACHE` (``StoreModelCache``), or why it gave none; nil when the
+    /// store has no such table.
+    public var cachedModel: StoreModelCache.Outcome? = nil
 
     public init(entities: [Entity], isCloudKitSynced: Bool) {
         self.entities = entities

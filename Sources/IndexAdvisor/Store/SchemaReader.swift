@@ -48,6 +48,10 @@ package enum SchemaReader {
                 return (Int(number), name, Int(row[2].integerValue ?? 0))
             }
             coreData = CoreDataModel.from(primaryKeyRows: entities, tableNames: tables.map(\.name))
+            // The compiled model the store keeps (Z_MODELCACHE): the names with their case.
+            if tables.contains(where: { $0.name.sqlFolded == "z_modelcache" }) {
+                coreData?.cachedModel = StoreModelCache.read(from: connection)
+            }
         }
         var schema = Schema(tables: tables, views: views, hasStatistics: !statistics.isEmpty,
                             statistics: statistics, coreData: coreData)

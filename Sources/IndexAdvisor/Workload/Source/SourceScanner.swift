@@ -11,38 +11,22 @@ public enum SourceScanner {
     /// The frequency of a `@Query`/`@FetchRequest` without a `// indexadvisor: freq N` comment.
     public static let viewQueryFrequency = 10
 
-    /// Reads `paths`: Swift files, or folders searched recursively for `.swift` files (sorted by path; hidden ones
-    /// left out). In a folder, a directory named `*.swift` is walked as a folder, and a file that is not a
-    /// regular file, cannot be read or is not UTF-8 (or UTF-16 with a byte-order mark) is skipped with a
-    /// warning in ``SourceScan/warnings``.
-    /// - Throws: ``SourceScanError`` for a missing path, a folder without Swift files, a file given directly
-    ///   that cannot be read (the reason said: not a regular file, permission denied, not UTF-8…).
-    public static func scan(paths: [String]) throws -> SourceScan {
-        var files: [(path: String, shown: String, direct: Bool)] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw SourceScanError.notFound(path: path) }
-            if isDirectory.boolValue {
-                let root = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
-                let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-                var found: [(String, String, Bool)] = []
-                while let url = enumerator?.nextObject() as? URL {
-                    // A folder named `SQLite.swift` (a vendored package) is walked into, not read.
-                    guard url.pathExtension == "swift", !isDirectoryEntry(url.path) else { continue }
-                    let relative = url.standardizedFileURL.path.hasPrefix(root.path + "/") ? String(url.standardizedFileURL.path.dropFirst(root.path.count + 1)) : url.lastPathComponent
-                    found.append((url.path, (path.hasSuffix("/") ? path : path + "/") + relative, false))
-                }
-                guard !found.isEmpty else { throw SourceScanError.noSwiftFiles(path: path) }
-                files += found.sorted { $0.1 < $1.1 }
-            } else {
-                files.append((path, path, true))
-            }
-        }
+    /// Reads `paths`: Swift files, Core Data models (`.xcdatamodeld`, `.xcdatamodel`, `contents`), or folders
+    /// searched recursively for both (sorted by path; hidden ones left out). In a folder, a directory named
+    /// `*.swift` is walked as a folder, an `.xcdatamodeld` is read as the app's model, and a file that is not
+    /// a regular file, cannot be read or is not UTF-8 (or UTF-16 with a byte-order mark) is skipped with a
+    /// warning in ``SourceScan/warnings``. The sites are translated with the classes the files declare, the
+    /// models' entities, and `model` (what `--model` read) merged in.
+    /// - Throws: ``SourceScanError`` for a missing path, a folder without Swift files or models, a file given
+    ///   directly that cannot be read (the reason said: not a regular file, permission denied, not UTF-8…),
+    ///   a model that cannot be read.
+    public static func scan(paths: [String], model: ModelSource? = nil) throws -> SourceScan {
+        let found = try ModelPaths.collect(paths, option: SourceOption.self, nonSwiftFile: { _ in .swift })
         var texts: [(path: String, text: String)] = []
         var warnings: [String] = []
         // Overlapping paths (`app`, `app/Views`, `./app/Views/List.swift`, a link) name a file once: its first mention.
         var seen: Set<String> = []
-        for file in files where seen.insert(identity(of: file.path)).inserted {
+        for file in found.swift where seen.insert(identity(of: file.path)).inserted {
             switch read(file.path) {
             case .success(let text):
                 texts.append((file.shown, text))
@@ -51,7 +35,15 @@ public enum SourceScanner {
                 warnings.append("\(file.shown): skipped (\(error.reason))")
             }
         }
-        var scan = scan(texts)
+        var documents: [CoreDataModelDocument] = []
+        for path in found.models where seen.insert(identity(of: path)).inserted {
+            do {
+                documents.append(try XCDataModelReader.read(path: path))
+            } catch let error as CoreDataModelFileError {
+                throw SourceScanError.modelFile(error)
+            }
+        }
+        var scan = scan(texts, documents: documents, model: model)
         scan.warnings = warnings
         return scan
     }
@@ -68,12 +60,6 @@ public enum SourceScanner {
 
     struct ReadFailure: Error {
         var reason: String
-    }
-
-    /// True for a directory (links followed).
-    private static func isDirectoryEntry(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The text of the Swift file at `path`, or why it cannot be read. Only a regular file is opened (a FIFO
@@ -119,12 +105,21 @@ public enum SourceScanner {
         return "not UTF-8: 8-bit text such as Latin-1 (ISO 8859-1) or Windows-1252; save it as UTF-8"
     }
 
-    /// Scans source already in memory: each file's path (its last component names it in locations) and text.
-    public static func scan(_ files: [(path: String, text: String)]) -> SourceScan {
+    /// Scans source already in memory: each file's path (its last component names it in locations) and text,
+    /// with the entities of `documents` (Core Data models found beside it) and of `extra` (the `--model`
+    /// source) merged into the classes the files declare.
+    public static func scan(_ files: [(path: String, text: String)], documents: [CoreDataModelDocument] = [],
+                            model extra: ModelSource? = nil) -> SourceScan {
         var model = ModelSourceReader.parse(files: files)
         // The model's files are those that declare a model class (the reports name them as its source).
         let declaring = model.files.filter { name in model.classes.contains { $0.file == name } }
-        if !declaring.isEmpty { model.files = declaring }
+        if !declaring.isEmpty || !documents.isEmpty || !(extra?.documents.isEmpty ?? true) { model.files = declaring }
+        for document in documents + (extra?.documents ?? []) { model = model.adding(document) }
+        // `--model` Swift classes the source does not declare itself.
+        for added in extra?.classes ?? [] where !model.classes.contains(where: { $0.className == added.className || $0.entity == added.entity }) {
+            model.classes.append(added)
+            if !model.files.contains(added.file) { model.files.append(added.file) }
+        }
         let modelNames = Set(model.classes.map(\.className))
         var sites: [FetchSite] = []
         for file in files {
