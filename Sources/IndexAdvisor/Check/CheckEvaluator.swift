@@ -32,6 +32,9 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         case baselineOtherCost
         /// A query-side or statistics advice (warnings only, never a failure).
         case queryAdvice
+        /// The plan builds an automatic index (`SEARCH t USING AUTOMATIC [PARTIAL] COVERING INDEX (…)`): SQLite
+        /// reads the whole of `t` into a temporary index on every execution (https://sqlite.org/optoverview.html#autoindex).
+        case automaticIndex
     }
 
     public var kind: Kind
@@ -89,6 +92,9 @@ public enum CheckEvaluator {
                     case .fullIndexScan:
                         problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
                                                      message: "\(label) full scan of \(finding.table ?? "?") through every entry of \(finding.index ?? "an index"), its rows filtered one by one (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
+                    case .automaticIndex:
+                        problems.append(CheckProblem(kind: .automaticIndex, statement: label, statementID: statement.id, isFailure: true,
+                                                     message: "\(label) builds an automatic index on \(finding.table ?? "?")\(finding.constraints.map { " (\($0))" } ?? ""), reading the whole table on every execution (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
                     case .tempBTree:
                         problems.append(CheckProblem(kind: .tempBTreeSort, statement: label, statementID: statement.id, isFailure: true,
                                                      message: "\(label) sorts in a temp B-tree for \(finding.purpose ?? "ORDER BY") (\(weight)): \(sql)"))
