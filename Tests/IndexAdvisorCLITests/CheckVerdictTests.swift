@@ -64,4 +64,14 @@ struct CheckVerdictTests {
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 6000) INSERT INTO reading SELECT i, i % 40, i % 113, 'r' || i FROM n;
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60) INSERT INTO station SELECT i, 'station ' || i FROM n;
         """
+
+    // Item 7: a plan's row count is the sample's; the line gives the store's.
+    @Test("a full scan of a sampled table is reported with the store's rows and the sample it was measured on")
+    func sampledScanLine() throws {
+        let store = try store("scanned.sqlite", Self.readings)
+        let workload = try file("scan.sql", "-- freq: 50\nSELECT id FROM reading WHERE note = 'r77';\n")
+        let (code, console) = run(["check", store.path, "-w", workload.path, "--sample-rows", "1000", "-q"])
+        #expect(code == ExitCode.checkFailed)
+        #expect(lines(console, "FAIL ") == ["FAIL S1 full table scan of reading (6,000 rows in the store, measured on 1 row in 6; ×50, 100% of workload time): SELECT id FROM reading WHERE note = 'r77'"], "\(console.out)")
+    }
 }

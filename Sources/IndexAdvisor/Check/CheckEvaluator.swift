@@ -72,6 +72,21 @@ public enum CheckEvaluator {
         }, uniquingKeysWith: { first, _ in first })
         // The workload's time includes them: a quick statement is not hot because the slow one could not be timed.
         let total = usable.reduce(0) { $0 + $1.weightedSecondsBefore } + untimed.values.reduce(0, +)
+        // A plan's row count is the snapshot's: on a sampled table, the sample's. A table is small, and its
+        // scan no problem, by the store's rows, and the line gives them.
+        let sampled = Dictionary(result.store.sampledTables.map { ($0.table.sqlFolded, $0) }, uniquingKeysWith: { first, _ in first })
+        func storeRows(_ finding: PlanFinding) -> PlanFinding {
+            guard let table = finding.table, let sample = sampled[table.sqlFolded] else { return finding }
+            var finding = finding
+            finding.tableRows = sample.rows
+            return finding
+        }
+        func rows(_ finding: PlanFinding) -> String {
+            if let table = finding.table, let sample = sampled[table.sqlFolded] {
+                return "\(Figures.count(sample.rows)) rows in the store, measured on 1 row in \(sample.step)"
+            }
+            return "\(Figures.count(finding.tableRows ?? 0)) rows"
+        }
         var problems: [CheckProblem] = []
         for (offset, statement) in result.statements.enumerated() where statement.error == nil {
             let label = "S\(offset + 1)"
@@ -84,17 +99,17 @@ public enum CheckEvaluator {
             let weight = "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of workload time"
                 + (statement.sourceLocations.map { "; issued at " + $0.joined(separator: ", ") } ?? "")
             if hot, let plan = statement.planBefore {
-                for finding in plan.findings where finding.isProblem {
+                for finding in plan.findings.map(storeRows) where finding.isProblem {
                     switch finding.kind {
                     case .fullTableScan:
                         problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
-                                                     message: "\(label) full table scan of \(finding.table ?? "?") (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
+                                                     message: "\(label) full table scan of \(finding.table ?? "?") (\(rows(finding)); \(weight)): \(sql)"))
                     case .fullIndexScan:
                         problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
-                                                     message: "\(label) full scan of \(finding.table ?? "?") through every entry of \(finding.index ?? "an index"), its rows filtered one by one (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
+                                                     message: "\(label) full scan of \(finding.table ?? "?") through every entry of \(finding.index ?? "an index"), its rows filtered one by one (\(rows(finding)); \(weight)): \(sql)"))
                     case .automaticIndex:
                         problems.append(CheckProblem(kind: .automaticIndex, statement: label, statementID: statement.id, isFailure: true,
-                                                     message: "\(label) builds an automatic index on \(finding.table ?? "?")\(finding.constraints.map { " (\($0))" } ?? ""), reading the whole table on every execution (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
+                                                     message: "\(label) builds an automatic index on \(finding.table ?? "?")\(finding.constraints.map { " (\($0))" } ?? ""), reading the whole table on every execution (\(rows(finding)); \(weight)): \(sql)"))
                     case .tempBTree:
                         problems.append(CheckProblem(kind: .tempBTreeSort, statement: label, statementID: statement.id, isFailure: true,
                                                      message: "\(label) sorts in a temp B-tree for \(finding.purpose ?? "ORDER BY") (\(weight)): \(sql)"))
