@@ -25,7 +25,8 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         case baselineUnmatched
         /// A hot statement ran past `--statement-timeout`: it could not be timed at all.
         case statementTimedOut
-        /// A hot statement no longer prepares on the store (a column or table is gone), or every execution failed.
+        /// A hot statement no longer prepares on the store (a column or table is gone), this SQLite cannot parse it
+        /// (SQL of a newer SQLite), or every execution failed.
         case statementFailed
         /// The baseline's figures come from the other cost source (`--cost time` against `--cost counters`):
         /// seconds of work counters and wall-clock seconds cannot be compared.
