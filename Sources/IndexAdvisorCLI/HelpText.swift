@@ -140,7 +140,8 @@ enum HelpText {
                 --min-share of the workload's time, or run at least --min-count times — does a full table scan,
                 sorts in a temp B-tree or builds an automatic index, or got slower than in --baseline by more than
                 --slowdown with the runs' interquartile ranges apart, or cannot be timed (past --statement-timeout,
-                no longer prepares, or SQL this SQLite cannot parse).
+                no longer prepares, or SQL this SQLite cannot parse), or cannot be compared with the baseline (a
+                table measured on another sample: keep --sample-rows and --cost the same).
                 Query-side advice is printed as warnings. Problems print one per line,
                 as GitHub Actions annotations when GITHUB_ACTIONS is set.
 

@@ -65,6 +65,36 @@ struct CheckVerdictTests {
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60) INSERT INTO station SELECT i, 'station ' || i FROM n;
         """
 
+    // Item 3: `--sample-rows 1000` keeps 1 row in 6 of the 6,000 readings; a baseline of the other kind
+    // cannot be compared, either way round. The station lookup touches no sampled table and is compared.
+    @Test("a baseline sampled otherwise than the check fails the hot statements on that table, both ways")
+    func otherSample() throws {
+        let store = try store("readings.sqlite", Self.readings)
+        let workload = try file("readings.sql", """
+            -- freq: 3000
+            SELECT avg(value) FROM reading WHERE sensor = 4;
+            -- freq: 3000
+            SELECT name FROM station WHERE id = 7;
+            """)
+        let sampled = directory.url.appendingPathComponent("sampled.json").path
+        let whole = directory.url.appendingPathComponent("whole.json").path
+        #expect(run(["check", store.path, "-w", workload.path, "--sample-rows", "1000", "-q", "-o", sampled]).0 == ExitCode.success)
+        #expect(run(["check", store.path, "-w", workload.path, "--sample-rows", "0", "-q", "-o", whole]).0 == ExitCode.success)
+        let cases = [("0", sampled, "reading measured whole here and on 1 row in 6 in the baseline"),
+                     ("1000", whole, "reading measured on 1 row in 6 here and whole in the baseline")]
+        for (rows, baseline, words) in cases {
+            let (code, console) = run(["check", store.path, "-w", workload.path, "--sample-rows", rows, "--baseline", baseline, "--min-share", "0.01", "-q"])
+            #expect(code == ExitCode.checkFailed, "\(console.out)")
+            let failures = lines(console, "FAIL ")
+            #expect(failures.count == 1, "\(console.out)")
+            #expect(failures.first?.hasPrefix("FAIL S1 cannot be compared with the baseline: \(words), so the two times are of other rows; run both with the same --sample-rows (or write a new baseline with check --output) (×3,000, ") == true, "\(console.out)")
+            #expect(failures.first?.hasSuffix(" of workload time): SELECT avg(value) FROM reading WHERE sensor = 4") == true, "\(console.out)")
+        }
+        // Like for like, both ways: nothing to say.
+        #expect(run(["check", store.path, "-w", workload.path, "--sample-rows", "1000", "--baseline", sampled, "--min-share", "0.01", "-q"]).0 == ExitCode.success)
+        #expect(run(["check", store.path, "-w", workload.path, "--sample-rows", "0", "--baseline", whole, "--min-share", "0.01", "-q"]).0 == ExitCode.success)
+    }
+
     // Item 7: a plan's row count is the sample's; the line gives the store's.
     @Test("a full scan of a sampled table is reported with the store's rows and the sample it was measured on")
     func sampledScanLine() throws {

@@ -36,6 +36,9 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         /// The plan builds an automatic index (`SEARCH t USING AUTOMATIC [PARTIAL] COVERING INDEX (…)`): SQLite
         /// reads the whole of `t` into a temporary index on every execution (https://sqlite.org/optoverview.html#autoindex).
         case automaticIndex
+        /// The baseline measured a table the statement touches on another sample (`--sample-rows`, or the table
+        /// crossed the sampling threshold): its times are of other rows and cannot be compared.
+        case baselineOtherSample
     }
 
     public var kind: Kind
@@ -63,13 +66,16 @@ public enum CheckEvaluator {
         let cost = result.method.costSource ?? .wallClock
         let baselineCost = baseline.map { $0.method.costSource ?? .wallClock }
         let comparable = baselineCost == nil || baselineCost == cost
-        let baselineByID = comparable ? Dictionary((baseline?.statements ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        // Statement by statement, only figures measured like for like: a table sampled in one run and whole (or
+        // sampled otherwise) in the other gives times of other rows.
+        let comparison = BaselineComparison(result: result, baseline: comparable ? baseline : nil)
+        let baselineByID = comparison.statements
         // What is known of the time of statements that could not be timed: at least the timeout per execution
-        // for one that timed out, else the baseline's time, if it has one.
+        // for one that timed out, else the baseline's time, if it has one (measured on the same rows).
         let untimed: [String: Double] = Dictionary(result.statements.compactMap { statement in
             guard statement.error != nil else { return nil }
             if statement.timedOut { return (statement.id, Double(statement.count) * result.method.statementTimeoutSeconds) }
-            return baselineByID[statement.id].map { (statement.id, $0.weightedSecondsBefore) }
+            return comparison.comparable(statement).map { (statement.id, $0.weightedSecondsBefore) }
         }, uniquingKeysWith: { first, _ in first })
         // The workload's time includes them: a quick statement is not hot because the slow one could not be timed.
         let total = usable.reduce(0) { $0 + $1.weightedSecondsBefore } + untimed.values.reduce(0, +)
@@ -119,7 +125,12 @@ public enum CheckEvaluator {
                     }
                 }
             }
-            if hot, let now = statement.timingBefore, let before = baselineByID[statement.id]?.timingBefore,
+            let differences = comparison.sampleDifferences(for: statement)
+            if hot, baselineByID[statement.id] != nil, !differences.isEmpty {
+                problems.append(CheckProblem(kind: .baselineOtherSample, statement: label, statementID: statement.id, isFailure: true,
+                                             message: "\(label) cannot be compared with the baseline: \(differences.map(\.text).joined(separator: "; ")), so the two times are of other rows; run both with the same --sample-rows (or write a new baseline with check --output) (\(weight)): \(sql)"))
+            }
+            if hot, let now = statement.timingBefore, let before = comparison.comparable(statement)?.timingBefore,
                now.medianSeconds > before.medianSeconds * thresholds.slowdownFactor, now.p25Seconds > before.p75Seconds {
                 problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
                                              message: "\(label) got slower than the baseline: \(Figures.timing(before)) → \(Figures.timing(now)) (\(weight)): \(sql)"))
@@ -140,7 +151,7 @@ public enum CheckEvaluator {
             let weight = known == nil
                 ? "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions"
                 : "×\(Figures.count(statement.count)), at least \(Int((share * 100).rounded(.down)))% of workload time"
-            let was = baselineByID[statement.id]?.timingBefore.map { "; \(Figures.timing($0)) in the baseline" } ?? ""
+            let was = comparison.comparable(statement)?.timingBefore.map { "; \(Figures.timing($0)) in the baseline" } ?? ""
             if timedOut {
                 problems.append(CheckProblem(kind: .statementTimedOut, statement: label, statementID: statement.id, isFailure: true,
                                              message: "\(label) timed out: an execution ran past --statement-timeout (\(Figures.duration(result.method.statementTimeoutSeconds)))\(was) (\(weight)): \(sql)"))
