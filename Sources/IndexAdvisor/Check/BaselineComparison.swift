@@ -1,6 +1,7 @@
 /// What a `check` run may compare with its `--baseline`, statement by statement: only figures measured like
 /// for like (the same cost source, checked by ``CheckEvaluator``; the same sample of each table the statement
-/// touches).
+/// touches), and, when the baseline is the report of an analysis whose advice has since been applied, the
+/// time that report predicted for a write its indexes slow.
 struct BaselineComparison {
     /// A table sampled differently in the two runs: 1 row in `now` here, 1 in `then` in the baseline (1: whole).
     struct SampleDifference: Equatable {
@@ -15,16 +16,27 @@ struct BaselineComparison {
         }
     }
 
+    /// What the baseline's advice predicts for a statement, now that some of its indexes exist.
+    struct Prediction {
+        /// The statement's time with the advice in place, as the baseline's final pass measured it.
+        var timing: Timing
+        /// The applied recommendations that write to the statement's tables or list it among their effects.
+        var indexes: [String]
+    }
+
     /// Baseline statements by id.
     let statements: [String: StatementReport]
     /// Tables sampled differently here and in the baseline, by folded name.
     private let differences: [String: SampleDifference]
+    /// The baseline's recommendations that the store now has (by name, or by table, key and predicate).
+    private let applied: [Recommendation]
 
     /// Compares `result` with `baseline` (nil: nothing to compare, every lookup is empty).
     init(result: AnalysisResult, baseline: AnalysisResult?) {
         guard let baseline else {
             statements = [:]
             differences = [:]
+            applied = []
             return
         }
         statements = Dictionary(baseline.statements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -38,6 +50,15 @@ struct BaselineComparison {
             differences[key] = SampleDifference(table: now[key]?.table ?? then[key]?.table ?? key, now: stepNow, then: stepThen)
         }
         self.differences = differences
+        let indexes = result.store.tables.flatMap { table in table.indexes.map { (table: table.name.sqlFolded, index: $0) } }
+        applied = baseline.recommendations.filter { recommendation in
+            indexes.contains { table, index in
+                guard table == recommendation.table.sqlFolded else { return false }
+                if index.name.sqlFolded == recommendation.name.sqlFolded { return true }
+                return index.partialPredicate == nil && recommendation.partialPredicate == nil
+                    && index.columns.map(\.sqlFolded) == recommendation.columns.map(\.name.sqlFolded)
+            }
+        }
     }
 
     /// The tables `statement` touches (its own list and those its plan names) that were sampled differently
@@ -54,5 +75,18 @@ struct BaselineComparison {
     func comparable(_ statement: StatementReport) -> StatementReport? {
         guard sampleDifferences(for: statement).isEmpty else { return nil }
         return statements[statement.id]
+    }
+
+    /// For a write: what the baseline's advice predicted once applied — the statement's time after the advice
+    /// in the baseline, when an applied recommendation is on a table the statement writes or lists it among
+    /// its effects. Nil for a read (the advice is judged on writes only: a read it slowed is a regression), or
+    /// when no applied recommendation touches it.
+    func prediction(for statement: StatementReport) -> Prediction? {
+        guard statement.kind.isWrite, let before = comparable(statement), let after = before.timingAfter else { return nil }
+        let tables = Set(statement.tables.map(\.sqlFolded))
+        let indexes = applied.filter { recommendation in
+            tables.contains(recommendation.table.sqlFolded) || recommendation.effects.contains { $0.statementID == statement.id }
+        }.map(\.name)
+        return indexes.isEmpty ? nil : Prediction(timing: after, indexes: indexes)
     }
 }

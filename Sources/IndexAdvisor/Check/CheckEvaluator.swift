@@ -39,6 +39,9 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         /// The baseline measured a table the statement touches on another sample (`--sample-rows`, or the table
         /// crossed the sampling threshold): its times are of other rows and cannot be compared.
         case baselineOtherSample
+        /// A write got slower than the baseline by what the baseline's own advice predicted, its indexes now in
+        /// place (a warning: the report that recommended them accepted that cost).
+        case slowerAsAdvised
     }
 
     public var kind: Kind
@@ -131,9 +134,22 @@ public enum CheckEvaluator {
                                              message: "\(label) cannot be compared with the baseline: \(differences.map(\.text).joined(separator: "; ")), so the two times are of other rows; run both with the same --sample-rows (or write a new baseline with check --output) (\(weight)): \(sql)"))
             }
             if hot, let now = statement.timingBefore, let before = comparison.comparable(statement)?.timingBefore,
-               now.medianSeconds > before.medianSeconds * thresholds.slowdownFactor, now.p25Seconds > before.p75Seconds {
-                problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
-                                             message: "\(label) got slower than the baseline: \(Figures.timing(before)) → \(Figures.timing(now)) (\(weight)): \(sql)"))
+               isSlower(now, than: before, thresholds) {
+                if let predicted = comparison.prediction(for: statement) {
+                    // The baseline is the report of an analysis whose indexes now exist: a write they slow is
+                    // judged against the time that report measured for it with them in place.
+                    let advised = "\(Figures.counted(predicted.indexes.count, "index", plural: "indexes")) of the baseline's advice in place (\(predicted.indexes.joined(separator: ", ")))"
+                    if isSlower(now, than: predicted.timing, thresholds) {
+                        problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
+                                                     message: "\(label) got slower than the baseline, and than its advice predicted with \(advised): \(Figures.timing(before)) → \(Figures.timing(now)), predicted \(Figures.timing(predicted.timing)) (\(weight)): \(sql)"))
+                    } else {
+                        problems.append(CheckProblem(kind: .slowerAsAdvised, statement: label, statementID: statement.id, isFailure: false,
+                                                     message: "\(label) got slower than the baseline as its advice predicted, with \(advised): \(Figures.timing(before)) → \(Figures.timing(now)), predicted \(Figures.timing(predicted.timing)) (\(weight)): \(sql)"))
+                    }
+                } else {
+                    problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
+                                                 message: "\(label) got slower than the baseline: \(Figures.timing(before)) → \(Figures.timing(now)) (\(weight)): \(sql)"))
+                }
             }
         }
         // A statement that cannot be timed is not a pass: a hot one fails, with the reason.
@@ -176,6 +192,12 @@ public enum CheckEvaluator {
                                          message: "\(label) \(advice.kind.rawValue): \(SQLText.oneLine(advice.advice, limit: .max))"))
         }
         return problems
+    }
+
+    /// True when `now` is slower than `before` beyond ``CheckThresholds/slowdownFactor`` with the runs'
+    /// interquartile ranges apart.
+    private static func isSlower(_ now: Timing, than before: Timing, _ thresholds: CheckThresholds) -> Bool {
+        now.medianSeconds > before.medianSeconds * thresholds.slowdownFactor && now.p25Seconds > before.p75Seconds
     }
 
     /// Said after a shortened excerpt, so that a cut is never read as the text's end.
