@@ -91,8 +91,9 @@ enum HelpText {
                                           IndexAdvisorRecorder writes) if it is beside the store;
                                           else review the schema and the data, and say how to
                                           capture a workload.
-          check STORE --workload FILE     For CI: exit 1 when a hot statement does a full table scan
-                                          or a temp B-tree sort, or got slower than --baseline.
+          check STORE --workload FILE     For CI: exit 1 when a hot statement does a full table scan,
+                                          a temp B-tree sort or an automatic index, got slower than
+                                          --baseline, or cannot be checked.
           render REPORT.json              Write a saved JSON report in another format (no analysis).
           workload FILE…                  Show what a workload holds: statements by fingerprint, counts,
                                           share of the observed time, lines skipped and why.
@@ -136,9 +137,13 @@ enum HelpText {
             return ("""
                 OVERVIEW: For a build's CI: plans and times the workload's statements on a private snapshot of STORE
                 (no candidate indexes are built, so it is quick) and exits 1 when a hot statement — one taking at least
-                --min-share of the workload's time, or run at least --min-count times — does a full table scan or
-                sorts in a temp B-tree, or got slower than in --baseline by more than --slowdown with the runs'
-                interquartile ranges apart, or cannot be timed (past --statement-timeout, or no longer prepares).
+                --min-share of the workload's time, or run at least --min-count times — does a full table scan,
+                sorts in a temp B-tree or builds an automatic index, or got slower than in --baseline by more than
+                --slowdown with the runs' interquartile ranges apart, or cannot be timed (past --statement-timeout,
+                no longer prepares, or SQL this SQLite cannot parse), or cannot be compared with the baseline (a
+                table measured on another sample: keep --sample-rows and --cost the same). With the JSON report of
+                the analyze run whose advice has since been applied as --baseline, a write slowed by no more than
+                that report measured with the advice in place is a warning, not a failure.
                 Query-side advice is printed as warnings. Problems print one per line,
                 as GitHub Actions annotations when GITHUB_ACTIONS is set.
 

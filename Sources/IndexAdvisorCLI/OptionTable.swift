@@ -153,7 +153,8 @@ extension CommandOption {
 
             .single("--baseline", value: "FILE", ValueParser.path("a file name").optional, help: """
                 A JSON report from an earlier analyze or check --output; it fails the check when it shares no \
-                statement with the workload.
+                statement with the workload. An analyze report whose indexes now exist: writes they slow are \
+                compared with its times after the advice.
                 """, into: .check(\.baseline)),
             .single("--min-share", value: "SHARE", ValueParser.choice { Double($0).flatMap { (0...1).contains($0) ? $0 : nil } } else: { text, use in
                 "\(use.name) must be a share from 0 to 1 (0.05 = 5 % of workload time), not '\(text)'"

@@ -8,7 +8,7 @@ struct KebabCaseKindTests {
     func names() throws {
         #expect(CheckProblem.Kind.allCases.map(\.rawValue) == [
             "full-table-scan", "temp-b-tree-sort", "slower-than-baseline", "baseline-unmatched", "statement-timed-out",
-            "statement-failed", "baseline-other-cost", "query-advice",
+            "statement-failed", "baseline-other-cost", "query-advice", "automatic-index", "baseline-other-sample", "slower-as-advised",
         ])
         #expect(ReportFinding.Kind.allCases.map(\.rawValue) == [
             "plan-without-index", "claim-not-in-final-plan", "timing-against-plan", "identical-plans-as-change",

@@ -6,8 +6,11 @@ extension AnalysisRun {
     /// Reads each statement's shape, chooses the values it is timed with, plans and times it as the store is.
     /// - Throws: ``StoreError/sqlite(path:error:)`` when the snapshot turns out corrupt;
     ///   ``WorkloadError/noStatementAnalysable(reasons:)`` when no statement could be planned and timed.
-    mutating func profileStatements() throws {
-        setAsideUnparsable()
+    /// With `keepingUnparsable` (`check`), a statement SQLite cannot parse is set aside only when it is the
+    /// start of one that prepares (a cut-off copy of a statement that is checked whole); any other stays, not
+    /// analysable, with SQLite's reason: a gate must not pass a statement it could not plan.
+    mutating func profileStatements(keepingUnparsable: Bool = false) throws {
+        setAsideUnparsable(keepingUnparsable: keepingUnparsable)
         let extractor = try ShapeExtractor(schema: schema)
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
@@ -31,7 +34,7 @@ extension AnalysisRun {
     /// (a breaking helper's log: 33 cut-off copies of one fetch were listed as S2–S35, "not timed", in the
     /// headline). A statement naming a table or column the store lacks stays, with its reason. All are kept
     /// when every statement is unparsable: the run then fails saying so.
-    mutating func setAsideUnparsable() {
+    mutating func setAsideUnparsable(keepingUnparsable: Bool = false) {
         let connection = snapshot.connection
         let errors: [SQLiteError?] = profiles.map { profile in
             do {
@@ -46,10 +49,7 @@ extension AnalysisRun {
         let prepared = zip(profiles, errors).filter { $0.1 == nil }.map(\.0.statement.sql)
         let unparsable = zip(profiles, errors).compactMap { profile, error -> StatementProfile? in
             guard let error else { return nil }
-            let message = error.message.lowercased()
-            if error.code == .error && (message == "incomplete input" || message.contains("syntax error") || message.hasPrefix("unrecognized token")) {
-                return profile
-            }
+            if !keepingUnparsable && Self.isParseError(error) { return profile }
             // Cut off where it still parses (`… FROM ZNOTE` without its alias, `t0.Z` for `t0.ZTITLE`): a
             // statement that does not prepare and is the start of one that does.
             let sql = profile.statement.sql
@@ -60,6 +60,13 @@ extension AnalysisRun {
         profiles.removeAll { left.contains(ObjectIdentifier($0)) }
         self.unparsable = (unparsable.count, unparsable.reduce(0) { $0.addingSaturating($1.statement.count) },
                            unparsable.first.map { SQLText.oneLine($0.statement.text, limit: 120) })
+    }
+
+    /// True for SQLite's words for text it cannot parse: "incomplete input", "… syntax error",
+    /// "unrecognized token" (a statement cut off, not SQL, or written for a newer SQLite).
+    static func isParseError(_ error: SQLiteError) -> Bool {
+        let message = error.message.lowercased()
+        return error.code == .error && !message.hasPrefix("fts") && (message == "incomplete input" || message.contains("syntax error") || message.hasPrefix("unrecognized token"))
     }
 
     /// The statement's shape and expression filters, or a note saying why its shape could not be read.
@@ -139,6 +146,8 @@ extension AnalysisRun {
             profile.moveSampleFirst(worst.offset)
             profile.planBefore = plan
             return true
+        } catch let error as SQLiteError where Self.isParseError(error) {
+            profile.error = "SQLite \(SQLiteConnection.libraryVersion) cannot parse it (\(error.message)): SQL of a newer SQLite, cut off, or not SQL"
         } catch let error as SQLiteError {
             profile.error = "does not prepare on this store: \(error.message)"
         } catch {

@@ -25,13 +25,23 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         case baselineUnmatched
         /// A hot statement ran past `--statement-timeout`: it could not be timed at all.
         case statementTimedOut
-        /// A hot statement no longer prepares on the store (a column or table is gone), or every execution failed.
+        /// A hot statement no longer prepares on the store (a column or table is gone), this SQLite cannot parse it
+        /// (SQL of a newer SQLite), or every execution failed.
         case statementFailed
         /// The baseline's figures come from the other cost source (`--cost time` against `--cost counters`):
         /// seconds of work counters and wall-clock seconds cannot be compared.
         case baselineOtherCost
         /// A query-side or statistics advice (warnings only, never a failure).
         case queryAdvice
+        /// The plan builds an automatic index (`SEARCH t USING AUTOMATIC [PARTIAL] COVERING INDEX (…)`): SQLite
+        /// reads the whole of `t` into a temporary index on every execution (https://sqlite.org/optoverview.html#autoindex).
+        case automaticIndex
+        /// The baseline measured a table the statement touches on another sample (`--sample-rows`, or the table
+        /// crossed the sampling threshold): its times are of other rows and cannot be compared.
+        case baselineOtherSample
+        /// A write got slower than the baseline by what the baseline's own advice predicted, its indexes now in
+        /// place (a warning: the report that recommended them accepted that cost).
+        case slowerAsAdvised
     }
 
     public var kind: Kind
@@ -59,16 +69,34 @@ public enum CheckEvaluator {
         let cost = result.method.costSource ?? .wallClock
         let baselineCost = baseline.map { $0.method.costSource ?? .wallClock }
         let comparable = baselineCost == nil || baselineCost == cost
-        let baselineByID = comparable ? Dictionary((baseline?.statements ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        // Statement by statement, only figures measured like for like: a table sampled in one run and whole (or
+        // sampled otherwise) in the other gives times of other rows.
+        let comparison = BaselineComparison(result: result, baseline: comparable ? baseline : nil)
+        let baselineByID = comparison.statements
         // What is known of the time of statements that could not be timed: at least the timeout per execution
-        // for one that timed out, else the baseline's time, if it has one.
+        // for one that timed out, else the baseline's time, if it has one (measured on the same rows).
         let untimed: [String: Double] = Dictionary(result.statements.compactMap { statement in
             guard statement.error != nil else { return nil }
             if statement.timedOut { return (statement.id, Double(statement.count) * result.method.statementTimeoutSeconds) }
-            return baselineByID[statement.id].map { (statement.id, $0.weightedSecondsBefore) }
+            return comparison.comparable(statement).map { (statement.id, $0.weightedSecondsBefore) }
         }, uniquingKeysWith: { first, _ in first })
         // The workload's time includes them: a quick statement is not hot because the slow one could not be timed.
         let total = usable.reduce(0) { $0 + $1.weightedSecondsBefore } + untimed.values.reduce(0, +)
+        // A plan's row count is the snapshot's: on a sampled table, the sample's. A table is small, and its
+        // scan no problem, by the store's rows, and the line gives them.
+        let sampled = Dictionary(result.store.sampledTables.map { ($0.table.sqlFolded, $0) }, uniquingKeysWith: { first, _ in first })
+        func storeRows(_ finding: PlanFinding) -> PlanFinding {
+            guard let table = finding.table, let sample = sampled[table.sqlFolded] else { return finding }
+            var finding = finding
+            finding.tableRows = sample.rows
+            return finding
+        }
+        func rows(_ finding: PlanFinding) -> String {
+            if let table = finding.table, let sample = sampled[table.sqlFolded] {
+                return "\(Figures.count(sample.rows)) rows in the store, measured on 1 row in \(sample.step)"
+            }
+            return "\(Figures.count(finding.tableRows ?? 0)) rows"
+        }
         var problems: [CheckProblem] = []
         for (offset, statement) in result.statements.enumerated() where statement.error == nil {
             let label = "S\(offset + 1)"
@@ -81,14 +109,17 @@ public enum CheckEvaluator {
             let weight = "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of workload time"
                 + (statement.sourceLocations.map { "; issued at " + $0.joined(separator: ", ") } ?? "")
             if hot, let plan = statement.planBefore {
-                for finding in plan.findings where finding.isProblem {
+                for finding in plan.findings.map(storeRows) where finding.isProblem {
                     switch finding.kind {
                     case .fullTableScan:
                         problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
-                                                     message: "\(label) full table scan of \(finding.table ?? "?") (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
+                                                     message: "\(label) full table scan of \(finding.table ?? "?") (\(rows(finding)); \(weight)): \(sql)"))
                     case .fullIndexScan:
                         problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
-                                                     message: "\(label) full scan of \(finding.table ?? "?") through every entry of \(finding.index ?? "an index"), its rows filtered one by one (\(Figures.count(finding.tableRows ?? 0)) rows; \(weight)): \(sql)"))
+                                                     message: "\(label) full scan of \(finding.table ?? "?") through every entry of \(finding.index ?? "an index"), its rows filtered one by one (\(rows(finding)); \(weight)): \(sql)"))
+                    case .automaticIndex:
+                        problems.append(CheckProblem(kind: .automaticIndex, statement: label, statementID: statement.id, isFailure: true,
+                                                     message: "\(label) builds an automatic index on \(finding.table ?? "?")\(finding.constraints.map { " (\($0))" } ?? ""), reading the whole table on every execution (\(rows(finding)); \(weight)): \(sql)"))
                     case .tempBTree:
                         problems.append(CheckProblem(kind: .tempBTreeSort, statement: label, statementID: statement.id, isFailure: true,
                                                      message: "\(label) sorts in a temp B-tree for \(finding.purpose ?? "ORDER BY") (\(weight)): \(sql)"))
@@ -97,10 +128,28 @@ public enum CheckEvaluator {
                     }
                 }
             }
-            if hot, let now = statement.timingBefore, let before = baselineByID[statement.id]?.timingBefore,
-               now.medianSeconds > before.medianSeconds * thresholds.slowdownFactor, now.p25Seconds > before.p75Seconds {
-                problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
-                                             message: "\(label) got slower than the baseline: \(Figures.timing(before)) → \(Figures.timing(now)) (\(weight)): \(sql)"))
+            let differences = comparison.sampleDifferences(for: statement)
+            if hot, baselineByID[statement.id] != nil, !differences.isEmpty {
+                problems.append(CheckProblem(kind: .baselineOtherSample, statement: label, statementID: statement.id, isFailure: true,
+                                             message: "\(label) cannot be compared with the baseline: \(differences.map(\.text).joined(separator: "; ")), so the two times are of other rows; run both with the same --sample-rows (or write a new baseline with check --output) (\(weight)): \(sql)"))
+            }
+            if hot, let now = statement.timingBefore, let before = comparison.comparable(statement)?.timingBefore,
+               isSlower(now, than: before, thresholds) {
+                if let predicted = comparison.prediction(for: statement) {
+                    // The baseline is the report of an analysis whose indexes now exist: a write they slow is
+                    // judged against the time that report measured for it with them in place.
+                    let advised = "\(Figures.counted(predicted.indexes.count, "index", plural: "indexes")) of the baseline's advice in place (\(predicted.indexes.joined(separator: ", ")))"
+                    if isSlower(now, than: predicted.timing, thresholds) {
+                        problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
+                                                     message: "\(label) got slower than the baseline, and than its advice predicted with \(advised): \(Figures.timing(before)) → \(Figures.timing(now)), predicted \(Figures.timing(predicted.timing)) (\(weight)): \(sql)"))
+                    } else {
+                        problems.append(CheckProblem(kind: .slowerAsAdvised, statement: label, statementID: statement.id, isFailure: false,
+                                                     message: "\(label) got slower than the baseline as its advice predicted, with \(advised): \(Figures.timing(before)) → \(Figures.timing(now)), predicted \(Figures.timing(predicted.timing)) (\(weight)): \(sql)"))
+                    }
+                } else {
+                    problems.append(CheckProblem(kind: .slowerThanBaseline, statement: label, statementID: statement.id, isFailure: true,
+                                                 message: "\(label) got slower than the baseline: \(Figures.timing(before)) → \(Figures.timing(now)) (\(weight)): \(sql)"))
+                }
             }
         }
         // A statement that cannot be timed is not a pass: a hot one fails, with the reason.
@@ -118,7 +167,7 @@ public enum CheckEvaluator {
             let weight = known == nil
                 ? "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions"
                 : "×\(Figures.count(statement.count)), at least \(Int((share * 100).rounded(.down)))% of workload time"
-            let was = baselineByID[statement.id]?.timingBefore.map { "; \(Figures.timing($0)) in the baseline" } ?? ""
+            let was = comparison.comparable(statement)?.timingBefore.map { "; \(Figures.timing($0)) in the baseline" } ?? ""
             if timedOut {
                 problems.append(CheckProblem(kind: .statementTimedOut, statement: label, statementID: statement.id, isFailure: true,
                                              message: "\(label) timed out: an execution ran past --statement-timeout (\(Figures.duration(result.method.statementTimeoutSeconds)))\(was) (\(weight)): \(sql)"))
@@ -143,6 +192,12 @@ public enum CheckEvaluator {
                                          message: "\(label) \(advice.kind.rawValue): \(SQLText.oneLine(advice.advice, limit: .max))"))
         }
         return problems
+    }
+
+    /// True when `now` is slower than `before` beyond ``CheckThresholds/slowdownFactor`` with the runs'
+    /// interquartile ranges apart.
+    private static func isSlower(_ now: Timing, than before: Timing, _ thresholds: CheckThresholds) -> Bool {
+        now.medianSeconds > before.medianSeconds * thresholds.slowdownFactor && now.p25Seconds > before.p75Seconds
     }
 
     /// Said after a shortened excerpt, so that a cut is never read as the text's end.

@@ -222,7 +222,7 @@ public enum HTMLReport {
             page.append(#"<tr><td>\#(link(to: label, "\(label)")) <span class="muted">\#(kind)</span></td><td class="num">\#(Figures.count(effect.count))</td><td class="num">\#(timingCell(effect.before))</td><td class="num">\#(timingCell(effect.after))</td><td class="\#(tone)">\#(change)</td></tr>"#)
         }
         page.append("</table>")
-        let notes = (recommendation.cardinalityText { $0 }.map { [$0] } ?? []) + recommendation.notes.map(\.text)
+        let notes = (recommendation.cardinalityText(in: result) { $0 }.map { [$0] } ?? []) + recommendation.notes.map(\.text)
         if !notes.isEmpty {
             page.append(#"<ul class="notes">\#(notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
         }

@@ -184,7 +184,7 @@ public enum MarkdownReport {
             out.append("| \(label) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(of: effect))\(takenOver) |")
         }
         out.append("")
-        if let cardinality = recommendation.cardinalityText(column: text) { out.append("- " + cardinality) }
+        if let cardinality = recommendation.cardinalityText(in: result, column: text) { out.append("- " + cardinality) }
         out.append("- \(recommendation.buildSentence).")
         for note in recommendation.notes { out.append("- \(text(note.text))") }
         out.append("")

@@ -386,13 +386,19 @@ extension AnalysisResult {
 extension Recommendation {
     /// "Cardinality (sampled 14,285 rows): (ZFOLDERID): 12 distinct, 0 % NULL; (ZFOLDERID, ZISARCHIVED): 24
     /// distinct", each column name passed through `column` (each format's escaping); nil without statistics.
-    func cardinalityText(column: (String) -> String) -> String? {
+    /// When the table was measured on a sample of the store (`result`'s ``StoreSummary/sampledTables``), the
+    /// rows counted are the sample's and the line says so beside the store's rows: the distinct counts are
+    /// the sample's, not the store's.
+    func cardinalityText(in result: AnalysisResult, column: (String) -> String) -> String? {
         guard let first = columnStatistics.first else { return nil }
         let parts = columnStatistics.map { statistics in
             "(\(statistics.columns.map(column).joined(separator: ", "))): \(Figures.count(statistics.distinctValues)) distinct"
                 + (statistics.columns.count == 1 ? ", \(Figures.percent(statistics.nullFraction)) NULL" : "")
         }
-        let rows = first.isSampled ? "sampled \(Figures.count(first.sampledRows)) rows" : "\(Figures.count(first.sampledRows)) rows"
+        var rows = first.isSampled ? "sampled \(Figures.count(first.sampledRows)) rows" : "\(Figures.count(first.sampledRows)) rows"
+        if let sample = result.store.sampledTables.first(where: { $0.table.sqlFolded == table.sqlFolded }) {
+            rows = "on the sample, 1 row in \(sample.step): \(first.isSampled ? "sampled " : "")\(Figures.count(first.sampledRows)) of the store's \(Figures.count(sample.rows)) rows"
+        }
         return "Cardinality (\(rows)): " + parts.joined(separator: "; ")
     }
 

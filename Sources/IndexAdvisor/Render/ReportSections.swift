@@ -113,11 +113,17 @@ struct StatementSection: Sendable {
         statement.timingBefore == nil ? shareText : "\(shareText) of \(whole)"
     }
 
+    /// The sampled tables the statement reads or writes (``StoreSummary/sampledTables``): its rows and times
+    /// are the sample's.
+    let samples: [SampledTable]
+
     init(_ statement: StatementReport, label: String, in result: AnalysisResult) {
         self.statement = statement
         self.label = label
         share = result.shareOfWorkloadTime(statement)
         shareText = result.shareText(statement)
+        let tables = Set(statement.tables.map(\.sqlFolded))
+        samples = result.store.sampledTables.filter { tables.contains($0.table.sqlFolded) }
     }
 
     /// Every statement's section, in workload order.
@@ -133,11 +139,14 @@ struct StatementSection: Sendable {
         return after
     }
 
-    /// `3 rows per execution`, `1 row changed per execution`: the rows of one execution before the advice.
+    /// `3 rows per execution`, `1 row changed per execution`: the rows of one execution before the advice;
+    /// `… per execution on the sample (item: 1 row in 3)` when a table it touches was sampled, since the rows
+    /// found are then the sample's (a key the sample lacks finds none).
     var rowsBefore: String? {
         guard let before = statement.timingBefore else { return nil }
         let rows = Figures.rows(before.rowsPerExecution)
-        return "\(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution"
+        let scope = samples.isEmpty ? "" : " on the sample (" + samples.map { "\($0.table): 1 row in \($0.step)" }.joined(separator: ", ") + ")"
+        return "\(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution\(scope)"
     }
 
     /// One of a statement's facts.
