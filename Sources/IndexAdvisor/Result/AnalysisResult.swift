@@ -35,6 +35,9 @@ public struct AnalysisResult: Sendable, Codable {
     public var captureHint: [String] = []
     /// Workload-wide totals, frequency-weighted.
     public var totals: Totals
+    /// The change ``totals`` show, split between the recommendations and the drops, measured with the whole
+    /// set in place (``FinalCharges``); nil in reports made before it was kept.
+    public var finalCharges: FinalCharges? = nil
     /// Problems met on the way that did not stop the analysis, each a fact the renderers word on one line.
     public var warnings: [AnalysisWarning]
     /// Where the Swift names came from when the app's model source was read (`--model`); absent when
