@@ -54,6 +54,7 @@ extension AnalysisRun {
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
             totals: Self.totals(usable, fromSample: !sampledTables.isEmpty), warnings: snapshot.warnings + warnings)
             .describingWorkload(workload)
+            .chargingFinalState()
     }
 
     /// True when `name` is a partial index: one of the store's, or a pick with a WHERE.
