@@ -454,7 +454,7 @@ public enum HTMLReport {
                      empty: "\(indexCount == 0 ? "The store has no index of its own (besides primary keys), so there is nothing to review." : "None of the store’s \(Figures.counted(indexCount, "index", plural: "indexes")) is redundant or unused by this workload.")",
                      header: #"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size\#(sizeLabel)</th><th class="num">Writes saved by dropping\#(timeLabel)</th><th class="num">Reads lost\#(timeLabel)</th><th>Advice</th></tr>"#,
                      rows: rows,
-                     after: [#"<p class="muted">Measured by dropping the index inside a savepoint on the snapshot, runs with and without it alternating; differences inside the noise count as 0. A workload is a sample: check the app’s other paths before dropping an index it did not use.</p>"#],
+                     after: [#"<p class="muted">\#(result.dropMeasurementNote) A workload is a sample: check the app’s other paths before dropping an index it did not use.</p>"#],
                      into: &page)
     }
 
@@ -481,7 +481,7 @@ public enum HTMLReport {
             "<tr><td>C\(offset + 1)</td><td><code>\(candidate.displayName)</code></td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—")</td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—")</td><td>\(candidate.reason)</td></tr>"
         }
         tableSection(#"<section id="rejected">"#, .rejected, empty: "No other candidate index was considered.",
-                     header: #"<tr><th></th><th>Candidate</th><th class="num">Read time saved</th><th class="num">Write time added</th><th>Why not</th></tr>"#,
+                     header: #"<tr><th></th><th>Candidate</th><th class="num">Read time saved (when rejected)</th><th class="num">Write time added (one pass, no spread)</th><th>Why not</th></tr>"#,
                      rows: rows, into: &page)
     }
 

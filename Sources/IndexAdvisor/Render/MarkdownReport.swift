@@ -370,7 +370,7 @@ public enum MarkdownReport {
             out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
         }
         out.append("")
-        out.append("Write time saved: frequency-weighted, measured by dropping the index inside a savepoint on the snapshot, with runs with and without it alternating; differences inside the noise count as 0.")
+        out.append(text(result.dropMeasurementNote))
         out.append("")
     }
 
@@ -393,7 +393,7 @@ public enum MarkdownReport {
     private static func rejected(_ result: AnalysisResult, into out: inout [String]) {
         out.append("## \(ReportSection.rejected.title)")
         out.append("")
-        out.append("| Candidate | Read time saved | Write time added | Why not |")
+        out.append("| Candidate | Read time saved (when rejected) | Write time added (one pass, no spread) | Why not |")
         out.append("|---|---|---|---|")
         for candidate in result.rejectedCandidates {
             let read = candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—"

@@ -16,7 +16,14 @@ extension AnalysisResult {
             + "or up to \(method.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(method.seed)): "
             + "whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. "
             + "Writes run inside a savepoint that is rolled back. "
+            + chargeMethod
             + "\(ReportThresholds.noise) \(ReportThresholds.schemaChange(share: method.minimumBenefitShare ?? AnalysisOptions().minimumBenefitShare))"
+    }
+
+    /// How the summary's charges are made (``FinalCharges``); empty for reports without them.
+    private var chargeMethod: String {
+        guard finalCharges != nil else { return "" }
+        return "What the summary charges each index and drop is its part of the whole advice's change, each statement timed as the store is and with all of the advice: a read's change goes to the indexes its final plan uses, a write's to the indexes and drops that change its work, by the extra work SQLite's work counters showed each adding when it was measured, scaled to the change the clock measured (what no counted work explains is left uncharged), so that the charges add up to the headline. Beside each write figure: its spread (the figure with the statements' timings at their quartiles) and SQLite's counters' own figure, which is the same on every run. An index's own table is from when it was chosen, with only the indexes above it built. "
     }
 
     /// How a sample was taken and what its figures mean; empty when nothing was sampled.
