@@ -5,7 +5,7 @@ import IndexAdvisorBenchKit
 //
 //   swift run -c release indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md]
 //                                           [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b]
-//                                           [--keep-stores DIR] [--rows N] [--cases DIR] [--pairs DIR] [--stability-runs N] [--search-width N] [--search-depth N] [--list]
+//                                           [--keep-stores DIR] [--rows N] [--cases DIR] [--pairs DIR] [--stability-runs N] [--write-runs N] [--search-width N] [--search-depth N] [--list]
 //
 // Writes FILE.md (default reports/benchmarks.md) and the same figures as FILE.json. Exits 1 when a
 // benchmark fails or a deterministic check fails (never on a timing).
@@ -19,6 +19,7 @@ let registry: [any Benchmark] = [
     SpeedBenchmark(),
     LogParseBenchmark(),
     RecorderOverheadBenchmark(),
+    WriteStabilityBenchmark(),
 ]
 
 func say(_ text: String) {
@@ -95,7 +96,7 @@ while index < arguments.count {
         for benchmark in registry { print("\(benchmark.name)\t\(benchmark.summary)") }
         exit(0)
     case "-h", "--help":
-        print("usage: indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md] [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--keep-stores DIR] [--rows N] [--cases DIR] [--pairs DIR] [--stability-runs N] [--search-width N] [--search-depth N] [--list]")
+        print("usage: indexadvisor-bench [--filter NAME]… [--samples N] [--quick] [--output FILE.md] [--log-mb N] [--lookups N] [--seed N] [--rounds N] [--stores a,b] [--keep-stores DIR] [--rows N] [--cases DIR] [--pairs DIR] [--stability-runs N] [--write-runs N] [--search-width N] [--search-depth N] [--list]")
         exit(0)
     default:
         guard argument.hasPrefix("--") else { say("unexpected argument \(argument)"); exit(2) }

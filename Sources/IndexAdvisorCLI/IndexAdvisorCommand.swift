@@ -476,12 +476,9 @@ public enum IndexAdvisorCommand {
         let totals = result.totals
         lines.append("Workload time \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median); \(Figures.counted(result.recommendations.count, "index", plural: "indexes")) recommended:")
         for recommendation in result.recommendations {
-            // The same figure as the reports' summary line: its main statement, measured when it was chosen
-            // (new-user trial: the console printed the final timing, the report this one, for one index).
-            let effect = recommendation.mainEffect.map { main in
-                " — \(result.label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution"
-            } ?? ""
-            lines.append("  \(recommendation.rank). \(result.summaryDeclaration(for: recommendation))\(effect)")
+            // The same words as the reports' summary line: what it is charged with the whole set in place
+            // (new-user trial: the console printed the final timing, the report another, for one index).
+            lines.append("  \(recommendation.rank). \(result.summaryDeclaration(for: recommendation)) — \(result.chargeText(for: recommendation))")
         }
         lines.append("Reports: " + written.joined(separator: ", "))
         if options.keepDirectory != nil {

@@ -56,7 +56,7 @@ struct SourceCommandTests {
         #expect(markdown.contains("Issued at `NoteStore.swift:10` (from the Swift source only"))
         #expect(markdown.contains("| `SearchView.swift:24` | FetchDescriptor | ×1 | — | not translated: "))
         #expect(markdown.contains("is not a stored property of Note"))
-        #expect(markdown.contains("workload: 7 statements read from "))
+        #expect(markdown.contains("- Workload: 7 statements read from "))
         // --format swift places each #Index in the model file and class the source declares, with the path.
         let swift = ReportFormat.swift.render(result)
         // Regression: the header credited --model for a model read from --source alone.

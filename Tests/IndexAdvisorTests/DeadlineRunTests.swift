@@ -72,7 +72,8 @@ struct UntimedHeadlineTests {
             SELECT id FROM t WHERE a = 7;
             """, file: "w.sql", format: .sql), options: options)
         #expect(result.statements[0].error?.contains("--statement-timeout") == true)
-        let headline = try #require(checkedRender(result, .markdown).split(separator: "\n").first { $0.hasPrefix("**Workload time") })
+        // The summary's workload line, under the headline (issue 42: the summary became short lines).
+        let headline = try #require(checkedRender(result, .markdown).split(separator: "\n").first { $0.hasPrefix("- Workload: ") })
         #expect(headline.contains("nothing skipped; S1 not timed: past --statement-timeout (200.0 ms an execution, at least 2.00 s of the workload), not in these totals"))
         // Its share of the time is not 0 % (a breaking helper's report): it has no time to share.
         let markdown = checkedRender(result, .markdown)

@@ -172,6 +172,42 @@ struct DemoAnalysisTests {
         #expect(checkedRender(result, .swift).contains("#Index<Note>([\\.folderID, \\.isArchived, \\.updatedAt]"))
     }
 
+    // Issue 42: a 2,600–3,300-character paragraph on the method sat under the five-line summary, before the
+    // first index.
+    @Test("the Markdown's first 30 lines: how figures were taken, the summary with each index's charge, no line over 300 characters; the method last")
+    func firstScreen() throws {
+        try Self.expectFirstScreen(run.result)
+    }
+
+    /// The first screen a reviewer reads, and the order below it (also checked on the committed demo report).
+    static func expectFirstScreen(_ result: AnalysisResult, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let markdown = checkedRender(result, .markdown, sourceLocation: sourceLocation)
+        let lines = markdown.components(separatedBy: "\n")
+        let screen = Array(lines.prefix(30))
+        for line in screen { #expect(line.count <= 300, "\(line.count) characters: \(line)", sourceLocation: sourceLocation) }
+        #expect(screen[2] == MarkdownReport.text(result.figuresLine) && screen[2].hasPrefix("Figures: "), sourceLocation: sourceLocation)
+        #expect(screen[4].hasPrefix("**Workload time "), sourceLocation: sourceLocation)
+        let writeChange = try #require(result.headlineWriteChangeText, sourceLocation: sourceLocation)
+        #expect(writeChange.contains("spread") && writeChange.contains("; SQLite's counters: "), sourceLocation: sourceLocation)
+        #expect(screen.contains { $0.hasPrefix("- Writes: ") && $0.contains(writeChange) }, sourceLocation: sourceLocation)
+        for recommendation in result.recommendations {
+            #expect(screen.contains { $0.hasPrefix("\(recommendation.rank). ") && $0.contains(result.chargeText(for: recommendation)) }, sourceLocation: sourceLocation)
+        }
+        for (offset, drop) in result.indexesToDrop.enumerated() {
+            #expect(screen.contains { $0.hasPrefix("\(result.recommendations.count + offset + 1). Drop `\(drop.index)`") }, sourceLocation: sourceLocation)
+        }
+        // Below it: each recommendation, drops and findings, the statements, the method last.
+        let headings = lines.filter { $0.hasPrefix("## ") }
+        func position(_ heading: String) -> Int { headings.firstIndex(of: heading) ?? -1 }
+        #expect(position("## Recommended indexes") == 0, sourceLocation: sourceLocation)
+        #expect(position("## Existing indexes") > position("## Recommended indexes"), sourceLocation: sourceLocation)
+        #expect(position("## Statements") > position("## Existing indexes"), sourceLocation: sourceLocation)
+        #expect(position("## Statements") > position("## Code to paste"), sourceLocation: sourceLocation)
+        #expect(headings.last == "## Method", sourceLocation: sourceLocation)
+        let method = try #require(lines.firstIndex(of: result.methodText), sourceLocation: sourceLocation)
+        #expect(method > (lines.firstIndex(of: "## Statements") ?? .max), sourceLocation: sourceLocation)
+    }
+
     // Issue 17: a section's plans were the store's and the final ones, while its times were taken when the
     // index was chosen (the earlier picks built); and demo.swift declared #Index([\.remoteID]) beside
     // #Unique([\.remoteID]).

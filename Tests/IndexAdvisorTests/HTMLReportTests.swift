@@ -6,7 +6,7 @@ import Foundation
 private let htmlTags: Set<String> = [
     "!DOCTYPE", "html", "head", "meta", "title", "style", "script", "body", "main", "header", "nav", "section", "article",
     "footer", "h1", "h2", "h3", "p", "a", "div", "span", "ol", "ul", "li", "table", "tr", "th", "td", "code", "pre", "strong",
-    "figure", "figcaption", "dl", "dt", "dd", "button", "svg", "g", "rect", "line", "path", "text", "circle",
+    "figure", "figcaption", "dl", "dt", "dd", "button", "details", "summary", "svg", "g", "rect", "line", "path", "text", "circle",
 ]
 
 /// The names of every tag opened or closed in `html`.

@@ -110,8 +110,13 @@ struct ReportCheckerTests {
         var result = ReportFixture.result(hostile: false)
         result.recommendations[0].readSecondsSaved = 0
         let markdown = MarkdownReport.render(result)
-        let row = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| 1 | ") })
-        #expect(row.contains("| none measurable |"))
+        let line = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("- Saves ") })
+        #expect(line.hasPrefix("- Saves no measurable read time, adds 1.19 ms of writes per workload;"))
+        // Charged with the whole set in place, the figure is the statements' own change.
+        var charged = result.chargingFinalState()
+        charged.finalCharges!.recommendations[0].reads = []
+        let chargedLine = try #require(MarkdownReport.render(charged).split(separator: "\n").first { $0.hasPrefix("- Saves ") })
+        #expect(chargedLine == "- Saves no measurable read time per workload.")
         #expect(checker.check(result).filter { $0.kind == .unmeasuredAsZero } == [])
     }
 
@@ -136,7 +141,7 @@ struct ReportCheckerTests {
                 == "Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps per execution (12 % fewer); on the wall clock the difference was inside the noise.")
         #expect(markdown.contains("Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps"))
         // In the summary line too, beside "saves no measurable read time" (a new user found it only further down).
-        #expect(markdown.contains("saves no measurable read time, adds 1.19 ms of writes per workload. Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps"))
+        #expect(markdown.contains("saves no measurable read time, adds 1.19 ms of writes. Chosen on SQLite's work counters: S1 23,227 → 20,375 VM steps"))
         #expect(HTMLReport.render(result).contains("per workload. Chosen on SQLite&#39;s work counters: S1 23,227 → 20,375 VM steps"))
         // Medians 109× apart whose runs overlap are too spread to tell, not inside the noise.
         var spread = result
@@ -283,7 +288,7 @@ struct ReportCheckerTests {
         readsOnly.totals.writeSecondsAfter = 0
         // (The fixture's write statement still has its times: only the totals disagree with it.)
         #expect(checker.check(readsOnly).filter { $0.kind != .totalsAgainstStatements } == [])
-        #expect(MarkdownReport.render(readsOnly).contains(" · writes none timed · "))
+        #expect(MarkdownReport.render(readsOnly).contains("\n- Writes: none timed.\n"))
         #expect(checker.checkZeros(markdown: "reads 1 ms → 0.5 ms · writes 0 s → 0 s · x", html: "").map(\.kind) == [.unmeasuredAsZero])
     }
 

@@ -38,7 +38,11 @@ func expectSane(_ workload: Workload, input: [UInt8], format: WorkloadFormat, _ 
         let name = statement.sql.prefix(60)
         check(statement.count >= 1, "\(name): count \(statement.count)")
         check(statement.parameterCount == statement.literalValues.count, "\(name): parameter count")
-        check(statement.observedBindings.allSatisfy { $0.count == statement.parameterCount }, "\(name): binding tuple size")
+        // A tuple is the statement's own length, or one of its variants' (an IN list of another length), each
+        // variant of a length of its own.
+        let lengths = Set(statement.variants.map(\.literalValues.count))
+        check(lengths.count == statement.variants.count && !lengths.contains(statement.parameterCount), "\(name): variant lengths")
+        check(statement.observedBindings.allSatisfy { $0.count == statement.parameterCount || lengths.contains($0.count) }, "\(name): binding tuple size")
         check(statement.observedBindings.count <= 32, "\(name): too many binding tuples")
         if let timing = statement.observedTiming {
             check(timing.count >= 1 && timing.count <= statement.count, "\(name): timing count \(timing.count) of \(statement.count)")

@@ -114,8 +114,9 @@ extension AnalysisRun {
         let heaviness = samples.count <= 3 ? Array(repeating: 0, count: samples.count)
             : reported.count == samples.count && reported.contains(where: { $0 != nil }) ? reported.map { $0 ?? 0 }
             : HeavyKeys.matchedRows(samples: samples, shape: profile.shape, schema: schema, connection: snapshot.connection)
+        // Each length of IN list the workload showed is timed, weighted by its executions (issue 42).
         let chosen = ValueSetSelection.select(weights: profile.statement.observedBindingWeights, heaviness: heaviness,
-                                              limit: Self.observedSetsTimed)
+                                              limit: Self.observedSetsTimed, groups: samples.map(\.count))
         profile.setSamples(chosen.map { samples[$0.position] }, weights: chosen.map(\.weight))
     }
 

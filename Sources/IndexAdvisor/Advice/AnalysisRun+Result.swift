@@ -55,6 +55,7 @@ extension AnalysisRun {
             queryAdvice: queryAdvice, schemaReview: schemaFindings,
             totals: Self.totals(usable, fromSample: !sampledTables.isEmpty), warnings: snapshot.warnings + warnings)
             .describingWorkload(workload)
+            .chargingFinalState()
     }
 
     /// True when `name` is a partial index: one of the store's, or a pick with a WHERE.
@@ -120,6 +121,7 @@ extension AnalysisRun {
             return StatementReport(
                 id: profile.statement.fingerprint.id, sql: profile.statement.text,
                 parameterizedSQL: profile.statement.sql, valueSetsSeen: valueSetsSeen(profile), valueSetsTimed: profile.samples.isEmpty ? nil : profile.samples.count,
+                inListLengthsSeen: profile.statement.observedBindings.isEmpty || profile.statement.inListLengths.count < 2 ? nil : profile.statement.inListLengths,
                 timedExecutions: profile.isUsable ? profile.executions.map { TimedExecution(sql: $0.sql, values: $0.values, weight: $0.weight) } : nil,
                 kind: profile.statement.kind,
                 count: profile.statement.count, tables: (profile.shape?.tables.map(\.table) ?? []).reduce(into: [String]()) { names, name in

@@ -82,6 +82,7 @@ package struct CandidateGenerator {
             }
         }
         keys.matched = keys.equalities.map { matchedShare($0, table: table, samples: samples) }
+        keys.lookedUp = keys.equalities.map { lookedUpShares($0, table: table, samples: samples) }
         keys.equalityColumns = zip(keys.equalities, keys.matched).enumerated()
             .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
             .map { keys.key($0.element.0) }
@@ -106,6 +107,18 @@ package struct CandidateGenerator {
             if !values.isEmpty { return values.reduce(0) { $0 + (shares[$1] ?? absent) } / Double(values.count) }
         }
         return columnStatistics.matchedFraction
+    }
+
+    /// The least and most of the shares ``matchedShare(_:table:samples:)`` averages, and the value that
+    /// matches most; nil when it did not count the values one by one (no value sets, or too many values).
+    private mutating func lookedUpShares(_ constraint: ColumnConstraint, table: Table, samples: [[SQLValue]]) -> LookedUpShares? {
+        guard constraint.op != .isNull, let parameter = constraint.parameter, !samples.isEmpty,
+              let shares = statistics.valueShares(table: table, column: constraint.column) else { return nil }
+        let absent = shares.count >= 2 ? shares.values.min() ?? 0 : 0
+        let values = Array(Set(samples.compactMap { $0[safe: parameter - 1] }))
+        let matched = values.map { ($0, shares[$0] ?? absent) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.sqlLiteral < $1.0.sqlLiteral }
+        guard let heaviest = matched.first, let least = matched.last else { return nil }
+        return LookedUpShares(least: least.1, most: heaviest.1, heaviest: heaviest.0, values: matched.count)
     }
 
     /// True when one of `terms` (WHERE terms on `table` an index search left to be checked row by row)
@@ -207,7 +220,8 @@ package struct CandidateGenerator {
             let share = keys.matched[position]
             if share > poorLeadingShare {
                 if !setAside.contains(where: { $0.0.key == candidate.key }) {
-                    setAside.append((candidate, .poorLeadingColumn(column: leading, distinctValues: leadingStatistics.distinctValues, share: share)))
+                    setAside.append((candidate, .poorLeadingColumn(column: leading, distinctValues: leadingStatistics.distinctValues, share: share,
+                                                                    lookedUp: keys.lookedUp[position])))
                 }
                 return
             }
@@ -395,6 +409,8 @@ private struct AccessKeys {
     /// The equality constraints, one per column, in the statement's order, and the share of rows each matches.
     var equalities: [ColumnConstraint] = []
     var matched: [Double] = []
+    /// For each equality, the least and most matching of the values looked up, when counted one by one.
+    var lookedUp: [LookedUpShares?] = []
     /// The equality columns as key columns, most selective first, and their folded names.
     var equalityColumns: [IndexColumn] = []
     var equalityNames: Set<String> = []

@@ -11,7 +11,8 @@ package enum LiteralExecutions {
     static let maxBoundParameters = 32_766
 
     /// One ``Execution`` per value set in `samples` (each a full tuple of `statement.parameterCount`
-    /// values), with `weights` (one per sample; 1 each when nil).
+    /// values, or of a variant's: an IN list of another length, timed as its own text,
+    /// ``WorkloadStatement/form(forParameterCount:)``), with `weights` (one per sample; 1 each when nil).
     ///
     /// Falls back to binding every value to the parameterised text when that text's parameters are not
     /// plain `?` in order (numbered or named placeholders), so the tuple's order cannot be trusted to
@@ -19,17 +20,41 @@ package enum LiteralExecutions {
     package static func executions(for statement: WorkloadStatement, samples: [[SQLValue]], weights: [Double]? = nil) -> [Execution] {
         guard !samples.isEmpty else { return [Execution(sql: statement.sql, values: [])] }
         let weight = { (index: Int) -> Double in weights.map { index < $0.count ? $0[index] : 1 } ?? 1 }
-        let literalPositions = statement.literalValues.enumerated().filter { $0.element != nil }.map(\.offset)
-        let tokens = SQLTokenList(statement.sql)
-        let parameters = tokens.tokens.indices.filter { tokens.tokens[$0].kind == .parameter }
-        // More placeholders than SQLite binds (a recorded statement with a 300,000-value IN list): every value
-        // is written in as a literal, as the app's SQLite, built with a higher limit, received it.
-        let inlineAll = parameters.count > maxBoundParameters && parameters.allSatisfy({ tokens.text(at: $0) == "?" })
-        guard inlineAll || (!literalPositions.isEmpty && parameters.count == statement.literalValues.count
-                            && parameters.allSatisfy({ tokens.text(at: $0) == "?" })) else {
-            return samples.enumerated().map { Execution(sql: statement.sql, values: $0.element, weight: weight($0.offset)) }
-        }
+        var texts: [Int: Text] = [:]
         return samples.enumerated().map { index, sample in
+            let text = texts[sample.count] ?? Text(statement.form(forParameterCount: sample.count))
+            texts[sample.count] = text
+            return text.execution(sample, weight: weight(index))
+        }
+    }
+
+    /// One text's parameters, read once for all its value sets.
+    private struct Text {
+        let form: StatementVariant
+        let tokens: SQLTokenList
+        let parameters: [Int]
+        /// Every value written in as a literal (more placeholders than SQLite binds).
+        let inlineAll: Bool
+        /// False when the values are bound to the parameterised text as they are.
+        let writesLiterals: Bool
+
+        init(_ form: StatementVariant) {
+            self.form = form
+            let tokens = SQLTokenList(form.sql)
+            let parameters = tokens.tokens.indices.filter { tokens.tokens[$0].kind == .parameter }
+            let literalPositions = form.literalValues.enumerated().filter { $0.element != nil }.map(\.offset)
+            // More placeholders than SQLite binds (a recorded statement with a 300,000-value IN list): every value
+            // is written in as a literal, as the app's SQLite, built with a higher limit, received it.
+            let plain = parameters.allSatisfy { tokens.text(at: $0) == "?" }
+            let inlineAll = parameters.count > maxBoundParameters && plain
+            self.tokens = tokens
+            self.parameters = parameters
+            self.inlineAll = inlineAll
+            writesLiterals = inlineAll || (!literalPositions.isEmpty && parameters.count == form.literalValues.count && plain)
+        }
+
+        func execution(_ sample: [SQLValue], weight: Double) -> Execution {
+            guard writesLiterals else { return Execution(sql: form.sql, values: sample, weight: weight) }
             var text: [UInt8] = []
             var values: [SQLValue] = []
             var cursor = 0
@@ -37,7 +62,7 @@ package enum LiteralExecutions {
                 let range = tokens.tokens[token]
                 text += tokens.utf8[cursor..<range.start]
                 let value = position < sample.count ? sample[position] : .null
-                if inlineAll || (position < statement.literalValues.count && statement.literalValues[position] != nil) {
+                if inlineAll || (position < form.literalValues.count && form.literalValues[position] != nil) {
                     text += Array(literal(value).utf8)
                 } else {
                     text += Array("?".utf8)
@@ -46,7 +71,7 @@ package enum LiteralExecutions {
                 cursor = range.end
             }
             text += tokens.utf8[cursor...]
-            return Execution(sql: String(decoding: text, as: UTF8.self), values: values, weight: weight(index))
+            return Execution(sql: String(decoding: text, as: UTF8.self), values: values, weight: weight)
         }
     }
 

@@ -74,6 +74,17 @@ package struct StatementTimer {
     /// Runs stop early once at least 5 of them (3 when a pass takes over 50 ms) lie within this share of
     /// their median (max − min): the median would not move by more than the noise the runs show.
     package var agreement = 0.10
+    /// Counts the timing thread's involuntary context switches, read before and after each execution: an
+    /// execution the scheduler preempted that took under ``preemptionRetryNanoseconds`` is run again
+    /// (``Preemption``). On a busy machine a 30 µs write preempted once takes a time slice of another
+    /// process, 100× its own time, and a few such executions moved a run's time 3–6×. Nil: no retries.
+    package var preemptionProbe: (@Sendable () -> Int)? = Preemption.involuntarySwitches
+    /// Retries of one preempted execution; the last attempt counts, preempted or not.
+    static let preemptionRetries = 2
+    /// Executions that took this long are not run again when preempted: about one time slice of Linux's
+    /// scheduler, past which an execution is preempted on a busy machine whatever one does, and one
+    /// preemption adds a share of its time, not a multiple of it.
+    static let preemptionRetryNanoseconds: UInt64 = 2_000_000
 
     package init(connection: SQLiteConnection) {
         self.connection = connection
@@ -152,8 +163,16 @@ package struct StatementTimer {
         }
         let plan = executions.map { (prepared[$0.sql]!, $0.values, max(0, $0.weight)) }
         let savepoint = isWrite ? try connection.prepare("SAVEPOINT indexadvisor_measure") : nil
-        let rollback = isWrite ? try connection.prepare("ROLLBACK TO indexadvisor_measure") : nil
-        let release = isWrite ? try connection.prepare("RELEASE indexadvisor_measure") : nil
+        // A savepoint that began the transaction ends with ROLLBACK, which commits nothing. ROLLBACK TO and
+        // RELEASE would commit the emptied transaction, and in WAL mode a commit writes at least one frame
+        // (page 1): with the snapshot's automatic checkpoints off, every timed write made the WAL one frame
+        // longer, and each later write slower, by about 4 µs per 1,000 frames (an INSERT went from 33 µs to
+        // 70 µs over 15,000 timed executions; by hand in the sqlite3 shell, 79 µs to 338 µs per rolled-back
+        // INSERT after 32,000). Inside a transaction someone else opened (a drop measured in a savepoint),
+        // only the timer's own savepoint is rolled back, and nothing is committed either.
+        let endsTransaction = isWrite && connection.isAutocommit
+        let rollback = isWrite ? try connection.prepare(endsTransaction ? "ROLLBACK" : "ROLLBACK TO indexadvisor_measure") : nil
+        let release = isWrite && !endsTransaction ? try connection.prepare("RELEASE indexadvisor_measure") : nil
         let deferral = isWrite && defersForeignKeys ? try connection.prepare("PRAGMA defer_foreign_keys = ON") : nil
         var failures = 0
         var firstFailure: SQLiteError?
@@ -167,42 +186,56 @@ package struct StatementTimer {
         // the passes counted, each weighted by its executions' weight.
         var uncached = 0.0, uncachedWeight = 0.0
         let cachePages = connection.pageCacheCapacity() ?? 0  // read once per timing: PRAGMAs, off the executions
+        // The counters are the same however often an execution runs: only the clock needs the retries.
+        let probe = costSource == .wallClock ? preemptionProbe : nil
+        var preemptedRetries = 0
 
-        /// One execution; its duration in nanoseconds, or nil when it failed.
+        /// One execution; its duration in nanoseconds, or nil when it failed. An execution the scheduler
+        /// preempted (``Preemption``) that took under ``preemptionRetryNanoseconds`` is run again, up to
+        /// ``preemptionRetries`` times: its time was another process's as much as its own.
         func execute(_ statement: SQLiteStatement, _ values: [SQLValue], weight: Double) throws -> UInt64? {
-            try statement.bind(values)
-            if let savepoint { try savepoint.run() }
-            if let deferral { _ = try deferral.run() }
-            defer {
-                if let rollback, let release {
-                    _ = try? rollback.run()
-                    _ = try? release.run()
+            var attempt = 0
+            while true {
+                try statement.bind(values)
+                if let savepoint { try savepoint.run() }
+                if let deferral { _ = try deferral.run() }
+                defer {
+                    if let rollback {
+                        _ = try? rollback.run()
+                        if let release { _ = try? release.run() }
+                    }
                 }
-            }
-            _ = statement.virtualMachineSteps(reset: true)
-            _ = connection.pageLookups(reset: true)
-            let start = DispatchTime.now().uptimeNanoseconds
-            connection.statementDeadline = start + UInt64(statementTimeout * 1e9)
-            defer { connection.statementDeadline = nil }
-            do {
-                var count = 0
-                while try statement.step() { count += 1 }
-                let elapsed = DispatchTime.now().uptimeNanoseconds - start
-                steps += Double(statement.virtualMachineSteps(reset: false)) * weight
-                let looked = connection.pageLookups(reset: false)
-                pages += Double(looked) * weight
-                lookups += looked
-                misses += connection.pageCacheMisses()
-                countedWeight += weight
-                rows += isWrite ? connection.changes : count
-                executionsDone += 1
-                return elapsed
-            } catch let error as SQLiteError {
-                statement.reset()
-                if error.code == .interrupt { throw MeasurementError.timedOut(seconds: statementTimeout, sql: statement.sql) }
-                failures += 1
-                if firstFailure == nil { firstFailure = error }
-                return nil
+                _ = statement.virtualMachineSteps(reset: true)
+                _ = connection.pageLookups(reset: true)
+                let switches = probe?() ?? 0
+                let start = DispatchTime.now().uptimeNanoseconds
+                connection.statementDeadline = start + UInt64(statementTimeout * 1e9)
+                defer { connection.statementDeadline = nil }
+                do {
+                    var count = 0
+                    while try statement.step() { count += 1 }
+                    let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                    if let probe, attempt < Self.preemptionRetries, elapsed < Self.preemptionRetryNanoseconds, probe() != switches {
+                        attempt += 1
+                        preemptedRetries += 1
+                        continue
+                    }
+                    steps += Double(statement.virtualMachineSteps(reset: false)) * weight
+                    let looked = connection.pageLookups(reset: false)
+                    pages += Double(looked) * weight
+                    lookups += looked
+                    misses += connection.pageCacheMisses()
+                    countedWeight += weight
+                    rows += isWrite ? connection.changes : count
+                    executionsDone += 1
+                    return elapsed
+                } catch let error as SQLiteError {
+                    statement.reset()
+                    if error.code == .interrupt { throw MeasurementError.timedOut(seconds: statementTimeout, sql: statement.sql) }
+                    failures += 1
+                    if firstFailure == nil { firstFailure = error }
+                    return nil
+                }
             }
         }
 
@@ -314,8 +347,10 @@ package struct StatementTimer {
         guard !runSeconds.isEmpty else {
             throw MeasurementError.failed(firstFailure ?? SQLiteError(extendedCode: .error, message: "no execution succeeded", sql: executions[0].sql))
         }
-        return Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * plan.count,
-                           rows: executionsDone > 0 ? Double(rows) / Double(executionsDone) : 0, failures: failures,
-                           counters: counted(), source: .wallClock)
+        var timing = Timing.from(samples: runSeconds, executionsPerRun: passesPerRun * plan.count,
+                                 rows: executionsDone > 0 ? Double(rows) / Double(executionsDone) : 0, failures: failures,
+                                 counters: counted(), source: .wallClock)
+        timing.preemptedRetries = preemptedRetries > 0 ? preemptedRetries : nil
+        return timing
     }
 }

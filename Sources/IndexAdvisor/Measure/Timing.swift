@@ -33,6 +33,9 @@ public struct Timing: Sendable, Codable, Equatable {
     /// Where the seconds come from: "time" (wall clock) or "counters" (``CounterCost``). Nil in reports
     /// written before it was kept, which were all wall-clock.
     public var costSource: CostSource? = nil
+    /// Executions run again because the scheduler preempted them (``StatementTimer/preemptionProbe``), over
+    /// the warm-up and every run; nil when none was (and in reports written before it was kept).
+    public var preemptedRetries: Int? = nil
 
     /// The same timing priced by SQLite's work counters (``CounterCost``), every quantile equal: what the
     /// selection decides on, so that its choices do not follow the machine's load. Self when it already is

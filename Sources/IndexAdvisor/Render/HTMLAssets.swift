@@ -63,6 +63,9 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:3px 16px;margin:
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0}
 ul.notes{padding-left:20px}
+ul.charge{padding-left:20px;margin:8px 0}
+details>summary{cursor:pointer}
+details>summary h2{display:inline-block;border-bottom:none;margin:44px 0 12px}
 ul.notes li{margin:4px 0}
 nav.toc{font-size:14px;margin:8px 0 0}
 nav.toc a{margin-right:14px;white-space:nowrap}

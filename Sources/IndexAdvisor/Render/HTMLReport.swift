@@ -31,19 +31,21 @@ public enum HTMLReport {
         page.append("<body>")
         page.append("<main>")
         let outline = ReportOutline(result)
+        // The Markdown's order (issue 42): the summary, each recommendation, drops and findings, the
+        // statements, and the method last, collapsed.
         header(result, into: &page)
         summary(result, into: &page)
-        statementChart(result, into: &page)
         if outline.contains(.recommendations) { recommendations(result, into: &page) }
         if outline.contains(.alternatives) { alternatives(result, into: &page) }
-        if outline.contains(.codeToPaste) { codeToPaste(result, into: &page) }
-        if outline.contains(.queryAdvice) { queryAdvice(result, into: &page) }
-        if outline.contains(.schemaReview) { schemaReview(result, into: &page) }
         if outline.contains(.tradeOff) { tradeOffChart(result, into: &page) }
-        statements(result, into: &page)
         // Shown when empty too, with a sentence saying so: the table of contents always links to them.
         existingIndexes(result, into: &page)
         uniqueness(result, into: &page)
+        if outline.contains(.queryAdvice) { queryAdvice(result, into: &page) }
+        if outline.contains(.schemaReview) { schemaReview(result, into: &page) }
+        if outline.contains(.codeToPaste) { codeToPaste(result, into: &page) }
+        statementChart(result, into: &page)
+        statements(result, into: &page)
         rejected(result, into: &page)
         if outline.contains(.sourceSites) { sourceSites(result, into: &page) }
         store(result, into: &page)
@@ -65,13 +67,15 @@ public enum HTMLReport {
         facts.append("\(Figures.counted(result.workload.statementsRead, "statement")) from \(result.workload.files.joined(separator: ", "))")
         facts.append("analysed \(result.tool.generatedAt)")
         page.append(#"<p class="meta">\#(facts.joined(separator: " · "))</p>"#)
+        page.append(#"<p class="meta">\#(result.figuresLine)</p>"#)
         let outline = ReportOutline(result)
-        var links = [("summary", "Summary"), ("times", "Times")]
+        var links = [("summary", "Summary")]
         if outline.contains(.recommendations) { links.append(("add", "Indexes to add")) }
         if outline.contains(.alternatives) { links.append(("alternatives", "Alternatives")) }
-        if outline.contains(.codeToPaste) { links.append(("code", "Code to paste")) }
         if outline.contains(.tradeOff) { links.append(("tradeoff", "Benefit and cost")) }
-        links += [("statements", "Statements"), ("existing", "Existing indexes"), ("uniqueness", "Uniqueness"), ("rejected", "Not recommended"), ("method", "Method")]
+        links += [("existing", "Existing indexes"), ("uniqueness", "Uniqueness")]
+        if outline.contains(.codeToPaste) { links.append(("code", "Code to paste")) }
+        links += [("times", "Times"), ("statements", "Statements"), ("rejected", "Not recommended"), ("method", "Method")]
         page.append(#"<nav class="toc">\#(links.map { link(to: $0.0, "\($0.1)") }.joined())</nav>"#)
         page.append("</header>")
     }
@@ -88,7 +92,7 @@ public enum HTMLReport {
         card(title: "Full table scans left", value: "\(totals.fullScansAfter) of \(totals.fullScansBefore)",
              detail: "temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)", into: &page)
         card(title: "Write time", value: Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter),
-             detail: "what every new index costs the workload's inserts, updates and deletes", into: &page)
+             detail: result.headlineWriteChangeText.map { "\($0) · the clock's figures" } ?? "what every new index costs the workload's inserts, updates and deletes", into: &page)
         page.append("</div>")
         var lead: String
         if result.recommendations.isEmpty && drops.isEmpty {
@@ -105,16 +109,16 @@ public enum HTMLReport {
         page.append(#"<p class="lead">\#(lead)</p>"#)
         page.append(#"<p class="muted">Workload: \#(result.workloadHeadline).</p>"#)
         if !result.recommendations.isEmpty || !drops.isEmpty {
+            if result.finalCharges != nil { page.append(#"<p class="muted">\#(result.chargesSentence)</p>"#) }
             page.append("<ol>")
             for recommendation in result.recommendations {
-                var line = link(to: "add-\(recommendation.rank)", "<code>\(result.summaryDeclaration(for: recommendation, sql: "\(recommendation.table)(\(recommendation.columnList))"))</code>")
-                if let effect = result.effectSummary(of: recommendation) { line += " — \(effect)" }
-                line += "\("; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload")"
-                if let evidence = result.counterEvidence(for: recommendation) { line += ". \(evidence)" }
-                page.append("<li>\(line)</li>")
+                let line = link(to: "add-\(recommendation.rank)", "<code>\(result.summaryDeclaration(for: recommendation, sql: "\(recommendation.table)(\(recommendation.columnList))"))</code>")
+                let evidence = result.counterEvidence(for: recommendation).map { ". \($0)" } ?? ""
+                page.append("<li>\(line): \(result.chargeText(for: recommendation)) per workload\(evidence)</li>")
             }
             for finding in drops {
-                page.append("<li>Drop \(link(to: "existing", "<code>\(finding.index)</code>")) (\(findingMarkup(finding)))</li>")
+                let charged = result.dropChargeText(for: finding).map { ": \($0)" } ?? ""
+                page.append("<li>Drop \(link(to: "existing", "<code>\(finding.index)</code>")) (\(findingMarkup(finding)))\(charged)</li>")
             }
             page.append("</ol>")
         }
@@ -148,7 +152,7 @@ public enum HTMLReport {
     private static func recommendations(_ result: AnalysisResult, into page: inout Page) {
         page.append(#"<section id="add">"#)
         page.append("<h2>\(ReportSection.recommendations.title)</h2>")
-        page.append(#"<p class="muted">In the order they were chosen: each one was measured with the ones above it already built, so their savings add up.</p>"#)
+        page.append(#"<p class="muted">In the order the migration builds them. Each one’s first lines are what it is charged with the whole set in place; below them, what it did when it was chosen.</p>"#)
         for recommendation in result.recommendations { self.recommendation(recommendation, of: result, into: &page) }
         page.append("</section>")
     }
@@ -159,9 +163,16 @@ public enum HTMLReport {
         let anchor = "add-\(recommendation.rank)"
         page.append(#"<article id="\#(anchor)">"#)
         page.append("<h3>\(recommendation.rank). <code>\(recommendation.name)</code></h3>")
-        page.append(#"<p>Saves <strong class="good">\#(Figures.measured(recommendation.readSecondsSaved))</strong> of reads and adds <strong class="warn">\#(recommendation.writeSecondsAdded == 0 ? "no measurable time" : Figures.duration(recommendation.writeSecondsAdded))</strong> of writes per workload\#(result.timeScope) · \#(recommendation.buildSentence.lowercasedFirstLetter)</p>"#)
         codeBlock(recommendation.sql + ";", id: "\(anchor)-sql", into: &page)
         swiftData(for: recommendation, in: result, into: &page)
+        if let charge = result.charge(of: recommendation) {
+            let (reads, writes) = result.chargeLines(for: recommendation, charge: charge, scope: result.isSampled ? " (on the sample)" : "")
+            page.append(#"<ul class="charge"><li>\#(reads)</li><li>\#(writes)</li><li>How sure: \#(result.howSure(of: recommendation))</li></ul>"#)
+        } else {
+            page.append(#"<p>Saves <strong class="good">\#(Figures.measured(recommendation.readSecondsSaved))</strong> of reads and adds <strong class="warn">\#(recommendation.writeSecondsAdded == 0 ? "no measurable time" : Figures.duration(recommendation.writeSecondsAdded))</strong> of writes per workload\#(result.timeScope) · \#(recommendation.buildSentence.lowercasedFirstLetter)</p>"#)
+            page.append("<p>How sure: \(result.howSure(of: recommendation))</p>")
+        }
+        page.append(#"<p class="muted">\#(result.partialSetCaption(for: recommendation)):</p>"#)
         if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID) {
             let label = result.label(ofStatement: main.statementID)
             page.append(#"<p>Mainly for \#(link(to: label, "\(label)")) (\#(statement.kind.rawValue), ×\#(Figures.count(statement.count))): \#(Figures.duration(main.before.medianSeconds)) → \#(Figures.duration(main.after.medianSeconds)) per execution, \#(Figures.change(of: main)).</p>"#)
@@ -460,7 +471,7 @@ public enum HTMLReport {
                      empty: "\(indexCount == 0 ? "The store has no index of its own (besides primary keys), so there is nothing to review." : "None of the store’s \(Figures.counted(indexCount, "index", plural: "indexes")) is redundant or unused by this workload.")",
                      header: #"<tr><th>Index</th><th>Table</th><th>Columns</th><th>Finding</th><th class="num">Size\#(sizeLabel)</th><th class="num">Writes saved by dropping\#(timeLabel)</th><th class="num">Reads lost\#(timeLabel)</th><th>Advice</th></tr>"#,
                      rows: rows,
-                     after: [#"<p class="muted">Measured by dropping the index inside a savepoint on the snapshot, runs with and without it alternating; differences inside the noise count as 0. A workload is a sample: check the app’s other paths before dropping an index it did not use.</p>"#],
+                     after: [#"<p class="muted">\#(result.dropMeasurementNote) A workload is a sample: check the app’s other paths before dropping an index it did not use.</p>"#],
                      into: &page)
     }
 
@@ -488,7 +499,7 @@ public enum HTMLReport {
             "<tr><td>C\(offset + 1)</td><td><code>\(candidate.displayName)</code></td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—")</td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—")</td><td>\(candidate.reason)</td></tr>"
         }
         tableSection(#"<section id="rejected">"#, .rejected, empty: "No other candidate index was considered.",
-                     header: #"<tr><th></th><th>Candidate</th><th class="num">Read time saved</th><th class="num">Write time added</th><th>Why not</th></tr>"#,
+                     header: #"<tr><th></th><th>Candidate</th><th class="num">Read time saved (when rejected)</th><th class="num">Write time added (one pass, no spread)</th><th>Why not</th></tr>"#,
                      rows: rows, into: &page)
     }
 
@@ -527,7 +538,8 @@ public enum HTMLReport {
         let method = result.method
         let workload = result.workload
         page.append(#"<section id="method">"#)
-        page.append("<h2>Method</h2>")
+        page.append("<details>")
+        page.append("<summary><h2>Method</h2></summary>")
         page.append("<p>\(result.methodText)</p>")
         page.append(#"<dl class="facts">"#)
         page.append("<dt>Snapshot</dt><dd>\(result.store.snapshotMethod), taken in \(Figures.duration(result.store.snapshotSeconds)); the store itself is never written to</dd>")
@@ -567,6 +579,8 @@ public enum HTMLReport {
         if let notes = result.model?.notes, !notes.isEmpty {
             page.append(#"<ul class="notes">\#(notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
         }
+        // Collapsed: the method is for the one who asks how; the warnings below it stay open.
+        page.append("</details>")
         if !result.warnings.isEmpty {
             page.append("<h3>Warnings</h3>")
             page.append(#"<ul class="notes">\#(result.warnings.map { "<li>\($0.text)</li>" as HTML }.joined())</ul>"#)
@@ -662,12 +676,12 @@ public enum HTMLReport {
 
 extension String {
     /// The string with its first letter upper-cased.
-    fileprivate var capitalizedFirstLetter: String {
+    var capitalizedFirstLetter: String {
         prefix(1).uppercased() + dropFirst()
     }
 
     /// The string with its first letter lower-cased.
-    fileprivate var lowercasedFirstLetter: String {
+    var lowercasedFirstLetter: String {
         prefix(1).lowercased() + dropFirst()
     }
 }

@@ -11,96 +11,116 @@ public enum MarkdownReport {
         if result.statements.isEmpty && !result.captureHint.isEmpty { return renderReview(result) }
         let outline = ReportOutline(result)
         var out: [String] = []
+        // What a reviewer reads first: the summary, then each recommendation, then drops and findings, then
+        // the statements; the method last (issue 42: a 3,300-character paragraph sat under the summary).
         summary(result, into: &out)
         if outline.contains(.recommendations) { recommendations(result, into: &out) }
         if outline.contains(.alternatives) { alternatives(result, into: &out) }
-        if outline.contains(.codeToPaste) { codeToPaste(result, into: &out) }
-        if outline.contains(.queryAdvice) { queryAdvice(result, into: &out) }
-        statements(result, into: &out)
         if outline.contains(.existingIndexes) { existingIndexes(result, into: &out) }
         if outline.contains(.uniqueness) { uniqueness(result, into: &out) }
+        if outline.contains(.queryAdvice) { queryAdvice(result, into: &out) }
+        if outline.contains(.codeToPaste) { codeToPaste(result, into: &out) }
+        statements(result, into: &out)
         if outline.contains(.rejected) { rejected(result, into: &out) }
         store(result, into: &out)
         if outline.contains(.sourceSites) { sourceSites(result, into: &out) }
         workload(result, into: &out)
+        method(result, into: &out)
         return out.joined(separator: "\n") + "\n"
     }
 
     // MARK: Sections
 
-    /// The title, the headline figures, one line per index to add or drop, and the migration's cost.
+    /// The title, the line on how figures were taken, the headline figures, one line per index to add or
+    /// drop with what it is charged, and the migration's cost. No line is long: a reviewer reads it first.
     private static func summary(_ result: AnalysisResult, into out: inout [String]) {
-
         let totals = result.totals
         let drops = result.indexesToDrop
         out.append("# indexadvisor report: \(inline(result.store.fileName))")
         out.append("")
-        var summary: [String] = []
-        summary.append("**Workload time\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
-        summary.append(result.recommendations.isEmpty
+        out.append(text(result.figuresLine))
+        out.append("")
+        let adds = result.recommendations.isEmpty
             ? "**no index to add**"
-            : "**\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add**")
-        summary.append("\(drops.count) to drop")
-        summary.append("full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter)")
-        summary.append("temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)")
-        summary.append("reads \(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter))")
-        summary.append("writes \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))")
+            : "**\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add**"
+        out.append("**Workload time\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter))): \(adds), \(drops.count) to drop.")
+        out.append("")
+        out.append("- Reads: \(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter)).")
+        let writeChange = result.headlineWriteChangeText.map { " (\($0)); the figures are the clock's" } ?? ""
+        out.append("- Writes: \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))\(writeChange).")
+        var plans = "- Plans: full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter), temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)"
         if let alternatives = result.alternatives, !alternatives.isEmpty {
-            summary.append("\(Figures.counted(alternatives.count, "alternative")) the model cannot declare (below)")
+            plans += "; \(Figures.counted(alternatives.count, "alternative")) the model cannot declare (below)"
         }
         if !result.queryAdvice.isEmpty {
-            summary.append("\(Figures.counted(result.queryAdvice.count, "query-side finding")) (below)")
+            plans += "; \(Figures.counted(result.queryAdvice.count, "query-side finding")) (below)"
         }
-        summary.append("workload: \(result.workloadHeadline)")
-        out.append(summary.joined(separator: " · ") + ".")
+        out.append(plans + ".")
+        out.append("- Workload: \(result.workloadHeadline).")
         out.append("")
+        if result.finalCharges != nil && !(result.recommendations.isEmpty && drops.isEmpty) {
+            out.append(text(result.chargesSentence))
+            out.append("")
+        }
         for recommendation in result.recommendations {
-            var line = "\(recommendation.rank). \(inline(result.summaryDeclaration(for: recommendation)))"
-            if let effect = result.effectSummary(of: recommendation) { line += ": " + effect }
-            line += "; \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)) per workload."
             // Why a pick that saves nothing on the wall clock is there, beside it (a new user read "saves no
             // measurable read time" in the summary, and the counters' reason only further down).
-            if let evidence = result.counterEvidence(for: recommendation) { line += " " + evidence }
-            out.append(line)
+            let evidence = result.counterEvidence(for: recommendation).map { " " + $0 } ?? ""
+            out.append("\(recommendation.rank). \(inline(result.summaryDeclaration(for: recommendation))): \(result.chargeText(for: recommendation)).\(evidence)")
         }
         for (offset, finding) in drops.enumerated() {
-            out.append("\(result.recommendations.count + offset + 1). Drop \(inline(finding.index)) (\(finding.findingText(name: inline))).")
+            let charged = result.dropChargeText(for: finding).map { ": \($0)" } ?? ""
+            out.append("\(result.recommendations.count + offset + 1). Drop \(inline(finding.index)) (\(finding.findingText(name: inline)))\(charged).")
         }
         if !result.recommendations.isEmpty || !drops.isEmpty { out.append("") }
         if !result.recommendations.isEmpty {
             out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
             out.append("")
         }
+    }
+
+    /// The method, last: how every figure was taken, and the thresholds the text names.
+    private static func method(_ result: AnalysisResult, into out: inout [String]) {
+        out.append("## Method")
+        out.append("")
         // A statement timed with several value sets has one time per execution: the median over runs of their
         // weighted mean (a new user read "median" as the typical execution, where a rare heavy value set
         // carried most of the time).
-        out.append("Weighted time = executions in the workload × time of one execution, summed; a statement timed with several value sets has the median over runs of their mean, weighted by the executions each stands for (a rare heavy value can carry most of it: its statement's section lists the values timed). \(result.methodText)")
+        out.append("Weighted time = executions in the workload × time of one execution, summed; a statement timed with several value sets has the median over runs of their mean, weighted by the executions each stands for (a rare heavy value can carry most of it: its statement's section lists the values timed).")
+        out.append("")
+        out.append(result.methodText)
         out.append("")
     }
 
-    /// The indexes to add: a table, then each one's section.
+    /// The indexes to add, each in its own section, in the order the migration builds them.
     private static func recommendations(_ result: AnalysisResult, into out: inout [String]) {
         out.append("## Recommended indexes")
         out.append("")
-        out.append("In the order they were chosen: each one's figures were measured with the ones above it already built, so together they add up to the workload's saving.")
-        out.append("")
-        let timeLabel = result.isSampled ? " (sample)" : ""
-        let buildLabel = result.buildEstimate.isEmpty ? "" : " (store, scaled)"
-        out.append("| # | Index | Table | Columns | Read time saved\(timeLabel) | Write time added\(timeLabel) | Build\(buildLabel) | Size\(buildLabel) |")
-        out.append("|---|---|---|---|---|---|---|---|")
-        for recommendation in result.recommendations {
-            out.append("| \(recommendation.rank) | \(codeCell(recommendation.name)) | \(codeCell(recommendation.table)) | \(codeCell(recommendation.columnList)) | \(Figures.measured(recommendation.readSecondsSaved)) | \(Figures.measured(recommendation.writeSecondsAdded)) | \(Figures.duration(recommendation.buildSeconds)) | \(ByteCountText.format(recommendation.bytes)) |")
-        }
+        out.append("In the order the migration builds them. Each one's first lines are what it is charged with the whole set in place; below them, what it did when it was chosen.")
         out.append("")
         for recommendation in result.recommendations { self.recommendation(recommendation, of: result, into: &out) }
     }
 
-    /// One index to add: its SQL, its main statement with the plans before and after, the SwiftData
-    /// declaration, the measured change of every statement it touches, and its notes.
+    /// One index to add: its SQL and model declaration, what it saves and costs with the whole set in
+    /// place and how sure that is; then, measured when it was chosen, its main statement with the plans
+    /// before and after and the measured change of every statement it touches, and its notes.
     private static func recommendation(_ recommendation: Recommendation, of result: AnalysisResult, into out: inout [String]) {
         out.append("### \(recommendation.rank). \(inline(recommendation.name))")
         out.append("")
         out.append(fence(recommendation.sql + ";", language: "sql"))
+        out.append("")
+        swiftData(for: recommendation, in: result, into: &out)
+        let timeLabel = result.isSampled ? " (on the sample)" : ""
+        if let charge = result.charge(of: recommendation) {
+            let (reads, writes) = result.chargeLines(for: recommendation, charge: charge, scope: timeLabel)
+            out.append("- \(reads).")
+            out.append("- \(writes).")
+        } else {
+            out.append("- \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded).capitalizedFirstLetter) per workload\(timeLabel); \(recommendation.buildSentence.lowercasedFirstLetter).")
+        }
+        out.append("- How sure: \(result.howSure(of: recommendation)).")
+        out.append("")
+        out.append(text(result.partialSetCaption(for: recommendation)) + ":")
         out.append("")
         let takeovers = result.takeovers(of: recommendation)
         mainStatement(of: recommendation, in: result, into: &out)
@@ -108,7 +128,6 @@ public enum MarkdownReport {
             out.append(prose(result.takeoverSentence(takeover)))
             out.append("")
         }
-        swiftData(for: recommendation, in: result, into: &out)
         effects(of: recommendation, takeovers: takeovers, in: result, into: &out)
     }
 
@@ -185,7 +204,6 @@ public enum MarkdownReport {
         }
         out.append("")
         if let cardinality = recommendation.cardinalityText(in: result, column: text) { out.append("- " + cardinality) }
-        out.append("- \(recommendation.buildSentence).")
         for note in recommendation.notes { out.append("- \(text(note.text))") }
         out.append("")
     }
@@ -371,7 +389,7 @@ public enum MarkdownReport {
             out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
         }
         out.append("")
-        out.append("Write time saved: frequency-weighted, measured by dropping the index inside a savepoint on the snapshot, with runs with and without it alternating; differences inside the noise count as 0.")
+        out.append(text(result.dropMeasurementNote))
         out.append("")
     }
 
@@ -395,7 +413,7 @@ public enum MarkdownReport {
     private static func rejected(_ result: AnalysisResult, into out: inout [String]) {
         out.append("## \(ReportSection.rejected.title)")
         out.append("")
-        out.append("| Candidate | Read time saved | Write time added | Why not |")
+        out.append("| Candidate | Read time saved (when rejected) | Write time added (one pass, no spread) | Why not |")
         out.append("|---|---|---|---|")
         for candidate in result.rejectedCandidates {
             let read = candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—"

@@ -16,7 +16,14 @@ extension AnalysisResult {
             + "or up to \(method.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(method.seed)): "
             + "whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters; fresh keys for the INSERT's primary and unique keys. "
             + "Writes run inside a savepoint that is rolled back. "
+            + chargeMethod
             + "\(ReportThresholds.noise) \(ReportThresholds.schemaChange(share: method.minimumBenefitShare ?? AnalysisOptions().minimumBenefitShare))"
+    }
+
+    /// How the summary's charges are made (``FinalCharges``); empty for reports without them.
+    private var chargeMethod: String {
+        guard finalCharges != nil else { return "" }
+        return "What the summary charges each index and drop is its part of the whole advice's change, each statement timed as the store is and with all of the advice: a read's change goes to the indexes its final plan uses, a write's to the indexes and drops that change its work, by the extra work SQLite's work counters showed each adding when it was measured, scaled to the change the clock measured (what no counted work explains is left uncharged), so that the charges add up to the headline. Beside each write figure: its spread (the figure with the statements' timings at their quartiles) and SQLite's counters' own figure, which is the same on every run. An index's own table is from when it was chosen, with only the indexes above it built. "
     }
 
     /// How a sample was taken and what its figures mean; empty when nothing was sampled.
@@ -33,7 +40,7 @@ extension AnalysisResult {
         switch method.costSource ?? .wallClock {
         case .wallClock:
             let decided = method.decidesOnCounters != true ? "" : "Which candidate wins, whether a pick saves enough and how many drawn values are timed are decided on SQLite's work counters of the same runs (VM steps and page lookups, priced at \(CounterCost.prices)), which the machine's load does not move, so the same input gives the same advice; the figures shown are wall-clock. Candidates are screened on one pass each, without a warm-up (the counters need no more; a read that looks up more pages than SQLite's page cache holds gets a second pass, whose misses tell a working set that fits the cache from one that misses it on every pass); a recommended index is then timed again in full with the other picks in place, so only the rejected candidates' figures are one pass's. "
-            return decided + "Each time is the median of up to \(method.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (2 over 50 ms) lie within 10 % of their median (each timing gives its count), after a warm-up pass (discarded, unless it read over \(StatementTimer.uncachedPassFactor) times as many pages as SQLite's page cache holds: then no run can find its pages cached either, and the warm-up is the first run), each run repeating the statement for at least \(Int(method.minimumRunSeconds * 1000)) ms and stepping through every row,"
+            return decided + "Each time is the median of up to \(method.repeats) runs (5 when one pass over the statement's bound values takes over 50 ms, 3 over 250 ms), stopping early once at least 5 runs (2 over 50 ms) lie within 10 % of their median (each timing gives its count), after a warm-up pass (discarded, unless it read over \(StatementTimer.uncachedPassFactor) times as many pages as SQLite's page cache holds: then no run can find its pages cached either, and the warm-up is the first run), each run repeating the statement for at least \(Int(method.minimumRunSeconds * 1000)) ms and stepping through every row (an execution under 2 ms that the scheduler preempted, which then holds another process's time slice, is run again, up to twice),"
         case .sqliteCounters:
             return "Each time is SQLite's own work counters for one pass over the statement's bound values, priced at \(CounterCost.prices) (--cost counters: the same figures on every run, not wall-clock time; index build times are still wall-clock),"
         }

@@ -33,8 +33,14 @@ extension RejectionReason {
             return "not measured: more than \(limit) candidates (--max-candidates)"
         case .samePlanAsCandidate(let table, let columns, let fewer):
             return "not built: every statement it serves gets the same what-if plan as with the candidate \(table)(\(columns.joined(separator: ", ")))\(fewer ? ", which has fewer columns" : ", whose leading column is as selective or more")"
-        case .poorLeadingColumn(let column, let distinct, let share):
-            return String(format: "not measured: %@ has %d distinct values and the values this workload looks up each match about %.0f%% of the rows, so the index would read a large part of the table per lookup", column, distinct, share * 100)
+        case .poorLeadingColumn(let column, let distinct, let share, let lookedUp):
+            guard let lookedUp else {
+                return String(format: "not measured: %@ has %d distinct values and the values this workload looks up match about %.0f%% of the rows on average, so the index would read a large part of the table per lookup", column, distinct, share * 100)
+            }
+            let matched = lookedUp.values == 1 || lookedUp.least == lookedUp.most
+                ? "the value\(lookedUp.values == 1 ? "" : "s") this workload looks up (\(lookedUp.heaviest.sqlLiteral)\(lookedUp.values == 1 ? "" : " and others")) match\(lookedUp.values == 1 ? "es" : "") \(Figures.percent(lookedUp.most)) of the rows"
+                : "the \(lookedUp.values) values this workload looks up match \(Figures.percent(lookedUp.least))–\(Figures.percent(lookedUp.most)) of the rows each (the heaviest, \(lookedUp.heaviest.sqlLiteral), \(Figures.percent(lookedUp.most)); \(Figures.percent(share)) on average over the value sets)"
+            return "not measured: \(column) has \(distinct) distinct values and \(matched), so the index would read a large part of the table per lookup"
         case .buildFailed(let error):
             return "could not be built on the snapshot: \(error)"
         case .unusedOnceOthersExist(let others):

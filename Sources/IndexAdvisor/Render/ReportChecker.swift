@@ -18,7 +18,9 @@ import Foundation
 /// - "within the noise" is never printed for runs that are apart, or for medians 2× or more apart;
 /// - "LIKE against a BINARY index" only where the column has an index;
 /// - each query-side advice names a statement of the report;
-/// - the headline's totals are the statements' weighted times (count × median) summed.
+/// - the headline's totals are the statements' weighted times (count × median) summed;
+/// - the headline's read and write changes are what the recommendations and drops are charged, summed,
+///   measured with the whole set in place, and a figure measured with part of it says so.
 public struct ReportChecker: Sendable {
     /// The least time a full table scan can take per row it reads, in seconds: SQLite steps a few virtual
     /// machine instructions per row (tens of nanoseconds on fast machines; 50 ns each under
@@ -54,6 +56,8 @@ public struct ReportChecker: Sendable {
         findings += checkMeasuredBeside(result)
         findings += checkRecommendedAtALoss(result)
         findings += checkRunFigures(result)
+        findings += checkCharges(result, markdown: markdown)
+        findings += checkPartialSetLabels(result, markdown: markdown, html: html)
         return findings
     }
 

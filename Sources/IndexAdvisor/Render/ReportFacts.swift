@@ -81,12 +81,32 @@ extension AnalysisResult {
     /// did not time because it keeps the index whatever they cost (a UNIQUE or constraint index, Core Data's
     /// own; a breaking helper's UNIQUE index read "no write to its table" beside 200 inserts into it).
     public func writeSavingText(of finding: ExistingIndexFinding) -> String {
-        if writesTimed(of: finding) { return Figures.measured(finding.writeSecondsSaved) }
+        if writesTimed(of: finding) {
+            guard finding.writeSecondsSaved != 0 else { return Figures.measured(0) }
+            return Figures.measured(finding.writeSecondsSaved) + " (" + Self.spreadAndCounters(dropSavingRange(of: finding), counters: nil, signed: false) + ")"
+        }
         let written = statements.contains { statement in
             statement.kind.isWrite && statement.tables.contains { $0.sqlFolded == finding.table.sqlFolded }
         }
         return written ? "not measured (kept whatever its table's writes cost, so they were not timed without it)"
             : "not measured (no write to its table)"
+    }
+
+    /// The write time saved by dropping `finding`'s index with the timings of the writes it counts (those
+    /// measurably faster without it) at the quartiles that make it least and most: its spread.
+    func dropSavingRange(of finding: ExistingIndexFinding) -> ClosedRange<Double> {
+        let counted = finding.effects.filter { effect in
+            statement(withID: effect.statementID)?.kind.isWrite == true && effect.isSignificant && effect.after.medianSeconds < effect.before.medianSeconds
+        }
+        let low = counted.reduce(0) { $0 + Double($1.count) * max(0, $1.before.p25Seconds - $1.after.p75Seconds) }
+        let high = counted.reduce(0) { $0 + Double($1.count) * ($1.before.p75Seconds - $1.after.p25Seconds) }
+        return min(low, high, finding.writeSecondsSaved)...max(low, high, finding.writeSecondsSaved)
+    }
+
+    /// How the existing-index review measured an index's drop, for the table's footnote: with every
+    /// recommendation built and no other drop made, so a figure of part of the advice.
+    public var dropMeasurementNote: String {
+        "Write time saved: frequency-weighted, measured by dropping the index on the snapshot for real and building it again, between two timings as it is (pooled), with every recommended index built and no other drop made (the summary's charge is with all of them made), the spread beside it from the runs' quartiles; differences inside the noise count as 0."
     }
 
     /// True when a write to `finding`'s table was timed without the index (its effects also hold reads).

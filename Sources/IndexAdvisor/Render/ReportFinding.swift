@@ -43,6 +43,13 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         /// than they save, with no note that it was kept with another index for a join: "recommended"
         /// beside a loss.
         case recommendedAtALoss
+        /// The headline's read or write change is not what the recommendations and drops are charged summed
+        /// (with what no index explains), a charge is not its statements' final changes split as the rule
+        /// says, or a summary line prints other figures than its charge (``FinalCharges``).
+        case chargesAgainstHeadline
+        /// A figure measured with only part of the advice in place (an index's own table, from when it was
+        /// chosen) printed without saying so, where the summary's figures are with the whole set.
+        case partialSetUnlabelled
     }
 
     /// What kind of sentence is false.

@@ -35,6 +35,9 @@ public struct AnalysisResult: Sendable, Codable {
     public var captureHint: [String] = []
     /// Workload-wide totals, frequency-weighted.
     public var totals: Totals
+    /// The change ``totals`` show, split between the recommendations and the drops, measured with the whole
+    /// set in place (``FinalCharges``); nil in reports made before it was kept.
+    public var finalCharges: FinalCharges? = nil
     /// Problems met on the way that did not stop the analysis, each a fact the renderers word on one line.
     public var warnings: [AnalysisWarning]
     /// Where the Swift names came from when the app's model source was read (`--model`); absent when
@@ -190,6 +193,9 @@ public struct StatementReport: Sendable, Codable {
     public var valueSetsSeen: Int? = nil
     /// Value sets it was timed with (observed or drawn).
     public var valueSetsTimed: Int? = nil
+    /// The IN-list lengths (values per list) the workload showed, shortest first, when it showed more than
+    /// one: each is timed as its own text, weighted by its executions. Nil otherwise.
+    public var inListLengthsSeen: [Int]? = nil
     /// Exactly what was timed, so any figure can be checked by hand (`sqlite3` shell, `.timer on`): each
     /// execution's text as run (the app's literals in place), the values bound to its own placeholders,
     /// and the share of the workload's executions it stands for. Empty in reports made before it was kept.
@@ -203,11 +209,18 @@ public struct StatementReport: Sendable, Codable {
     /// Where the timed bound values came from.
     public var bindingSource: String
 
-    /// "observed (40 distinct value sets, 12 timed)", or the source alone when counts are unknown.
+    /// "observed (40 distinct value sets, 12 timed)", with the IN-list lengths seen and timed when there were
+    /// several ("observed (20 distinct value sets in IN lists of 3–20 values, 6 lengths; 12 timed, of all 6
+    /// lengths)"), or the source alone when counts are unknown.
     public var boundValuesSummary: String {
         guard let timed = valueSetsTimed else { return bindingSource }
         if let seen = valueSetsSeen {
             let counted = seen >= ValueSetTally.distinctLimit ? "\(Figures.count(seen)) or more" : Figures.count(seen)
+            if let lengths = inListLengthsSeen, let shortest = lengths.first, let longest = lengths.last, lengths.count > 1 {
+                let timedLengths = Set((timedExecutions ?? []).map { WorkloadStatement.inListValues(in: $0.sql) }).intersection(lengths).count
+                let of = timedLengths == lengths.count ? "of all \(lengths.count) lengths" : "of \(timedLengths) of the \(lengths.count) lengths"
+                return "\(bindingSource) (\(counted) distinct value sets in IN lists of \(shortest)–\(longest) values, \(lengths.count) lengths; \(Figures.count(timed)) timed, \(of))"
+            }
             return "\(bindingSource) (\(counted) distinct value set\(seen == 1 ? "" : "s"), \(Figures.count(timed)) timed)"
         }
         return "\(bindingSource) (\(Figures.count(timed)) value set\(timed == 1 ? "" : "s") timed)"

@@ -34,8 +34,10 @@ public enum RejectionReason: Sendable, Equatable {
     /// `columns` (display names), which has fewer columns or a leading column as selective or more.
     case samePlanAsCandidate(table: String, columns: [String], keptHasFewerColumns: Bool)
     /// Not measured: an all-equality index led by `column`, which has `distinctValues` values, and the values
-    /// the workload looks up each match about `share` (0 to 1) of the rows.
-    case poorLeadingColumn(column: String, distinctValues: Int, share: Double)
+    /// the workload looks up match `share` (0 to 1) of the rows on average; `lookedUp`, when the values were
+    /// counted one by one, the least and most of them and the heaviest (issue 42: "each match about 59 %"
+    /// was the mean of values matching 82 % and 14 %).
+    case poorLeadingColumn(column: String, distinctValues: Int, share: Double, lookedUp: LookedUpShares? = nil)
     /// `CREATE INDEX` failed on the snapshot, with SQLite's message.
     case buildFailed(error: String)
     /// A pick that no final plan uses once the `others` (index names) exist.
@@ -123,8 +125,8 @@ public enum RejectionReason: Sendable, Equatable {
             return .undeclarable(slower: slower.map { $0.renaming(rename) }, byCounters: byCounters)
         case .samePlanAsCandidate(let table, let columns, let fewer):
             return .samePlanAsCandidate(table: rename(table), columns: columns.map(rename), keptHasFewerColumns: fewer)
-        case .poorLeadingColumn(let column, let distinct, let share):
-            return .poorLeadingColumn(column: rename(column), distinctValues: distinct, share: share)
+        case .poorLeadingColumn(let column, let distinct, let share, let lookedUp):
+            return .poorLeadingColumn(column: rename(column), distinctValues: distinct, share: share, lookedUp: lookedUp)
         case .buildFailed(let error):
             return .buildFailed(error: rename(error))
         case .unusedOnceOthersExist(let others):
@@ -172,3 +174,22 @@ public struct ColumnChurn: Sendable, Equatable {
         ColumnChurn(column: rename(column), share: share, table: rename(table))
     }
 }
+
+/// The shares of a column's rows that the values a workload looks up in it match, one value at a time
+/// (``RejectionReason/poorLeadingColumn(column:distinctValues:share:lookedUp:)``).
+public struct LookedUpShares: Sendable, Equatable {
+    /// The share (0 to 1) the least matching value matches, and the most matching one.
+    public var least: Double
+    public var most: Double
+    /// The value that matches ``most``, and how many distinct values were looked up.
+    public var heaviest: SQLValue
+    public var values: Int
+
+    public init(least: Double, most: Double, heaviest: SQLValue, values: Int) {
+        self.least = least
+        self.most = most
+        self.heaviest = heaviest
+        self.values = values
+    }
+}
+

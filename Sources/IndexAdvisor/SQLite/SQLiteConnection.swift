@@ -237,6 +237,10 @@ package final class SQLiteConnection {
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
     package var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// True when no transaction is open on the connection (https://sqlite.org/c3ref/get_autocommit.html): a
+    /// `SAVEPOINT` now begins one, which `ROLLBACK` ends without committing anything.
+    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
     /// The names of the indexes in the main and temp schemas, read again only when either's `PRAGMA
     /// schema_version` says it changed (https://sqlite.org/pragma.html#pragma_schema_version): plans are read many times between two index builds.
     package func indexNames() -> [String] {

@@ -283,6 +283,7 @@ package struct CoreDataLogReader {
         }
         builder.record(resolution, literals: pending.normalized.parameterValues, bindings: bindings,
                        durationSeconds: pendingConnectionSeconds ?? pendingTotalSeconds, rows: pendingRows, entityName: pendingEntity,
+                       text: pending.normalized.parameterizedSQL,
                        location: SourceRange(file: file, firstLine: pendingFirstLine, lastLine: pendingLastLine))
         if case .entry(let index) = resolution {
             if pendingConnectionSeconds != nil || pendingTotalSeconds != nil {

@@ -110,7 +110,7 @@ package struct JSONLWorkloadReader {
         }
         let normalized = Fingerprinter.normalize(sql)
         let resolution = builder.resolve(normalized, text: sql, location: location)
-        builder.record(resolution, weight: count, literals: normalized.parameterValues, location: location)
+        builder.record(resolution, weight: count, literals: normalized.parameterValues, text: normalized.parameterizedSQL, location: location)
         guard case .entry(let index) = resolution else { return }
         if let median = record.median_ns {
             builder.addTiming(Double(median) / 1e9, executions: count, totalSeconds: record.total_ns.map { Double($0) / 1e9 }, at: index)
@@ -119,7 +119,7 @@ package struct JSONLWorkloadReader {
             builder.setObservedRows(Int((Double(rows) / Double(count)).rounded()), at: index)
         }
         for sample in record.samples ?? [] {
-            builder.addBindings(literals: normalized.parameterValues, bindings: sample, at: index)
+            builder.addBindings(literals: normalized.parameterValues, bindings: sample, text: normalized.parameterizedSQL, at: index)
         }
         builder.noteSeen(first: record.first_seen.flatMap(dates.date(from:)), last: record.last_seen.flatMap(dates.date(from:)), at: index)
     }

@@ -69,6 +69,11 @@ public struct WorkloadStatement: Sendable, Codable {
     /// values; the advisor then draws them from the data, and times a selection of these otherwise
     /// (``ValueSetSelection``).
     public var observedBindings: [[SQLValue]]
+    /// The statement as occurrences with another number of parameters ran it, one per number (an `IN` list
+    /// or a multi-row `VALUES` of another length: the fingerprint is the same, the text is not), at most
+    /// ``WorkloadBuilder/variantLimit``. A tuple of ``observedBindings`` whose length is not
+    /// ``parameterCount`` is one of these texts' (``form(forParameterCount:)``).
+    public var variants: [StatementVariant] = []
     /// How many of the workload's executions each tuple of ``observedBindings`` stands for: its count, plus
     /// for tuples seen once an even share of the executions whose tuples were not kept.
     public var observedBindingWeights: [Double] = []
@@ -203,3 +208,59 @@ public struct Workload: Sendable, Codable {
     /// Statements the advisor plans and measures (reads and writes that are not Core Data's bookkeeping).
     public var analysedStatements: [WorkloadStatement] { statements.filter { $0.kind.isAnalysed && !$0.isHousekeeping } }
 }
+
+/// A statement's text as an occurrence with its own number of parameters ran it (``WorkloadStatement/variants``).
+public struct StatementVariant: Sendable, Codable, Equatable {
+    /// The occurrence with its literals replaced by `?` parameters.
+    public var sql: String
+    /// One entry per parameter of `sql`: the literal it replaced, or nil for a placeholder the app bound.
+    public var literalValues: [SQLValue?]
+
+    public init(sql: String, literalValues: [SQLValue?]) {
+        self.sql = sql
+        self.literalValues = literalValues
+    }
+}
+
+extension WorkloadStatement {
+    /// The text and literal pattern of a value set of `count` parameters: the statement's own, or the
+    /// variant's with that many (an IN list of another length); the statement's own when none has.
+    public func form(forParameterCount count: Int) -> StatementVariant {
+        if count != parameterCount, let variant = variants.first(where: { $0.literalValues.count == count }) { return variant }
+        return StatementVariant(sql: sql, literalValues: literalValues)
+    }
+
+    /// The values of `sql`'s `IN (…)` lists, summed: 3 for `a IN (?, ?, ?)` and for `a IN (1, 2, 3)`; a
+    /// subquery's `IN (SELECT …)` counts none; 0 without a list.
+    public static func inListValues(in sql: String) -> Int {
+        let tokens = SQLTokenList(sql)
+        var total = 0
+        var index = 0
+        while index + 2 < tokens.count {
+            guard tokens.isWord(index, "IN"), tokens.text(at: index + 1) == "(",
+                  !tokens.isWord(index + 2, "SELECT"), !tokens.isWord(index + 2, "WITH"), !tokens.isWord(index + 2, "VALUES"),
+                  tokens.text(at: index + 2) != ")" else {
+                index += 1
+                continue
+            }
+            var cursor = index + 2, depth = 0, values = 1
+            while cursor < tokens.count {
+                let text = tokens.text(at: cursor)
+                if text == "(" { depth += 1 } else if text == ")" { if depth == 0 { break }; depth -= 1 } else if text == ",", depth == 0 { values += 1 }
+                cursor += 1
+            }
+            total += values
+            index = cursor + 1
+        }
+        return total
+    }
+
+    /// The IN-list lengths (``inListValues(in:)``) the workload showed for the statement, shortest first:
+    /// its own text's and each variant's; empty when its text has no IN list of parameters.
+    public var inListLengths: [Int] {
+        let own = Self.inListValues(in: sql)
+        guard own > 0 || variants.contains(where: { Self.inListValues(in: $0.sql) > 0 }) else { return [] }
+        return Array(Set([own] + variants.map { Self.inListValues(in: $0.sql) })).sorted()
+    }
+}
+

@@ -57,7 +57,7 @@ package struct WorkloadBuilder {
         let normalized = Fingerprinter.normalize(sql)
         let resolution = resolve(normalized, text: sql, location: location)
         record(resolution, weight: weight, literals: normalized.parameterValues, bindings: bindings,
-               durationSeconds: durationSeconds, rows: rows, entityName: entityName, location: location)
+               durationSeconds: durationSeconds, rows: rows, entityName: entityName, text: normalized.parameterizedSQL, location: location)
     }
 
     /// The entry for `normalized`, created on first sight (with `text`, the occurrence as the app issued it).
@@ -97,9 +97,11 @@ package struct WorkloadBuilder {
     /// Counts one occurrence (`weight` executions) of a resolved statement whose own parameters are
     /// `literals` (the normalised occurrence's parameter values: a literal, or nil for a placeholder
     /// that `bindings` fills in order).
+    /// `text` is the occurrence's parameterised text (``NormalizedStatement/parameterizedSQL``): kept as a
+    /// variant when its parameters are more or fewer than the statement's (an IN list of another length).
     package mutating func record(_ resolution: Resolution, weight: Int = 1, literals: [SQLValue?], bindings: [SQLValue]? = nil,
                                  durationSeconds: Double? = nil, rows: Int? = nil, entityName: String? = nil,
-                                 location: SourceRange) {
+                                 text: String? = nil, location: SourceRange) {
         diagnostics.statementsRead += 1
         switch resolution {
         case .unanalysable(let first):
@@ -112,7 +114,7 @@ package struct WorkloadBuilder {
                              at: "\(location.file):\(location.firstLine)")
         case .entry(let index):
             entries[index].count = entries[index].count.addingSaturating(max(1, weight))
-            addBindings(literals: literals, bindings: bindings ?? [], weight: max(1, weight), rows: rows, at: index)
+            addBindings(literals: literals, bindings: bindings ?? [], weight: max(1, weight), rows: rows, text: text, at: index)
             if let durationSeconds { addTiming(durationSeconds, executions: 1, at: index) }
             if let rows { entries[index].observedRows = rows }
             if let entityName { entries[index].entityName = entityName }
@@ -124,11 +126,22 @@ package struct WorkloadBuilder {
     /// uniform sample of the rest), so readers always pass them.
     package func wantsBindings(at index: Int) -> Bool { true }
 
+    /// The most texts of other lengths one statement keeps (``WorkloadStatement/variants``).
+    package static let variantLimit = 64
+
     /// Counts one tuple of parameter values (`weight` executions, `rows` rows when the source said):
     /// `literals` where the occurrence had a literal, `bindings` in order for its placeholders; unless
-    /// incomplete.
-    package mutating func addBindings(literals: [SQLValue?], bindings: [SQLValue], weight: Int = 1, rows: Int? = nil, at index: Int) {
-        guard literals.count == entries[index].parameterCount, !literals.isEmpty else { return }
+    /// incomplete. An occurrence with another number of parameters than the statement's first (an IN list
+    /// of another length, issue 42: a log's 20 distinct lists of 3–20 ids were counted for one length only)
+    /// counts with its own `text` (its parameterised form), kept as one of the statement's variants.
+    package mutating func addBindings(literals: [SQLValue?], bindings: [SQLValue], weight: Int = 1, rows: Int? = nil,
+                                      text: String? = nil, at index: Int) {
+        guard !literals.isEmpty else { return }
+        if literals.count != entries[index].parameterCount {
+            let known = entries[index].variants.contains { $0.literalValues.count == literals.count }
+            guard known || (text != nil && entries[index].variants.count < Self.variantLimit) else { return }
+            if !known, let text { entries[index].variants.append(StatementVariant(sql: text, literalValues: literals)) }
+        }
         var values: [SQLValue] = []
         values.reserveCapacity(literals.count)
         var placeholders = bindings[...]

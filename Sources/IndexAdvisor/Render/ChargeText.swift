@@ -1,0 +1,182 @@
+/// The words for what each recommendation and drop is charged of the whole advice's change
+/// (``FinalCharges``), the headline's change with its spread, and the one line on how figures were taken:
+/// defined once for Markdown and HTML.
+extension AnalysisResult {
+    /// What `recommendation` is charged with the whole set in place; nil in reports made before it was kept.
+    public func charge(of recommendation: Recommendation) -> FinalCharge? {
+        guard let charges = finalCharges, charges.recommendations.count == recommendations.count,
+              let offset = recommendations.firstIndex(where: { $0.rank == recommendation.rank && $0.name == recommendation.name }) else { return nil }
+        return charges.recommendations[offset]
+    }
+
+    /// What dropping `finding`'s index is charged with the whole set in place; nil when it is not dropped
+    /// or the report predates charges.
+    public func charge(ofDrop finding: ExistingIndexFinding) -> FinalCharge? {
+        finalCharges?.drops.first { $0.index.sqlFolded == finding.index.sqlFolded }?.charge
+    }
+
+    /// `saves 15.12 s of reads (S1, S2, S3), adds 3.37 ms of writes (spread 3.31 ms–3.45 ms; SQLite's
+    /// counters: 2.18 ms)`: a recommendation's charge, as the summary and its section print it. Reports
+    /// without charges give the figures measured when it was chosen.
+    public func chargeText(for recommendation: Recommendation) -> String {
+        guard let charge = charge(of: recommendation) else {
+            return Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)
+        }
+        let served = charge.reads.filter { $0.chargedSeconds != 0 }.map { label(ofStatement: $0.statementID) }
+        let reads = Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0).components(separatedBy: ", ")[0]
+        return reads + (served.isEmpty ? "" : " (\(Figures.listed(served)))") + slowedReadsText(charge) + ", " + writeChargeText(charge)
+    }
+
+    /// `; makes S4 slower: 103.2 ms → 158.1 ms (1.5× slower)`: each read charged to the index whose final
+    /// time is measurably slower than as the store is, so that a regression is not left to the statement's
+    /// own section (a new user's workout store: an index on the start date made a search that ran ×10 1.5×
+    /// slower, and only its table said so). Empty when none is.
+    func slowedReadsText(_ charge: FinalCharge) -> String {
+        let slowed = charge.reads.compactMap { part -> String? in
+            guard part.chargedSeconds < 0, let statement = statement(withID: part.statementID),
+                  let before = statement.timingBefore, let after = statement.timingAfter, after.isSlower(than: before) else { return nil }
+            return "\(label(ofStatement: part.statementID)) slower: \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds)) (\(Figures.change(before.medianSeconds, after.medianSeconds, significant: true)))"
+        }
+        return slowed.isEmpty ? "" : "; makes " + slowed.joined(separator: ", ")
+    }
+
+    /// `saves 2.0 µs of writes (spread …)`: a drop's charge; nil without one.
+    public func dropChargeText(for finding: ExistingIndexFinding) -> String? {
+        guard let charge = charge(ofDrop: finding) else { return nil }
+        var parts: [String] = []
+        if charge.readSecondsSaved != 0 {
+            parts.append(Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0).components(separatedBy: ", ")[0])
+        }
+        parts.append(writeChargeText(charge))
+        return parts.joined(separator: ", ")
+    }
+
+    /// A charge's write figure with its spread and the counters' figure beside it.
+    func writeChargeText(_ charge: FinalCharge) -> String {
+        let words = Figures.readWriteEffect(readSaved: 0, writeAdded: charge.writeSecondsAdded).components(separatedBy: ", ")[1]
+        guard !charge.writes.isEmpty else { return words }
+        return words + " (" + Self.spreadAndCounters(charge.writeSecondsRange, counters: charge.writeCounterSeconds, signed: false) + ")"
+    }
+
+    /// `spread 3.31 ms–3.45 ms; SQLite's counters: 2.18 ms` for a charge whose words give its direction
+    /// (`adds`, `saves`), or signed for a change (`spread +9.9 ms to +13.0 ms; SQLite's counters: +9.8 ms`).
+    static func spreadAndCounters(_ range: ClosedRange<Double>, counters: Double?, signed: Bool) -> String {
+        let (low, high) = (range.lowerBound, range.upperBound)
+        let spread: String
+        if low == high {
+            spread = "no spread"
+        } else if !signed && (low >= 0 || high <= 0) {
+            let (small, large) = (min(abs(low), abs(high)), max(abs(low), abs(high)))
+            spread = small == 0 ? "spread up to \(Figures.duration(large))" : "spread \(Figures.duration(small))–\(Figures.duration(large))"
+        } else {
+            spread = "spread \(Figures.signedDuration(low)) to \(Figures.signedDuration(high))"
+        }
+        let counted = counters.map { signed ? Figures.signedDuration($0) : Figures.measured(abs($0)) }
+        return spread + (counted.map { "; SQLite's counters: \($0)" } ?? "")
+    }
+
+    /// The headline's write change with its spread and SQLite's counters' figure: `+11.6 ms; spread +9.9 ms
+    /// to +13.0 ms; SQLite's counters: +9.8 ms`. Nil without charges or writes.
+    public var headlineWriteChangeText: String? {
+        guard let charges = finalCharges else { return nil }
+        let parts = (charges.recommendations + charges.drops.map(\.charge) + [charges.uncharged]).flatMap(\.writes)
+        guard !parts.isEmpty else { return nil }
+        let change = totals.writeSecondsAfter - totals.writeSecondsBefore
+        let low = parts.reduce(0) { $0 + $1.lowestSeconds }, high = parts.reduce(0) { $0 + $1.highestSeconds }
+        let counted = parts.reduce(Double?.some(0)) { sum, part in sum.flatMap { sum in part.counterSeconds.map { sum + $0 } } }
+        return Figures.signedDuration(change) + "; " + Self.spreadAndCounters(min(low, high)...max(low, high), counters: counted, signed: true)
+    }
+
+    /// What the change no recommendation or drop explains comes to, when it is not nothing: `writes +3.0 µs
+    /// (no index's work explains it: the clock's noise)`.
+    public var unchargedText: String? {
+        guard let uncharged = finalCharges?.uncharged, !(uncharged.reads.isEmpty && uncharged.writes.isEmpty) else { return nil }
+        var parts: [String] = []
+        if !uncharged.reads.isEmpty { parts.append("reads \(Figures.signedDuration(-uncharged.readSecondsSaved))") }
+        if !uncharged.writes.isEmpty { parts.append("writes \(Figures.signedDuration(uncharged.writeSecondsAdded))") }
+        return parts.joined(separator: ", ") + " that no index's measured work explains (SQLite's counters show no index changing it: the clock's noise)"
+    }
+
+    /// The sentence that says what the summary's charges are.
+    public var chargesSentence: String {
+        "What each index and drop is charged here is measured with the whole set in place (every statement as the store is and with all of the advice), and the charges add up to the changes above"
+            + (unchargedText.map { ", with \($0)" } ?? "") + "."
+    }
+
+    /// The one line at the top that says how the figures were taken; the method at the end says the rest.
+    public var figuresLine: String {
+        guard let version = method.sqliteVersion else { return "Figures: as the method at the end says." }
+        let snapshot = "on a private snapshot of the store (SQLite \(version), \(store.hasStatistics ? "with its sqlite_stat1" : "no sqlite_stat1, as the store"))\(timeScope)"
+        switch method.costSource ?? .wallClock {
+        case .sqliteCounters:
+            return "Figures: SQLite's work counters priced in seconds (--cost counters, the same on every run), \(snapshot). The method is at the end."
+        case .wallClock:
+            let decided = method.decidesOnCounters == true ? "; the choices are decided on SQLite's work counters of the same runs" : ""
+            return "Figures: wall-clock medians of up to \(method.repeats) runs per statement \(snapshot)\(decided). The method is at the end."
+        }
+    }
+
+    /// How sure the advice on `recommendation` is: decided on work counters (with the counts), or the runs'
+    /// spread of its main statement, before and after.
+    public func howSure(of recommendation: Recommendation) -> String {
+        var parts: [String] = []
+        if method.decidesOnCounters == true || method.costSource == .sqliteCounters {
+            var decided = "decided on work counters"
+            if let effect = recommendation.mainEffect, let before = effect.before.vmStepsPerExecution, let after = effect.after.vmStepsPerExecution {
+                decided += " (\(label(ofStatement: effect.statementID)): \(Figures.count(Int(before.rounded()))) → \(Figures.count(Int(after.rounded()))) VM steps per execution)"
+            }
+            parts.append(decided)
+        }
+        if method.costSource != .sqliteCounters, let main = recommendation.mainEffect {
+            let apart = main.before.isSlower(than: main.after) || main.after.isSlower(than: main.before)
+            parts.append("on the clock \(label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) (IQR \(Figures.duration(main.before.p25Seconds))–\(Figures.duration(main.before.p75Seconds))) → \(Figures.duration(main.after.medianSeconds)) (IQR \(Figures.duration(main.after.p25Seconds))–\(Figures.duration(main.after.p75Seconds))): \(apart ? "the runs are apart" : "the runs overlap")")
+        }
+        return parts.isEmpty ? "no measurement to judge it by" : parts.joined(separator: "; ")
+    }
+
+    /// The caption over an index's own figures, measured when it was chosen with only the indexes above it
+    /// built: a figure of a partial set, labelled as one.
+    public func partialSetCaption(for recommendation: Recommendation) -> String {
+        let built = recommendation.rank == 1 ? "before any other was built"
+            : recommendation.rank == 2 ? "with index 1 built" : "with indexes 1–\(recommendation.rank - 1) built"
+        return "Measured when it was chosen, \(built) (the figures above are with the whole set in place)"
+    }
+
+    /// A recommendation's section's first two lines, what it saves and what it costs with the whole set in
+    /// place: `Saves 15.56 s of reads per workload: S1 21.8 ms → 33.3 µs, … per execution` and `Adds 4.07 ms
+    /// of writes (spread …) per workload: S5, S8 and S9; built in 156.7 ms on this store …, 2.9 MiB`.
+    /// `scope` follows each time: ` (on the sample)` when the tables were sampled.
+    public func chargeLines(for recommendation: Recommendation, charge: FinalCharge, scope: String = "") -> (reads: String, writes: String) {
+        let served = charge.reads.filter { $0.chargedSeconds != 0 }
+        let reads = Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0).components(separatedBy: ", ")[0].capitalizedFirstLetter
+            + " per workload" + (served.isEmpty ? "" : ": " + chargedStatements(served) + " per execution") + scope
+        let writes = (charge.writes.isEmpty ? "No write to its table" : writeChargeText(charge).capitalizedFirstLetter + " per workload: "
+            + Figures.listed(charge.writes.map { label(ofStatement: $0.statementID) }) + scope)
+            + "; " + recommendation.buildSentence.lowercasedFirstLetter
+        return (reads, writes)
+    }
+
+    /// Each statement a charge covers, with its final change: `S1 55.4 ms → 57.2 µs`, the first four and how
+    /// many more.
+    public func chargedStatements(_ parts: [ChargedStatement]) -> String {
+        let shown = parts.prefix(4).map { part -> String in
+            let label = label(ofStatement: part.statementID)
+            guard let statement = statement(withID: part.statementID), let before = statement.timingBefore,
+                  let after = statement.timingAfter else { return label }
+            return "\(label) \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds))"
+        }
+        return shown.joined(separator: ", ") + (parts.count > 4 ? " and \(parts.count - 4) more" : "")
+    }
+}
+
+extension Figures {
+    /// `+11.6 ms`, `−2.0 µs`: a change of time with its sign.
+    public static func signedDuration(_ seconds: Double) -> String {
+        seconds > 0 ? "+" + duration(seconds) : seconds < 0 ? "−" + duration(-seconds) : "no change"
+    }
+
+    /// `S1`, `S1 and S2`, `S1, S2 and S3`.
+    static func listed(_ items: [String]) -> String {
+        items.count <= 2 ? items.joined(separator: " and ") : items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+}
