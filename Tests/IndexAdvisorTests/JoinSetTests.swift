@@ -66,18 +66,6 @@ struct JoinSetTests {
         #expect(roomy.recommendations.reduce(Int64(0)) { $0 + $1.bytes } <= 10_000_000)
     }
 
-    @Test("the build order puts the index on the scanned (largest) table last, so its measurement shows the saving")
-    func buildOrder() throws {
-        let plan = QueryPlan(steps: [], findings: [PlanFinding(kind: .fullTableScan, table: "order_line", detail: "SCAN l"),
-                                        PlanFinding(kind: .primaryKeyLookup, table: "purchase", detail: "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)")])
-        let members = [IndexCandidate(table: "order_line", columns: [IndexColumn(name: "purchase_id")]),
-                       IndexCandidate(table: "customer", columns: [IndexColumn(name: "email")]),
-                       IndexCandidate(table: "purchase", columns: [IndexColumn(name: "customer_id")])]
-        let rows = ["order_line": 30_000, "customer": 3_000, "purchase": 9_000]
-        let order = JoinSets.buildOrder(members, currentPlan: plan) { rows[$0] ?? 0 }
-        #expect(order.map(\.table) == ["customer", "purchase", "order_line"])
-    }
-
     /// Workouts and meals in one table (Core Data's single-table inheritance), Core Data's `Z_ENT` index named
     /// `entityIndex`, and a week of one sub-entity's rows by start date.
     static func entries(entityIndex: String) -> (schema: String, workload: String) {

@@ -8,7 +8,7 @@ import Foundation
 struct SnapshotStateTests {
     // Regression: on a nearly full temporary folder a candidate's DROP INDEX failed (SQLITE_FULL), the
     // index stayed, every later candidate was measured beside it, and the run exited 0 with worse advice.
-    @Test("a candidate's DROP INDEX that fails throws snapshotStateLost, naming the folder, the SQL and SQLite's reason")
+    @Test("dropping a candidate that fails throws snapshotStateLost, naming the folder, the SQL and SQLite's reason")
     func failedDrop() throws {
         let store = try FixtureStore("""
             CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER);
@@ -16,24 +16,27 @@ struct SnapshotStateTests {
             """)
         let snapshot = try StoreSnapshot.take(of: store.url)
         defer { snapshot.close() }
-        try snapshot.connection.execute("CREATE INDEX indexadvisor_candidate ON t(a)")
+        let indexes = SnapshotIndexes(snapshot: snapshot, schema: try SchemaReader.read(from: snapshot.connection), savedStatistics: [:]) { _, _ in
+            "indexadvisor_candidate"
+        }
+        let candidate = IndexCandidate(table: "t", columns: [IndexColumn(name: "a")])
+        try indexes.bring(to: IndexConfiguration(added: [candidate]))
         // A statement still reading the table keeps SQLite from dropping its index (SQLITE_LOCKED), as a
         // full disk would (SQLITE_FULL).
         let reading = try snapshot.connection.prepare("SELECT a FROM t")
         #expect(try reading.step())
-        let measurer = CandidateMeasurer(snapshot: snapshot, timer: StatementTimer(connection: snapshot.connection), storeHasStatistics: false)
         do {
-            try measurer.drop("indexadvisor_candidate")
+            try indexes.bring(to: .store)
             Issue.record("the drop did not fail")
         } catch let error as StoreError {
             guard case .snapshotStateLost(let directory, let sql, let sqliteError) = error else { Issue.record("\(error)"); return }
             #expect(directory == snapshot.directory.url.path)
-            #expect(sql == "DROP INDEX IF EXISTS \"indexadvisor_candidate\"")
+            #expect(sql == "DROP INDEX \"indexadvisor_candidate\"")
             #expect(sqliteError.code == .locked)
             #expect(error.description.contains("every later measurement would include that index, so the analysis stopped"))
         }
         reading.reset()
-        try measurer.drop("indexadvisor_candidate")
+        try indexes.bring(to: .store)
         #expect(try snapshot.connection.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index'") == .integer(0))
     }
 
@@ -48,10 +51,12 @@ struct SnapshotStateTests {
         // No page beyond those the file has: any index needs more, as on a full disk (SQLITE_FULL).
         let pages = try #require(try snapshot.connection.scalar("PRAGMA page_count")?.integerValue)
         _ = try snapshot.connection.scalar("PRAGMA max_page_count = \(pages)")
-        let measurer = CandidateMeasurer(snapshot: snapshot, timer: StatementTimer(connection: snapshot.connection), storeHasStatistics: false)
+        let indexes = SnapshotIndexes(snapshot: snapshot, schema: try SchemaReader.read(from: snapshot.connection), savedStatistics: [:]) { _, _ in
+            "indexadvisor_candidate"
+        }
         let candidate = IndexCandidate(table: "event", columns: [IndexColumn(name: "note")])
         do {
-            _ = try measurer.measure(candidate, name: "indexadvisor_candidate", users: [], writes: [], profiles: [])
+            try indexes.bring(to: IndexConfiguration(added: [candidate]))
             Issue.record("the build did not fail")
         } catch let error as StoreError {
             guard case .snapshotWriteFailed(let directory, let sql, let sqliteError) = error else { Issue.record("\(error)"); return }

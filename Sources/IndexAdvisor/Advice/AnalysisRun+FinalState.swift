@@ -3,11 +3,9 @@ import Foundation
 // MARK: Stage 3: the final state
 
 extension AnalysisRun {
-    /// Puts the snapshot in the advice's final state and measures it: picks no final plan uses are dropped,
+    /// Puts the snapshot in the advice's final state and measures it: a pick no final plan uses is dropped,
     /// every statement is planned (and where it changed, timed) again, then the existing indexes are
-    /// reviewed, statistics checked and query-side advice measured. Picks whose figures were measured beside
-    /// an index that is no pick any more, or that the migration's order moves (``picksInMigrationOrder``), are
-    /// measured again first (``remeasureStalePicks()``).
+    /// reviewed, statistics checked and query-side advice measured.
     /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when a pick cannot be dropped.
     mutating func measureFinalState() throws {
         if budgetSpent {
@@ -16,14 +14,7 @@ extension AnalysisRun {
         }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let droppedTables = try dropUnusedPicks(planner: planner)
-        // A partial pick chosen before a full one on its key is listed, and measured again, after it, as the
-        // migration creates them (the snapshot already has the partial one newest, ``CandidateMeasurer``).
-        // The set was chosen in that order, so a pick whose figures change only with the list's order stays.
-        let staleAsBuilt = firstStalePick().map { Set(picks[$0...].map(\.name.sqlFolded)) } ?? []
-        picks = picksInMigrationOrder
-        try remeasureStalePicks(keeping: Set(picks.map(\.name.sqlFolded)).subtracting(staleAsBuilt))
         snapshot.checkpoint()
-        // The clock check drops and rebuilds picks: the final plans are taken in the migration's order.
         restoreIndexOrder()
         timeFinalState(planner: planner, droppedTables: droppedTables)
         report("existing indexes", 0, 0)
@@ -39,9 +30,9 @@ extension AnalysisRun {
         measureQueryAdvice()
     }
 
-    /// A pick that a later pick made unnecessary: no final plan uses it, also when it is built after the
-    /// others (``keepUnusedPicksBuiltLast(_:)``). Drops it (its write cost is then off), lists it among the
-    /// rejected candidates, and returns the tables (folded names) it was on.
+    /// A pick no final plan uses (the selector takes out such a pick when that saves the minimum, so this is one
+    /// whose upkeep was too small to count): drops it, lists it among the rejected candidates, and returns the
+    /// tables (folded names) it was on.
     /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when an index cannot be dropped.
     private mutating func dropUnusedPicks(planner: QueryPlanner) throws -> Set<String> {
         func usedNow() -> Set<String> {
@@ -53,9 +44,7 @@ extension AnalysisRun {
             }
             return used
         }
-        var usedNames = usedNow()
-        let unused = Set(picks.map(\.name.sqlFolded)).subtracting(usedNames)
-        if !unused.isEmpty, try !keepUnusedPicksBuiltLast(unused).isEmpty { usedNames = usedNow() }
+        let usedNames = usedNow()
         for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
             _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
             let others = picks.filter { $0.name != pick.name }.map(\.name)

@@ -140,84 +140,31 @@ extension AnalysisRun {
         return WhatIfPool(candidates: pool, termsUsed: termsUsed, whatIfPlans: whatIfPlans)
     }
 
-    /// Builds and times each candidate of the pool within the budgets (``AnalysisOptions/maxCandidatesMeasured``,
-    /// ``AnalysisOptions/timeBudgetSeconds``); the rest are rejected as not measured, with the reason.
-    /// - Throws: ``StoreError`` when the snapshot has too little room or cannot be put back.
-    mutating func measure(_ whatIfPool: WhatIfPool, measurer: CandidateMeasurer) throws -> [MeasuredCandidate] {
-        let (pool, termsUsed, whatIfPlans) = (whatIfPool.candidates, whatIfPool.termsUsed, whatIfPool.whatIfPlans)
-        try checkSpace(for: pool.prefix(options.maxCandidatesMeasured).map(\.0))
-        var measured: [MeasuredCandidate] = []
-        var measuredCount = 0
-        for (offset, (candidate, users)) in pool.prefix(options.maxCandidatesMeasured).enumerated() {
-            // The pool is in order of what each statement could save: past the budget, the rest wait.
-            if isOverBudget { budgetSpent = true; break }
-            report("measuring candidates", offset, min(pool.count, options.maxCandidatesMeasured))
-            measuredCount = offset + 1
-            if var result = try measure(candidate, users: users, measurer: measurer) {
-                result.termsUsed = termsUsed[candidate.key] ?? 0
-                result.whatIfPlans = whatIfPlans[candidate.key] ?? [:]
-                measured.append(result)
+    /// The profiles whose what-if plan uses `candidate`, and how many WHERE terms those plans resolve through it.
+    func whatIfUse(of candidate: IndexCandidate, chosen: [IndexCandidate], whatIf: WhatIfPlanner)
+        -> (users: [Int], terms: Int, plans: [Int: String]) {
+        var users: [Int] = []
+        var terms = 0
+        var plans: [Int: String] = [:]
+        let folded = candidate.table.sqlFolded
+        let table = schema.table(named: candidate.table)
+        for position in statementsByTable[folded] ?? [] {
+            let profile = profiles[position]
+            guard let accesses = profile.shape?.tables.filter({ $0.table.sqlFolded == folded }),
+                  accesses.contains(where: { PlausibleUse.could(candidate, serve: $0, table: table, hasStatistics: schema.hasStatistics) })
+            else { continue }
+            // Only the chosen indexes on the statement's own tables can change its plan.
+            let tables = Set((profile.shape?.tables ?? []).map(\.table.sqlFolded))
+            guard let (plan, names) = try? whatIf.plan(for: profile.planSQL, bindings: profile.planBindings,
+                                                      with: chosen.filter { tables.contains($0.table.sqlFolded) } + [candidate]),
+                  let name = names.last?.sqlFolded else { continue }
+            let uses = plan.findings.filter { $0.index?.sqlFolded == name }
+            if !uses.isEmpty {
+                users.append(position)
+                plans[position] = EquivalentCandidates.signature(of: plan, index: name)
+                terms += uses.reduce(0) { $0 + ($1.constraints.map { $0.components(separatedBy: " AND ").count } ?? 0) }
             }
         }
-        for (candidate, users) in pool.prefix(options.maxCandidatesMeasured).dropFirst(measuredCount) {
-            rejected.append(rejection(candidate, score: nil, reason: .timeBudgetSpentBeforeMeasuring(seconds: Int(options.timeBudgetSeconds ?? 0))))
-            for position in users { unmeasuredCandidates[position, default: 0] += 1 }
-        }
-        for (candidate, users) in pool.dropFirst(options.maxCandidatesMeasured) {
-            rejected.append(rejection(candidate, score: nil, reason: .candidateLimit(options.maxCandidatesMeasured)))
-            for position in users { unmeasuredCandidates[position, default: 0] += 1 }
-        }
-        return measured
-    }
-
-    /// Rejects every measured candidate that was not picked, with the reason the selection decided on.
-    mutating func rejectUnchosen(_ measured: [MeasuredCandidate]) {
-        let minimum = decisionMinimumBenefit
-        for other in measured {
-            let score = CandidateScore(other, profiles: profiles, countsWrite: countsWrite)
-            rejected.append(rejection(other.candidate, score: score, reason: unchosenReason(other, minimum: minimum)))
-        }
-    }
-
-    /// Why the selection left `other` out. The reason follows the decision: on SQLite's counters when the
-    /// selection decides on them, and then says so, since the report's own figures are wall-clock.
-    private func unchosenReason(_ other: MeasuredCandidate, minimum: Double) -> RejectionReason {
-        let byCounters = decidesOnCounters
-        let decided = CandidateScore(other, profiles: profiles, view: decision)
-        // A statement whose plan uses it counts slower inside the noise too, as its score counts it.
-        let userIDs = Set(other.users.map { profiles[$0].statement.fingerprint.id })
-        let slowerEffects = decided.effects.filter { ($0.isSignificant || userIDs.contains($0.statementID)) && $0.after.medianSeconds > $0.before.medianSeconds }
-        func slowdowns(_ effects: [StatementEffect]) -> [StatementSlowdown] {
-            effects.map { StatementSlowdown(statement: label(of: $0.statementID), beforeSeconds: $0.before.medianSeconds, afterSeconds: $0.after.medianSeconds) }
-        }
-        let slower = slowdowns(slowerEffects)
-        // "Makes statements slower" is for reads it slows; a write it slows is its upkeep, which every index
-        // of the table pays (a new user: `.expert`'s (color, deleted_at), measured once the same columns were
-        // picked in the other order, was said to make the insert and the update slower).
-        let readIDs = Set(profiles.filter(\.isRead).map(\.statement.fingerprint.id))
-        let slowerReads = slowdowns(slowerEffects.filter { readIDs.contains($0.statementID) })
-        if picks.count >= options.maxNewIndexes {
-            return .indexLimit(options.maxNewIndexes)
-        } else if decided.hasSignificantLoss && decided.readSecondsSaved <= 0 && !slowerReads.isEmpty {
-            return .makesStatementsSlower(slowerReads, byCounters: byCounters)
-        } else if !isModelDeclarable(other.candidate) && !decided.hasSignificantLoss && decided.hasSignificantGain {
-            return .undeclarableWithEqualForm
-        } else if !decided.hasSignificantGain {
-            return .noMeasuredGain(byCounters: byCounters)
-        } else if decided.netSeconds < minimum {
-            return decided.netSeconds <= 0
-                ? .costOutweighsSaving(slower: slower, churn: churns(for: other.candidate).first, byCounters: byCounters)
-                : .belowMinimumBenefit(savedSeconds: decided.netSeconds, minimumSeconds: minimum, byCounters: byCounters)
-        } else if budgetSpent {
-            return .timeBudgetSpentInSelection(seconds: Int(options.timeBudgetSeconds ?? 0))
-        } else if !isModelDeclarable(other.candidate) {
-            return .undeclarable(slower: slower, byCounters: byCounters)
-        } else if picks.filter({ $0.measured.candidate.table.sqlFolded == other.candidate.table.sqlFolded }).count >= options.maxIndexesPerTable {
-            return .tableIndexLimit(options.maxIndexesPerTable)
-        } else if let limit = options.maxIndexBytes {
-            return .indexBytesLimit(limit)
-        } else {
-            return .servedByEarlierPicks
-        }
+        return (users, terms, plans)
     }
 }

@@ -80,13 +80,6 @@ public enum IndexOrder {
 }
 
 extension AnalysisRun {
-    /// The picks in the order the migration creates them (``IndexOrder/migrationOrder(_:key:isPartial:movesWith:)``): the
-    /// report's ranks and the snapshot's order.
-    var picksInMigrationOrder: [IndexSelection.Pick] {
-        IndexOrder.migrationOrder(picks, key: { $0.measured.candidate.keyWithoutPredicate }, isPartial: { $0.measured.candidate.partialPredicate != nil },
-                                  movesWith: { !Set($0.measured.users).isDisjoint(with: $1.measured.users) })
-    }
-
     /// The store's own indexes (folded names), which keep their places on the snapshot.
     var storeIndexNames: Set<String> { Set(schema.indexes.map(\.name.sqlFolded)) }
 
@@ -102,7 +95,7 @@ extension AnalysisRun {
             let current = IndexOrder.indexes(onTable: table.name, in: connection).map(\.name)
             let existing = Set(current.map(\.sqlFolded))
             let expected: [(name: String, sql: String)] = (table.indexes.compactMap { index in index.sql.map { (index.name, $0) } }
-                + picksInMigrationOrder.filter { $0.measured.candidate.table.sqlFolded == table.name.sqlFolded }
+                + picks.filter { $0.measured.candidate.table.sqlFolded == table.name.sqlFolded }
                     .map { ($0.name, $0.measured.candidate.createSQL(name: $0.name)) })
                 .filter { existing.contains($0.name.sqlFolded) }
             let known = current.filter { name in expected.contains { $0.name.sqlFolded == name.sqlFolded } }
