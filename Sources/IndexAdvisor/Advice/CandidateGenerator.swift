@@ -55,6 +55,7 @@ package struct CandidateGenerator {
         addKeyOrders(keys, to: &result)
         addNotNullPartials(keys, to: &result)
         addConstantFilterPartials(keys, observed: observed, to: &result)
+        addSentinelPartials(keys, observed: observed, to: &result)
         addCovering(keys, to: &result)
         addEntityLed(keys, to: &result)
         return result
@@ -88,6 +89,15 @@ package struct CandidateGenerator {
             .map { keys.key($0.element.0) }
         keys.equalityNames = Set(keys.equalityColumns.compactMap { $0.name?.sqlFolded })
         keys.sortColumns = sortColumns(keys)
+        // An all-descending sort is served by the ascending key scanned backwards, and by the key in its own
+        // direction, which reads forwards (a backward scan steps through each page's cells in reverse and
+        // moves to the previous leaf by its parent): both compete (lang_createindex.html, "DESC").
+        let sortTerms = access.orderBy.filter { !keys.equalityNames.contains($0.column.sqlFolded) }
+        if !keys.sortColumns.isEmpty, !sortTerms.isEmpty, sortTerms.allSatisfy(\.isDescending) {
+            keys.descendingSort = keys.sortColumns.map {
+                IndexColumn(name: $0.name, expression: $0.expression, isDescending: !$0.isDescending, collation: $0.collation)
+            }
+        }
         keys.range = rangeColumn(keys)
         return keys
     }
@@ -201,7 +211,7 @@ package struct CandidateGenerator {
     /// Appends the candidate on `columns` (duplicates dropped, at most ``maximumColumns``) to `result`, unless
     /// it is there already, an existing index serves it, or it is an all-equality index led by a poor column
     /// (then it is set aside, with the reason).
-    private mutating func add(_ columns: [IndexColumn], predicate: String? = nil, keys: AccessKeys, to result: inout [IndexCandidate]) {
+    mutating func add(_ columns: [IndexColumn], predicate: String? = nil, keys: AccessKeys, to result: inout [IndexCandidate]) {
         var unique: [IndexColumn] = []
         for column in columns where !unique.contains(where: { $0.name?.sqlFolded == column.name?.sqlFolded }) {
             unique.append(column)
@@ -234,6 +244,7 @@ package struct CandidateGenerator {
     private mutating func addKeyOrders(_ keys: AccessKeys, to result: inout [IndexCandidate]) {
         let equalityColumns = keys.equalityColumns, sortColumns = keys.sortColumns, range = keys.range
         if !sortColumns.isEmpty { add(equalityColumns + sortColumns, keys: keys, to: &result) }
+        if !keys.descendingSort.isEmpty { add(equalityColumns + keys.descendingSort, keys: keys, to: &result) }
         // A sort with mixed directions (`priority DESC, due`) needs a DESC key column, which a model cannot
         // declare; the same key ascending still serves the equality and the sort's first term (SQLite scans it
         // backwards and sorts only the right part: "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY", eqp.html).
@@ -266,46 +277,6 @@ package struct CandidateGenerator {
         for column in equalityColumns { add([column], keys: keys, to: &result) }
         if let range { add([range], keys: keys, to: &result) }
         if let first = sortColumns.first { add([first], keys: keys, to: &result) }
-    }
-
-    /// `x IS NOT NULL` alone cannot drive a plain index without statistics, but a partial index on it can;
-    /// when the statement also sorts or ranges on x, the plain index serves it already.
-    private mutating func addNotNullPartials(_ keys: AccessKeys, to result: inout [IndexCandidate]) {
-        let ordered = Set(([keys.sortColumns.first, keys.range].compactMap { $0?.name?.sqlFolded }))
-        // Only equality columns that narrow the rows go before it: a flag that is 0 on nearly every row
-        // (`ZISOBFUSCATED = 0`) adds a key column and nothing the predicate has not already selected.
-        let narrowing = zip(keys.equalities, keys.matched).filter { $0.1 <= poorLeadingShare }.map { keys.key($0.0) }
-        for constraint in keys.access.constraints where constraint.op == .isNotNull && keys.isIndexable(constraint.column)
-            && !ordered.contains(constraint.column.sqlFolded) {
-            let column = keys.key(constraint)
-            let predicate = "\(SQLIdentifier.quote(column.name ?? constraint.column)) IS NOT NULL"
-            if !narrowing.isEmpty {
-                add(narrowing + [column], predicate: predicate, keys: keys, to: &result)
-            }
-            add([column], predicate: predicate, keys: keys, to: &result)
-        }
-    }
-
-    /// A flag the app always filters with the same value (at most 8 distinct values, one of which holds at least
-    /// ``skewedShare`` of the rows), when that value is a rare one (at most ``poorLeadingShare`` of the rows):
-    /// index only the rows it wants. A partial index on the common value holds nearly the whole table and
-    /// saves nothing a full index on the same key does not (partialindex.html).
-    private mutating func addConstantFilterPartials(_ keys: AccessKeys, observed: [[SQLValue]], to result: inout [IndexCandidate]) {
-        let table = keys.table
-        for constraint in keys.equalities where constraint.op == .equal {
-            guard let parameter = constraint.parameter, !observed.isEmpty,
-                  let first = observed.first?[safe: parameter - 1], !first.isNull,
-                  observed.allSatisfy({ $0[safe: parameter - 1] == first }),
-                  let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]),
-                  columnStatistics.distinctValues <= 8, columnStatistics.mostCommonShare >= skewedShare,
-                  let share = statistics.valueShares(table: table, column: constraint.column)?[first], share <= poorLeadingShare else { continue }
-            let rest = keys.equalityColumns.filter { $0.name?.sqlFolded != constraint.column.sqlFolded } + keys.tail
-            let predicate = "\(SQLIdentifier.quote(table.column(named: constraint.column)?.name ?? constraint.column)) = \(first.sqlLiteral)"
-            add(rest.isEmpty ? [keys.key(constraint)] : rest, predicate: predicate, keys: keys, to: &result)
-            // And without the join's columns, for the table as the join's outer loop (``addKeyOrders(_:to:)``).
-            let own = rest.filter { !keys.joinColumns.contains($0.name?.sqlFolded ?? "") }
-            if own.count < rest.count, !own.isEmpty { add(own, predicate: predicate, keys: keys, to: &result) }
-        }
     }
 
     /// Covering: the statement's other columns after the key, when there are few; and the access's shape
@@ -354,7 +325,8 @@ package struct CandidateGenerator {
     /// An index on each filtered expression (`lower(name)`, `json_extract(doc, '$.k')`), on its own.
     package func expressionCandidates(for filters: [ExpressionFilter]) -> [IndexCandidate] {
         filters.compactMap { filter in
-            guard let table = schema.table(named: filter.table), table.isIndexable, table.rowCount >= PlanFinding.smallTableRows else { return nil }
+            // `!=` cannot drive an index search (optoverview.html#where_clause): the term gets a partial index instead.
+            guard filter.op != .notEqual, let table = schema.table(named: filter.table), table.isIndexable, table.rowCount >= PlanFinding.smallTableRows else { return nil }
             let candidate = IndexCandidate(table: table.name, columns: [IndexColumn(name: nil, expression: filter.expression)])
             return table.indexes.contains { candidate.isServed(by: $0) } ? nil : candidate
         }
@@ -394,60 +366,6 @@ package struct CandidateGenerator {
             }
         }
         return result
-    }
-}
-
-/// One statement's access to one table with its key columns worked out: what each kind of candidate
-/// ``CandidateGenerator`` proposes for it is built from.
-private struct AccessKeys {
-    let table: Table
-    let access: TableAccess
-    /// True on a Core Data or SwiftData entity table (`Z_ENT` and `Z_OPT` are bookkeeping there).
-    let isEntityTable: Bool
-    /// The rowid alias's folded name, if the table has one.
-    let rowid: String?
-    /// The equality constraints, one per column, in the statement's order, and the share of rows each matches.
-    var equalities: [ColumnConstraint] = []
-    var matched: [Double] = []
-    /// For each equality, the least and most matching of the values looked up, when counted one by one.
-    var lookedUp: [LookedUpShares?] = []
-    /// The equality columns as key columns, most selective first, and their folded names.
-    var equalityColumns: [IndexColumn] = []
-    var equalityNames: Set<String> = []
-    var sortColumns: [IndexColumn] = []
-    var range: IndexColumn?
-
-    init(table: Table, access: TableAccess, isEntityTable: Bool) {
-        self.table = table
-        self.access = access
-        self.isEntityTable = isEntityTable
-        self.rowid = table.rowidAlias?.name.sqlFolded
-    }
-
-    /// What follows the equality columns in the main candidate: the sort columns, else the range column.
-    var tail: [IndexColumn] { sortColumns.isEmpty ? (range.map { [$0] } ?? []) : sortColumns }
-
-    /// Equality columns (folded) compared only with another table's column: a join's, usable only when this
-    /// table is the join's inner loop.
-    var joinColumns: Set<String> {
-        let equal = access.constraints.filter(\.op.isEquality)
-        let joined = Set(equal.filter(\.isJoin).map { $0.column.sqlFolded })
-        return joined.subtracting(equal.filter { !$0.isJoin }.map { $0.column.sqlFolded })
-    }
-
-    func isIndexable(_ column: String) -> Bool {
-        !column.isEmpty && column.sqlFolded != "rowid" && column.sqlFolded != rowid && table.column(named: column) != nil
-    }
-
-    /// False for Core Data's `Z_ENT` and `Z_OPT` on an entity table.
-    func isModelColumn(_ column: String) -> Bool {
-        !isEntityTable || !["z_ent", "z_opt"].contains(column.sqlFolded)
-    }
-
-    /// The key column for `constraint`, named as the table spells it.
-    func key(_ constraint: ColumnConstraint, collation: String? = nil) -> IndexColumn {
-        IndexColumn(name: table.column(named: constraint.column)?.name ?? constraint.column,
-                    collation: collation ?? constraint.collation)
     }
 }
 

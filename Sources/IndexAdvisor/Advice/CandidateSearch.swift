@@ -63,6 +63,8 @@ extension AnalysisRun {
         }
         for position in deserving {
             let expressions = generator.expressionCandidates(for: profiles[position].expressionFilters)
+                + generator.expressionPartials(for: profiles[position].expressionFilters, keyed: proposed[position] ?? [],
+                                               observed: profiles[position].statement.observedBindings)
             candidatesProposed[position, default: 0] += expressions.count
             for candidate in expressions where origins[candidate.key] == nil {
                 origins[candidate.key] = candidate

@@ -8,8 +8,10 @@ import Foundation
 /// as a set: `(ZFOLDERID=? AND ZISARCHIVED=?)` from `(folder, archived)` and from `(archived, folder)`
 /// are the same search. Equal plans do the same work for those statements, so building both would
 /// measure one difference twice; what still tells them apart does not need a build: the narrower index
-/// (fewer key columns: less to maintain on every write), then the more selective leading column (the
-/// ``TieBreak`` rule), then the candidate's key. Partial and expression indexes only match their own form.
+/// (fewer key columns: less to maintain on every write), then the more selective leading column, then the
+/// candidate's key. Partial and expression indexes only match their own form, and a key with a descending
+/// column only its own directions: the plan text does not say which way an index is read, and reading
+/// forwards and backwards cost differently (lang_createindex.html), so both are measured.
 enum EquivalentCandidates {
     /// The plan `plan` with the index `name` named `•` and each parenthesised term list sorted: what
     /// equivalence compares.
@@ -29,8 +31,9 @@ enum EquivalentCandidates {
     /// ``signature(of:index:)``): its table, its form (partial predicate, expression columns) and the plans.
     static func groupKey(_ candidate: IndexCandidate, plans: [Int: String]) -> String {
         let expressions = candidate.columns.contains { $0.name == nil } ? "expression" : ""
+        let directions = candidate.columns.contains(where: \.isDescending) ? candidate.columns.map { $0.isDescending ? "-" : "+" }.joined() : ""
         let signature = plans.keys.sorted().map { "\($0):" + plans[$0]! }.joined(separator: "\n")
-        return [candidate.table.sqlFolded, candidate.partialPredicate ?? "", expressions, signature].joined(separator: "\u{1}")
+        return [candidate.table.sqlFolded, candidate.partialPredicate ?? "", expressions, directions, signature].joined(separator: "\u{1}")
     }
 
     /// The positions in `candidates` to keep, and for each one left out, the position of the one kept for it.

@@ -11,6 +11,8 @@ public struct ExpressionFilter: Sendable, Codable, Hashable {
     public var op: ConstraintOperator
     /// The 1-based parameter compared with the expression, when there is one.
     public var parameter: Int?
+    /// The literal compared with the expression as written (`0` in `(flags & 2) != 0`), when it is one.
+    public var literal: String?
 }
 
 /// Finds expression filters in a statement's text. SQLite's virtual-table interface offers only
@@ -94,7 +96,8 @@ enum ExpressionFilters {
                 if tokens.isWord(k, "AND") || tokens.isWord(k, "OR") || tokens.isSymbol(k, ")") { break }
                 k += 1
             }
-            let filter = ExpressionFilter(table: table, expression: expression, op: op, parameter: parameter)
+            let filter = ExpressionFilter(table: table, expression: expression, op: op, parameter: parameter,
+                                          literal: literal(tokens, at: close + 2))
             if !result.contains(filter) { result.append(filter) }
             i = close
         }
@@ -132,23 +135,38 @@ enum ExpressionFilters {
             let forward = column(endingAt: i - 1).flatMap { column in isLiteral(i + 1) ? (column, column.start, i + 1) : nil }
             let backward = isLiteral(i - 1) ? column(endingAt: i + 1).map { ($0, i - 1, i + 1) } : nil
             guard let (target, start, end) = forward ?? backward,
-                  !isOperator(start - 1), !isOperator(end + 1), !tokens.isSymbol(start - 1, "."),
-                  let op = comparison(tokens, at: end + 1) else { continue }
+                  !isOperator(start - 1), !isOperator(end + 1), !tokens.isSymbol(start - 1, ".") else { continue }
+            // In parentheses of its own (`(flags & 4) != 0`), not a function's (`abs(a - 1)` is found above).
+            let enclosed = tokens.isSymbol(start - 1, "(") && tokens.isSymbol(end + 1, ")")
+                && !(start >= 2 && tokens.tokens[start - 2].kind == .word && !SQLNormalizer.nonFunctionWords.contains(tokens.text(at: start - 2).uppercased()))
+            let opAt = enclosed ? end + 2 : end + 1
+            guard let op = comparison(tokens, at: opAt) else { continue }
             let columnText = SQLIdentifier.quote(target.name)
             let expression = forward != nil
                 ? "\(columnText) \(tokens.text(at: i)) \(tokens.text(at: end))"
                 : "\(tokens.text(at: start)) \(tokens.text(at: i)) \(columnText)"
             var parameter: Int?
-            var k = end + 2
-            while k < tokens.count, k <= end + 6 {
+            var k = opAt + 1
+            while k < tokens.count, k <= opAt + 5 {
                 if let index = parameterAt[k] { parameter = index; break }
                 if tokens.isWord(k, "AND") || tokens.isWord(k, "OR") || tokens.isSymbol(k, ")") { break }
                 k += 1
             }
-            let filter = ExpressionFilter(table: target.table, expression: expression, op: op, parameter: parameter)
+            let filter = ExpressionFilter(table: target.table, expression: expression, op: op, parameter: parameter,
+                                          literal: literal(tokens, at: opAt + 1))
             if !result.contains(filter) { result.append(filter) }
         }
         return result
+    }
+
+    /// The number or string at `i` when it ends the comparison (nothing but `AND`, `OR`, `)`, `ORDER`,
+    /// `GROUP`, `LIMIT` or the end follows); nil otherwise.
+    private static func literal(_ tokens: SQLTokenList, at i: Int) -> String? {
+        guard i < tokens.count, [.number, .string].contains(tokens.tokens[i].kind) else { return nil }
+        let next = i + 1
+        guard next >= tokens.count || tokens.isSymbol(next, ")") || tokens.tokens[next].kind == .semicolon
+                || ["AND", "OR", "ORDER", "GROUP", "LIMIT"].contains(where: { tokens.isWord(next, $0) }) else { return nil }
+        return tokens.text(at: i)
     }
 
     private static func comparison(_ tokens: SQLTokenList, at i: Int) -> ConstraintOperator? {
@@ -164,6 +182,7 @@ enum ExpressionFilters {
         case "<=": return .lessOrEqual
         case ">": return .greaterThan
         case ">=": return .greaterOrEqual
+        case "!=", "<>": return .notEqual
         default: return nil
         }
     }

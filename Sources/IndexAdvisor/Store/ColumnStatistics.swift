@@ -77,6 +77,18 @@ package struct ColumnStatisticsReader {
         return result
     }
 
+    /// The share of rows (0…1) holding `value` in `column`, from ``valueShares(table:column:limit:)`` when the column
+    /// has few values, else counted on the same sample; nil when it cannot be read.
+    package mutating func share(of value: SQLValue, table: Table, column: String) -> Double? {
+        if let shares = valueShares(table: table, column: column) { return shares[value] ?? 0 }
+        let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
+        let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
+        let sample = isSampled ? "(rowid * 2654435761) % 4294967291 % \(step) = 0" : "1"
+        let sql = "SELECT count(*), sum(\(SQLIdentifier.quote(column)) IS ?) FROM \(SQLIdentifier.quote(table.name)) WHERE \(sample)"
+        guard let row = (try? connection.query(sql, [value]))?.first, let total = row[0].integerValue, total > 0 else { return nil }
+        return Double(row[1].integerValue ?? 0) / Double(total)
+    }
+
     /// The `sqlite_stat1.stat` text `ANALYZE` would write for an index on `columns` of `table`: the table's
     /// row count, then for each column prefix the average rows per distinct value (rounded up), from the
     /// sampled distinct counts.
