@@ -129,10 +129,12 @@ enum HelpText {
                 THRESHOLDS:
                   A difference counts only when the runs' interquartile ranges are apart and the medians differ by
                   at least 5 %; otherwise the report says "within the noise" ("too spread to tell" when the medians
-                  are 2× or more apart). An index is recommended only when its frequency-weighted saving, net of
-                  the write time it adds, is at least 0.5 % of the workload's measured time and at least 1 ms: a
-                  smaller saving is not "worth a schema change".
-                """)
+                  are 2× or more apart). The selection is one search from the store as it is (add, add a set that
+                  only pays together, replace, remove), each move priced on the statements whose plan it changes;
+                  its rules, with the defaults (INDEXADVISOR_TRACE=1 prints every round's priced moves):
+                """ + "\n" + SelectionPolicy(options: AnalysisOptions()).documented.map { rule in
+                    entry(names: rule.name, help: rule.value + ": " + rule.reason)
+                }.joined(separator: "\n"))
         case .check:
             return ("""
                 OVERVIEW: For a build's CI: plans and times the workload's statements on a private snapshot of STORE

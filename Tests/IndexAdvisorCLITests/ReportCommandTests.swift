@@ -177,7 +177,10 @@ struct ReportCommandTests {
         #expect(found.out.hasSuffix(" finding\n") || found.out.hasSuffix(" findings\n"))
         #expect(found.error.isEmpty)
         // The thresholds the reports name are explained in the help too, and the help names --check.
-        #expect(HelpText.text(for: "analyze")?.contains("smaller saving is not \"worth a schema change\"") == true)
+        // The selection's rules are printed from its policy (wrapped, so compared with the spaces collapsed).
+        let analyzeHelp = (HelpText.text(for: "analyze") ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(analyzeHelp.contains("smaller saving is not \"worth a schema change\""), "\(analyzeHelp)")
+        #expect(analyzeHelp.contains("counters' resolution 2.0×"), "\(analyzeHelp)")
         #expect(HelpText.text(for: "analyze")?.contains("otherwise the report says \"within the noise\"") == true)
         #expect(HelpText.text(for: "render")?.contains("--check") == true)
     }

@@ -101,11 +101,11 @@ package struct SelectionPolicy: Sendable, Equatable {
     /// Each threshold with its value and reason, for `indexadvisor help analyze` and the report's method.
     package var documented: [(name: String, value: String, reason: String)] {
         [("minimum benefit", "\(minimumBenefitShare * 100) % of the workload's time, at least \(minimumBenefitFloorSeconds * 1000) ms",
-          "a move is taken only when it saves this much net of writes: a schema change is not free"),
+          "a move is taken only when it saves this much net of writes: a smaller saving is not \"worth a schema change\""),
          ("counters' resolution", "\(countersResolution)×",
           "a move decided on the counters must save the minimum with its gains divided and its losses multiplied by it"),
-         ("tie", "within \(Int(tieShare * 100)) % of the better move's saving",
-          "the measurements cannot tell such moves apart; fewer bytes, then fewer columns, win"),
+         ("tie", "savings apart by less than the minimum (× the counters' resolution) or \(Int(tieShare * 100)) % of the work their statements still do",
+          "the difference would not be a move of its own; fewer sorts and scans left win, then fewer indexes, the more selective leading column, fewer bytes, fewer key columns"),
          ("decision", decidesOnCounters ? "SQLite's work counters, the clock where it says the opposite beyond its noise" : "the wall clock",
           "counters repeat on a busy machine; the clock is what the figures are"),
          ("limits", "\(maxNewIndexes) new indexes, \(maxIndexesPerTable) per table" + (maxIndexBytes.map { ", \($0) bytes" } ?? ""),
