@@ -14,9 +14,10 @@ extension AnalysisRun {
         let extractor = try ShapeExtractor(schema: schema)
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
+        let triggers = TriggerPrograms.read(from: snapshot.connection)
         for (position, profile) in profiles.enumerated() {
             report("baseline", position, profiles.count)
-            readShape(of: profile, extractor: extractor)
+            readShape(of: profile, extractor: extractor, triggers: triggers)
             chooseValues(for: profile, sampler: &sampler)
             guard plan(profile, planner: planner) else { continue }
             try timeBaseline(profile)
@@ -70,7 +71,9 @@ extension AnalysisRun {
     }
 
     /// The statement's shape and expression filters, or a note saying why its shape could not be read.
-    private func readShape(of profile: StatementProfile, extractor: ShapeExtractor) {
+    /// A write's shape includes what the triggers it fires read and write (``triggerAccesses(of:extractor:triggers:)``),
+    /// as it includes a parent's lookups of its child rows when foreign keys are enforced.
+    private func readShape(of profile: StatementProfile, extractor: ShapeExtractor, triggers: [String: TriggerProgram]) {
         let sql = profile.statement.sql
         do {
             profile.shape = try extractor.shape(of: sql)
@@ -88,10 +91,37 @@ extension AnalysisRun {
             shape.tables += children
             profile.shape = shape
         }
+        if shape.tables.contains(where: \.isWritten) {
+            shape.tables += triggerAccesses(of: profile.statement.sql, extractor: extractor, triggers: triggers)
+            profile.shape = shape
+        }
         profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
         if !shape.setAside.isEmpty {
             profile.notes.append(.shapeReadWithout(parts: shape.setAside,
                                                    tooManyParameters: shape.setAside.contains { $0.hasPrefix("an IN") || $0.hasPrefix("a VALUES") }))
+        }
+    }
+
+    /// The table accesses of the statements of every trigger `sql` fires (``TriggerPrograms``): each is the
+    /// write's own, as the trigger runs in it for every row it changes. A trigger's `NEW.x` and `OLD.x` are
+    /// the row's values, not the statement's parameters, so a comparison with one is a join's (its value
+    /// comes from the row), as a foreign key's lookup is.
+    private func triggerAccesses(of sql: String, extractor: ShapeExtractor, triggers: [String: TriggerProgram]) -> [TableAccess] {
+        TriggerPrograms.fired(by: sql, on: snapshot.connection, among: triggers).flatMap { name -> [TableAccess] in
+            (triggers[name]?.statements ?? []).flatMap { statement -> [TableAccess] in
+                guard let shape = try? extractor.shape(of: statement) else { return [] }
+                return shape.tables.map { access in
+                    var access = access
+                    access.constraints = access.constraints.map { constraint in
+                        guard constraint.parameter != nil else { return constraint }
+                        var constraint = constraint
+                        constraint.parameter = nil
+                        constraint.isJoin = true
+                        return constraint
+                    }
+                    return access
+                }
+            }
         }
     }
 

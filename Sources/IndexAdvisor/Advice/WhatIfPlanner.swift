@@ -24,8 +24,8 @@ package final class WhatIfPlanner {
     /// delete plans its lookups of the child rows (foreignkeys.html#fk_indexes).
     /// - Throws: ``SQLiteError`` when the clone cannot be created at all.
     package init(schema: Schema, enforcesForeignKeys: Bool = false) throws {
-        connection = try SQLiteConnection.inMemory()
-        planner = QueryPlanner(connection: connection, schema: schema)
+        let connection = try SQLiteConnection.inMemory()
+        self.connection = connection
         self.schema = schema
         connection.installStandIns()
         if enforcesForeignKeys { try connection.execute("PRAGMA foreign_keys = ON") }
@@ -39,6 +39,9 @@ package final class WhatIfPlanner {
             if let sql = index.sql { try? connection.executeDefinition(sql) }
         }
         for view in schema.views { try? connection.executeDefinition(view.sql) }
+        // The triggers too: a write's plan includes the programs of those it fires (``QueryPlanner``).
+        for trigger in schema.triggers where !trigger.sql.isEmpty { try? connection.executeDefinition(trigger.sql) }
+        planner = QueryPlanner(connection: connection, schema: schema)
         if schema.hasStatistics {
             try connection.execute("ANALYZE")
             for row in schema.statistics {

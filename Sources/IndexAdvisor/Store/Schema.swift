@@ -8,8 +8,10 @@ public struct Schema: Sendable, Codable, Equatable {
     public var hasStatistics: Bool
     /// The rows of `sqlite_stat1` (`tbl`, `idx`, `stat`), empty when the store keeps none.
     public var statistics: [StatisticsRow]
+    /// The store's triggers, in `sqlite_schema` order.
+    public var triggers: [Trigger] = []
     /// Names of the store's triggers (they share the namespace of tables and indexes).
-    public var triggerNames: [String] = []
+    public var triggerNames: [String] { triggers.map(\.name) }
     /// What the store's Core Data / SwiftData bookkeeping says, when it is such a store (it has a
     /// `Z_PRIMARYKEY` table with `Z_ENT`, `Z_NAME`, `Z_SUPER`; normally also `Z_METADATA`).
     public var coreData: CoreDataModel?
@@ -180,5 +182,14 @@ public struct IndexColumn: Sendable, Codable, Equatable, Hashable {
 /// A view of the store.
 public struct View: Sendable, Codable, Equatable {
     public var name: String
+    public var sql: String
+}
+
+/// A trigger of the store (https://sqlite.org/lang_createtrigger.html).
+public struct Trigger: Sendable, Codable, Equatable {
+    public var name: String
+    /// The table or view it is on.
+    public var table: String
+    /// The `CREATE TRIGGER` statement as stored.
     public var sql: String
 }

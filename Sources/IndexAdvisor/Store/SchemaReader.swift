@@ -55,7 +55,10 @@ package enum SchemaReader {
         }
         var schema = Schema(tables: tables, views: views, hasStatistics: !statistics.isEmpty,
                             statistics: statistics, coreData: coreData)
-        schema.triggerNames = catalog.filter { $0[0].textValue == "trigger" }.compactMap { $0[1].textValue }
+        schema.triggers = catalog.filter { $0[0].textValue == "trigger" }.compactMap { row in
+            guard let name = row[1].textValue, let table = row[2].textValue else { return nil }
+            return Trigger(name: name, table: table, sql: row[3].textValue ?? "")
+        }
         return schema
     }
 

@@ -11,6 +11,20 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// True when SQLite's corruption message says only that it cannot parse the text of the schema
+    /// ("malformed database schema (v) - near "ORDER": syntax error", "… unrecognized token: "1_000""): SQL of
+    /// a newer SQLite (an aggregate's ORDER BY, 3.44; digit separators, 3.46) in a healthy store, as a store
+    /// of schema format 5 is one of a newer file format (https://sqlite.org/fileformat.html#schema_format_number).
+    static func isNewerSchemaText(_ message: String) -> Bool {
+        let lowered = message.lowercased()
+        return lowered.contains("malformed database schema") && (lowered.contains("syntax error") || lowered.contains("unrecognized token"))
+    }
+
+    /// The line for a store whose schema this SQLite cannot parse: it needs a newer SQLite, it is not corrupt.
+    static func newerSchemaText(path: String, detail: String) -> String {
+        "\(path): the schema uses SQL that SQLite \(SQLiteConnection.libraryVersion) cannot parse (\(SQLText.oneLine(detail, limit: 160))); the store needs a newer SQLite (it was written by one), it is not corrupt; run indexadvisor built with a newer SQLite"
+    }
+
     /// Nothing exists at the path.
     case notFound(path: String)
     /// The path is a directory.
@@ -63,10 +77,13 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .sqlite(let path, let error):
             switch error.extendedCode {
             case .notADatabase: return "\(path): not a SQLite database (\(error.message))"
+            case .corrupt where Self.isNewerSchemaText(error.message): return Self.newerSchemaText(path: path, detail: error.message)
             case .corrupt: return "\(path): the database is corrupt (\(error.message)); run `sqlite3 \(Self.shellWord(path)) 'PRAGMA integrity_check'`"
             case .busy, .locked: return "\(path): the store is locked by another process (\(error.message)); retry with a longer --busy-timeout"
             default: return "\(path): \(error.message) (SQLite error \(error.code.rawValue), \(error.codeName))"
             }
+        case .corrupt(let path, let detail) where Self.isNewerSchemaText(detail):
+            return Self.newerSchemaText(path: path, detail: detail)
         case .corrupt(let path, let detail):
             return "\(path): the database is corrupt (quick_check: \(SQLText.oneLine(detail, limit: 160))); run `sqlite3 \(Self.shellWord(path)) 'PRAGMA integrity_check'`"
         case .busy(let path, let seconds):

@@ -1,0 +1,97 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// Issue 39, item 2: `EXPLAIN QUERY PLAN` leaves out trigger programs, so a write whose trigger scans another
+/// table was called clean ("no full scan", "no index to add"). A write's plan includes the triggers it fires.
+@Suite("A write's plan includes its triggers")
+struct TriggerPlanTests {
+    /// Shipments, a stock table of 20,000 rows searched by `sku` only through triggers, and a small log.
+    static let schema = """
+        CREATE TABLE shipment(id INTEGER PRIMARY KEY, sku TEXT, state INTEGER, qty INTEGER);
+        CREATE TABLE stock(id INTEGER PRIMARY KEY, sku TEXT, onhand INTEGER, moved INTEGER);
+        CREATE TABLE movelog(id INTEGER PRIMARY KEY, note TEXT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+        INSERT INTO stock SELECT i, 'sku-' || i, i % 90, 0 FROM n;
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+        INSERT INTO shipment SELECT i, 'sku-' || ((i * 13) % 20000 + 1), i % 4, i % 7 + 1 FROM n;
+        CREATE TRIGGER shipment_state AFTER UPDATE OF state ON shipment WHEN new.state = 3
+        BEGIN
+          UPDATE stock SET onhand = onhand - NEW.qty, moved = moved + 1 WHERE sku = NEW.sku;
+          SELECT RAISE(ABORT, 'negative stock') WHERE (SELECT min(onhand) FROM stock WHERE sku = NEW.sku) < -1000;
+        END;
+        CREATE TRIGGER stock_moved AFTER UPDATE OF moved ON stock
+        BEGIN
+          INSERT INTO movelog(note) VALUES ('moved ' || old.sku);
+        END;
+        CREATE TRIGGER shipment_gone AFTER DELETE ON shipment
+        BEGIN
+          DELETE FROM movelog WHERE note = 'moved ' || OLD.sku;
+        END;
+        """
+
+    @Test("a trigger body's statements: NEW./OLD. columns become parameters, RAISE(…) NULL, CASE … END inside kept")
+    func bodyStatements() {
+        let statements = TriggerPrograms.bodyStatements(of: """
+            CREATE TRIGGER "t r" BEFORE INSERT ON a FOR EACH ROW WHEN new.x > 0 BEGIN
+              UPDATE b SET n = CASE WHEN new."y" IS NULL THEN 0 ELSE 1 END WHERE k = New.x;
+              SELECT raise(ignore) WHERE old.z = ';';
+            END
+            """)
+        #expect(statements == ["UPDATE b SET n = CASE WHEN ? IS NULL THEN 0 ELSE 1 END WHERE k = ?",
+                               "SELECT NULL WHERE ? = ';'"])
+    }
+
+    @Test("the plan of a write shows each trigger it fires, nested ones once, with their scans; other writes show none")
+    func planIncludesTriggers() throws {
+        let store = try FixtureStore(Self.schema)
+        let connection = try SQLiteConnection(path: store.url.path, mode: .readOnly)
+        let planner = QueryPlanner(connection: connection, schema: try SchemaReader.read(from: connection))
+        let update = try planner.plan(for: "UPDATE shipment SET state = ? WHERE id = ?")
+        #expect(update.steps.filter { $0.detail.hasPrefix("TRIGGER ") }.map(\.detail) == ["TRIGGER shipment_state", "TRIGGER stock_moved"])
+        // The UPDATE's scan of stock (the check's min() plans as SQLite's min/max search, not a scan).
+        let scans = update.findings.filter(\.isFullScan)
+        #expect(scans.map(\.table) == ["stock"])
+        #expect(scans.map(\.tableRows) == [20000])
+        // Each statement's plan is drawn under its trigger: the UPDATE's scan, the check's constant row and subquery.
+        let triggerID = try #require(update.steps.first { $0.detail == "TRIGGER shipment_state" }?.id)
+        #expect(update.steps.filter { $0.parent == triggerID }.map(\.detail) == ["SCAN stock", "SCAN CONSTANT ROW", "SCALAR SUBQUERY 1"])
+        #expect(update.tree.contains("TRIGGER shipment_state\n"))
+        // UPDATE OF state: a write of another column fires nothing.
+        let other = try planner.plan(for: "UPDATE shipment SET qty = ? WHERE id = ?")
+        #expect(!other.steps.contains { $0.detail.hasPrefix("TRIGGER") })
+        #expect(!other.hasProblem)
+        // A delete fires its own trigger (a scan of the log, too small to count).
+        let delete = try planner.plan(for: "DELETE FROM shipment WHERE id = ?")
+        #expect(delete.steps.filter { $0.detail.hasPrefix("TRIGGER ") }.map(\.detail) == ["TRIGGER shipment_gone"])
+        #expect(delete.findings.contains { $0.kind == .fullTableScan && $0.table == "movelog" })
+        // With the index, the trigger searches it.
+        try FileManager.default.copyItem(at: store.url, to: store.directory.url.appendingPathComponent("indexed.sqlite"))
+        let indexed = try SQLiteConnection(path: store.directory.url.appendingPathComponent("indexed.sqlite").path, mode: .readWrite)
+        try indexed.execute("CREATE INDEX stock_sku ON stock(sku)")
+        let fixed = try QueryPlanner(connection: indexed, schema: try SchemaReader.read(from: indexed)).plan(for: "UPDATE shipment SET state = ? WHERE id = ?")
+        #expect(!fixed.hasProblem)
+        #expect(fixed.indexesUsed == ["stock_sku", "stock_sku"])
+    }
+
+    @Test("analyze: the trigger's scan is the write's, and the index it needs is recommended; the store untouched")
+    func analyzeRecommendsTheTriggersIndex() throws {
+        let store = try FixtureStore(Self.schema)
+        let before = try store.fileState()
+        let workload = WorkloadLoader.parse("""
+            -- freq: 400
+            UPDATE shipment SET state = 3 WHERE id = 17;
+            -- freq: 50
+            SELECT qty FROM shipment WHERE id = 9;
+            """, file: "w.sql", format: .sql)
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
+        #expect(try store.fileState() == before)
+        let write = try #require(result.statements.first { $0.sql.hasPrefix("UPDATE shipment") })
+        #expect(write.planBefore?.findings.contains { $0.isFullScan && $0.table == "stock" } == true)
+        let recommended = result.recommendations.map { "\($0.table)(\($0.columns.map(\.name).joined(separator: ",")))" }
+        #expect(recommended.first == "stock(sku)", "\(recommended)")
+        #expect(write.planAfter?.hasProblem == false)
+        #expect(write.planAfter?.indexesUsed.count == 2)
+        _ = checkedRender(result, .markdown)
+    }
+}
