@@ -53,6 +53,9 @@ public struct AnalysisOptions: Sendable, Equatable {
     /// Free bytes to assume in the snapshot's folder instead of asking the file system (tests set it to
     /// reach the free-space check without filling a disk).
     package var assumedFreeBytes: Int64?
+    /// Pages the snapshot may grow by (`PRAGMA max_page_count`, https://sqlite.org/pragma.html#pragma_max_page_count)
+    /// before SQLite answers `SQLITE_FULL`, as on a nearly full disk: tests reach a full folder mid-run with it.
+    package var snapshotGrowthPages: Int?
 
     public init() {}
 }

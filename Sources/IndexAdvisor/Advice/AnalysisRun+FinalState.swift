@@ -16,7 +16,7 @@ extension AnalysisRun {
         let droppedTables = try dropUnusedPicks(planner: planner)
         snapshot.checkpoint()
         restoreIndexOrder()
-        timeFinalState(planner: planner, droppedTables: droppedTables)
+        try timeFinalState(planner: planner, droppedTables: droppedTables)
         report("existing indexes", 0, 0)
         var review = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
         review.decide = decision
@@ -25,7 +25,7 @@ extension AnalysisRun {
         // The review drops and rebuilds the indexes it measures: put them back in the store's order, with
         // their statistics, before the drops are made together.
         restoreIndexOrder()
-        applyDrops(planner: planner)
+        try applyDrops(planner: planner)
         measureStatistics()
         measureQueryAdvice()
     }
@@ -56,7 +56,7 @@ extension AnalysisRun {
     }
 
     /// Each statement's final plan, and its final time where the plan or its writes changed.
-    private func timeFinalState(planner: QueryPlanner, droppedTables: Set<String>) {
+    private func timeFinalState(planner: QueryPlanner, droppedTables: Set<String>) throws {
         let changedTables = Set(picks.map { $0.measured.candidate.table.sqlFolded })
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             report("final timings", position, profiles.count)
@@ -70,7 +70,7 @@ extension AnalysisRun {
                 && !(profile.isWrite && !profile.writtenTables.isDisjoint(with: droppedTables))
             if planChanged || writesChangedTable {
                 profile.timingAfter = currentIsFinal ? profile.current
-                    : (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? profile.current
+                    : try timeAgain(profile) ?? profile.current
             } else {
                 profile.timingAfter = profile.timingBefore
             }
@@ -115,7 +115,7 @@ extension AnalysisRun {
     /// prefix `(a)` of `(a, b)` and `(a, b)` itself leaves `a` unindexed), so a read whose plan changed and is
     /// measurably slower than before the drops gets back the dropped index it used (else the last dropped
     /// one of its tables), which is then kept with ``DropCaveat/slowerWithOtherDrops``, until none is slower.
-    mutating func applyDrops(planner: QueryPlanner) {
+    mutating func applyDrops(planner: QueryPlanner) throws {
         let dropping = existingIndexes.indices.filter { existingIndexes[$0].dropSQL != nil }
         guard !dropping.isEmpty else { return }
         let tables = Set(dropping.map { existingIndexes[$0].table.sqlFolded })
@@ -123,7 +123,7 @@ extension AnalysisRun {
         let before = Dictionary(uniqueKeysWithValues: touched.map { ($0, (plan: profiles[$0].planAfter, timing: profiles[$0].timingAfter)) })
         for offset in dropping { _ = try? snapshot.connection.execute(existingIndexes[offset].dropSQL!) }
         snapshot.checkpoint()
-        retime(touched, planner: planner, before: before)
+        try retime(touched, planner: planner, before: before)
         var kept = dropping
         while let slowed = touched.first(where: { isSlowerThanBefore(profiles[$0], before[$0]) }),
               let offset = dropToWithdraw(for: profiles[slowed], usedBefore: before[slowed]?.plan, among: kept) {
@@ -136,11 +136,24 @@ extension AnalysisRun {
             if let sql { _ = try? snapshot.connection.execute(sql) }
             restoreIndexOrder(tables: [finding.table.sqlFolded])
             snapshot.checkpoint()
-            retime(touched.filter { touches(profiles[$0], tables: [finding.table.sqlFolded]) }, planner: planner, before: before)
+            try retime(touched.filter { touches(profiles[$0], tables: [finding.table.sqlFolded]) }, planner: planner, before: before)
         }
         // An index the planner passed over for a dropped one serves the statement now: it is not unused.
         let usedNow = Set(profiles.flatMap { $0.planAfter?.indexesUsed ?? [] }.map(\.sqlFolded))
         existingIndexes.removeAll { $0.kind == .unusedInWorkload && usedNow.contains($0.index.sqlFolded) }
+    }
+
+    /// `profile` timed again, or nil when it cannot be (the caller keeps its last timing); a snapshot whose
+    /// folder is full or failing stops the run (``StoreError/snapshotTimingFailed(directory:sql:error:)``):
+    /// the final figures would leave that statement's cost out.
+    private func timeAgain(_ profile: StatementProfile) throws -> Timing? {
+        do {
+            return try timer.time(profile.executions, isWrite: profile.isWrite)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            return nil
+        }
     }
 
     /// True when `profile` reads or writes one of `tables` (folded names).
@@ -150,12 +163,12 @@ extension AnalysisRun {
 
     /// Plans `positions` again and times those whose plan differs from `before`'s, and every write (its
     /// table has an index fewer or more to maintain); the others keep their final timing.
-    private func retime(_ positions: [Int], planner: QueryPlanner, before: [Int: (plan: QueryPlan?, timing: Timing?)]) {
+    private func retime(_ positions: [Int], planner: QueryPlanner, before: [Int: (plan: QueryPlan?, timing: Timing?)]) throws {
         for position in positions {
             let profile = profiles[position]
             profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)
             if profile.isWrite || profile.planAfter?.steps != before[position]?.plan?.steps {
-                profile.timingAfter = (try? timer.time(profile.executions, isWrite: profile.isWrite)) ?? before[position]?.timing
+                profile.timingAfter = try timeAgain(profile) ?? before[position]?.timing
             } else {
                 profile.timingAfter = before[position]?.timing
             }

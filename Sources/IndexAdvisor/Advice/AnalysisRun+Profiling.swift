@@ -189,7 +189,8 @@ extension AnalysisRun {
 
     /// The statement's time as the store is, with enough values that a pass takes about 50 ms, but at least 3
     /// (all when there are fewer); the profile's error when it cannot be timed.
-    /// - Throws: ``StoreError/sqlite(path:error:)`` when the snapshot is corrupt or not a database.
+    /// - Throws: ``StoreError/sqlite(path:error:)`` when the snapshot is corrupt or not a database;
+    ///   ``StoreError/snapshotTimingFailed(directory:sql:error:)`` when its folder is full or failing.
     private func timeBaseline(_ profile: StatementProfile) throws {
         do {
             if profile.samples.count > 3 {
@@ -203,6 +204,8 @@ extension AnalysisRun {
             profile.currentPlan = profile.planBefore
         } catch MeasurementError.failed(let error) where error.code == .corrupt || error.code == .notADatabase {
             throw StoreError.sqlite(path: snapshot.storeURL.path, error: error)
+        } catch let error as StoreError {
+            throw error
         } catch {
             profile.error = "could not be timed: \(error)"
         }

@@ -69,6 +69,9 @@ struct AnalysisRun {
         self.profiles = workload.analysedStatements.map(StatementProfile.init)
         self.statistics = ColumnStatisticsReader(connection: snapshot.connection)
         savedStatistics = schema.hasStatistics ? IndexOrder.statistics(in: snapshot.connection) : [:]
+        if let pages = options.snapshotGrowthPages, let count = (try? snapshot.connection.scalar("PRAGMA page_count"))?.integerValue {
+            _ = try? snapshot.connection.scalar("PRAGMA max_page_count = \(count + Int64(pages))")
+        }
         foreignKeys = ForeignKeys.all(in: schema, connection: snapshot.connection)
         enforcesForeignKeys = ForeignKeys.areEnforced(by: workload, declared: foreignKeys)
             && (try? snapshot.connection.execute("PRAGMA foreign_keys = ON")) != nil

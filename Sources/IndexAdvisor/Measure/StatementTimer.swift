@@ -152,7 +152,8 @@ package struct StatementTimer {
     ///   - giveUpAboveSeconds: when the warm-up pass is already slower than this per execution, return its
     ///     single measurement (runs = 1) instead of timing runs: the statement is not getting faster.
     /// - Throws: ``MeasurementError`` when an execution times out, or every execution fails; ``SQLiteError``
-    ///   when a text does not prepare.
+    ///   when a text does not prepare; ``StoreError/snapshotTimingFailed(directory:sql:error:)`` when an
+    ///   execution fails because the snapshot's folder is full or failing (`SQLITE_FULL`, `SQLITE_IOERR`).
     package func time(_ executions: [Execution], isWrite: Bool, giveUpAboveSeconds: Double? = nil) throws -> Timing {
         precondition(!executions.isEmpty, "at least one execution to time")
         let started = DispatchTime.now().uptimeNanoseconds
@@ -232,6 +233,13 @@ package struct StatementTimer {
                 } catch let error as SQLiteError {
                     statement.reset()
                     if error.code == .interrupt { throw MeasurementError.timedOut(seconds: statementTimeout, sql: statement.sql) }
+                    // The snapshot's folder is full or failing (a write's WAL frames, a sort's temporary file): the
+                    // statement's cost cannot be measured there, and advice without it would be wrong. Not a
+                    // measurement error a caller sets aside: the run stops.
+                    if error.code == .full || error.code == .ioError {
+                        throw StoreError.snapshotTimingFailed(directory: URL(fileURLWithPath: connection.path).deletingLastPathComponent().path,
+                                                              sql: statement.sql, error: error)
+                    }
                     failures += 1
                     if firstFailure == nil { firstFailure = error }
                     return nil

@@ -53,6 +53,10 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// Building an index on the private snapshot failed because its folder is full or fails to write
     /// (`SQLITE_FULL`, `SQLITE_IOERR`): no candidate could be measured, so the run stops.
     case snapshotWriteFailed(directory: String, sql: String, error: SQLiteError)
+    /// Timing a statement on the private snapshot failed because its folder is full or fails to write
+    /// (`SQLITE_FULL`, `SQLITE_IOERR`: a write's WAL frames, a sort's temporary file): the advice would be
+    /// made without that statement's cost, so the run stops.
+    case snapshotTimingFailed(directory: String, sql: String, error: SQLiteError)
     /// The private snapshot would not fit in the temporary directory's free space.
     case insufficientSpace(path: String, neededBytes: Int64, availableBytes: Int64, directory: String)
     /// The folder of the private snapshot has too little room for the candidate indexes to be built there.
@@ -94,6 +98,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             return "\(directory): \(sql) failed on the private snapshot (\(error.message), SQLite result code \(error.code.rawValue)); every later measurement would include that index, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
         case .snapshotWriteFailed(let directory, let sql, let error):
             return "\(directory): \(SQLText.oneLine(sql, limit: 120)) failed on the private snapshot (\(error.message), SQLite result code \(error.code.rawValue)); no candidate index can be measured there, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
+        case .snapshotTimingFailed(let directory, let sql, let error):
+            return "\(directory): timing \(SQLText.oneLine(sql, limit: 120)) on the private snapshot failed (\(error.message), SQLite result code \(error.code.rawValue)); the advice would leave its cost out, so the analysis stopped; nothing was written; free space there or choose another folder with --temp-dir"
         case .insufficientSpace(let path, let needed, let available, let directory):
             return "\(path): the snapshot needs \(ByteCountText.format(needed)) but \(directory) has \(ByteCountText.format(available)) free; choose another with --temp-dir"
         case .insufficientSpaceForIndexes(let directory, let needed, let available, let candidates):
