@@ -14,12 +14,22 @@ import Foundation
 package final class ShapeExtractor {
     private let connection: SQLiteConnection
     private let recorder: ShapeRecorder
+    /// For each table (folded name), the collation of each column (folded name) an index keeps under a
+    /// collation that is not SQLite's own: a write compares under it to place the row in the index.
+    private let indexedCollations: [String: [String: String]]
 
     /// Builds the shape database for `schema`.
     /// - Throws: ``SQLiteError`` if a mirror table cannot be created.
     package init(schema: Schema) throws {
         connection = try SQLiteConnection.inMemory()
         connection.installStandIns()
+        var indexedCollations: [String: [String: String]] = [:]
+        for index in schema.indexes {
+            for column in index.columns where !BuiltInCollation.contains(column.collation) {
+                if let name = column.name { indexedCollations[index.table.sqlFolded, default: [:]][name.sqlFolded] = column.collation }
+            }
+        }
+        self.indexedCollations = indexedCollations
         let recorder = ShapeRecorder()
         self.recorder = recorder
         let aux = Unmanaged.passRetained(recorder).toOpaque()
@@ -84,8 +94,20 @@ package final class ShapeExtractor {
         Self.restore(mirror, in: &shape)
         Self.markJoinEqualities(in: &shape)
         let upper = sql.uppercased()
-        shape.standIns = (connection.standInFunctions.union(connection.standInCollations))
-            .filter { upper.contains($0.uppercased()) }.sorted()
+        var standIns = Set(connection.standInFunctions.union(connection.standInCollations).filter { upper.contains($0.uppercased()) })
+        // A column's declared collation serves every comparison and sort on it, and a write places the row in
+        // an index under it, without the statement naming it: `WHERE title = ?` on `title TEXT COLLATE
+        // localized` compares with the stand-in as much as `ORDER BY title COLLATE localized` does.
+        let standInCollations = Dictionary(connection.standInCollations.map { ($0.sqlFolded, $0) }, uniquingKeysWith: { a, _ in a })
+        for access in shape.tables {
+            let indexed = indexedCollations[access.table.sqlFolded] ?? [:]
+            let used = access.constraints.map(\.collation) + access.orderBy.map(\.collation) + access.writtenColumns.compactMap { indexed[$0.sqlFolded] }
+                + (access.isDeleted ? Array(indexed.values) : [])
+            for collation in used where !BuiltInCollation.contains(collation) {
+                standIns.insert(standInCollations[collation.sqlFolded] ?? collation)
+            }
+        }
+        shape.standIns = standIns.sorted()
         return shape
     }
 
