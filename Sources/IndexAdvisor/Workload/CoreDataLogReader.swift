@@ -322,7 +322,7 @@ package struct CoreDataLogReader {
         // text so far cannot end (`COLLATE`, `AND`, an open parenthesis or string…). Indentation says
         // nothing either way: consoles strip it, and other subsystems indent their own lines.
         if hasPending, pendingOpen, !Self.looksLikeLogLine(trimmed), trimmed.isPrintableUTF8,
-           Self.startsLikeContinuation(trimmed) || pendingExpectsMore() {
+           pendingExpectsMore() || (Self.startsLikeContinuation(trimmed) && !gluingBreaksStatement(trimmed)) {
             if pendingSQL.count + 1 + trimmed.count > Self.maxStatementBytes {
                 pendingTooLong = true
             } else if !pendingTooLong {
@@ -364,6 +364,41 @@ package struct CoreDataLogReader {
     static func continuesError(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         line.hasPrefix("SQLite error code") || line.hasPrefix("}") || line.hasPrefix(")")
             || line.firstIndex(of: "NSSQLiteErrorDomain") != nil || line.firstIndex(of: "SQLite error code:") != nil
+    }
+
+    /// True when `line` starts with a symbol (`=`, `<`, `>`, `|`, `,`, `)`) and joining it would turn the open
+    /// statement, which SQLite parses, into text it cannot parse: app output such as `=== sync finished ===`
+    /// or an object's description (`<Note: 0x600003a1c000> (entity: Note; …)`), not the rest of the
+    /// statement. SQLite's own parser decides (`sqlite3_prepare` on an empty database reports a syntax error,
+    /// or an unrecognized token, before it looks up any name). Only lines the symbol alone would join are
+    /// asked about, and only while the statement is at most ``maxCheckedBytes`` long.
+    private mutating func gluingBreaksStatement(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = line.first, Self.continuationSymbols.contains(first), pendingSQL.count <= Self.maxCheckedBytes else { return false }
+        let before = String(decoding: pendingSQL, as: UTF8.self)
+        let after = before + " " + String(decoding: line, as: UTF8.self)
+        return Self.isSyntaxError(after) && !Self.isSyntaxError(before)
+    }
+
+    /// The first bytes of a line that ``startsLikeContinuation(_:)`` joins as a symbol: `,` `)` `=` `<` `>` `|`.
+    static let continuationSymbols: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: ")"), UInt8(ascii: "="), UInt8(ascii: "<"),
+                                                   UInt8(ascii: ">"), UInt8(ascii: "|")]
+
+    /// The longest open statement whose joining SQLite's parser is asked about, in bytes.
+    static let maxCheckedBytes = 64 << 10
+
+    /// True when SQLite's parser rejects `sql` as text ("near …: syntax error", "unrecognized token"), on an
+    /// empty in-memory database (a name it lacks is an error of another kind, found after parsing).
+    static func isSyntaxError(_ sql: String) -> Bool {
+        guard let connection = try? SQLiteConnection.inMemory() else { return false }
+        do {
+            _ = try connection.prepare(sql)
+            return false
+        } catch let error as SQLiteError {
+            let message = error.message.lowercased()
+            return message.contains("syntax error") || message.hasPrefix("unrecognized token")
+        } catch {
+            return false
+        }
     }
 
     /// True when the open statement's text cannot end where it stops (``OpenText``), worked out once from
