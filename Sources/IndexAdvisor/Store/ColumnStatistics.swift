@@ -125,7 +125,8 @@ package struct ColumnStatisticsReader {
     /// connections at once, each opened by `open` on the same snapshot, and keeps them as if they had been
     /// read here: the same queries on the same rows give the same figures. Each is a sort of the table's
     /// sample, and nothing is timed while statistics are read, so a second core shortens the wait without
-    /// touching a measurement (issue 18). What a worker cannot read (a connection that does not open, a
+    /// touching a measurement (issue 18). When the system would not start the workers now, nothing is read
+    /// ahead. What a worker cannot read (a connection that does not open, a
     /// query that fails) is left to be read here when it is asked for.
     package mutating func prefetch(_ requests: [Request], workers: Int, open: @Sendable () throws -> SQLiteConnection) {
         var seen = Set<String>()
@@ -134,7 +135,9 @@ package struct ColumnStatisticsReader {
                 && seen.insert(Self.key(request.table, request.columns)).inserted
         }
         let threads = min(workers, pending.count)
-        guard threads >= 2 else { return }
+        // Dispatch waits for ever for a thread the system refuses (`ulimit -u`, `ulimit -v`): without the
+        // threads, everything is read here instead.
+        guard threads >= 2, ThreadStart.canRun(threads - 1) else { return }
         let next = LockedValue(0)
         let found = LockedValue<[(Int, ColumnStatistics, [SQLValue: Double]?)]>([])
         let limit = sampleLimit

@@ -117,11 +117,15 @@ public final class TemporaryDirectory: Sendable {
 
     /// Removes every live temporary directory and exits with 128 + the signal number, after one line on
     /// stderr, when the process receives SIGINT, SIGTERM, SIGHUP or SIGQUIT. Running SQLite statements are
-    /// interrupted and no new one starts before anything is deleted. Also ignores SIGPIPE, so that a closed
-    /// pipe is a failed write, reported as one line, not a silent death. Call once, early, from a
-    /// command-line tool.
-    public static func installSignalCleanup() {
-        TemporaryDirectoryRegistry.shared.installSignalSources()
+    /// interrupted and no new one starts before anything is deleted. The signals are taken by a thread
+    /// started here, so they are handled however few threads the system lets the run start later. Also
+    /// ignores SIGPIPE and SIGXFSZ, so that a closed pipe or a file past `ulimit -f` is a failed write,
+    /// reported as one line, not a silent death. Call once, early, from a command-line tool, before any
+    /// other thread starts.
+    /// - Throws: ``ThreadStartError`` when the system lets the process start no thread (`ulimit -u`,
+    ///   `ulimit -v`): nothing is installed, and the run cannot go on.
+    public static func installSignalCleanup() throws(ThreadStartError) {
+        try TemporaryDirectoryRegistry.shared.installSignalThread()
     }
 
     /// True once a handled signal has arrived: the process is removing its files and about to exit, so the
@@ -206,8 +210,8 @@ final class TemporaryDirectoryRegistry: Sendable {
     private struct State {
         var directories: [ObjectIdentifier: URL] = [:]
         var files: Set<String> = []
-        /// Kept so that they stay alive (``DispatchSource`` is the class behind every signal source).
-        var sources: [DispatchSource] = []
+        /// True once the signal thread runs.
+        var installed = false
         var terminating = false
     }
 
@@ -243,39 +247,72 @@ final class TemporaryDirectoryRegistry: Sendable {
         for path in paths { unlink(path) }
     }
 
-    func installSignalSources() {
-        state.withLock { state in
-            guard state.sources.isEmpty else { return }
-            state.sources = makeSignalSources()
+    /// Starts the thread that waits for the handled signals, once. Each handled signal is blocked in the
+    /// calling thread, and so in every thread started after it, and taken by that one thread with
+    /// `sigwait`: a signal is handled by a thread that already runs, so a run that can start no new thread
+    /// (`ulimit -u`, `ulimit -v`) still stops and removes its files on SIGINT or SIGTERM. (A Dispatch signal
+    /// source needs a new thread to run its handler: under those limits the signal was taken and never
+    /// handled, and the run went on for ever.)
+    /// - Throws: ``ThreadStartError`` when that thread cannot be started; the signals are then left as
+    ///   they were.
+    func installSignalThread() throws(ThreadStartError) {
+        let failure = state.withLock { state -> ThreadStartError? in
+            guard !state.installed else { return nil }
+            // A write to a closed pipe fails with EPIPE, and one past the file size limit (`ulimit -f`) with
+            // EFBIG, which the writer reports, instead of killing the process silently.
+            signal(SIGPIPE, SIG_IGN)
+            signal(SIGXFSZ, SIG_IGN)
+            var handled = Self.handledSet
+            var previous = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &handled, &previous)
+            do throws(ThreadStartError) {
+                try ThreadStart.detached(stackBytes: Self.signalThreadStackBytes) { TemporaryDirectoryRegistry.shared.waitForSignals() }
+            } catch {
+                pthread_sigmask(SIG_SETMASK, &previous, nil)
+                return error
+            }
+            state.installed = true
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// The stack of the signal thread: enough for removing the files, small enough to fit where a thread
+    /// with the default stack does not (`ulimit -v`).
+    static let signalThreadStackBytes = 512 << 10
+
+    /// The handled signals as a set.
+    private static var handledSet: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in TemporaryDirectory.handledSignals { sigaddset(&set, number) }
+        return set
+    }
+
+    /// The signal thread's loop: the first handled signal removes everything and exits.
+    private func waitForSignals() {
+        var handled = Self.handledSet
+        while true {
+            var number: Int32 = 0
+            guard sigwait(&handled, &number) == 0 else { continue }
+            terminate(on: number)
         }
     }
 
-    /// One running signal source per handled signal: the first signal removes everything and exits.
-    private func makeSignalSources() -> [DispatchSource] {
-        var sources: [DispatchSource] = []
-        // A write to a closed pipe fails with EPIPE, which the writer reports, instead of killing the process.
-        signal(SIGPIPE, SIG_IGN)
-        for number in TemporaryDirectory.handledSignals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
-                // Once only, and before anything else: the command stops printing.
-                guard let self, self.state.withLock({ state -> Bool in
-                    defer { state.terminating = true }
-                    return !state.terminating
-                }) else { return }
-                // SQLite first: no statement may create a journal in a directory being deleted.
-                SQLiteConnection.stopAll()
-                self.removeAll()
-                let message = "indexadvisor: interrupted (\(Self.name(of: number))); temporary files removed\n"
-                _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-                _exit(128 + number)
-            }
-            source.resume()
-            // The protocol is not Sendable; the class that implements it on every platform is.
-            sources.append(source as! DispatchSource)
-        }
-        return sources
+    /// Stops SQLite, removes every live directory and file, prints one line and exits with 128 + `number`;
+    /// returns at once when another signal got there first.
+    private func terminate(on number: Int32) {
+        // Once only, and before anything else: the command stops printing.
+        guard state.withLock({ state -> Bool in
+            defer { state.terminating = true }
+            return !state.terminating
+        }) else { return }
+        // SQLite first: no statement may create a journal in a directory being deleted.
+        SQLiteConnection.stopAll()
+        removeAll()
+        let message = "indexadvisor: interrupted (\(Self.name(of: number))); temporary files removed\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        _exit(128 + number)
     }
 
     static func name(of signal: Int32) -> String {
