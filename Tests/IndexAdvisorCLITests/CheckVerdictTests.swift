@@ -6,29 +6,11 @@ import Foundation
 /// Issue 39 (items 1, 3, 4 and 7) and issue 41 (item 4): `check` passed what it exists to catch, compared a
 /// sampled run with an unsampled one, and failed on the write cost its own baseline's advice had accepted.
 @Suite("check fails every hidden scan, compares like for like, and knows the advice", .serialized)
-struct CheckVerdictTests {
+struct CheckVerdictTests: CheckScratch {
     let directory: TemporaryDirectory
 
     init() throws {
         directory = try TemporaryDirectory()
-    }
-
-    func store(_ name: String, _ sql: String) throws -> URL {
-        let url = directory.url.appendingPathComponent(name)
-        let connection = try SQLiteConnection(path: url.path, mode: .readWriteCreate)
-        try connection.execute(sql)
-        return url
-    }
-
-    func file(_ name: String, _ text: String) throws -> URL {
-        let url = directory.url.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url
-    }
-
-    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
-        let captured = CapturedConsole()
-        return (IndexAdvisorCommand.run(deterministic(arguments + ["--repeats", "3"]), console: captured.console), captured)
     }
 
     func lines(_ console: CapturedConsole, _ prefix: String) -> [String] {

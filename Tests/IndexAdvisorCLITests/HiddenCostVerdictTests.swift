@@ -6,29 +6,11 @@ import Foundation
 /// Issue 39, items 2 and 6 at the command line: `check` fails a write whose trigger scans a table, and a
 /// healthy store whose schema holds SQL of a newer SQLite is said to need one, not called corrupt.
 @Suite("check sees a trigger's scan; a newer SQLite's schema is not corruption", .serialized)
-struct HiddenCostVerdictTests {
+struct HiddenCostVerdictTests: CheckScratch {
     let directory: TemporaryDirectory
 
     init() throws {
         directory = try TemporaryDirectory()
-    }
-
-    func store(_ name: String, _ sql: String) throws -> URL {
-        let url = directory.url.appendingPathComponent(name)
-        let connection = try SQLiteConnection(path: url.path, mode: .readWriteCreate)
-        try connection.execute(sql)
-        return url
-    }
-
-    func file(_ name: String, _ text: String) throws -> URL {
-        let url = directory.url.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url
-    }
-
-    func run(_ arguments: [String]) -> (Int32, CapturedConsole) {
-        let captured = CapturedConsole()
-        return (IndexAdvisorCommand.run(deterministic(arguments + ["--repeats", "3"]), console: captured.console), captured)
     }
 
     // Item 2: the write itself is a primary-key search; its BEFORE DELETE trigger reads all 12,000 rows of

@@ -79,4 +79,26 @@ struct CandidateKindTests {
         let filters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
         #expect(filters == [ExpressionFilter(table: "ticket", expression: "\"bits\" & 8", op: .notEqual, parameter: nil, literal: "0")])
     }
+
+    @Test("the share of rows a term keeps is counted on the statistics' sample, and a bound value stands for a parameter")
+    func termShares() throws {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute("""
+            CREATE TABLE ticket (id INTEGER PRIMARY KEY, bits INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+            INSERT INTO ticket SELECT i, CASE WHEN i % 50 = 0 THEN 8 ELSE 1 END FROM n;
+            """)
+        let schema = try SchemaReader.read(from: connection)
+        let table = try #require(schema.table(named: "ticket"))
+        var reader = ColumnStatisticsReader(connection: connection)
+        #expect(reader.share(matching: "(\"bits\" & 8) != 0", table: table) == 0.02)
+        #expect(reader.share(of: .integer(1), table: table, column: "bits") == 0.98)
+        reader.sampleLimit = 1000  // every 10th row by a hash of the rowid: about the same share
+        let counted = reader.share(matching: "\"bits\" = ?", bindings: [.integer(8)], table: table)
+        let sampled = try #require(counted)
+        #expect(sampled > 0.005 && sampled < 0.05, "\(sampled)")
+        #expect(CandidateGenerator.constantValue(of: 1, in: [[.integer(0)], [.integer(0)]]) == .integer(0))
+        #expect(CandidateGenerator.constantValue(of: 1, in: [[.integer(0)], [.integer(1)]]) == nil)
+        #expect(CandidateGenerator.constantValue(of: 1, in: [[.null]]) == nil)
+    }
 }

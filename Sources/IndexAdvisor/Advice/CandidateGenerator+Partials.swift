@@ -1,6 +1,17 @@
 /// The partial-index candidates (partialindex.html): an index that holds only the rows a term every execution
 /// carries keeps, when they are a small share of the table.
 extension CandidateGenerator {
+    /// How many of a statement's plain keys an expression term's partial index is tried with.
+    static let expressionPartialKeys = 2
+
+    /// The value every one of `observed` (a statement's bound-value tuples) binds to `parameter` (1-based), when
+    /// they all bind the same non-NULL value; nil otherwise: only then is a term on it one every execution carries.
+    static func constantValue(of parameter: Int?, in observed: [[SQLValue]]) -> SQLValue? {
+        guard let parameter, let value = observed.first?[safe: parameter - 1], !value.isNull,
+              observed.allSatisfy({ $0[safe: parameter - 1] == value }) else { return nil }
+        return value
+    }
+
     /// `x IS NOT NULL` alone cannot drive a plain index without statistics, but a partial index on it can;
     /// when the statement also sorts or ranges on x, the plain index serves it already.
     mutating func addNotNullPartials(_ keys: AccessKeys, to result: inout [IndexCandidate]) {
@@ -26,9 +37,7 @@ extension CandidateGenerator {
     mutating func addConstantFilterPartials(_ keys: AccessKeys, observed: [[SQLValue]], to result: inout [IndexCandidate]) {
         let table = keys.table
         for constraint in keys.equalities where constraint.op == .equal {
-            guard let parameter = constraint.parameter, !observed.isEmpty,
-                  let first = observed.first?[safe: parameter - 1], !first.isNull,
-                  observed.allSatisfy({ $0[safe: parameter - 1] == first }),
+            guard let first = Self.constantValue(of: constraint.parameter, in: observed),
                   let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]),
                   columnStatistics.distinctValues <= 8, columnStatistics.mostCommonShare >= skewedShare,
                   let share = statistics.valueShares(table: table, column: constraint.column)?[first], share <= poorLeadingShare else { continue }
@@ -48,9 +57,7 @@ extension CandidateGenerator {
     mutating func addSentinelPartials(_ keys: AccessKeys, observed: [[SQLValue]], to result: inout [IndexCandidate]) {
         let table = keys.table
         for constraint in keys.access.constraints where constraint.op == .notEqual && keys.isIndexable(constraint.column) {
-            guard let parameter = constraint.parameter, !observed.isEmpty,
-                  let value = observed.first?[safe: parameter - 1], !value.isNull,
-                  observed.allSatisfy({ $0[safe: parameter - 1] == value }),
+            guard let value = Self.constantValue(of: constraint.parameter, in: observed),
                   let columnStatistics = statistics.statistics(table: table, columns: [constraint.column]),
                   let share = statistics.share(of: value, table: table, column: constraint.column),
                   1 - share - columnStatistics.nullFraction <= poorLeadingShare else { continue }
@@ -65,27 +72,22 @@ extension CandidateGenerator {
     /// A term on an expression compared with a literal (`(flags & 2) != 0`, `lower(kind) = 'draft'`) that holds a
     /// small share of the rows (at most ``poorLeadingShare``, counted on the sample): a partial index `WHERE` that
     /// term (partialindex.html: the statement's term implies the index's predicate when it is the same
-    /// expression), keyed by each of `keyed` (the statement's plain candidates on the table), else by the
-    /// expression's first column.
+    /// expression), keyed by the first two of `keyed` (the statement's plain candidates on the table, its main
+    /// orders first), else by the column the expression reads.
     /// `observed`: the statement's bound-value tuples; a parameter every one binds to the same value stands for it.
     package mutating func expressionPartials(for filters: [ExpressionFilter], keyed: [IndexCandidate],
                                              observed: [[SQLValue]] = []) -> [IndexCandidate] {
         var result: [IndexCandidate] = []
         for filter in filters where filter.op == .notEqual || filter.op == .equal {
-            let bound = filter.parameter.flatMap { parameter in
-                observed.first?[safe: parameter - 1].flatMap { value in
-                    !value.isNull && observed.allSatisfy({ $0[safe: parameter - 1] == value }) ? value.sqlLiteral : nil
-                }
-            }
-            guard let literal = filter.literal ?? bound, let table = schema.table(named: filter.table), table.isIndexable,
-                  table.rowCount >= PlanFinding.smallTableRows else { continue }
+            guard let literal = filter.literal ?? Self.constantValue(of: filter.parameter, in: observed)?.sqlLiteral,
+                  let table = schema.table(named: filter.table), table.isIndexable, table.rowCount >= PlanFinding.smallTableRows else { continue }
             let predicate = "(\(filter.expression)) \(filter.op == .equal ? "=" : "!=") \(literal)"
-            guard let share = rowShare(matching: predicate, in: table), share <= poorLeadingShare else { continue }
+            guard let share = statistics.share(matching: predicate, table: table), share <= poorLeadingShare else { continue }
             var keys = keyed.filter { $0.table.sqlFolded == table.name.sqlFolded && $0.partialPredicate == nil }.map(\.columns)
             if keys.isEmpty, let column = table.columns.first(where: { filter.expression.contains(SQLIdentifier.quote($0.name)) }) {
                 keys = [[IndexColumn(name: column.name)]]
             }
-            for columns in keys.prefix(2) {
+            for columns in keys.prefix(Self.expressionPartialKeys) {
                 let candidate = IndexCandidate(table: table.name, columns: columns, partialPredicate: predicate)
                 if !result.contains(where: { $0.key == candidate.key }), !table.indexes.contains(where: { candidate.isServed(by: $0) }) {
                     result.append(candidate)
@@ -93,13 +95,5 @@ extension CandidateGenerator {
             }
         }
         return result
-    }
-
-    /// The share of `table`'s rows (0…1) `predicate` keeps, counted on at most ``ColumnStatisticsReader/sampleLimit`` rows.
-    private func rowShare(matching predicate: String, in table: Table) -> Double? {
-        let limit = statistics.sampleLimit
-        let sql = "SELECT count(*), coalesce(sum(\(predicate)), 0) FROM (SELECT * FROM \(SQLIdentifier.quote(table.name)) LIMIT \(limit))"
-        guard let row = (try? statistics.connection.query(sql))?.first, let total = row[0].integerValue, total > 0 else { return nil }
-        return Double(row[1].integerValue ?? 0) / Double(total)
     }
 }

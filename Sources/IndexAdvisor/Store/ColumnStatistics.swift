@@ -63,9 +63,7 @@ package struct ColumnStatisticsReader {
             return nil
         }
         let quoted = SQLIdentifier.quote(column)
-        let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
-        let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
-        let source = "\(SQLIdentifier.quote(table.name))" + (isSampled ? " WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0" : "")
+        let source = "\(SQLIdentifier.quote(table.name))" + (sampleFilter(of: table).map { " WHERE " + $0 } ?? "")
         let rows = (try? connection.query("SELECT \(quoted), count(*) FROM \(source) GROUP BY 1 LIMIT \(limit + 1)")) ?? []
         let total = rows.reduce(0) { $0 + Int($1[1].integerValue ?? 0) }
         guard rows.count <= limit, total > 0 else {
@@ -81,12 +79,32 @@ package struct ColumnStatisticsReader {
     /// has few values, else counted on the same sample; nil when it cannot be read.
     package mutating func share(of value: SQLValue, table: Table, column: String) -> Double? {
         if let shares = valueShares(table: table, column: column) { return shares[value] ?? 0 }
-        let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
-        let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
-        let sample = isSampled ? "(rowid * 2654435761) % 4294967291 % \(step) = 0" : "1"
-        let sql = "SELECT count(*), sum(\(SQLIdentifier.quote(column)) IS ?) FROM \(SQLIdentifier.quote(table.name)) WHERE \(sample)"
-        guard let row = (try? connection.query(sql, [value]))?.first, let total = row[0].integerValue, total > 0 else { return nil }
-        return Double(row[1].integerValue ?? 0) / Double(total)
+        return share(matching: "\(SQLIdentifier.quote(column)) IS ?", bindings: [value], table: table)
+    }
+
+    private var predicateShares: [String: Double?] = [:]
+
+    /// The share of `table`'s rows (0…1) for which `predicate` (an SQL expression on its columns) is true, counted
+    /// on the sample ``statistics(table:columns:)`` reads; nil when it cannot be read. Kept per predicate and table.
+    package mutating func share(matching predicate: String, bindings: [SQLValue] = [], table: Table) -> Double? {
+        let key = table.name.sqlFolded + "\u{1}" + predicate + "\u{1}" + bindings.map(\.sqlLiteral).joined(separator: ",")
+        if let known = predicateShares[key] { return known }
+        let sql = "SELECT count(*), coalesce(sum(\(predicate)), 0) FROM \(SQLIdentifier.quote(table.name))"
+            + (sampleFilter(of: table).map { " WHERE " + $0 } ?? "")
+        var found: Double?
+        if let row = (try? connection.query(sql, bindings))?.first, let total = row[0].integerValue, total > 0 {
+            found = Double(row[1].integerValue ?? 0) / Double(total)
+        }
+        predicateShares[key] = found
+        return found
+    }
+
+    /// The WHERE term that keeps every k-th row (by a hash of the rowid) so that at most ``sampleLimit`` rows are
+    /// read; nil when the table is read whole (small enough, or WITHOUT ROWID).
+    private func sampleFilter(of table: Table) -> String? {
+        guard table.rowCount > sampleLimit, !table.isWithoutRowid else { return nil }
+        let step = (table.rowCount + sampleLimit - 1) / sampleLimit
+        return "(rowid * 2654435761) % 4294967291 % \(step) = 0"
     }
 
     /// The `sqlite_stat1.stat` text `ANALYZE` would write for an index on `columns` of `table`: the table's
@@ -172,17 +190,13 @@ package struct ColumnStatisticsReader {
         guard !columns.isEmpty else { return nil }
         let quotedTable = SQLIdentifier.quote(table.name)
         let list = columns.map(SQLIdentifier.quote).joined(separator: ", ")
-        let isSampled = table.rowCount > sampleLimit && !table.isWithoutRowid
-        let step = isSampled ? (table.rowCount + sampleLimit - 1) / sampleLimit : 1
-        let sample = isSampled
-            ? "SELECT \(list) FROM \(quotedTable) WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0"
-            : "SELECT \(list) FROM \(quotedTable)"
+        let filter = sampleFilter(of: table)
+        let isSampled = filter != nil
+        let sample = "SELECT \(list) FROM \(quotedTable)" + (filter.map { " WHERE " + $0 } ?? "")
         if columns.count == 1, let column = table.column(named: columns[0]), column.isRowidAlias {
             // The rowid: never NULL and never repeated, so every figure follows from the sample's row count,
             // which SQLite counts without sorting anything (issue 18).
-            let counted = try? connection.scalar(isSampled
-                ? "SELECT count(*) FROM \(quotedTable) WHERE (rowid * 2654435761) % 4294967291 % \(step) = 0"
-                : "SELECT count(*) FROM \(quotedTable)")
+            let counted = try? connection.scalar("SELECT count(*) FROM \(quotedTable)" + (filter.map { " WHERE " + $0 } ?? ""))
             guard let rows = counted?.integerValue, rows > 0 else { return nil }
             let statistics = ColumnStatistics(table: table.name, columns: columns, distinctValues: Int(rows), nullFraction: 0,
                                               mostCommonShare: 1 / Double(rows), sampledRows: Int(rows), isSampled: isSampled)
