@@ -13,7 +13,10 @@ extension AnalysisRun {
             warnings.append(.timeBudgetRanOut(budgetSeconds: Int(options.timeBudgetSeconds ?? 0), candidatesLeft: left))
         }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
-        let droppedTables = try dropUnusedPicks(planner: planner)
+        // The tables of store indexes the selector took out: their writes have an index fewer to maintain.
+        let removedTables = Set(schema.tables.filter { table in table.indexes.contains { removedStoreIndexes.contains($0.name.sqlFolded) } }
+            .map(\.name.sqlFolded))
+        let droppedTables = try dropUnusedPicks(planner: planner).union(removedTables)
         snapshot.checkpoint()
         restoreIndexOrder()
         try timeFinalState(planner: planner, droppedTables: droppedTables)
@@ -21,7 +24,8 @@ extension AnalysisRun {
         var review = ExistingIndexReview(schema: schema, snapshot: snapshot, timer: timer)
         review.decide = decision
         existingIndexes = review
-            .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes())
+            .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes(),
+                    removed: removedStoreIndexes)
         // The review drops and rebuilds the indexes it measures: put them back in the store's order, with
         // their statistics, before the drops are made together.
         restoreIndexOrder()
@@ -57,7 +61,7 @@ extension AnalysisRun {
 
     /// Each statement's final plan, and its final time where the plan or its writes changed.
     private func timeFinalState(planner: QueryPlanner, droppedTables: Set<String>) throws {
-        let changedTables = Set(picks.map { $0.measured.candidate.table.sqlFolded })
+        let changedTables = Set(picks.map { $0.measured.candidate.table.sqlFolded }).union(droppedTables)
         for (position, profile) in profiles.enumerated() where profile.isUsable {
             report("final timings", position, profiles.count)
             profile.planAfter = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)

@@ -97,6 +97,8 @@ struct AnalysisRun {
 
     // MARK: Stage 3: the final state
 
+    /// The store's indexes (folded names) the selector took out: dropped in the final state.
+    var removedStoreIndexes: Set<String> = []
     /// Findings about the store's own indexes, measured in the final state.
     var existingIndexes: [ExistingIndexFinding] = []
     /// Statement and statistics changes, measured.

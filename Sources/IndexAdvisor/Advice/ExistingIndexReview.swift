@@ -14,8 +14,10 @@ struct ExistingIndexReview {
     /// kept are the timings as measured.
     var decide: (Timing) -> Timing = { $0 }
 
+    /// - Parameter removed: the store's indexes (folded names) the selector took out; the snapshot is without
+    ///   them, and each gets its drop, measured by putting it back (``judgeRemoved(_:_:profiles:)``).
     func review(profiles: [StatementProfile], recommendations: [IndexCandidate], names: [String],
-                sizes: [String: Int64]) -> [ExistingIndexFinding] {
+                sizes: [String: Int64], removed: Set<String> = []) -> [ExistingIndexFinding] {
         let used = usedIndexNames(profiles: profiles)
         // Read once for the whole review: the workload's statements and the store's views and triggers.
         let named = profiles.reduce(into: Self.namedIndexes(in: snapshot.connection)) { names, profile in
@@ -30,13 +32,15 @@ struct ExistingIndexReview {
             for index in table.indexes {
                 let context = IndexContext(table: table, caveat: Self.caveat(for: index, schema: schema, connection: snapshot.connection, named: named),
                                            wider: wider(than: index, among: others), isUsed: used.contains(index.name.sqlFolded))
-                if let finding = judge(index, context, profiles: profiles, recommendations: recommendations, names: names, sizes: sizes) {
+                if removed.contains(index.name.sqlFolded) {
+                    findings.append(judgeRemoved(index, context, profiles: profiles))
+                } else if let finding = judge(index, context, profiles: profiles, recommendations: recommendations, names: names, sizes: sizes) {
                     findings.append(finding)
                 }
             }
         }
         nameEndOfChain(in: &findings)
-        keepPrefixesOfDroppedIndexes(in: &findings)
+        keepPrefixesOfDroppedIndexes(in: &findings, removed: removed)
         return findings
     }
 
@@ -103,6 +107,99 @@ struct ExistingIndexReview {
         return finding
     }
 
+    /// A store index the selector took out: the search priced its removal on every statement whose plan it
+    /// changes and every write on its table, and found it saves more than it costs, so the drop is advised
+    /// whatever kind it is. The kind says why: a wider index serves its key (redundant), the statements that used
+    /// it are faster without it (misused), another index (a recommendation or the store's own) took over its
+    /// statements (replaced), it costs its writes more than it saves its reads (costly), or nothing used it.
+    private func judgeRemoved(_ index: Index, _ context: IndexContext, profiles: [StatementProfile]) -> ExistingIndexFinding {
+        let folded = index.name.sqlFolded
+        let usedBefore = profiles.contains { $0.planBefore?.indexesUsed.contains { $0.sqlFolded == folded } == true }
+        let replacement = context.wider == nil && usedBefore ? successor(of: index, profiles: profiles) : nil
+        var finding = ExistingIndexFinding(kind: .unusedInWorkload, index: index.name, table: context.table.name, columns: index.columnNames,
+                                           supersededBy: context.wider?.name ?? replacement, bytes: nil,
+                                           dropSQL: "DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))")
+        let verdict = measureRemoved(index, table: context.table, profiles: profiles, into: &finding)
+        let misused = verdict.readsFasterWithout && !verdict.readsSlowerWithout
+        finding.kind = context.wider != nil ? .redundant : !usedBefore ? .unusedInWorkload : misused ? .misused
+            : replacement != nil ? .replaced : .costly
+        if finding.kind != .redundant, finding.kind != .replaced { finding.supersededBy = nil }
+        return finding
+    }
+
+    /// The index that serves the statements that used `index` (as the store was) now that it is gone: the one
+    /// the first of them uses, when every one of them uses some index; nil otherwise.
+    private func successor(of index: Index, profiles: [StatementProfile]) -> String? {
+        let folded = index.name.sqlFolded
+        var successor: String?
+        for profile in profiles where profile.planBefore?.indexesUsed.contains(where: { $0.sqlFolded == folded }) == true {
+            guard let taken = profile.planAfter?.indexesUsed.first(where: { $0.sqlFolded != folded }) else { return nil }
+            successor = successor ?? taken
+        }
+        return successor
+    }
+
+    /// Times the removed `index`'s readers (the statements whose plan used it as the store was) and its table's
+    /// writes with it put back and without it, once for all of them, and leaves it out again; its size is read
+    /// while it is back (dbstat).
+    @discardableResult
+    private func measureRemoved(_ index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding) -> DropVerdict {
+        var verdict = DropVerdict()
+        guard let sql = index.sql else { return verdict }
+        let folded = index.name.sqlFolded
+        let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.sqlFolded) }
+        let readers = profiles.indices.filter { position in
+            profiles[position].isUsable && profiles[position].isRead
+                && (profiles[position].planBefore?.indexesUsed ?? []).contains { $0.sqlFolded == folded }
+        }
+        let positions = Set(writes + readers).sorted()
+        let drop = "DROP INDEX \(SQLIdentifier.quote(index.name))"
+        if (try? snapshot.connection.execute(sql)) != nil {
+            finding.bytes = try? snapshot.connection.scalar("SELECT sum(pgsize) FROM dbstat WHERE name = ?", [.text(index.name)])?.integerValue
+            _ = try? snapshot.connection.execute(drop)
+        }
+        guard !positions.isEmpty else { return verdict }
+        // Applying the index and reverting to the final state: `before` is the final state (without), `after` with it.
+        let results = ChangeComparison(snapshot: snapshot, timer: timer).compare(
+            apply: [sql], revert: [drop],
+            items: positions.map { ChangeComparison.Item(executions: profiles[$0].executions, isWrite: profiles[$0].isWrite) })
+        for (offset, position) in positions.enumerated() {
+            let profile = profiles[position]
+            guard let (without, with) = results?[offset] else {
+                finding.caveats.append(.notMeasured)
+                return verdict
+            }
+            record(profile, with: with, without: without, isReader: readers.contains(position), into: &finding, verdict: &verdict)
+        }
+        return verdict
+    }
+
+    /// Counts one statement's timing with and without an index into `finding` and `verdict`, as the verdict sees
+    /// timings (``decide``) and with the report's amounts (wall-clock when that is what was timed).
+    private func record(_ profile: StatementProfile, with current: Timing, without: Timing, isReader: Bool,
+                        into finding: inout ExistingIndexFinding, verdict: inout DropVerdict) {
+        let (seenCurrent, seenWithout) = (decide(current), decide(without))
+        let significant = seenCurrent.isSlower(than: seenWithout) || seenWithout.isSlower(than: seenCurrent)
+        finding.effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
+                                               before: current, after: without, isSignificant: significant))
+        let delta = (current.medianSeconds - without.medianSeconds) * profile.weight
+        if isReader {
+            if seenWithout.isSlower(than: seenCurrent) {
+                verdict.readsSlowerWithout = true
+                finding.readSecondsAdded += max(0, -delta)
+            }
+            if seenCurrent.isSlower(than: seenWithout) {
+                verdict.readsFasterWithout = true
+                finding.readSecondsSaved = (finding.readSecondsSaved ?? 0) + max(0, delta)
+            }
+        } else if seenCurrent.isSlower(than: seenWithout) {
+            // Only a write measurably faster without the index saves time; one measured slower without it
+            // is the machine (an index a write does not use cannot speed it up), counted as 0 as the
+            // report's footnote says (a breaking helper saw −556.6 µs "saved").
+            finding.writeSecondsSaved += max(0, delta)
+        }
+    }
+
     /// A redundant index is superseded by the index that stays: when the wider one is dropped too (a
     /// prefix of a prefix), name the one at the end of the chain, so that no sentence sends the reader
     /// to an index the same report drops.
@@ -122,10 +219,12 @@ struct ExistingIndexReview {
     /// prefix is what serves them: it is not redundant (a breaking helper's `(a)` and `(a, b)` were both
     /// dropped and the report's own headline said 1.8× slower). A twin with the same key was dropped with
     /// it in that measurement and goes with it.
-    private func keepPrefixesOfDroppedIndexes(in findings: inout [ExistingIndexFinding]) {
+    /// (An index the selector took out stays out: it was priced with the others as they are.)
+    private func keepPrefixesOfDroppedIndexes(in findings: inout [ExistingIndexFinding], removed: Set<String>) {
         let droppedAsOther = Set(findings.filter { $0.dropSQL != nil && $0.kind != .redundant }.map { $0.index.sqlFolded })
         findings.removeAll { finding in
-            guard finding.kind == .redundant, let wider = finding.supersededBy, droppedAsOther.contains(wider.sqlFolded) else { return false }
+            guard finding.kind == .redundant, !removed.contains(finding.index.sqlFolded), let wider = finding.supersededBy,
+                  droppedAsOther.contains(wider.sqlFolded) else { return false }
             let widerColumns = schema.tables.flatMap(\.indexes).first { $0.name.sqlFolded == wider.sqlFolded }?.columns.count
             return widerColumns != finding.columns.count
         }
@@ -238,32 +337,11 @@ struct ExistingIndexReview {
             apply: dropped.map { "DROP INDEX \(SQLIdentifier.quote($0.name))" }, revert: dropped.compactMap(\.sql),
             items: positions.map { ChangeComparison.Item(executions: profiles[$0].executions, isWrite: profiles[$0].isWrite) })
         for (offset, position) in positions.enumerated() {
-            let profile = profiles[position]
             guard let (current, without) = results?[offset] else {
                 finding.caveats.append(.notMeasured)
                 return verdict
             }
-            let (seenCurrent, seenWithout) = (decide(current), decide(without))
-            let significant = seenCurrent.isSlower(than: seenWithout) || seenWithout.isSlower(than: seenCurrent)
-            finding.effects.append(StatementEffect(statementID: profile.statement.fingerprint.id, count: profile.statement.count,
-                                                   before: current, after: without, isSignificant: significant))
-            let delta = (current.medianSeconds - without.medianSeconds) * profile.weight
-            if readers.contains(position) {
-                // The verdict's direction, the report's amounts (wall-clock when that is what was timed).
-                if seenWithout.isSlower(than: seenCurrent) {
-                    verdict.readsSlowerWithout = true
-                    finding.readSecondsAdded += max(0, -delta)
-                }
-                if seenCurrent.isSlower(than: seenWithout) {
-                    verdict.readsFasterWithout = true
-                    finding.readSecondsSaved = (finding.readSecondsSaved ?? 0) + max(0, delta)
-                }
-            } else if seenCurrent.isSlower(than: seenWithout) {
-                // Only a write measurably faster without the index saves time; one measured slower without it
-                // is the machine (an index a write does not use cannot speed it up), counted as 0 as the
-                // report's footnote says (a breaking helper saw −556.6 µs "saved").
-                finding.writeSecondsSaved += max(0, delta)
-            }
+            record(profiles[position], with: current, without: without, isReader: readers.contains(position), into: &finding, verdict: &verdict)
         }
         return verdict
     }

@@ -392,10 +392,14 @@ public struct ExistingIndexFinding: Sendable {
         /// The planner uses it, and a statement that uses it is measurably faster without it (for example a
         /// flag index SQLite prefers without `sqlite_stat1`), while none gets measurably slower.
         case misused
-        /// Statements of the workload used it before the advice, and every one of them uses a recommended index
-        /// instead once the advice is built (``supersededBy``): the recommendation serves its lookups, so it
-        /// only costs writes (issue 15: existing indexes judged against the final set).
+        /// Statements of the workload used it before the advice, and every one of them uses another index
+        /// instead once the advice is built (``supersededBy``: a recommended index, or one of the store's when the
+        /// selection took this one out): that index serves its lookups, so it only costs writes (issue 15:
+        /// existing indexes judged against the final set).
         case replaced = "replaced-by-recommendation"
+        /// Statements use it, but what it costs the table's writes exceeds what it saves them, as the
+        /// selection priced its removal (a move of the one search, DESIGN-selection.md) and the review measured it.
+        case costly = "costs-more-than-it-saves"
     }
 
     public var kind: Kind
@@ -429,6 +433,7 @@ public struct ExistingIndexFinding: Sendable {
         case .unusedInWorkload: return "unused by this workload"
         case .misused: return "misused: statements that use it are faster without it"
         case .replaced: return "replaced: every statement that used it uses \(supersededBy.map(name) ?? "a recommended index") instead"
+        case .costly: return "costs more than it saves: its upkeep on writes exceeds the read time it saves"
         }
     }
 }

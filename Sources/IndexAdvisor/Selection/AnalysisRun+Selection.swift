@@ -47,8 +47,11 @@ extension AnalysisRun {
         let leadShare: (IndexCandidate) -> Double? = { shares[$0.key] }
         let policy = SelectionPolicy(options: options)
         let declarable = pool.filter(isModelDeclarable)
-        let selector = try Selector(oracle: oracle, policy: policy, pool: declarable, bytes: bytes, shouldStop: { run.isOverBudget },
-                                    confirming: full, leadShare: leadShare)
+        let removable = removableStoreIndexes()
+        var storeKeys: [String: [IndexColumn]] = [:]
+        for table in schema.tables { for index in table.indexes where index.partialPredicate == nil { storeKeys[index.name.sqlFolded] = index.columns } }
+        let selector = try Selector(oracle: oracle, policy: policy, pool: declarable, removableStore: removable, storeKeys: storeKeys,
+                                    bytes: bytes, shouldStop: { run.isOverBudget }, confirming: full, leadShare: leadShare)
         // The first round prices every candidate on its own (each built once): the measuring; then the selection.
         selector.progress = { [report, weak selector] taken in
             if taken == 0, selector?.trace.rounds.isEmpty ?? true { report("measuring candidates", 0, pool.count) } else { report("selection", taken, run.options.maxNewIndexes) }
@@ -76,10 +79,32 @@ extension AnalysisRun {
         try attributePicks(chosen, indexes: indexes, oracle: full)
         markSetMembers(from: selector.trace)
         alternatives = try attributeAlternatives(on: chosen, indexes: indexes, oracle: full)
-        try indexes.bring(to: IndexConfiguration(added: picks.map(\.measured.candidate)))
+        // The store's indexes the search took out stay out: the final state is its configuration, and the
+        // review of existing indexes reports each of them (measured by putting it back).
+        removedStoreIndexes = chosen.dropped
+        try indexes.bring(to: IndexConfiguration(dropped: chosen.dropped, added: picks.map(\.measured.candidate)))
         rejectUnchosen(pool, chosen: chosen, trace: trace, failures: indexes.buildFailures,
                        users: Dictionary(screened.candidates.map { ($0.0.key, $0.1) }, uniquingKeysWith: { a, _ in a }))
         selectionMismatches = oracle.planMismatches
+    }
+
+    /// The store's indexes the selector may take out (a move like any other, DESIGN-selection.md): every index
+    /// made by `CREATE INDEX` that nothing else keeps (``ExistingIndexReview/caveat(for:schema:connection:named:)``:
+    /// no UNIQUE constraint or uniqueness rule, no `INDEXED BY` naming it, not one Core Data owns), and that does
+    /// not lead with the child column of a foreign key: the parent's deletes and updates search the child by it
+    /// (foreignkeys.html#fk_indexes), writes a workload may not show (the review still judges those).
+    func removableStoreIndexes() -> [Member] {
+        let named = profiles.reduce(into: ExistingIndexReview.namedIndexes(in: snapshot.connection)) { names, profile in
+            names.formUnion(ExistingIndexReview.indexedByNames(in: profile.statement.text))
+        }
+        return schema.tables.flatMap { table in
+            table.indexes.filter { index in
+                guard index.sql != nil,
+                      ExistingIndexReview.caveat(for: index, schema: schema, connection: snapshot.connection, named: named) == nil else { return false }
+                guard let lead = index.columns.first?.name else { return true }
+                return !ForeignKeys.isChildColumn(lead, of: table, connection: snapshot.connection)
+            }.map { Member.store(name: $0.name.sqlFolded, table: table.name.sqlFolded) }
+        }
     }
 
     /// Candidates for joins that no single index changes: those proposed for a statement that reads two or

@@ -17,6 +17,11 @@ package final class Selector {
     let removableStore: [Member]
     /// Candidates that may not be taken out (the recommended set, when alternatives are chosen on top of it).
     let fixed: Set<String>
+    /// The key of each store index that may be taken out, by folded name (a tie between removals goes to the
+    /// one whose key another index leads: that index serves every lookup it served).
+    let storeKeys: [String: [IndexColumn]]
+    /// The indexes some statement's plan uses as the search starts.
+    var usedAtStart = Set<IndexRef>()
     /// An index's size in bytes, when known (ties, and ``SelectionPolicy/maxIndexBytes``).
     let bytes: (Member) -> Int64?
     /// The share of rows an equality on a candidate's leading column matches (lower: more selective), when known.
@@ -46,7 +51,7 @@ package final class Selector {
     ///   - start: where the search starts (the store as it is; for alternatives, the recommended set).
     /// - Throws: what the oracle throws when the starting configuration cannot be measured.
     package init(oracle: CostOracle, policy: SelectionPolicy, pool: [IndexCandidate], removableStore: [Member] = [],
-                 fixed: Set<String> = [], start: IndexConfiguration = .store, bytes: @escaping (Member) -> Int64? = { _ in nil },
+                 storeKeys: [String: [IndexColumn]] = [:], fixed: Set<String> = [], start: IndexConfiguration = .store, bytes: @escaping (Member) -> Int64? = { _ in nil },
                  shouldStop: @escaping () -> Bool = { false }, confirming: CostOracle? = nil,
                  leadShare: @escaping (IndexCandidate) -> Double? = { _ in nil }) throws {
         self.oracle = oracle
@@ -54,6 +59,7 @@ package final class Selector {
         self.policy = policy
         self.pool = pool
         self.removableStore = removableStore
+        self.storeKeys = storeKeys
         self.fixed = fixed
         self.bytes = bytes
         self.shouldStop = shouldStop
@@ -64,6 +70,7 @@ package final class Selector {
             guard let plan = try? oracle.plan(of: s, under: start), let cost = try measured(s, start) else { continue }
             whatIf[s] = plan
             current[s] = cost
+            usedAtStart.formUnion(plan.uses)
         }
         startCosts = current
     }
@@ -71,6 +78,11 @@ package final class Selector {
     /// The workload's cost under ``state`` as the policy sees it, in seconds (Σ weight × seconds).
     package var workloadSeconds: Double {
         current.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.timing) }
+    }
+
+    /// The workload's cost as the search started (the store as it is), in seconds.
+    package var startWorkloadSeconds: Double {
+        startCosts.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.timing) }
     }
 
     /// Runs rounds until no move saves the minimum; returns the configuration it ends with.
@@ -101,7 +113,8 @@ package final class Selector {
         for candidate in ranked(acceptable, minimum: minimum) {
             let confirmed = try confirm(candidate)
             let index = round.priced.firstIndex { $0.0.move == candidate.move }!
-            if clears(confirmed, minimum: minimum), candidate.move.takesOut != nil || !confirmed.faster.isEmpty {
+            if clears(confirmed, minimum: minimum), candidate.move.takesOut != nil || !confirmed.faster.isEmpty,
+               storeRemovalVerdict(confirmed, minimum: minimum) == nil {
                 round.priced[index] = (confirmed, .taken)
                 for other in round.priced.indices where round.priced[other].1 == .taken && other != index {
                     round.priced[other].1 = .outranked
@@ -119,8 +132,16 @@ package final class Selector {
     }
 
     /// The verdict on a priced move before it is measured in place: ``MoveVerdict/taken`` when it may be.
+    ///
+    /// Taking out one of the store's indexes is held to more: no statement may be measurably slower for it (the
+    /// configuration without it must dominate the one with it: the store's indexes were made for statements a
+    /// workload may not show, so a read is not traded for writes), and it must save the minimum of the workload
+    /// as the user has it (``startWorkloadSeconds``): the upkeep it saves does not grow because earlier moves
+    /// made the reads cheap. One no statement's plan used as the store was must save
+    /// ``SelectionPolicy/unusedIndexRemovalShare`` of it.
     func judge(_ price: MovePrice, minimum: Double) -> MoveVerdict {
         if let limit = limitPassed(by: price.target) { return .limit(limit) }
+        if let verdict = storeRemovalVerdict(price, minimum: minimum) { return verdict }
         if price.changed.isEmpty, price.move.takesOut == nil { return .unused }
         if price.faster.isEmpty, price.move.takesOut == nil, price.net >= minimum { return .belowMinimum(net: 0, minimum: minimum) }
         if price.net >= minimum, !price.faster.isEmpty || price.move.takesOut != nil {
@@ -129,6 +150,16 @@ package final class Selector {
         if !price.slower.isEmpty, price.net < minimum { return .slower(price.slower) }
         if price.planSaving > 0, price.net < 0 { return .costOutweighsSaving(net: price.net) }
         return .belowMinimum(net: price.net, minimum: minimum)
+    }
+
+    /// Why a move that takes out a store index may not be taken (see ``judge(_:minimum:)``); nil when it may, or
+    /// when the move is of another kind.
+    func storeRemovalVerdict(_ price: MovePrice, minimum: Double) -> MoveVerdict? {
+        guard case .remove(let member) = price.move, case .store = member else { return nil }
+        if !price.slower.isEmpty { return .slower(price.slower) }
+        var storeMinimum = max(minimum, policy.minimumGain(workloadSeconds: startWorkloadSeconds))
+        if !usedAtStart.contains(member.ref) { storeMinimum = max(storeMinimum, startWorkloadSeconds * policy.unusedIndexRemovalShare) }
+        return price.net < storeMinimum ? .belowMinimum(net: price.net, minimum: storeMinimum) : nil
     }
 
     /// True when `price` clears `minimum` as the policy can tell it (``SelectionPolicy/clears(gain:loss:speedup:minimum:)``).
@@ -157,6 +188,8 @@ package final class Selector {
             if pa != pb { return pa < pb }
             let ia = a.move.builds.count - (a.move.takesOut == nil ? 0 : 1), ib = b.move.builds.count - (b.move.takesOut == nil ? 0 : 1)
             if ia != ib { return ia < ib }
+            let ra = takesOutLedKey(a), rb = takesOutLedKey(b)
+            if ra != rb { return ra }
             let la = lead(a.move), lb = lead(b.move)
             if la != lb { return la < lb }
             let ba = bytesAdded(a.move), bb = bytesAdded(b.move)
@@ -175,9 +208,23 @@ package final class Selector {
         }
     }
 
-    /// The frequency-weighted seconds the statements a move changes still take after it, with the upkeep it adds.
+    /// The frequency-weighted seconds the statements a move changes still take after it, with the upkeep it adds;
+    /// for a removal, which changes the writes' upkeep, what those writes still take without it.
     func workLeft(_ price: MovePrice) -> Double {
-        price.changed.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.after.timing) } + max(0, price.upkeepAdded)
+        let measured = price.changed.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.after.timing) }
+        guard case .remove = price.move else { return measured + max(0, price.upkeepAdded) }
+        return price.upkeep.reduce(measured) { sum, write in
+            guard price.changed[write.key] == nil, let now = current[write.key] else { return sum }
+            return sum + oracle.statements[write.key].weight * max(0, policy.seconds(now.timing) + write.value)
+        }
+    }
+
+    /// True when `price` takes out a store index whose key is a left prefix of another index's that stays.
+    func takesOutLedKey(_ price: MovePrice) -> Bool {
+        guard case .store(let name, let table)? = price.move.takesOut, let key = storeKeys[name] else { return false }
+        let others = storeKeys.filter { $0.key != name && !price.target.isDropped($0.key) }.map(\.value)
+            + price.target.added(on: table).filter { $0.partialPredicate == nil }.map(\.columns)
+        return others.contains { IndexCandidate.leads(key, $0) }
     }
 
     /// The largest leading-column share among the candidates a move builds (1 when unknown).

@@ -1,0 +1,95 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// The store's own indexes taken out by the selector, as a move of the one search (issue 38): priced on
+/// every statement whose plan it changes and every write on its table, and reported by the review.
+@Suite("Store indexes removed by the selector")
+struct StoreIndexRemovalTests {
+    /// A write-hot ledger: 40,000 entries, one index each statement needs and two it does not.
+    static let schema = """
+        CREATE TABLE entry(id INTEGER PRIMARY KEY, account INTEGER NOT NULL, booked INTEGER NOT NULL, amount INTEGER NOT NULL, memo TEXT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+        INSERT INTO entry SELECT i, i % 400, 1700000000 + i * 7, (i * 37) % 1000, 'memo ' || i FROM n;
+        CREATE INDEX entry_account ON entry(account);
+        CREATE INDEX entry_memo_amount ON entry(memo, amount);
+        CREATE INDEX entry_amount_booked ON entry(amount, booked);
+        """
+
+    static func workload(insertFrequency: Int) -> String {
+        """
+        -- freq: 20
+        SELECT id, amount FROM entry WHERE account = 17;
+        -- freq: \(insertFrequency)
+        INSERT INTO entry(account, booked, amount, memo) VALUES (3, 1800000000, 250, 'memo new');
+        """
+    }
+
+    func analyze(insertFrequency: Int) throws -> (AnalysisResult, FixtureStore) {
+        let store = try FixtureStore(Self.schema)
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(Self.workload(insertFrequency: insertFrequency),
+                                                                                            file: "w.sql", format: .sql), options: quickOptions())
+        return (result, store)
+    }
+
+    @Test("composites no statement uses, on a table the workload writes to, are dropped; the index the read uses stays; the migration leaves that state")
+    func unusedCompositesOnWriteHotTable() throws {
+        let (result, store) = try analyze(insertFrequency: 2000)
+        expectTrueReport(result)
+        for name in ["entry_memo_amount", "entry_amount_booked"] {
+            let finding = try #require(result.existingIndexes.first { $0.index == name }, "\(result.existingIndexes.map(\.index))")
+            #expect(finding.kind == .unusedInWorkload)
+            #expect(finding.dropSQL == "DROP INDEX IF EXISTS \"\(name)\"")
+            #expect(finding.writeSecondsSaved > 0)
+            #expect((finding.bytes ?? 0) > 100_000)
+        }
+        #expect(!result.existingIndexes.contains { $0.index == "entry_account" && $0.dropSQL != nil })
+        #expect(result.statements[0].planAfter?.indexesUsed == ["entry_account"])
+        // Writes got cheaper: two indexes fewer to maintain.
+        #expect(result.totals.writeSecondsAfter < result.totals.writeSecondsBefore)
+        let migrated = try store.migratedCopy(by: result)
+        let left = try migrated.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'entry' ORDER BY name").compactMap { $0[0].textValue }
+        #expect(left == ["entry_account"])
+        #expect(MarkdownReport.render(result).contains("Drop `entry_memo_amount`"))
+    }
+
+    @Test("on a workload that only reads, an index nothing uses saves nothing by going: it is listed, not dropped")
+    func readOnlyWorkloadKeepsUnusedIndexes() throws {
+        let store = try FixtureStore(Self.schema)
+        let workload = "-- freq: 20\nSELECT id, amount FROM entry WHERE account = 17;\n"
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "w.sql", format: .sql),
+                                         options: quickOptions())
+        expectTrueReport(result)
+        let finding = try #require(result.existingIndexes.first { $0.index == "entry_memo_amount" })
+        #expect(finding.kind == .unusedInWorkload)
+        #expect(finding.dropSQL == nil)
+        #expect(result.existingIndexes.allSatisfy { $0.dropSQL == nil })
+    }
+
+    @Test("an index a rare read uses and every frequent write pays for is kept: a store index is not traded for writes, and the trace says why")
+    func readSlowerKeepsIndex() throws {
+        // `tag` is read once per workload and rewritten 10,000 times: without the index the read scans 30,000
+        // rows; its upkeep on the updates is larger, but the read would be slower, and the store's indexes serve
+        // statements a workload may not show.
+        let schema = """
+            CREATE TABLE card(id INTEGER PRIMARY KEY, deck INTEGER NOT NULL, tag INTEGER NOT NULL, due INTEGER NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+            INSERT INTO card SELECT i, i % 50, i % 3000, i * 11 FROM n;
+            CREATE INDEX card_tag ON card(tag);
+            """
+        let workload = """
+            -- freq: 1
+            SELECT count(*) FROM card WHERE tag = 1234;
+            -- freq: 10000
+            UPDATE card SET tag = tag + 1 WHERE id = 777;
+            """
+        var options = quickOptions()
+        options.maxNewIndexes = 0
+        let store = try FixtureStore(schema)
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "w.sql", format: .sql),
+                                         options: options)
+        expectTrueReport(result)
+        #expect(result.existingIndexes.allSatisfy { $0.dropSQL == nil })
+        #expect(result.statements[0].planAfter?.indexesUsed == ["card_tag"])
+    }
+}
