@@ -51,10 +51,24 @@ package final class SnapshotOracle: CostOracle {
     }
 
     package func cost(of s: Int, under configuration: IndexConfiguration) throws -> MeasuredCost {
+        let key = try memoKey(s, configuration)
+        if let known = memo[key] { return known }
+        return try measure(s, under: configuration, key: key)
+    }
+
+    package func remeasure(_ s: Int, under configuration: IndexConfiguration) throws -> MeasuredCost {
+        try measure(s, under: configuration, key: memoKey(s, configuration))
+    }
+
+    /// The memo's key: the statement, its predicted plan, and for a write the indexes its tables hold.
+    private func memoKey(_ s: Int, _ configuration: IndexConfiguration) throws -> String {
         let predicted = try plan(of: s, under: configuration)
         let writeKey = statements[s].isWrite ? indexes.present(on: statements[s].writtenTables, under: configuration) : ""
-        let key = "\(s)|\(predicted)|\(writeKey)"
-        if let known = memo[key] { return known }
+        return "\(s)|\(predicted)|\(writeKey)"
+    }
+
+    private func measure(_ s: Int, under configuration: IndexConfiguration, key: String) throws -> MeasuredCost {
+        let predicted = try plan(of: s, under: configuration)
         try indexes.bring(to: configuration)
         let profile = profiles[s]
         let timing: Timing

@@ -20,7 +20,11 @@ extension Selector {
         // A move that builds what no plan would use can only add upkeep: it is not measured.
         guard !changing.isEmpty || move.takesOut != nil else { return price }
         for (s, _) in changing {
-            guard let before = current[s], let after = try measured(s, target) else { continue }
+            guard var before = current[s], var after = try measured(s, target) else { continue }
+            if policy.clockContradicts(before: before.timing, after: after.timing) {
+                after = try oracle.remeasure(s, under: target)
+                before = try oracle.remeasure(s, under: state)
+            }
             record(s, before: before, after: after, in: &price)
         }
         for w in writes {
@@ -80,7 +84,13 @@ extension Selector {
     func confirm(_ price: MovePrice) throws -> MovePrice {
         var confirmed = MovePrice(move: price.move, target: price.target)
         for s in Set(price.changed.keys).union(price.upkeep.keys).sorted() {
-            guard let before = try measured(s, state, by: confirming), let after = try measured(s, price.target, by: confirming) else { continue }
+            guard var before = try measured(s, state, by: confirming), var after = try measured(s, price.target, by: confirming) else { continue }
+            // The two sides were timed at different moments (the baseline perhaps minutes before): when the clock
+            // contradicts the counters, both are timed again back to back before the clock may decide.
+            if policy.clockContradicts(before: before.timing, after: after.timing) {
+                after = try confirming.remeasure(s, under: price.target)
+                before = try confirming.remeasure(s, under: state)
+            }
             if price.upkeep[s] != nil {
                 let added = -policy.saving(before: before.timing, after: after.timing)
                 confirmed.upkeep[s] = added

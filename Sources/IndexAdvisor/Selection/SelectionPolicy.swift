@@ -61,6 +61,14 @@ package struct SelectionPolicy: Sendable, Equatable {
         return counted
     }
 
+    /// True when the wall clock says the opposite of the counters beyond its noise for a change from `before`
+    /// to `after`: the case ``saving(before:after:)`` gives to the clock, and the selector measures again first.
+    package func clockContradicts(before: Timing, after: Timing) -> Bool {
+        guard decidesOnCounters else { return false }
+        let counted = seconds(before) - seconds(after)
+        return (counted > 0 && after.isSlower(than: before)) || (counted < 0 && before.isSlower(than: after))
+    }
+
     /// True when `after` is measurably faster than `before` as the decision sees them: on the clock, its runs
     /// apart and ≥ 5 % faster; on the counters, ≥ 5 % cheaper with the clock not saying the opposite, and either
     /// reading fewer pages, or losing a step of its plan (`simpler`: a temp B-tree sort or a scan gone), or
