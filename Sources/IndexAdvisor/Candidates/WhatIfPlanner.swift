@@ -62,12 +62,20 @@ package final class WhatIfPlanner {
                       without storeIndexes: Set<String> = []) throws -> (QueryPlan, [String]) {
         var names = [String](repeating: "", count: hypothetical.count)
         // The store's indexes a configuration drops are dropped here for the plan and made again after it
-        // (with their `sqlite_stat1` rows: DROP INDEX deletes them).
+        // (with their `sqlite_stat1` rows: DROP INDEX deletes them), with the table's indexes made after them
+        // in the store made again behind them: of indexes it rates equal the planner takes the one made last,
+        // so the clone keeps the store's order for every later plan.
         let hidden = schema.indexes.filter { storeIndexes.contains($0.name.sqlFolded) && $0.sql != nil }
+        let remade = schema.indexes.enumerated().filter { offset, index in
+            index.sql != nil && hidden.contains { first in
+                first.table.sqlFolded == index.table.sqlFolded && offset >= schema.indexes.firstIndex { $0.name == first.name }!
+            }
+        }.map(\.element)
         for index in hidden { try connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))") }
         defer {
             for name in names where !name.isEmpty { try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
-            for index in hidden {
+            for index in remade { try? connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name))") }
+            for index in remade {
                 try? connection.executeDefinition(index.sql!)
                 for row in schema.statistics where row.index?.sqlFolded == index.name.sqlFolded {
                     if let insert = try? connection.prepare("INSERT INTO sqlite_stat1(tbl, idx, stat) VALUES (?, ?, ?)") {
