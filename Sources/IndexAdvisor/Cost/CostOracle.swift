@@ -77,7 +77,7 @@ package protocol CostOracle: AnyObject {
     /// What statement `statement` costs under `configuration`, measured with its indexes built.
     /// - Throws: when the configuration cannot be built (the analysis stops) or the statement not timed.
     func cost(of statement: Int, under configuration: IndexConfiguration) throws -> MeasuredCost
-    /// `statement` measured again under `configuration`, whatever is remembered, and remembered in its place:
+    /// `statement` measured again under `configuration`, whatever is remembered (and not remembered in its place):
     /// asked when the clock and the counters disagree on a change, so that both sides are timed close together.
     /// - Throws: as ``cost(of:under:)``.
     func remeasure(_ statement: Int, under configuration: IndexConfiguration) throws -> MeasuredCost
