@@ -149,8 +149,8 @@ public enum ModelSourceReader {
         })
         var texts: [(path: String, text: String)] = []
         // Read as --source reads the app's files (a breaking helper: a UTF-16 file with a byte-order mark was
-        // refused here and read there, and a FIFO was "no permission"): UTF-8 or UTF-16 with a byte-order
-        // mark, regular files only, with the reason when not.
+        // refused here and read there, and a FIFO was "no permission"): UTF-8, UTF-16 or UTF-32 (as
+        // SourceScanner.decode detects them), regular files only, with the reason when not.
         for path in found.swift {
             switch SourceScanner.read(path.path) {
             case .success(let text): texts.append((path.path, text))
