@@ -25,6 +25,12 @@ struct FetchSiteFinder {
     private var following: Set<String> = []
     /// Levels of predicate and sort arguments entered (compound predicates, arrays, names followed).
     private var nesting = 0
+    /// The deepest ``nesting`` reached while the name followed now was read.
+    private var deepest = 0
+    /// Each name's predicate or sort, read once where the name is first followed (keyed by its initializer's
+    /// first token): a chain of names that each use the one before twice is read once per name, not 2^N times.
+    private var followedPredicates: [Int: Followed<PredicateNode?>] = [:]
+    private var followedSorts: [Int: Followed<[FetchSortTerm]>] = [:]
     /// Tokens that belong to a site already read (one flag per token: looked up for every token).
     private var consumedTokens: [Bool]
     private var sites: [FoundFetchSite] = []
@@ -399,25 +405,64 @@ struct FetchSiteFinder {
 
     /// A predicate argument: `#Predicate<T> { … }`, `NSPredicate(format:…)`, `NSCompoundPredicate(…)`, a name
     /// declared in the file, or `nil`.
+    /// What reading a name's initializer gave: the value, the entity it named (`#Predicate<Note>`), and how
+    /// many levels of nesting reading it took (``Untranslatable/maxNesting`` holds wherever it is used again).
+    private struct Followed<Value> {
+        var value: Value
+        var entity: String?
+        var levels: Int
+    }
+
     /// When `range` ends in the single name at `start` that the file declares, `read` of the expression it is
-    /// initialised with; nil otherwise, and when that name is already being followed: a name that leads back
-    /// to itself (`let predicate = predicate`, a parameter it shadows) gets its value elsewhere, at run time.
-    private mutating func follow<Value>(_ start: Int, in range: Range<Int>,
-                                        _ read: (inout FetchSiteFinder, Range<Int>) throws -> Value) rethrows -> Value? {
+    /// initialised with (from `cache` when it was read before); nil otherwise, and when that name is already
+    /// being followed: a name that leads back to itself (`let predicate = predicate`, a parameter it shadows)
+    /// gets its value elsewhere, at run time. Only what was read is kept: a failure is read again, and is as
+    /// cheap to find again as it was the first time (the first part that fails ends the reading).
+    private mutating func follow<Value>(_ start: Int, in range: Range<Int>, spec: inout FetchSpec,
+                                        cache: WritableKeyPath<FetchSiteFinder, [Int: Followed<Value>]>,
+                                        _ read: (inout FetchSiteFinder, Range<Int>, inout FetchSpec) throws -> Value) throws -> Value? {
         guard start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
               !following.contains(tokens[start].text) else { return nil }
         let name = tokens[start].text
         usedNames.insert(name)
+        if let known = self[keyPath: cache][value] {
+            if nesting + known.levels > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+            deepest = max(deepest, nesting + known.levels)
+            spec.entity = spec.entity ?? known.entity
+            return known.value
+        }
         following.insert(name)
-        defer { following.remove(name) }
-        return try read(&self, value..<expressionEnd(from: value))
+        let outerDeepest = deepest
+        deepest = nesting
+        defer {
+            following.remove(name)
+            deepest = max(outerDeepest, deepest)
+        }
+        var found = FetchSpec(entity: nil)
+        let result = try read(&self, value..<expressionEnd(from: value), &found)
+        self[keyPath: cache][value] = Followed(value: result, entity: found.entity, levels: deepest - nesting)
+        spec.entity = spec.entity ?? found.entity
+        return result
+    }
+
+    /// Enters one more level of a predicate or sort.
+    private mutating func enter() throws {
+        nesting += 1
+        deepest = max(deepest, nesting)
+        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+    }
+
+    /// `node`, when it has at most ``Untranslatable/maxTerms`` terms.
+    private func bounded(_ node: PredicateNode) throws -> PredicateNode {
+        let terms = node.terms
+        if terms > Untranslatable.maxTerms { throw Untranslatable.tooLarge("predicate", terms: terms) }
+        return node
     }
 
     private mutating func predicate(_ range: Range<Int>, spec: inout FetchSpec) throws -> PredicateNode? {
         guard !range.isEmpty else { return nil }
-        nesting += 1
         defer { nesting -= 1 }
-        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+        try enter()
         var start = range.lowerBound
         let token = tokens[start]
         if token.kind == .pound && token.text == "Predicate" {
@@ -428,7 +473,7 @@ struct FetchSiteFinder {
                 throw Untranslatable(reason: "a #Predicate without a closure")
             }
             consume(start..<(tokens.closing(open) + 1))
-            return try SwiftPredicateParser.parse(tokens, closureAt: open)
+            return try bounded(SwiftPredicateParser.parse(tokens, closureAt: open))
         }
         if token.isWord("nil") && range.count == 1 { return nil }
         if token.isWord("NSPredicate"), let open = callOpen(after: start) {
@@ -441,27 +486,42 @@ struct FetchSiteFinder {
                 throw Untranslatable(reason: "NSPredicate(format: \(tokens.text(first.range))): a format string built at run time")
             }
             let values = arguments.dropFirst().map { formatArgument($0.range) }
-            return try PredicateFormatParser.parse(tokens[first.range.lowerBound].text, arguments: values)
+            return try bounded(PredicateFormatParser.parse(tokens[first.range.lowerBound].text, arguments: values))
         }
         if token.isWord("NSCompoundPredicate"), let open = callOpen(after: start), let first = tokens.arguments(open).first {
             let kind = first.label ?? ""
             if kind == "notPredicateWithSubpredicate" {
-                return try predicate(first.range, spec: &spec).map { .not($0) }
+                return try predicate(first.range, spec: &spec).map { try bounded(.not($0)) }
             }
             guard kind == "andPredicateWithSubpredicates" || kind == "orPredicateWithSubpredicates" || kind == "type",
                   tokens[first.range.lowerBound].isPunctuation("[") || kind == "type" else {
                 throw Untranslatable(reason: "`\(tokens.text(range))`: a compound predicate built at run time")
             }
             guard kind != "type" else { throw Untranslatable(reason: "NSCompoundPredicate(type:subpredicates:) is not translated") }
+            // A part given twice is one condition (`[p, p]`): kept once, so that a chain of names each
+            // doubling the one before stays one term; a single part is the compound's SQL on its own.
             var parts: [PredicateNode] = []
+            var terms = 1
+            var names: Set<Int> = []
             for element in tokens.arguments(first.range.lowerBound) {
-                if let part = try predicate(element.range, spec: &spec) { parts.append(part) }
+                if element.range.count == 1, let value = initializers[tokens[element.range.lowerBound].text], !names.insert(value).inserted { continue }
+                guard let part = try predicate(element.range, spec: &spec) else { continue }
+                // Past the limit only the count goes on (a part is compared with at most the limit's terms).
+                if terms <= Untranslatable.maxTerms {
+                    if parts.contains(part) { continue }
+                    parts.append(part)
+                }
+                terms += part.terms
             }
+            if terms > Untranslatable.maxTerms { throw Untranslatable.tooLarge("predicate", terms: terms) }
+            if parts.count == 1 { return parts[0] }
             return kind == "andPredicateWithSubpredicates" ? .and(parts) : .or(parts)
         }
         // A name declared in the file (`predicate`, `Self.recent`, `Note.recent`).
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if let node = try follow(start, in: range, { finder, value in try finder.predicate(value, spec: &spec) }) { return node }
+        if let node = try follow(start, in: range, spec: &spec, cache: \.followedPredicates, { finder, value, found in try finder.predicate(value, spec: &found) }) {
+            return node
+        }
         throw Untranslatable(reason: "the predicate `\(tokens.text(range))` is built at run time (a dynamic predicate, not a #Predicate or format literal in this file)")
     }
 
@@ -527,13 +587,18 @@ struct FetchSiteFinder {
     /// or a name declared in the file.
     private mutating func sortTerms(_ range: Range<Int>, spec: inout FetchSpec) throws -> [FetchSortTerm] {
         guard !range.isEmpty else { return [] }
-        nesting += 1
         defer { nesting -= 1 }
-        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+        try enter()
         var start = range.lowerBound
         if tokens[start].isPunctuation("[") {
             var terms: [FetchSortTerm] = []
-            for element in tokens.arguments(start) { terms += try sortTerms(element.range, spec: &spec) }
+            var count = 0
+            for element in tokens.arguments(start) {
+                let part = try sortTerms(element.range, spec: &spec)
+                count += part.count
+                if count <= Untranslatable.maxTerms { terms += part }
+            }
+            if count > Untranslatable.maxTerms { throw Untranslatable.tooLarge("sort", terms: count) }
             return terms
         }
         if tokens[start].isPunctuation("\\") {
@@ -608,7 +673,9 @@ struct FetchSiteFinder {
             return [FetchSortTerm(path: path, descending: descending, comparator: comparator)]
         }
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if let terms = try follow(start, in: range, { finder, value in try finder.sortTerms(value, spec: &spec) }) { return terms }
+        if let terms = try follow(start, in: range, spec: &spec, cache: \.followedSorts, { finder, value, found in try finder.sortTerms(value, spec: &found) }) {
+            return terms
+        }
         throw Untranslatable(reason: "the sort `\(tokens.text(range))` is built at run time")
     }
 }

@@ -8,6 +8,16 @@ struct Untranslatable: Error, Equatable {
 
     /// A site nested deeper than ``maxNesting``.
     static let tooDeep = Untranslatable(reason: "the predicate or sort is nested deeper than \(maxNesting) levels: not read")
+
+    /// The most terms one predicate or sort may have once its names are followed (``PredicateNode/terms``;
+    /// a sort's terms are its keys): a predicate past it is SQL no real fetch prints, and names that each use
+    /// the one before twice would double it at every level.
+    static let maxTerms = 1_000
+
+    /// A predicate or sort (`what`) of more than ``maxTerms`` terms: `terms` where reading it stopped.
+    static func tooLarge(_ what: String, terms: Int) -> Untranslatable {
+        Untranslatable(reason: "\(what) too large (\(Figures.count(terms)) terms, limit \(Figures.count(maxTerms)))")
+    }
 }
 
 /// Reads the closure of a `#Predicate<T> { … }` into a ``PredicateNode``: comparisons of key paths with
