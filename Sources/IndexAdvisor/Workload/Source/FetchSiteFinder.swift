@@ -15,10 +15,12 @@ struct FoundFetchSite: Equatable {
 /// declared as something other than a literal predicate or sort, makes the site untranslatable ("built at
 /// run time"), never skipped.
 struct FetchSiteFinder {
-    private let tokens: [SwiftLexer.Token]
+    private let tokens: SwiftTokens
     private let modelNames: Set<String>
+    /// The file's names, looked up instead of scanned for.
+    private let declarations: SourceDeclarations
     /// `name` → index of the first token of its initializer, for every `let`/`var name … = value` in the file.
-    private var initializers: [String: Int] = [:]
+    private var initializers: [String: Int] { declarations.initializers }
     /// Names of predicates, sorts and descriptors a site used.
     private var usedNames: Set<String> = []
     /// Names whose initializers are being followed now (`let predicate = self.predicate` refers to itself).
@@ -35,16 +37,16 @@ struct FetchSiteFinder {
     private var consumedTokens: [Bool]
     private var sites: [FoundFetchSite] = []
 
-    static func find(_ tokens: [SwiftLexer.Token], modelNames: Set<String>) -> [FoundFetchSite] {
+    static func find(_ tokens: SwiftTokens, modelNames: Set<String>) -> [FoundFetchSite] {
         var finder = FetchSiteFinder(tokens: tokens, modelNames: modelNames)
-        finder.collectInitializers()
         finder.scan()
         return finder.sites.sorted { $0.line < $1.line }
     }
 
-    private init(tokens: [SwiftLexer.Token], modelNames: Set<String>) {
+    private init(tokens: SwiftTokens, modelNames: Set<String>) {
         self.tokens = tokens
         self.modelNames = modelNames
+        declarations = SourceDeclarations(tokens)
         consumedTokens = Array(repeating: false, count: tokens.count)
     }
 
@@ -52,28 +54,6 @@ struct FetchSiteFinder {
 
     private mutating func consume(_ range: Range<Int>) {
         for index in range where index >= 0 && index < consumedTokens.count { consumedTokens[index] = true }
-    }
-
-    private mutating func collectInitializers() {
-        var index = 0
-        while index + 2 < tokens.count {
-            if (tokens[index].isWord("let") || tokens[index].isWord("var")), tokens[index + 1].kind == .identifier {
-                var j = index + 2
-                var depth = 0
-                while j < tokens.count, j < index + 40 {
-                    let token = tokens[j]
-                    if token.kind == .punctuation && "([<".contains(token.text) { depth += 1 }
-                    if token.kind == .punctuation && ")]>".contains(token.text) { depth -= 1 }
-                    if depth <= 0, token.isPunctuation("="), tokens.infixOperator(at: j)?.text != "==" {
-                        if initializers[tokens[index + 1].text] == nil { initializers[tokens[index + 1].text] = j + 1 }
-                        break
-                    }
-                    if depth <= 0, token.isPunctuation("{") || token.isPunctuation("}") || (token.startsLine && j > index + 2) { break }
-                    j += 1
-                }
-            }
-            index += 1
-        }
     }
 
     // MARK: Scanning
@@ -127,7 +107,10 @@ struct FetchSiteFinder {
     /// The `(` of a call `Name(…)` or `Name<T>(…)` at `index`, or nil when the name is not called there.
     private func callOpen(after index: Int) -> Int? {
         var next = index + 1
-        if next < tokens.count, tokens[next].isPunctuation("<"), !tokens[next].precededBySpace { next = tokens.closing(next) + 1 }
+        if next < tokens.count, tokens[next].isPunctuation("<"), !tokens[next].precededBySpace {
+            guard let close = tokens.angleClosing(next) else { return nil }
+            next = close + 1
+        }
         guard next < tokens.count, tokens[next].isPunctuation("("), !tokens[next].precededBySpace else { return nil }
         return next
     }
@@ -152,14 +135,12 @@ struct FetchSiteFinder {
         return tokens[index - 2].kind == .identifier ? tokens[index - 2].text : nil
     }
 
-    /// The index of the `}` closing the `#Predicate`'s closure that starts after `index`.
+    /// The index of the `}` closing the `#Predicate`'s closure that starts after `index` (after its generic
+    /// argument and any parenthesised arguments), or of the token where a closure was expected.
     private func closureEnd(from index: Int) -> Int {
         var j = index + 1
-        if j < tokens.count, tokens[j].isPunctuation("<") { j = tokens.closing(j) + 1 }
-        while j < tokens.count, !tokens[j].isPunctuation("{") {
-            if tokens[j].isPunctuation("(") { j = tokens.closing(j) }
-            j += 1
-        }
+        if j < tokens.count, tokens[j].isPunctuation("<"), let close = tokens.angleClosing(j) { j = close + 1 }
+        while j < tokens.count, tokens[j].isPunctuation("(") { j = tokens.closing(j) + 1 }
         return j < tokens.count ? tokens.closing(j) : tokens.count - 1
     }
 
@@ -327,9 +308,11 @@ struct FetchSiteFinder {
     /// `fetchCount(name)` / `count(for: name)`, which make the site a count.
     private mutating func applyAssignments(to name: String, from start: Int, into spec: inout FetchSpec, predicateKey: String, sortKey: String) {
         let end = tokens.scopeEnd(containing: start)
-        var j = start
-        while j < end {
-            if tokens[j].isWord(name), j + 3 < end, tokens[j + 1].isPunctuation("."), tokens[j + 2].kind == .identifier, tokens[j + 3].isPunctuation("="),
+        // Only the name's own uses in the scope can be `name.x = …` or `count(for: name)`: looked up, not
+        // scanned for (a scan per site of the rest of a long scope is quadratic in a file of sites).
+        var resume = start
+        for j in declarations.uses(of: name, in: start..<end) where j >= resume {
+            if j + 3 < end, tokens[j + 1].isPunctuation("."), tokens[j + 2].kind == .identifier, tokens[j + 3].isPunctuation("="),
                tokens.infixOperator(at: j + 3)?.text != "==" {
                 let property = tokens[j + 2].text
                 let valueStart = j + 4
@@ -358,15 +341,17 @@ struct FetchSiteFinder {
                 } catch let error as Untranslatable {
                     spec.untranslatable = error.reason
                 } catch {}
-                j = valueEnd
+                resume = valueEnd
                 continue
             }
-            if tokens[j].isWord("fetchCount") || tokens[j].isWord("count"), j + 2 < end, tokens[j + 1].isPunctuation("(") {
-                var k = j + 2
-                if tokens[k].isWord("for"), k + 2 < end, tokens[k + 1].isPunctuation(":") { k += 2 }
-                if tokens[k].isWord(name), k + 1 < end, tokens[k + 1].isPunctuation(")") { spec.isCount = true }
+            // `fetchCount(name)`, `count(for: name)`: the call two or four tokens before.
+            if j + 1 < end, tokens[j + 1].isPunctuation(")") {
+                let counted = [j - 2, j - 4].contains { call in
+                    call >= resume && (tokens[call].isWord("fetchCount") || tokens[call].isWord("count")) && tokens[call + 1].isPunctuation("(")
+                        && (call == j - 2 || (tokens[j - 2].isWord("for") && tokens[j - 1].isPunctuation(":")))
+                }
+                if counted { spec.isCount = true }
             }
-            j += 1
         }
     }
 
@@ -390,7 +375,7 @@ struct FetchSiteFinder {
 
     /// The element type of `@Query var name: [T]` declared in the file.
     private func propertyType(named name: String) -> String? {
-        for (index, token) in tokens.enumerated() where token.isWord("var") && index + 1 < tokens.count && tokens[index + 1].isWord(name) {
+        for index in declarations.variables[name] ?? [] {
             if let element = propertyDeclaration(from: index)?.element { return element }
         }
         return nil
@@ -398,9 +383,7 @@ struct FetchSiteFinder {
 
     /// True when the file assigns `_name = Query(…)` (the `@Query` is configured in an initializer).
     private func hasInitializerQuery(for name: String) -> Bool {
-        tokens.indices.contains { index in
-            index + 2 < tokens.count && tokens[index].isWord("_" + name) && tokens[index + 1].isPunctuation("=") && tokens[index + 2].isWord("Query")
-        }
+        declarations.initializedQueries.contains(name)
     }
 
     /// A predicate argument: `#Predicate<T> { … }`, `NSPredicate(format:…)`, `NSCompoundPredicate(…)`, a name
@@ -468,7 +451,7 @@ struct FetchSiteFinder {
         if token.kind == .pound && token.text == "Predicate" {
             if let entity = genericArgument(after: start) { spec.entity = spec.entity ?? entity }
             var open = start + 1
-            if open < tokens.count, tokens[open].isPunctuation("<") { open = tokens.closing(open) + 1 }
+            if open < tokens.count, tokens[open].isPunctuation("<") { open = (tokens.angleClosing(open) ?? open) + 1 }
             guard open < tokens.count, tokens[open].isPunctuation("{") else {
                 throw Untranslatable(reason: "a #Predicate without a closure")
             }
@@ -532,7 +515,7 @@ struct FetchSiteFinder {
             let token = tokens[end]
             if end > start && (token.startsLine || token.isPunctuation(";") || token.isPunctuation("}") || token.isPunctuation(")")) { break }
             if token.kind == .punctuation && "([{".contains(token.text) { end = tokens.closing(end) + 1 }
-            else if token.kind == .punctuation && token.text == "<" && !token.precededBySpace { end = tokens.closing(end) + 1 }
+            else if token.kind == .punctuation && token.text == "<" && !token.precededBySpace { end = (tokens.angleClosing(end) ?? end) + 1 }
             else { end += 1 }
         }
         return end

@@ -121,11 +121,21 @@ public enum SourceScanner {
         }
         let modelNames = Set(model.classes.map(\.className))
         var sites: [FetchSite] = []
+        var linesRead = 0
         for file in files {
             let name = URL(fileURLWithPath: file.path).lastPathComponent
             let lines = SwiftLexer.lines(of: file.text)
+            linesRead += lines.count
+            // Several sites on one line share its comment (looked up once: the block above may be long).
+            var comments: [Int: Int?] = [:]
             for found in FetchSiteFinder.find(SwiftLexer.tokenize(file.text), modelNames: modelNames) {
-                let comment = frequencyComment(before: found.line, in: lines)
+                let comment: Int?
+                if let known = comments[found.line] {
+                    comment = known
+                } else {
+                    comment = frequencyComment(before: found.line, in: lines)
+                    comments[found.line] = comment
+                }
                 let isViewQuery = found.form == .query || found.form == .fetchRequestProperty
                 var site = FetchSite(file: name, path: file.path, line: found.line, form: found.form, entity: found.spec.entity,
                                      frequency: comment ?? (isViewQuery ? viewQueryFrequency : 1), frequencyFromComment: comment != nil,
@@ -143,12 +153,11 @@ public enum SourceScanner {
                 sites.append(site)
             }
         }
-        let lines = files.reduce(0) { $0 + SwiftLexer.lines(of: $1.text).count }
-        return SourceScan(files: files.map(\.path), model: model, sites: sites, linesRead: lines)
+        return SourceScan(files: files.map(\.path), model: model, sites: sites, linesRead: linesRead)
     }
 
     /// N from `// indexadvisor: freq N` in the comment lines just above `line` (1-based), nil when none says.
-    static func frequencyComment(before line: Int, in lines: [Substring]) -> Int? {
+    static func frequencyComment(before line: Int, in lines: SourceLines) -> Int? {
         var index = min(line - 2, lines.count - 1)
         while index >= 0 {
             let text = lines[index].trimmingCharacters(in: .whitespaces)
