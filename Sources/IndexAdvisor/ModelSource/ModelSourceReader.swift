@@ -149,8 +149,8 @@ public enum ModelSourceReader {
         })
         var texts: [(path: String, text: String)] = []
         // Read as --source reads the app's files (a breaking helper: a UTF-16 file with a byte-order mark was
-        // refused here and read there, and a FIFO was "no permission"): UTF-8 or UTF-16 with a byte-order
-        // mark, regular files only, with the reason when not.
+        // refused here and read there, and a FIFO was "no permission"): UTF-8, UTF-16 or UTF-32 (as
+        // SourceScanner.decode detects them), regular files only, with the reason when not.
         for path in found.swift {
             switch SourceScanner.read(path.path) {
             case .success(let text): texts.append((path.path, text))
@@ -243,6 +243,8 @@ public enum ModelSourceReader {
 
     private static func scan(_ source: String, file: String) -> (classes: [ModelClass], extensions: [ModelClass], candidates: [ModelClass]) {
         let tokens = SwiftLexer.tokenize(source)
+        // Where `@NSManaged` is, looked up per class (a scan of each class's body would be quadratic in nested ones).
+        let managed = tokens.indices.filter { tokens[$0].kind == .attribute && tokens[$0].text == "NSManaged" }
         var classes: [ModelClass] = []
         var extensions: [ModelClass] = []
         var candidates: [ModelClass] = []
@@ -267,14 +269,18 @@ public enum ModelSourceReader {
                 var nameIndex = i + 1
                 while nameIndex + 2 < tokens.count, tokens[nameIndex + 1].isPunctuation("."), tokens[nameIndex + 2].kind == .identifier { nameIndex += 2 }
                 let name = tokens[nameIndex].text
-                guard let open = bodyStart(tokens, from: nameIndex + 1) else { break }
+                guard let open = bodyStart(tokens, from: nameIndex + 1) else {
+                    attributes = []
+                    i = nameIndex + 1
+                    continue
+                }
                 let close = matchingBrace(tokens, open)
                 let inherited = tokens[(nameIndex + 1)..<open].filter { $0.kind == .identifier }.map(\.text)
                 let isSwiftData = attributes.contains { $0.name == "Model" }
                 // An NSManagedObject subclass, directly or (with `@NSManaged` properties) through a parent
                 // entity's class; an empty one whose properties are in extensions is promoted by `parse(files:)`.
                 let isCoreData = inherited.contains("NSManagedObject")
-                    || (!isExtension && tokens[open..<close].contains { $0.kind == .attribute && $0.text == "NSManaged" })
+                    || (!isExtension && first(of: managed, after: open).map { $0 < close } == true)
                 if !isExtension && (isSwiftData || isCoreData) {
                     let objcName = attributes.first { $0.name == "objc" }?.arguments.first { $0.kind == .identifier }?.text
                     let framework: ModelClass.Framework = isSwiftData ? .swiftData : .coreData
@@ -314,7 +320,7 @@ public enum ModelSourceReader {
     }
 
     /// The attribute at `i` (`@Attribute(.unique)`) and the index after it.
-    private static func readAttribute(_ tokens: [SwiftLexer.Token], at i: Int) -> (Attribute, Int) {
+    private static func readAttribute(_ tokens: SwiftTokens, at i: Int) -> (Attribute, Int) {
         var name = tokens[i].text
         var next = i + 1
         // `@SwiftData.Model`: the last component names it.
@@ -338,7 +344,7 @@ public enum ModelSourceReader {
         var indexes: [ModelDeclaration] = []
     }
 
-    private static func readMembers(_ tokens: [SwiftLexer.Token], from start: Int, to end: Int, framework: ModelClass.Framework) -> Members {
+    private static func readMembers(_ tokens: SwiftTokens, from start: Int, to end: Int, framework: ModelClass.Framework) -> Members {
         var members = Members()
         var attributes: [Attribute] = []
         var memberModifiers: [String] = []
@@ -390,15 +396,22 @@ public enum ModelSourceReader {
             if token.kind == .identifier && declarationKeywords.contains(token.text) {
                 // A function, initializer or nested type: skip to its body and over it (typealias and case have none).
                 if ["func", "init", "deinit", "subscript", "enum", "struct", "class", "actor", "protocol", "extension"].contains(token.text) {
+                    // One without a body (a protocol's requirement) ends at the next declaration.
                     var j = i + 1
                     var depth = 0
+                    var bodyless = false
                     while j < end {
-                        if tokens[j].isPunctuation("(") || tokens[j].isPunctuation("[") { depth += 1 }
-                        if tokens[j].isPunctuation(")") || tokens[j].isPunctuation("]") { depth -= 1 }
-                        if depth <= 0 && tokens[j].isPunctuation("{") { break }
+                        let next = tokens[j]
+                        if next.isPunctuation("(") || next.isPunctuation("[") { depth += 1 }
+                        if next.isPunctuation(")") || next.isPunctuation("]") { depth -= 1 }
+                        if depth <= 0 && next.isPunctuation("{") { break }
+                        if depth <= 0 && (next.isPunctuation("}") || (next.kind == .identifier && declarationKeywords.contains(next.text))) {
+                            bodyless = true
+                            break
+                        }
                         j += 1
                     }
-                    i = j < end ? matchingBrace(tokens, j) + 1 : end
+                    i = bodyless ? j : j < end ? matchingBrace(tokens, j) + 1 : end
                 } else {
                     i += 1
                 }
@@ -413,7 +426,7 @@ public enum ModelSourceReader {
 
     /// The property declared by the `var`/`let` at `i`, or nil when it is computed or a pattern; and the
     /// index after its declaration.
-    private static func readProperty(_ tokens: [SwiftLexer.Token], at i: Int, end: Int, attributes: [Attribute]) -> (ModelProperty?, Int) {
+    private static func readProperty(_ tokens: SwiftTokens, at i: Int, end: Int, attributes: [Attribute]) -> (ModelProperty?, Int) {
         var j = i + 1
         guard j < end, tokens[j].kind == .identifier else { return (nil, j) }
         let name = tokens[j].text
@@ -482,7 +495,7 @@ public enum ModelSourceReader {
 
     /// The key path lists of `<Model>([\.a, \.b], [\.c])` starting at `i` (after `#Unique`), and the index
     /// after the closing parenthesis.
-    private static func readKeyPathLists(_ tokens: [SwiftLexer.Token], from i: Int, end: Int) -> ([[String]], Int) {
+    private static func readKeyPathLists(_ tokens: SwiftTokens, from i: Int, end: Int) -> ([[String]], Int) {
         var j = i
         if j < end, tokens[j].isPunctuation("<") {
             while j < end, !tokens[j].isPunctuation(">") { j += 1 }
@@ -519,37 +532,40 @@ public enum ModelSourceReader {
     }
 
     /// The `{` that opens the body of a declaration whose header starts at `i`.
-    private static func bodyStart(_ tokens: [SwiftLexer.Token], from i: Int) -> Int? {
+    /// Nil when the header ends first (at a `}`, a `;` or another declaration's keyword: `class A` alone
+    /// on a line), so that each header is read once, not up to the next body.
+    private static func bodyStart(_ tokens: SwiftTokens, from i: Int) -> Int? {
         var depth = 0
         var j = i
         while j < tokens.count {
-            if tokens[j].isPunctuation("(") || tokens[j].isPunctuation("[") { depth += 1 }
-            if tokens[j].isPunctuation(")") || tokens[j].isPunctuation("]") { depth -= 1 }
-            if depth <= 0 && tokens[j].isPunctuation("{") { return j }
+            let token = tokens[j]
+            if token.isPunctuation("(") || token.isPunctuation("[") { depth += 1 }
+            if token.isPunctuation(")") || token.isPunctuation("]") { depth -= 1 }
+            if depth <= 0 && token.isPunctuation("{") { return j }
+            if depth <= 0 && (token.isPunctuation("}") || token.isPunctuation(";") || (token.kind == .identifier && declarationKeywords.contains(token.text))) {
+                return nil
+            }
             j += 1
         }
         return nil
     }
 
-    private static func matchingBrace(_ tokens: [SwiftLexer.Token], _ open: Int) -> Int {
-        matching(tokens, open, "{", "}")
-    }
-
-    private static func matchingParenthesis(_ tokens: [SwiftLexer.Token], _ open: Int) -> Int {
-        matching(tokens, open, "(", ")")
-    }
-
-    private static func matching(_ tokens: [SwiftLexer.Token], _ open: Int, _ opening: String, _ closing: String) -> Int {
-        var depth = 0
-        var j = open
-        while j < tokens.count {
-            if tokens[j].isPunctuation(opening) { depth += 1 }
-            if tokens[j].isPunctuation(closing) {
-                depth -= 1
-                if depth == 0 { return j }
-            }
-            j += 1
+    /// The first of `positions` (ascending) after `index`.
+    private static func first(of positions: [Int], after index: Int) -> Int? {
+        var low = 0
+        var high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] > index { high = middle } else { low = middle + 1 }
         }
-        return tokens.count - 1
+        return low < positions.count ? positions[low] : nil
+    }
+
+    private static func matchingBrace(_ tokens: SwiftTokens, _ open: Int) -> Int {
+        tokens.closing(open)
+    }
+
+    private static func matchingParenthesis(_ tokens: SwiftTokens, _ open: Int) -> Int {
+        tokens.closing(open)
     }
 }

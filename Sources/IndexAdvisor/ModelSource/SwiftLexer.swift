@@ -5,9 +5,12 @@
 /// line, whether it starts one, and whether white space precedes it. A line ends at `\n`, `\r\n` or a lone
 /// `\r`, as in the compiler and editors (``lines(of:)`` splits text the same way). Never fails: an unterminated string or
 /// comment runs to the end of the text.
+///
+/// Reads the text's UTF-8 bytes once, front to back (a scalar is decoded only where a character outside
+/// ASCII may start an identifier), into ``SwiftTokens``.
 struct SwiftLexer {
     struct Token: Equatable {
-        enum Kind: Equatable {
+        enum Kind: UInt8, Equatable {
             case identifier, attribute, pound, string, number, punctuation
         }
 
@@ -22,158 +25,171 @@ struct SwiftLexer {
         func isPunctuation(_ symbol: String) -> Bool { kind == .punctuation && text == symbol }
     }
 
-    private let scalars: [Unicode.Scalar]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var line = 1
-    private var tokens: [Token] = []
+    private var tokens = SwiftTokens()
     private var atLineStart = true
     private var sawSpace = true
+    /// A string literal's text as it is read (its escapes decoded), reused from one literal to the next.
+    private var literal: [UInt8] = []
 
-    static func tokenize(_ source: String) -> [Token] {
-        var lexer = SwiftLexer(scalars: Array(source.unicodeScalars))
-        lexer.run()
-        return lexer.tokens
+    static func tokenize(_ source: String) -> SwiftTokens {
+        var source = source
+        return source.withUTF8 { bytes in
+            var lexer = SwiftLexer(bytes: bytes)
+            lexer.run()
+            lexer.tokens.finish()
+            return lexer.tokens
+        }
     }
 
-    private init(scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
-    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-        position + offset < scalars.count ? scalars[position + offset] : nil
+    /// The byte `offset` bytes on, nil past the end.
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        position + offset < bytes.count ? bytes[position + offset] : nil
+    }
+
+    /// The scalar starting `offset` bytes on and its length in bytes, nil past the end. The bytes are a
+    /// `String`'s, so valid UTF-8.
+    private func scalar(at offset: Int = 0) -> (scalar: Unicode.Scalar, length: Int)? {
+        let index = position + offset
+        guard index < bytes.count else { return nil }
+        let lead = bytes[index]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard index + length <= bytes.count else { return ("\u{FFFD}", 1) }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for next in 1..<length { value = value << 6 | (UInt32(bytes[index + next]) & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// The text of the bytes from `start` to the current position.
+    private func text(from start: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
     /// The lines of `text` as the lexer counts them: split at `\r\n`, `\r` and `\n`, empty ones kept.
-    /// Reads UTF-8 bytes, not Characters: splitting a large file into grapheme clusters is slow.
-    static func lines(of text: String) -> [Substring] {
-        var result: [Substring] = []
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
-                index = bytes.index(after: index)
-                continue
-            }
-            result.append(text[start..<index])
-            var next = bytes.index(after: index)
-            if byte == UInt8(ascii: "\r"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "\n") { next = bytes.index(after: next) }
-            start = next
-            index = next
-        }
-        result.append(text[start..<bytes.endIndex])
-        return result
+    static func lines(of text: String) -> SourceLines {
+        SourceLines(text)
     }
 
-    private static func isLineEnd(_ scalar: Unicode.Scalar?) -> Bool { scalar == "\n" || scalar == "\r" }
+    private static func isLineEnd(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
     /// Steps over the line end (`\n`, `\r\n` or `\r`) at the current position and counts the line.
     private mutating func skipLineEnd() {
-        position += peek() == "\r" && peek(1) == "\n" ? 2 : 1
+        position += peek() == UInt8(ascii: "\r") && peek(1) == UInt8(ascii: "\n") ? 2 : 1
         line += 1
     }
 
     private mutating func emit(_ kind: Token.Kind, _ text: String, line: Int) {
-        tokens.append(Token(kind: kind, text: text, line: line, startsLine: atLineStart, precededBySpace: sawSpace))
+        tokens.append(kind, text, line: line, startsLine: atLineStart, precededBySpace: sawSpace)
+        atLineStart = false
+        sawSpace = false
+    }
+
+    private mutating func emit(_ kind: Token.Kind, ascii byte: UInt8) {
+        tokens.append(kind, ascii: byte, line: line, startsLine: atLineStart, precededBySpace: sawSpace)
         atLineStart = false
         sawSpace = false
     }
 
     private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic
+        scalar == "_" || (scalar.isASCII ? (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") : scalar.properties.isAlphabetic)
     }
 
     private static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
-        isIdentifierStart(scalar) || ("0"..."9").contains(scalar) || scalar.properties.generalCategory == .nonspacingMark
+        isIdentifierStart(scalar) || ("0"..."9").contains(scalar) || (!scalar.isASCII && scalar.properties.generalCategory == .nonspacingMark)
     }
 
+    private static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+
     private mutating func run() {
-        while let scalar = peek() {
-            switch scalar {
-            case "\n", "\r":
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 skipLineEnd()
                 atLineStart = true
                 sawSpace = true
-            case " ", "\t", "\u{0B}", "\u{0C}":
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
                 position += 1
                 sawSpace = true
-            case "/" where peek(1) == "/":
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
                 while let next = peek(), !Self.isLineEnd(next) { position += 1 }
                 sawSpace = true
-            case "/" where peek(1) == "*":
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 skipBlockComment()
                 sawSpace = true
-            case "\"":
+            case UInt8(ascii: "\""):
                 let start = line
                 emit(.string, readString(hashes: 0), line: start)
-            case "#" where peek(1) == "\"" || peek(1) == "#":
+            case UInt8(ascii: "#") where peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "#"):
                 var hashes = 0
-                while peek(hashes) == "#" { hashes += 1 }
-                if peek(hashes) == "\"" {
+                while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+                if peek(hashes) == UInt8(ascii: "\"") {
                     position += hashes
                     let start = line
                     emit(.string, readString(hashes: hashes), line: start)
                 } else {
                     position += 1
-                    emit(.punctuation, "#", line: line)
+                    emit(.punctuation, ascii: byte)
                 }
-            case "@", "#":
-                if let next = peek(1), Self.isIdentifierStart(next) {
-                    position += 1
-                    let name = readIdentifier()
-                    emit(scalar == "@" ? .attribute : .pound, name, line: line)
-                } else {
-                    position += 1
-                    emit(.punctuation, String(scalar), line: line)
-                }
-            case "`":
+            case UInt8(ascii: "@"), UInt8(ascii: "#"):
                 position += 1
-                var name = ""
-                while let next = peek(), next != "`", !Self.isLineEnd(next) {
-                    name.unicodeScalars.append(next)
-                    position += 1
-                }
-                if peek() == "`" { position += 1 }
-                emit(.identifier, name, line: line)
-            case "0"..."9":
-                var text = ""
-                while let next = peek(), Self.isIdentifierPart(next) || (next == "." && peek(1).map { ("0"..."9").contains($0) } == true) {
-                    text.unicodeScalars.append(next)
-                    position += 1
-                }
-                emit(.number, text, line: line)
-            default:
-                if Self.isIdentifierStart(scalar) {
-                    emit(.identifier, readIdentifier(), line: line)
+                if let next = scalar(), Self.isIdentifierStart(next.scalar) {
+                    emit(byte == UInt8(ascii: "@") ? .attribute : .pound, readIdentifier(), line: line)
                 } else {
+                    emit(.punctuation, ascii: byte)
+                }
+            case UInt8(ascii: "`"):
+                position += 1
+                let start = position
+                while let next = peek(), next != UInt8(ascii: "`"), !Self.isLineEnd(next) { position += 1 }
+                let name = text(from: start)
+                if peek() == UInt8(ascii: "`") { position += 1 }
+                emit(.identifier, name, line: line)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = position
+                while let next = scalar(), Self.isIdentifierPart(next.scalar) || (next.scalar == "." && Self.isDigit(peek(1))) {
+                    position += next.length
+                }
+                emit(.number, text(from: start), line: line)
+            default:
+                guard let (character, length) = scalar() else { return }
+                if Self.isIdentifierStart(character) {
+                    emit(.identifier, readIdentifier(), line: line)
+                } else if length == 1 {
                     position += 1
-                    emit(.punctuation, String(scalar), line: line)
+                    emit(.punctuation, ascii: byte)
+                } else {
+                    let start = position
+                    position += length
+                    emit(.punctuation, text(from: start), line: line)
                 }
             }
         }
     }
 
     private mutating func readIdentifier() -> String {
-        var name = ""
-        while let next = peek(), Self.isIdentifierPart(next) {
-            name.unicodeScalars.append(next)
-            position += 1
-        }
-        return name
+        let start = position
+        while let next = scalar(), Self.isIdentifierPart(next.scalar) { position += next.length }
+        return text(from: start)
     }
 
     private mutating func skipBlockComment() {
         var depth = 0
-        while let scalar = peek() {
-            if scalar == "/" && peek(1) == "*" {
+        while let byte = peek() {
+            if byte == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
                 depth += 1
                 position += 2
-            } else if scalar == "*" && peek(1) == "/" {
+            } else if byte == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/") {
                 depth -= 1
                 position += 2
                 if depth == 0 { return }
-            } else if Self.isLineEnd(scalar) {
+            } else if Self.isLineEnd(byte) {
                 skipLineEnd()
             } else {
                 position += 1
@@ -181,32 +197,46 @@ struct SwiftLexer {
         }
     }
 
+    /// True when `hashes` `#`s follow `offset` bytes on.
+    private func hashesFollow(_ offset: Int, _ hashes: Int) -> Bool {
+        (0..<hashes).allSatisfy { peek(offset + $0) == UInt8(ascii: "#") }
+    }
+
+    /// True when the closing delimiter of a literal (multi-line or not, with `hashes` `#`s) starts here.
+    private func atClosingQuote(multiline: Bool, hashes: Int) -> Bool {
+        let quote = UInt8(ascii: "\"")
+        guard peek() == quote, !multiline || (peek(1) == quote && peek(2) == quote) else { return false }
+        return hashesFollow(multiline ? 3 : 1, hashes)
+    }
+
     /// Reads a string literal whose opening `"` is at the current position (after `hashes` `#`s), up to
     /// and including its closing delimiter, and returns its text.
     private mutating func readString(hashes: Int) -> String {
-        let multiline = peek(0) == "\"" && peek(1) == "\"" && peek(2) == "\""
+        let quote = UInt8(ascii: "\"")
+        let multiline = peek(0) == quote && peek(1) == quote && peek(2) == quote
         position += multiline ? 3 : 1
-        var text = ""
-        while let scalar = peek() {
-            if scalar == "\"" && (!multiline || (peek(1) == "\"" && peek(2) == "\"")) {
-                let quoteLength = multiline ? 3 : 1
-                if (0..<hashes).allSatisfy({ peek(quoteLength + $0) == "#" }) {
-                    position += quoteLength + hashes
-                    return text
-                }
+        literal.removeAll(keepingCapacity: true)
+        defer { if literal.capacity > 1 << 16 { literal = [] } }
+        while let byte = peek() {
+            if atClosingQuote(multiline: multiline, hashes: hashes) {
+                position += (multiline ? 3 : 1) + hashes
+                return String(decoding: literal, as: UTF8.self)
             }
-            if Self.isLineEnd(scalar) {
-                if !multiline { return text }
+            if Self.isLineEnd(byte) {
+                if !multiline { return String(decoding: literal, as: UTF8.self) }
                 // A multi-line literal's line ends are `\n` whatever the file uses.
                 skipLineEnd()
-                text += "\n"
+                literal.append(UInt8(ascii: "\n"))
                 continue
             }
-            if scalar == "\\" && (0..<hashes).allSatisfy({ peek(1 + $0) == "#" }) {
+            if byte == UInt8(ascii: "\\") && hashesFollow(1, hashes) {
                 let escaped = peek(1 + hashes)
-                if escaped == "(" {
+                if escaped == UInt8(ascii: "(") {
                     position += 1 + hashes
-                    text += "\\(" + readInterpolation() + ")"
+                    literal += Array("\\(".utf8)
+                    let inside = readInterpolation()
+                    literal += UnsafeBufferPointer(rebasing: bytes[inside])
+                    literal.append(UInt8(ascii: ")"))
                     continue
                 }
                 if Self.isLineEnd(escaped) {
@@ -215,90 +245,96 @@ struct SwiftLexer {
                     skipLineEnd()
                     continue
                 }
-                position += 2 + hashes
+                position += 1 + hashes
                 switch escaped {
-                case "n": text += "\n"
-                case "t": text += "\t"
-                case "r": text += "\r"
-                case "0": text += "\u{0}"
-                case "u" where peek() == "{":
+                case UInt8(ascii: "n"): literal.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "t"): literal.append(UInt8(ascii: "\t"))
+                case UInt8(ascii: "r"): literal.append(UInt8(ascii: "\r"))
+                case UInt8(ascii: "0"): literal.append(0)
+                case UInt8(ascii: "u") where peek(1) == UInt8(ascii: "{"):
                     // `\u{1F600}`: one to eight hex digits.
+                    position += 1
                     var digits = ""
                     var offset = 1
-                    while let digit = peek(offset), digit.properties.isASCIIHexDigit, digits.count < 8 {
-                        digits.unicodeScalars.append(digit)
+                    while let digit = peek(offset), Unicode.Scalar(digit).properties.isASCIIHexDigit, digits.count < 8 {
+                        digits.unicodeScalars.append(Unicode.Scalar(digit))
                         offset += 1
                     }
-                    if peek(offset) == "}", let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) {
-                        text.unicodeScalars.append(scalar)
+                    if peek(offset) == UInt8(ascii: "}"), let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) {
+                        literal += Array(String(scalar).utf8)
                         position += offset + 1
                     } else {
-                        text += "u"
+                        literal.append(UInt8(ascii: "u"))
                     }
-                default: if let escaped { text.unicodeScalars.append(escaped) }
+                    continue
+                default:
+                    // The escaped character itself (`\"`, `\\`, `\'`…), however many bytes it takes.
+                    guard let (_, length) = scalar() else { continue }
+                    literal += UnsafeBufferPointer(rebasing: bytes[position..<(position + length)])
+                    position += length
+                    continue
                 }
+                position += 1
                 continue
             }
-            text.unicodeScalars.append(scalar)
+            literal.append(byte)
             position += 1
         }
-        return text
+        return String(decoding: literal, as: UTF8.self)
     }
 
-    /// Reads `( … )` of an interpolation, whose `(` is at the current position, and returns the inside as
-    /// written. Nested strings, raw strings and interpolations are followed with a stack, not by recursion,
-    /// so no depth of nesting can overflow the call stack.
-    private mutating func readInterpolation() -> String {
+    /// Reads `( … )` of an interpolation, whose `(` is at the current position, and returns where the inside
+    /// is (its bytes as written). Nested strings, raw strings and interpolations are followed with a stack,
+    /// not by recursion, so no depth of nesting can overflow the call stack.
+    private mutating func readInterpolation() -> Range<Int> {
         enum Frame {
             /// Code inside `\( … )`: how many parentheses are open (the interpolation's own included).
             case code(parentheses: Int)
             case string(hashes: Int, multiline: Bool)
         }
+        let quote = UInt8(ascii: "\"")
+        let hash = UInt8(ascii: "#")
         position += 1
         let start = position
         var stack: [Frame] = [.code(parentheses: 1)]
-        while let scalar = peek(), let frame = stack.last {
+        while let byte = peek(), let frame = stack.last {
             switch frame {
             case .code(let parentheses):
-                if scalar == "\"" || scalar == "#" {
+                if byte == quote || byte == hash {
                     var hashes = 0
-                    while peek(hashes) == "#" { hashes += 1 }
-                    if peek(hashes) == "\"" {
-                        let multiline = peek(hashes + 1) == "\"" && peek(hashes + 2) == "\""
+                    while peek(hashes) == hash { hashes += 1 }
+                    if peek(hashes) == quote {
+                        let multiline = peek(hashes + 1) == quote && peek(hashes + 2) == quote
                         position += hashes + (multiline ? 3 : 1)
                         stack.append(.string(hashes: hashes, multiline: multiline))
                         continue
                     }
                 }
-                if scalar == "(" { stack[stack.count - 1] = .code(parentheses: parentheses + 1) }
-                if scalar == ")" {
+                if byte == UInt8(ascii: "(") { stack[stack.count - 1] = .code(parentheses: parentheses + 1) }
+                if byte == UInt8(ascii: ")") {
                     if parentheses == 1 {
                         stack.removeLast()
                         if stack.isEmpty {
-                            let inside = String(String.UnicodeScalarView(scalars[start..<position]))
-                            position += 1
-                            return inside
+                            defer { position += 1 }
+                            return start..<position
                         }
                         position += 1
                         continue
                     }
                     stack[stack.count - 1] = .code(parentheses: parentheses - 1)
                 }
-                if Self.isLineEnd(scalar) {
+                if Self.isLineEnd(byte) {
                     skipLineEnd()
                     continue
                 }
                 position += 1
             case .string(let hashes, let multiline):
-                if scalar == "\"" && (!multiline || (peek(1) == "\"" && peek(2) == "\"")) {
-                    let quoteLength = multiline ? 3 : 1
-                    if (0..<hashes).allSatisfy({ peek(quoteLength + $0) == "#" }) {
-                        position += quoteLength + hashes
-                        stack.removeLast()
-                        continue
-                    }
+                if atClosingQuote(multiline: multiline, hashes: hashes) {
+                    position += (multiline ? 3 : 1) + hashes
+                    stack.removeLast()
+                    continue
                 }
-                if Self.isLineEnd(scalar) {
+                if Self.isLineEnd(byte) {
                     if !multiline {
                         // An unterminated string ends at the line's end, in the code around it.
                         stack.removeLast()
@@ -307,12 +343,11 @@ struct SwiftLexer {
                     skipLineEnd()
                     continue
                 }
-                if scalar == "\\" && (0..<hashes).allSatisfy({ peek(1 + $0) == "#" }) {
+                if byte == UInt8(ascii: "\\") && hashesFollow(1, hashes) {
                     let escaped = peek(1 + hashes)
-                    if escaped == "(" {
-                        position += 1 + hashes
+                    if escaped == UInt8(ascii: "(") {
                         // The interpolation's `(` opens the code frame.
-                        position += 1
+                        position += 2 + hashes
                         stack.append(.code(parentheses: 1))
                         continue
                     }
@@ -323,6 +358,6 @@ struct SwiftLexer {
                 position += 1
             }
         }
-        return String(String.UnicodeScalarView(scalars[start..<min(position, scalars.count)]))
+        return start..<min(position, bytes.count)
     }
 }

@@ -92,47 +92,6 @@ package struct FormatDetector {
     }
 }
 
-/// Text encodings: the byte-order mark, and the encodings the readers do not take.
-package enum TextEncoding {
-    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-
-    /// True when `bytes` start with UTF-8's byte-order mark.
-    package static func hasBOM(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-    }
-
-    /// `bytes` without a leading UTF-8 byte-order mark.
-    package static func droppingBOM(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        hasBOM(bytes) ? bytes.slice(3) : bytes
-    }
-
-    /// The name of the encoding when the text is UTF-16 or UTF-32 (by its byte-order mark, or ASCII text with a
-    /// zero byte beside every character); nil for anything else (UTF-8, or bytes the readers skip as binary).
-    package static func unsupported(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let b = Array(bytes.prefix(64))
-        if b.count >= 4, b[0] == 0xFF, b[1] == 0xFE, b[2] == 0, b[3] == 0 { return "UTF-32 little-endian" }
-        if b.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0xFE, b[3] == 0xFF { return "UTF-32 big-endian" }
-        if b.count >= 2, b[0] == 0xFF, b[1] == 0xFE { return "UTF-16 little-endian" }
-        if b.count >= 2, b[0] == 0xFE, b[1] == 0xFF { return "UTF-16 big-endian" }
-        guard b.count >= 4 else { return nil }
-        let pairs = b.count / 2
-        func isText(_ c: UInt8) -> Bool { (c >= 0x20 && c < 0x7F) || c == 0x0A || c == 0x0D || c == 0x09 }
-        if (0..<pairs).allSatisfy({ isText(b[2 * $0]) && b[2 * $0 + 1] == 0 }) { return "UTF-16 little-endian" }
-        if (0..<pairs).allSatisfy({ b[2 * $0] == 0 && isText(b[2 * $0 + 1]) }) { return "UTF-16 big-endian" }
-        return nil
-    }
-
-    /// The line ends of the first line in `bytes`: `LF`, `CRLF`, `CR`, or `none`.
-    package static func lineEnds(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        switch LineSplitter.firstBreak(in: bytes) {
-        case .lf: return "LF"
-        case .crlf: return "CRLF"
-        case .cr: return "CR"
-        case nil: return "none"
-        }
-    }
-}
-
 /// Why a workload could not be read.
 public enum WorkloadError: Error, Sendable, CustomStringConvertible {
     case notFound(path: String)

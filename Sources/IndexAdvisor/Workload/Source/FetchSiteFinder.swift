@@ -15,30 +15,38 @@ struct FoundFetchSite: Equatable {
 /// declared as something other than a literal predicate or sort, makes the site untranslatable ("built at
 /// run time"), never skipped.
 struct FetchSiteFinder {
-    private let tokens: [SwiftLexer.Token]
+    private let tokens: SwiftTokens
     private let modelNames: Set<String>
+    /// The file's names, looked up instead of scanned for.
+    private let declarations: SourceDeclarations
     /// `name` → index of the first token of its initializer, for every `let`/`var name … = value` in the file.
-    private var initializers: [String: Int] = [:]
+    private var initializers: [String: Int] { declarations.initializers }
     /// Names of predicates, sorts and descriptors a site used.
     private var usedNames: Set<String> = []
     /// Names whose initializers are being followed now (`let predicate = self.predicate` refers to itself).
     private var following: Set<String> = []
     /// Levels of predicate and sort arguments entered (compound predicates, arrays, names followed).
     private var nesting = 0
+    /// The deepest ``nesting`` reached while the name followed now was read.
+    private var deepest = 0
+    /// Each name's predicate or sort, read once where the name is first followed (keyed by its initializer's
+    /// first token): a chain of names that each use the one before twice is read once per name, not 2^N times.
+    private var followedPredicates: [Int: Followed<PredicateNode?>] = [:]
+    private var followedSorts: [Int: Followed<[FetchSortTerm]>] = [:]
     /// Tokens that belong to a site already read (one flag per token: looked up for every token).
     private var consumedTokens: [Bool]
     private var sites: [FoundFetchSite] = []
 
-    static func find(_ tokens: [SwiftLexer.Token], modelNames: Set<String>) -> [FoundFetchSite] {
+    static func find(_ tokens: SwiftTokens, modelNames: Set<String>) -> [FoundFetchSite] {
         var finder = FetchSiteFinder(tokens: tokens, modelNames: modelNames)
-        finder.collectInitializers()
         finder.scan()
         return finder.sites.sorted { $0.line < $1.line }
     }
 
-    private init(tokens: [SwiftLexer.Token], modelNames: Set<String>) {
+    private init(tokens: SwiftTokens, modelNames: Set<String>) {
         self.tokens = tokens
         self.modelNames = modelNames
+        declarations = SourceDeclarations(tokens)
         consumedTokens = Array(repeating: false, count: tokens.count)
     }
 
@@ -46,28 +54,6 @@ struct FetchSiteFinder {
 
     private mutating func consume(_ range: Range<Int>) {
         for index in range where index >= 0 && index < consumedTokens.count { consumedTokens[index] = true }
-    }
-
-    private mutating func collectInitializers() {
-        var index = 0
-        while index + 2 < tokens.count {
-            if (tokens[index].isWord("let") || tokens[index].isWord("var")), tokens[index + 1].kind == .identifier {
-                var j = index + 2
-                var depth = 0
-                while j < tokens.count, j < index + 40 {
-                    let token = tokens[j]
-                    if token.kind == .punctuation && "([<".contains(token.text) { depth += 1 }
-                    if token.kind == .punctuation && ")]>".contains(token.text) { depth -= 1 }
-                    if depth <= 0, token.isPunctuation("="), tokens.infixOperator(at: j)?.text != "==" {
-                        if initializers[tokens[index + 1].text] == nil { initializers[tokens[index + 1].text] = j + 1 }
-                        break
-                    }
-                    if depth <= 0, token.isPunctuation("{") || token.isPunctuation("}") || (token.startsLine && j > index + 2) { break }
-                    j += 1
-                }
-            }
-            index += 1
-        }
     }
 
     // MARK: Scanning
@@ -121,7 +107,10 @@ struct FetchSiteFinder {
     /// The `(` of a call `Name(…)` or `Name<T>(…)` at `index`, or nil when the name is not called there.
     private func callOpen(after index: Int) -> Int? {
         var next = index + 1
-        if next < tokens.count, tokens[next].isPunctuation("<"), !tokens[next].precededBySpace { next = tokens.closing(next) + 1 }
+        if next < tokens.count, tokens[next].isPunctuation("<"), !tokens[next].precededBySpace {
+            guard let close = tokens.angleClosing(next) else { return nil }
+            next = close + 1
+        }
         guard next < tokens.count, tokens[next].isPunctuation("("), !tokens[next].precededBySpace else { return nil }
         return next
     }
@@ -146,14 +135,12 @@ struct FetchSiteFinder {
         return tokens[index - 2].kind == .identifier ? tokens[index - 2].text : nil
     }
 
-    /// The index of the `}` closing the `#Predicate`'s closure that starts after `index`.
+    /// The index of the `}` closing the `#Predicate`'s closure that starts after `index` (after its generic
+    /// argument and any parenthesised arguments), or of the token where a closure was expected.
     private func closureEnd(from index: Int) -> Int {
         var j = index + 1
-        if j < tokens.count, tokens[j].isPunctuation("<") { j = tokens.closing(j) + 1 }
-        while j < tokens.count, !tokens[j].isPunctuation("{") {
-            if tokens[j].isPunctuation("(") { j = tokens.closing(j) }
-            j += 1
-        }
+        if j < tokens.count, tokens[j].isPunctuation("<"), let close = tokens.angleClosing(j) { j = close + 1 }
+        while j < tokens.count, tokens[j].isPunctuation("(") { j = tokens.closing(j) + 1 }
         return j < tokens.count ? tokens.closing(j) : tokens.count - 1
     }
 
@@ -321,9 +308,11 @@ struct FetchSiteFinder {
     /// `fetchCount(name)` / `count(for: name)`, which make the site a count.
     private mutating func applyAssignments(to name: String, from start: Int, into spec: inout FetchSpec, predicateKey: String, sortKey: String) {
         let end = tokens.scopeEnd(containing: start)
-        var j = start
-        while j < end {
-            if tokens[j].isWord(name), j + 3 < end, tokens[j + 1].isPunctuation("."), tokens[j + 2].kind == .identifier, tokens[j + 3].isPunctuation("="),
+        // Only the name's own uses in the scope can be `name.x = …` or `count(for: name)`: looked up, not
+        // scanned for (a scan per site of the rest of a long scope is quadratic in a file of sites).
+        var resume = start
+        for j in declarations.uses(of: name, in: start..<end) where j >= resume {
+            if j + 3 < end, tokens[j + 1].isPunctuation("."), tokens[j + 2].kind == .identifier, tokens[j + 3].isPunctuation("="),
                tokens.infixOperator(at: j + 3)?.text != "==" {
                 let property = tokens[j + 2].text
                 let valueStart = j + 4
@@ -352,15 +341,17 @@ struct FetchSiteFinder {
                 } catch let error as Untranslatable {
                     spec.untranslatable = error.reason
                 } catch {}
-                j = valueEnd
+                resume = valueEnd
                 continue
             }
-            if tokens[j].isWord("fetchCount") || tokens[j].isWord("count"), j + 2 < end, tokens[j + 1].isPunctuation("(") {
-                var k = j + 2
-                if tokens[k].isWord("for"), k + 2 < end, tokens[k + 1].isPunctuation(":") { k += 2 }
-                if tokens[k].isWord(name), k + 1 < end, tokens[k + 1].isPunctuation(")") { spec.isCount = true }
+            // `fetchCount(name)`, `count(for: name)`: the call two or four tokens before.
+            if j + 1 < end, tokens[j + 1].isPunctuation(")") {
+                let counted = [j - 2, j - 4].contains { call in
+                    call >= resume && (tokens[call].isWord("fetchCount") || tokens[call].isWord("count")) && tokens[call + 1].isPunctuation("(")
+                        && (call == j - 2 || (tokens[j - 2].isWord("for") && tokens[j - 1].isPunctuation(":")))
+                }
+                if counted { spec.isCount = true }
             }
-            j += 1
         }
     }
 
@@ -384,7 +375,7 @@ struct FetchSiteFinder {
 
     /// The element type of `@Query var name: [T]` declared in the file.
     private func propertyType(named name: String) -> String? {
-        for (index, token) in tokens.enumerated() where token.isWord("var") && index + 1 < tokens.count && tokens[index + 1].isWord(name) {
+        for index in declarations.variables[name] ?? [] {
             if let element = propertyDeclaration(from: index)?.element { return element }
         }
         return nil
@@ -392,43 +383,80 @@ struct FetchSiteFinder {
 
     /// True when the file assigns `_name = Query(…)` (the `@Query` is configured in an initializer).
     private func hasInitializerQuery(for name: String) -> Bool {
-        tokens.indices.contains { index in
-            index + 2 < tokens.count && tokens[index].isWord("_" + name) && tokens[index + 1].isPunctuation("=") && tokens[index + 2].isWord("Query")
-        }
+        declarations.initializedQueries.contains(name)
     }
 
     /// A predicate argument: `#Predicate<T> { … }`, `NSPredicate(format:…)`, `NSCompoundPredicate(…)`, a name
     /// declared in the file, or `nil`.
+    /// What reading a name's initializer gave: the value, the entity it named (`#Predicate<Note>`), and how
+    /// many levels of nesting reading it took (``Untranslatable/maxNesting`` holds wherever it is used again).
+    private struct Followed<Value> {
+        var value: Value
+        var entity: String?
+        var levels: Int
+    }
+
     /// When `range` ends in the single name at `start` that the file declares, `read` of the expression it is
-    /// initialised with; nil otherwise, and when that name is already being followed: a name that leads back
-    /// to itself (`let predicate = predicate`, a parameter it shadows) gets its value elsewhere, at run time.
-    private mutating func follow<Value>(_ start: Int, in range: Range<Int>,
-                                        _ read: (inout FetchSiteFinder, Range<Int>) throws -> Value) rethrows -> Value? {
+    /// initialised with (from `cache` when it was read before); nil otherwise, and when that name is already
+    /// being followed: a name that leads back to itself (`let predicate = predicate`, a parameter it shadows)
+    /// gets its value elsewhere, at run time. Only what was read is kept: a failure is read again, and is as
+    /// cheap to find again as it was the first time (the first part that fails ends the reading).
+    private mutating func follow<Value>(_ start: Int, in range: Range<Int>, spec: inout FetchSpec,
+                                        cache: WritableKeyPath<FetchSiteFinder, [Int: Followed<Value>]>,
+                                        _ read: (inout FetchSiteFinder, Range<Int>, inout FetchSpec) throws -> Value) throws -> Value? {
         guard start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
               !following.contains(tokens[start].text) else { return nil }
         let name = tokens[start].text
         usedNames.insert(name)
+        if let known = self[keyPath: cache][value] {
+            if nesting + known.levels > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+            deepest = max(deepest, nesting + known.levels)
+            spec.entity = spec.entity ?? known.entity
+            return known.value
+        }
         following.insert(name)
-        defer { following.remove(name) }
-        return try read(&self, value..<expressionEnd(from: value))
+        let outerDeepest = deepest
+        deepest = nesting
+        defer {
+            following.remove(name)
+            deepest = max(outerDeepest, deepest)
+        }
+        var found = FetchSpec(entity: nil)
+        let result = try read(&self, value..<expressionEnd(from: value), &found)
+        self[keyPath: cache][value] = Followed(value: result, entity: found.entity, levels: deepest - nesting)
+        spec.entity = spec.entity ?? found.entity
+        return result
+    }
+
+    /// Enters one more level of a predicate or sort.
+    private mutating func enter() throws {
+        nesting += 1
+        deepest = max(deepest, nesting)
+        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+    }
+
+    /// `node`, when it has at most ``Untranslatable/maxTerms`` terms.
+    private func bounded(_ node: PredicateNode) throws -> PredicateNode {
+        let terms = node.terms
+        if terms > Untranslatable.maxTerms { throw Untranslatable.tooLarge("predicate", terms: terms) }
+        return node
     }
 
     private mutating func predicate(_ range: Range<Int>, spec: inout FetchSpec) throws -> PredicateNode? {
         guard !range.isEmpty else { return nil }
-        nesting += 1
         defer { nesting -= 1 }
-        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+        try enter()
         var start = range.lowerBound
         let token = tokens[start]
         if token.kind == .pound && token.text == "Predicate" {
             if let entity = genericArgument(after: start) { spec.entity = spec.entity ?? entity }
             var open = start + 1
-            if open < tokens.count, tokens[open].isPunctuation("<") { open = tokens.closing(open) + 1 }
+            if open < tokens.count, tokens[open].isPunctuation("<") { open = (tokens.angleClosing(open) ?? open) + 1 }
             guard open < tokens.count, tokens[open].isPunctuation("{") else {
                 throw Untranslatable(reason: "a #Predicate without a closure")
             }
             consume(start..<(tokens.closing(open) + 1))
-            return try SwiftPredicateParser.parse(tokens, closureAt: open)
+            return try bounded(SwiftPredicateParser.parse(tokens, closureAt: open))
         }
         if token.isWord("nil") && range.count == 1 { return nil }
         if token.isWord("NSPredicate"), let open = callOpen(after: start) {
@@ -441,27 +469,42 @@ struct FetchSiteFinder {
                 throw Untranslatable(reason: "NSPredicate(format: \(tokens.text(first.range))): a format string built at run time")
             }
             let values = arguments.dropFirst().map { formatArgument($0.range) }
-            return try PredicateFormatParser.parse(tokens[first.range.lowerBound].text, arguments: values)
+            return try bounded(PredicateFormatParser.parse(tokens[first.range.lowerBound].text, arguments: values))
         }
         if token.isWord("NSCompoundPredicate"), let open = callOpen(after: start), let first = tokens.arguments(open).first {
             let kind = first.label ?? ""
             if kind == "notPredicateWithSubpredicate" {
-                return try predicate(first.range, spec: &spec).map { .not($0) }
+                return try predicate(first.range, spec: &spec).map { try bounded(.not($0)) }
             }
             guard kind == "andPredicateWithSubpredicates" || kind == "orPredicateWithSubpredicates" || kind == "type",
                   tokens[first.range.lowerBound].isPunctuation("[") || kind == "type" else {
                 throw Untranslatable(reason: "`\(tokens.text(range))`: a compound predicate built at run time")
             }
             guard kind != "type" else { throw Untranslatable(reason: "NSCompoundPredicate(type:subpredicates:) is not translated") }
+            // A part given twice is one condition (`[p, p]`): kept once, so that a chain of names each
+            // doubling the one before stays one term; a single part is the compound's SQL on its own.
             var parts: [PredicateNode] = []
+            var terms = 1
+            var names: Set<Int> = []
             for element in tokens.arguments(first.range.lowerBound) {
-                if let part = try predicate(element.range, spec: &spec) { parts.append(part) }
+                if element.range.count == 1, let value = initializers[tokens[element.range.lowerBound].text], !names.insert(value).inserted { continue }
+                guard let part = try predicate(element.range, spec: &spec) else { continue }
+                // Past the limit only the count goes on (a part is compared with at most the limit's terms).
+                if terms <= Untranslatable.maxTerms {
+                    if parts.contains(part) { continue }
+                    parts.append(part)
+                }
+                terms += part.terms
             }
+            if terms > Untranslatable.maxTerms { throw Untranslatable.tooLarge("predicate", terms: terms) }
+            if parts.count == 1 { return parts[0] }
             return kind == "andPredicateWithSubpredicates" ? .and(parts) : .or(parts)
         }
         // A name declared in the file (`predicate`, `Self.recent`, `Note.recent`).
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if let node = try follow(start, in: range, { finder, value in try finder.predicate(value, spec: &spec) }) { return node }
+        if let node = try follow(start, in: range, spec: &spec, cache: \.followedPredicates, { finder, value, found in try finder.predicate(value, spec: &found) }) {
+            return node
+        }
         throw Untranslatable(reason: "the predicate `\(tokens.text(range))` is built at run time (a dynamic predicate, not a #Predicate or format literal in this file)")
     }
 
@@ -472,7 +515,7 @@ struct FetchSiteFinder {
             let token = tokens[end]
             if end > start && (token.startsLine || token.isPunctuation(";") || token.isPunctuation("}") || token.isPunctuation(")")) { break }
             if token.kind == .punctuation && "([{".contains(token.text) { end = tokens.closing(end) + 1 }
-            else if token.kind == .punctuation && token.text == "<" && !token.precededBySpace { end = tokens.closing(end) + 1 }
+            else if token.kind == .punctuation && token.text == "<" && !token.precededBySpace { end = (tokens.angleClosing(end) ?? end) + 1 }
             else { end += 1 }
         }
         return end
@@ -527,13 +570,18 @@ struct FetchSiteFinder {
     /// or a name declared in the file.
     private mutating func sortTerms(_ range: Range<Int>, spec: inout FetchSpec) throws -> [FetchSortTerm] {
         guard !range.isEmpty else { return [] }
-        nesting += 1
         defer { nesting -= 1 }
-        if nesting > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
+        try enter()
         var start = range.lowerBound
         if tokens[start].isPunctuation("[") {
             var terms: [FetchSortTerm] = []
-            for element in tokens.arguments(start) { terms += try sortTerms(element.range, spec: &spec) }
+            var count = 0
+            for element in tokens.arguments(start) {
+                let part = try sortTerms(element.range, spec: &spec)
+                count += part.count
+                if count <= Untranslatable.maxTerms { terms += part }
+            }
+            if count > Untranslatable.maxTerms { throw Untranslatable.tooLarge("sort", terms: count) }
             return terms
         }
         if tokens[start].isPunctuation("\\") {
@@ -608,7 +656,9 @@ struct FetchSiteFinder {
             return [FetchSortTerm(path: path, descending: descending, comparator: comparator)]
         }
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if let terms = try follow(start, in: range, { finder, value in try finder.sortTerms(value, spec: &spec) }) { return terms }
+        if let terms = try follow(start, in: range, spec: &spec, cache: \.followedSorts, { finder, value, found in try finder.sortTerms(value, spec: &found) }) {
+            return terms
+        }
         throw Untranslatable(reason: "the sort `\(tokens.text(range))` is built at run time")
     }
 }

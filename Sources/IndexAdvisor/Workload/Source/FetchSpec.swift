@@ -55,6 +55,18 @@ indirect enum PredicateNode: Equatable {
     case always
 }
 
+extension PredicateNode {
+    /// Its terms: each comparison, string search, Bool key path and `true`, and each AND, OR and NOT around
+    /// them, as its SQL has them (a part that several compounds share counts in each).
+    var terms: Int {
+        switch self {
+        case .and(let parts), .or(let parts): return parts.reduce(1) { $0 + $1.terms }
+        case .not(let inner): return 1 + inner.terms
+        case .comparison, .search, .truth, .always: return 1
+        }
+    }
+}
+
 /// One sort term: `SortDescriptor(\.title, comparator: .localizedStandard, order: .reverse)`,
 /// `NSSortDescriptor(key: "title", ascending: false, selector: …)`.
 struct FetchSortTerm: Equatable {

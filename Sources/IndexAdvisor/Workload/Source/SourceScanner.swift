@@ -14,7 +14,7 @@ public enum SourceScanner {
     /// Reads `paths`: Swift files, Core Data models (`.xcdatamodeld`, `.xcdatamodel`, `contents`), or folders
     /// searched recursively for both (sorted by path; hidden ones left out). In a folder, a directory named
     /// `*.swift` is walked as a folder, an `.xcdatamodeld` is read as the app's model, and a file that is not
-    /// a regular file, cannot be read or is not UTF-8 (or UTF-16 with a byte-order mark) is skipped with a
+    /// a regular file, cannot be read or is not text in UTF-8, UTF-16 or UTF-32 (``decode(_:)``) is skipped with a
     /// warning in ``SourceScan/warnings``. The sites are translated with the classes the files declare, the
     /// models' entities, and `model` (what `--model` read) merged in.
     /// - Throws: ``SourceScanError`` for a missing path, a folder without Swift files or models, a file given
@@ -63,8 +63,7 @@ public enum SourceScanner {
     }
 
     /// The text of the Swift file at `path`, or why it cannot be read. Only a regular file is opened (a FIFO
-    /// or a device would block or never end); UTF-8 (a byte-order mark dropped) and UTF-16 with a byte-order
-    /// mark are decoded.
+    /// or a device would block or never end); it is decoded by ``decode(_:)``.
     static func read(_ path: String) -> Result<String, ReadFailure> {
         let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type] as? FileAttributeType
         guard type == .typeRegular else {
@@ -80,29 +79,29 @@ public enum SourceScanner {
             }
             return .failure(ReadFailure(reason: (error as NSError).localizedDescription))
         }
-        return decode(data).map { .success($0) } ?? .failure(ReadFailure(reason: undecodableReason(data)))
+        return decode(data)
     }
 
-    /// `data` as text: UTF-8 (without its byte-order mark), or UTF-16 with a byte-order mark; nil otherwise.
-    static func decode(_ data: Data) -> String? {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            return String(data: data, encoding: .utf16)
+    /// `data` as Swift source: UTF-8 (its byte-order mark dropped), or UTF-16 or UTF-32 as the workload
+    /// readers detect them (``TextEncoding/wide(_:)``: by a byte-order mark, or UTF-16 without one); or why
+    /// not, naming what it seems to be instead. Text holding a NUL is not source (the compiler refuses it
+    /// too): zero bytes, or UTF-16 or UTF-32 without a byte-order mark that the detector cannot tell.
+    static func decode(_ data: Data) -> Result<String, ReadFailure> {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let nul = ReadFailure(reason: "NUL bytes: not text, or UTF-16 or UTF-32 without a byte-order mark; save it as UTF-8")
+            if let (encoding, byteOrderMark) = TextEncoding.wide(bytes) {
+                guard let text = TextEncoding.decode(bytes, as: encoding, byteOrderMark: byteOrderMark) else {
+                    return .failure(ReadFailure(reason: "not valid \(encoding.name) text; save it as UTF-8"))
+                }
+                return text.utf8.contains(0) ? .failure(nul) : .success(text)
+            }
+            if bytes.contains(byte: 0) { return .failure(nul) }
+            guard let text = String(validating: TextEncoding.droppingBOM(bytes), as: UTF8.self) else {
+                return .failure(ReadFailure(reason: "not UTF-8: 8-bit text such as Latin-1 (ISO 8859-1) or Windows-1252; save it as UTF-8"))
+            }
+            return .success(text)
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        return String(validating: body, as: UTF8.self)
-    }
-
-    /// Why `data` is not UTF-8 text, naming what it seems to be instead.
-    static func undecodableReason(_ data: Data) -> String {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE, 0, 0]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
-            return "UTF-32 text: save it as UTF-8"
-        }
-        if bytes.prefix(4096).contains(0) {
-            return "NUL bytes: UTF-16 without a byte-order mark, or not text; save it as UTF-8"
-        }
-        return "not UTF-8: 8-bit text such as Latin-1 (ISO 8859-1) or Windows-1252; save it as UTF-8"
     }
 
     /// Scans source already in memory: each file's path (its last component names it in locations) and text,
@@ -122,11 +121,21 @@ public enum SourceScanner {
         }
         let modelNames = Set(model.classes.map(\.className))
         var sites: [FetchSite] = []
+        var linesRead = 0
         for file in files {
             let name = URL(fileURLWithPath: file.path).lastPathComponent
             let lines = SwiftLexer.lines(of: file.text)
+            linesRead += lines.count
+            // Several sites on one line share its comment (looked up once: the block above may be long).
+            var comments: [Int: Int?] = [:]
             for found in FetchSiteFinder.find(SwiftLexer.tokenize(file.text), modelNames: modelNames) {
-                let comment = frequencyComment(before: found.line, in: lines)
+                let comment: Int?
+                if let known = comments[found.line] {
+                    comment = known
+                } else {
+                    comment = frequencyComment(before: found.line, in: lines)
+                    comments[found.line] = comment
+                }
                 let isViewQuery = found.form == .query || found.form == .fetchRequestProperty
                 var site = FetchSite(file: name, path: file.path, line: found.line, form: found.form, entity: found.spec.entity,
                                      frequency: comment ?? (isViewQuery ? viewQueryFrequency : 1), frequencyFromComment: comment != nil,
@@ -144,12 +153,11 @@ public enum SourceScanner {
                 sites.append(site)
             }
         }
-        let lines = files.reduce(0) { $0 + SwiftLexer.lines(of: $1.text).count }
-        return SourceScan(files: files.map(\.path), model: model, sites: sites, linesRead: lines)
+        return SourceScan(files: files.map(\.path), model: model, sites: sites, linesRead: linesRead)
     }
 
     /// N from `// indexadvisor: freq N` in the comment lines just above `line` (1-based), nil when none says.
-    static func frequencyComment(before line: Int, in lines: [Substring]) -> Int? {
+    static func frequencyComment(before line: Int, in lines: SourceLines) -> Int? {
         var index = min(line - 2, lines.count - 1)
         while index >= 0 {
             let text = lines[index].trimmingCharacters(in: .whitespaces)

@@ -20,13 +20,17 @@ public enum SourceWorkload {
         }
         var builder = WorkloadBuilder()
         var locations: [String: [String]] = [:]
+        var shown: [Int: Set<String>] = [:]
         var sites = scan.sites
         for position in sites.indices {
             guard let sql = sites[position].sql else { continue }
             let site = sites[position]
             let normalized = Fingerprinter.normalize(sql)
             if let index = byKey[matchKey(normalized.fingerprint.text)] {
-                if !merged.statements[index].sourceLocations.contains(site.location) { merged.statements[index].sourceLocations.append(site.location) }
+                // A set beside the list: many sites of one statement would make `contains` quadratic.
+                var known = shown[index] ?? Set(merged.statements[index].sourceLocations)
+                if known.insert(site.location).inserted { merged.statements[index].sourceLocations.append(site.location) }
+                shown[index] = known
                 sites[position].statementID = merged.statements[index].fingerprint.id
                 sites[position].seenInLog = true
                 continue

@@ -8,6 +8,16 @@ struct Untranslatable: Error, Equatable {
 
     /// A site nested deeper than ``maxNesting``.
     static let tooDeep = Untranslatable(reason: "the predicate or sort is nested deeper than \(maxNesting) levels: not read")
+
+    /// The most terms one predicate or sort may have once its names are followed (``PredicateNode/terms``;
+    /// a sort's terms are its keys): a predicate past it is SQL no real fetch prints, and names that each use
+    /// the one before twice would double it at every level.
+    static let maxTerms = 1_000
+
+    /// A predicate or sort (`what`) of more than ``maxTerms`` terms: `terms` where reading it stopped.
+    static func tooLarge(_ what: String, terms: Int) -> Untranslatable {
+        Untranslatable(reason: "\(what) too large (\(Figures.count(terms)) terms, limit \(Figures.count(maxTerms)))")
+    }
 }
 
 /// Reads the closure of a `#Predicate<T> { … }` into a ``PredicateNode``: comparisons of key paths with
@@ -17,7 +27,7 @@ struct Untranslatable: Error, Equatable {
 /// into SQL from the source alone — a `#Expression`, a method other than those, a value that decides the
 /// predicate's shape at run time, several statements — throws ``Untranslatable`` with the reason.
 struct SwiftPredicateParser {
-    private let tokens: [SwiftLexer.Token]
+    private let tokens: SwiftTokens
     private var position: Int
     private let end: Int
     /// `$0` or the closure's named parameter.
@@ -26,7 +36,7 @@ struct SwiftPredicateParser {
     private var depth: Int
 
     /// Parses the closure whose `{` is at `open`.
-    static func parse(_ tokens: [SwiftLexer.Token], closureAt open: Int) throws -> PredicateNode {
+    static func parse(_ tokens: SwiftTokens, closureAt open: Int) throws -> PredicateNode {
         let close = tokens.closing(open)
         guard close > open, tokens[close].isPunctuation("}") else { throw Untranslatable(reason: "the #Predicate's closure is not closed") }
         var start = open + 1
@@ -55,7 +65,7 @@ struct SwiftPredicateParser {
         case boolean(Bool)
     }
 
-    private init(tokens: [SwiftLexer.Token], position: Int, end: Int, parameter: String, depth: Int) {
+    private init(tokens: SwiftTokens, position: Int, end: Int, parameter: String, depth: Int) {
         self.tokens = tokens
         self.position = position
         self.end = end

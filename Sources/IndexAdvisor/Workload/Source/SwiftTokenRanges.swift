@@ -1,29 +1,51 @@
 /// Bracket matching, argument lists and multi-character operators over ``SwiftLexer`` tokens (which
-/// splits punctuation into single characters), for the fetch-site scanner.
-extension Array where Element == SwiftLexer.Token {
+/// splits punctuation into single characters), for the fetch-site scanner. Brackets come matched from
+/// ``SwiftTokens``, so none of these scans a nested group to step over it.
+extension SwiftTokens {
+    /// How many tokens a generic argument list may hold at its own level (``angleClosing(_:)``).
+    static let angleScanLimit = 256
+
     /// The index of the bracket closing the one at `open` (`(`, `[`, `{`, or `<` of a generic argument
-    /// list), or the last index when it is not closed.
+    /// list), or the last index when it is not closed; `open` itself for any other token.
     func closing(_ open: Int) -> Int {
-        let pairs: [String: String] = ["(": ")", "[": "]", "{": "}", "<": ">"]
-        guard open < count, let closer = pairs[self[open].text], self[open].kind == .punctuation else { return open }
-        let opener = self[open].text
+        guard open >= 0, open < count else { return open }
+        if let bracket = bracket(at: open) {
+            guard bracket.opens else { return open }
+            return partner(of: open) ?? count - 1
+        }
+        guard isPunctuation(open, UInt8(ascii: "<")) else { return open }
+        return angleClosing(open) ?? count - 1
+    }
+
+    /// The `>` closing the generic argument list that the `<` at `open` starts; nil when it is a less-than
+    /// sign: no `>` closes it before a token that no argument list holds (`{`, `}`, `;`, `=`, a bracket
+    /// closing a group around it, an unclosed one) or within ``angleScanLimit`` tokens. Bracketed groups inside count as one token.
+    func angleClosing(_ open: Int) -> Int? {
         var depth = 0
         var index = open
-        while index < count {
+        var steps = 0
+        while index < count, steps < Self.angleScanLimit {
+            steps += 1
+            if let bracket = bracket(at: index) {
+                guard bracket.opens, bracket.pair != 2, let close = partner(of: index) else { return nil }
+                index = close + 1
+                continue
+            }
             let token = self[index]
             if token.kind == .punctuation {
-                if token.text == opener { depth += 1 }
-                if token.text == closer {
-                    // `->` inside generic arguments is no closing angle bracket.
-                    if !(closer == ">" && index > 0 && self[index - 1].isPunctuation("-") && !token.precededBySpace) {
-                        depth -= 1
-                        if depth == 0 { return index }
-                    }
+                switch token.text {
+                case "<": depth += 1
+                // `->` inside generic arguments is no closing angle bracket.
+                case ">" where !(index > 0 && isPunctuation(index - 1, UInt8(ascii: "-")) && !token.precededBySpace):
+                    depth -= 1
+                    if depth == 0 { return index }
+                case ";", "=": return nil
+                default: break
                 }
             }
             index += 1
         }
-        return count - 1
+        return nil
     }
 
     /// The top-level arguments between the parentheses (or brackets) at `open`: each with its label
@@ -32,26 +54,24 @@ extension Array where Element == SwiftLexer.Token {
         let close = closing(open)
         var result: [(String?, Range<Int>)] = []
         var start = open + 1
-        var depth = 0
         var index = open + 1
         func finish(_ end: Int) {
             guard start < end else { return }
-            if end - start >= 2, self[start].kind == .identifier, self[start + 1].isPunctuation(":"),
-               !(start + 2 < end && self[start + 2].isPunctuation(":")) {
+            if end - start >= 2, self[start].kind == .identifier, isPunctuation(start + 1, UInt8(ascii: ":")),
+               !(start + 2 < end && isPunctuation(start + 2, UInt8(ascii: ":"))) {
                 result.append((self[start].text, (start + 2)..<end))
             } else {
                 result.append((nil, start..<end))
             }
         }
         while index < close {
-            let token = self[index]
-            if token.kind == .punctuation {
-                if "([{".contains(token.text) { depth += 1 }
-                if ")]}".contains(token.text) { depth -= 1 }
-                if token.text == "," && depth == 0 {
-                    finish(index)
-                    start = index + 1
-                }
+            if let bracket = bracket(at: index), bracket.opens, let inner = partner(of: index), inner < close {
+                index = inner + 1
+                continue
+            }
+            if isPunctuation(index, UInt8(ascii: ",")) {
+                finish(index)
+                start = index + 1
             }
             index += 1
         }
@@ -63,34 +83,34 @@ extension Array where Element == SwiftLexer.Token {
     /// longest first, and its length in tokens; nil when there is none.
     func infixOperator(at index: Int) -> (text: String, length: Int)? {
         guard index < count, self[index].kind == .punctuation else { return nil }
-        let candidates = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "??", "<", ">"]
-        for candidate in candidates {
-            let characters = candidate.map(String.init)
-            guard index + characters.count <= count else { continue }
+        for candidate in Self.infixOperators {
+            let length = candidate.bytes.count
+            guard index + length <= count else { continue }
             var matches = true
-            for (offset, character) in characters.enumerated() {
-                let token = self[index + offset]
-                if !token.isPunctuation(character) || (offset > 0 && token.precededBySpace) {
-                    matches = false
-                    break
-                }
+            for offset in 0..<length where !isPunctuation(index + offset, candidate.bytes[offset]) || (offset > 0 && self[index + offset].precededBySpace) {
+                matches = false
+                break
             }
-            if matches { return (candidate, characters.count) }
+            if matches { return (candidate.text, length) }
         }
         return nil
     }
 
-    /// The end of the innermost `{ … }` scope that contains `index` (its closing brace), or the end of the tokens.
+    /// The operators ``infixOperator(at:)`` reads, longest first.
+    private static let infixOperators: [(text: String, bytes: [UInt8])] = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "??", "<", ">"]
+        .map { ($0, Array($0.utf8)) }
+
+    /// The end of the innermost `{ … }` scope that contains `index` (its closing brace), or the end of the
+    /// tokens: a closing brace at `index` is its own scope's end, groups at `index` are stepped over whole.
     func scopeEnd(containing index: Int) -> Int {
-        var depth = 0
         var position = index
         while position < count {
-            if self[position].isPunctuation("{") { depth += 1 }
-            if self[position].isPunctuation("}") {
-                depth -= 1
-                if depth < 0 { return position }
+            guard let bracket = bracket(at: position) else {
+                guard let brace = enclosingBrace(of: position) else { return count }
+                return partner(of: brace) ?? count
             }
-            position += 1
+            if bracket.pair == 2 && !bracket.opens { return position }
+            position = bracket.opens ? (partner(of: position) ?? position) + 1 : position + 1
         }
         return count
     }
