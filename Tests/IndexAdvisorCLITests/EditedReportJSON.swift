@@ -109,7 +109,8 @@ indirect enum EditedReportJSON: Codable, Equatable {
 }
 
 /// Saved reports of real analyses, made by the command as a user would: a plain table (a recommendation, a
-/// redundant index, a write), the same sampled, and a Core Data store with its model.
+/// redundant index, a write), the same sampled, a Core Data store with its model, and the schema review of
+/// the plain table without a workload.
 struct SavedReports {
     let directory: TemporaryDirectory
     let store: URL
@@ -143,6 +144,7 @@ struct SavedReports {
             ("plain", ["analyze", store.path, "-w", workload.path]),
             ("sampled", ["analyze", store.path, "-w", workload.path, "--sample-rows", "5000"]),
             ("core-data", ["analyze", notes.store.path, "-w", notes.workload.path, "--model", notes.model.path]),
+            ("review", ["analyze", store.path]),
         ] {
             let url = directory.url.appendingPathComponent("\(name).json")
             let captured = CapturedConsole()
