@@ -204,7 +204,7 @@ struct DemoAnalysisTests {
         #expect(position("## Statements") > position("## Existing indexes"), sourceLocation: sourceLocation)
         #expect(position("## Statements") > position("## Code to paste"), sourceLocation: sourceLocation)
         #expect(headings.last == "## Method", sourceLocation: sourceLocation)
-        let method = try #require(lines.firstIndex(of: result.methodText), sourceLocation: sourceLocation)
+        let method = try #require(lines.firstIndex(of: MarkdownReport.text(result.methodText)), sourceLocation: sourceLocation)
         #expect(method > (lines.firstIndex(of: "## Statements") ?? .max), sourceLocation: sourceLocation)
     }
 

@@ -153,7 +153,7 @@ public enum CheckEvaluator {
             }
         }
         // A statement that cannot be timed is not a pass: a hot one fails, with the reason.
-        let executions = result.statements.reduce(0) { $0 + max(0, $1.count) }
+        let executions = result.statements.saturatingSum { max(0, $0.count) }
         for (offset, statement) in result.statements.enumerated() {
             guard let error = statement.error else { continue }
             let label = "S\(offset + 1)"
@@ -166,7 +166,7 @@ public enum CheckEvaluator {
             let sql = excerpt(statement.sql, limit: 100)
             let weight = known == nil
                 ? "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions"
-                : "×\(Figures.count(statement.count)), at least \(Int((share * 100).rounded(.down)))% of workload time"
+                : "×\(Figures.count(statement.count)), at least \(Figures.whole(share * 100, .down))% of workload time"
             let was = comparison.comparable(statement)?.timingBefore.map { "; \(Figures.timing($0)) in the baseline" } ?? ""
             if timedOut {
                 problems.append(CheckProblem(kind: .statementTimedOut, statement: label, statementID: statement.id, isFailure: true,

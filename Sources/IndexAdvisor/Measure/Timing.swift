@@ -53,7 +53,7 @@ public struct Timing: Sendable, Codable, Equatable {
     }
 
     /// Total executions timed.
-    public var sampleSize: Int { runs * executionsPerRun }
+    public var sampleSize: Int { runs.saturatingProduct(executionsPerRun) }
 
     /// The interquartile range, in seconds: the spread used to decide whether a difference is real.
     public var spreadSeconds: Double { p75Seconds - p25Seconds }

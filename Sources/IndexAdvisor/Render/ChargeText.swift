@@ -123,7 +123,7 @@ extension AnalysisResult {
         if method.decidesOnCounters == true || method.costSource == .sqliteCounters {
             var decided = "decided on work counters"
             if let effect = recommendation.mainEffect, let before = effect.before.vmStepsPerExecution, let after = effect.after.vmStepsPerExecution {
-                decided += " (\(label(ofStatement: effect.statementID)): \(Figures.count(Int(before.rounded()))) → \(Figures.count(Int(after.rounded()))) VM steps per execution)"
+                decided += " (\(label(ofStatement: effect.statementID)): \(Figures.count(Figures.whole(before))) → \(Figures.count(Figures.whole(after))) VM steps per execution)"
             }
             parts.append(decided)
         }

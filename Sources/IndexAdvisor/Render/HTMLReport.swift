@@ -1,3 +1,5 @@
+import QueryPlanText
+
 /// `--format html`: one self-contained page — inline CSS and SVG, one small inline script for "Copy"
 /// buttons, no network, no external fonts — readable in light and dark mode and printable.
 ///
@@ -590,14 +592,20 @@ public enum HTMLReport {
 
     // MARK: Pieces
 
-    /// A plan drawn as a tree: nested lists, problem rows in the warning colour with a badge.
+    /// A plan drawn as a tree: nested lists, problem rows in the warning colour with a badge. Each row is
+    /// drawn once and at most ``PlanTree/maximumDepth`` deep, as ``PlanTree/draw(_:)`` draws it, so the rows of
+    /// an edited report that form a cycle (every id 0) or a chain thousands deep draw instead of recursing
+    /// until the stack runs out.
     static func planTree(_ plan: QueryPlan) -> HTML {
         guard !plan.steps.isEmpty else { return #"<div class="plan"><span class="muted">no plan rows</span></div>"# }
         func finding(for step: QueryPlan.Step) -> PlanFinding? { plan.findings.first { $0.detail == step.detail } }
-        func children(of parent: Int, isRoot: Bool = false) -> HTML {
-            let steps = plan.steps.filter { $0.parent == parent }
-            guard !steps.isEmpty else { return "" }
-            let items = steps.map { step -> HTML in
+        var drawn = Set<Int>()
+        func children(of parent: Int, depth: Int = 0) -> HTML {
+            guard depth < PlanTree.maximumDepth else { return "" }
+            let indices = plan.steps.indices.filter { plan.steps[$0].parent == parent && !drawn.contains($0) }
+            drawn.formUnion(indices)
+            guard !indices.isEmpty else { return "" }
+            let items = indices.map { plan.steps[$0] }.map { step -> HTML in
                 let found = finding(for: step)
                 var tone = ""
                 var badge = HTML.empty
@@ -607,11 +615,12 @@ public enum HTMLReport {
                 } else if let kind = found?.kind, [.indexSearch, .coveringIndexSearch, .rowidLookup, .primaryKeyLookup].contains(kind) {
                     tone = " good"
                 }
-                return #"<li><span class="step\#(tone)">\#(step.detail)</span>\#(badge)\#(children(of: step.id))</li>"#
+                let below = step.id == parent ? HTML.empty : children(of: step.id, depth: depth + 1)
+                return #"<li><span class="step\#(tone)">\#(step.detail)</span>\#(badge)\#(below)</li>"#
             }
-            return (isRoot ? #"<ul class="tree">"# : "<ul>") + items.joined() + "</ul>"
+            return (depth == 0 ? #"<ul class="tree">"# : "<ul>") + items.joined() + "</ul>"
         }
-        return #"<div class="plan"><div class="plan-root">QUERY PLAN</div>\#(children(of: 0, isRoot: true))</div>"#
+        return #"<div class="plan"><div class="plan-root">QUERY PLAN</div>\#(children(of: 0))</div>"#
     }
 
     private static func plans(before: QueryPlan?, after: QueryPlan?, captions: (String, String) = ("Plan before", "Plan after"),

@@ -24,7 +24,7 @@ public enum JSONReport {
     /// Reads a JSON report back (a baseline saved by an earlier run, or any format's source).
     /// - Throws: ``JSONReportError`` when the text is JSON but not a report, a report of a newer schema
     ///   version than this build reads, or one edited to hold code indexadvisor does not write or a figure no
-    ///   measurement gives (a negative time, count or size), one that is not JSON, or one whose field is missing
+    ///   measurement gives (a negative time, count or size, any figure beyond 10^15), one that is not JSON, or one whose field is missing
     ///   or has the wrong type (``JSONReportError/unreadableField(_:)``, naming it).
     public static func decode(_ data: Data) throws -> AnalysisResult {
         let decoder = JSONDecoder()
@@ -51,6 +51,9 @@ public enum JSONReport {
         do {
             result = try decoder.decode(AnalysisResult.self, from: data)
         } catch let error as DecodingError {
+            // A number too large for its field (`1e300` where a count is an integer) fails as the whole text,
+            // with no path: name the field from the JSON itself.
+            if let problem = numberBeyondRange(in: data) { throw JSONReportError.impossibleFigure(problem) }
             throw JSONReportError.unreadableField(Self.describe(error))
         }
         if let problem = codeProblem(in: result) { throw JSONReportError.unsafeField(problem) }
@@ -217,7 +220,7 @@ public enum JSONReportError: Error, Equatable, CustomStringConvertible {
     case newerSchema(found: Int, supported: Int)
     /// A field that reports print as code holds something indexadvisor does not write there.
     case unsafeField(String)
-    /// A figure no measurement gives (a negative time, count or size), named by its path.
+    /// A figure no measurement gives (a negative time, count or size, a figure beyond 10^15), named by its path.
     case impossibleFigure(String)
     /// Not JSON: cut short, damaged, or empty; why.
     case notJSON(String)

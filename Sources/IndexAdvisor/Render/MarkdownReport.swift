@@ -43,10 +43,10 @@ public enum MarkdownReport {
         let adds = result.recommendations.isEmpty
             ? "**no index to add**"
             : "**\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add**"
-        out.append("**Workload time\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter))): \(adds), \(drops.count) to drop.")
+        out.append("**Workload time\(prose(result.timeScope)) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter))): \(adds), \(drops.count) to drop.")
         out.append("")
         out.append("- Reads: \(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter)).")
-        let writeChange = result.headlineWriteChangeText.map { " (\($0)); the figures are the clock's" } ?? ""
+        let writeChange = result.headlineWriteChangeText.map { " (\(prose($0))); the figures are the clock's" } ?? ""
         out.append("- Writes: \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))\(writeChange).")
         var plans = "- Plans: full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter), temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)"
         if let alternatives = result.alternatives, !alternatives.isEmpty {
@@ -56,7 +56,7 @@ public enum MarkdownReport {
             plans += "; \(Figures.counted(result.queryAdvice.count, "query-side finding")) (below)"
         }
         out.append(plans + ".")
-        out.append("- Workload: \(result.workloadHeadline).")
+        out.append("- Workload: \(prose(result.workloadHeadline)).")
         out.append("")
         if result.finalCharges != nil && !(result.recommendations.isEmpty && drops.isEmpty) {
             out.append(text(result.chargesSentence))
@@ -65,16 +65,16 @@ public enum MarkdownReport {
         for recommendation in result.recommendations {
             // Why a pick that saves nothing on the wall clock is there, beside it (a new user read "saves no
             // measurable read time" in the summary, and the counters' reason only further down).
-            let evidence = result.counterEvidence(for: recommendation).map { " " + $0 } ?? ""
-            out.append("\(recommendation.rank). \(inline(result.summaryDeclaration(for: recommendation))): \(result.chargeText(for: recommendation)).\(evidence)")
+            let evidence = result.counterEvidence(for: recommendation).map { " " + prose($0) } ?? ""
+            out.append("\(recommendation.rank). \(inline(result.summaryDeclaration(for: recommendation))): \(prose(result.chargeText(for: recommendation))).\(evidence)")
         }
         for (offset, finding) in drops.enumerated() {
-            let charged = result.dropChargeText(for: finding).map { ": \($0)" } ?? ""
+            let charged = result.dropChargeText(for: finding).map { ": \(prose($0))" } ?? ""
             out.append("\(result.recommendations.count + offset + 1). Drop \(inline(finding.index)) (\(finding.findingText(name: inline)))\(charged).")
         }
         if !result.recommendations.isEmpty || !drops.isEmpty { out.append("") }
         if !result.recommendations.isEmpty {
-            out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope) and adds \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
+            out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(prose(result.buildEstimate))\(Figures.duration(result.migrationBuildSeconds)) \(prose(result.buildScope)) and adds \(prose(result.buildEstimate))\(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
             out.append("")
         }
     }
@@ -88,7 +88,7 @@ public enum MarkdownReport {
         // carried most of the time).
         out.append("Weighted time = executions in the workload × time of one execution, summed; a statement timed with several value sets has the median over runs of their mean, weighted by the executions each stands for (a rare heavy value can carry most of it: its statement's section lists the values timed).")
         out.append("")
-        out.append(result.methodText)
+        out.append(text(result.methodText))
         out.append("")
     }
 
@@ -113,12 +113,12 @@ public enum MarkdownReport {
         let timeLabel = result.isSampled ? " (on the sample)" : ""
         if let charge = result.charge(of: recommendation) {
             let (reads, writes) = result.chargeLines(for: recommendation, charge: charge, scope: timeLabel)
-            out.append("- \(reads).")
-            out.append("- \(writes).")
+            out.append("- \(prose(reads)).")
+            out.append("- \(prose(writes)).")
         } else {
-            out.append("- \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded).capitalizedFirstLetter) per workload\(timeLabel); \(recommendation.buildSentence.lowercasedFirstLetter).")
+            out.append("- \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded).capitalizedFirstLetter) per workload\(timeLabel); \(prose(recommendation.buildSentence.lowercasedFirstLetter)).")
         }
-        out.append("- How sure: \(result.howSure(of: recommendation)).")
+        out.append("- How sure: \(prose(result.howSure(of: recommendation))).")
         out.append("")
         out.append(text(result.partialSetCaption(for: recommendation)) + ":")
         out.append("")
@@ -136,17 +136,17 @@ public enum MarkdownReport {
         if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID),
            let plans = recommendation.mainPlans(in: result) {
             let label = result.label(ofStatement: main.statementID)
-            out.append("For \(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))).")
+            out.append("For \(text(label)) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))).")
             out.append("")
             if let evidence = result.counterEvidence(for: recommendation) {
                 out.append(prose(evidence))
                 out.append("")
             }
             if let before = plans.before, !before.steps.isEmpty {
-                out.append(plans.beforeCaption + ":")
+                out.append(prose(plans.beforeCaption) + ":")
                 out.append(fence(before.tree, language: ""))
                 if let after = plans.after, after.tree != before.tree {
-                    out.append(plans.afterCaption + ":")
+                    out.append(prose(plans.afterCaption) + ":")
                     out.append(fence(after.tree, language: ""))
                 }
                 out.append("")
@@ -158,12 +158,12 @@ public enum MarkdownReport {
     private static func swiftData(for recommendation: Recommendation, in result: AnalysisResult, into out: inout [String]) {
         if result.isCoreDataEntity(recommendation.entity), let entity = recommendation.entity {
             if let unique = result.uniqueRule(covering: recommendation), let rule = result.modelRuleText(for: unique) {
-                out.append("Core Data, in the model's entity `\(entity)`: no fetch index. The proposed \(text(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; with it declared, the CREATE INDEX above is not needed.")
+                out.append("Core Data, in the model's entity \(inline(entity)): no fetch index. The proposed \(text(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; with it declared, the CREATE INDEX above is not needed.")
             } else if let index = recommendation.fetchIndex {
-                let elements = index.elements.map { "`\($0.property)`" + ($0.isAscending ? "" : " (descending)") }.joined(separator: ", ")
-                out.append("Core Data, in the model's entity `\(entity)`: the fetch index `\(index.name)` on \(elements), which Core Data names `\(index.storeIndexName)` in the store, as the SQL above does; `--format swift` gives the model-editor steps, the `contents` XML and the `NSFetchIndexDescription` code.")
+                let elements = index.elements.map { inline($0.property) + ($0.isAscending ? "" : " (descending)") }.joined(separator: ", ")
+                out.append("Core Data, in the model's entity \(inline(entity)): the fetch index \(inline(index.name)) on \(elements), which Core Data names \(inline(index.storeIndexName)) in the store, as the SQL above does; `--format swift` gives the model-editor steps, the `contents` XML and the `NSFetchIndexDescription` code.")
             } else {
-                out.append("A Core Data fetch index cannot declare this index for `\(entity)` (a collation, an expression, a column of another sub-entity or a Core Data bookkeeping column); create it with the SQL above.")
+                out.append("A Core Data fetch index cannot declare this index for \(inline(entity)) (a collation, an expression, a column of another sub-entity or a Core Data bookkeeping column); create it with the SQL above.")
             }
             out.append("")
             if let declared = recommendation.declaredInModel {
@@ -173,16 +173,16 @@ public enum MarkdownReport {
             return
         }
         if let unique = result.uniqueRule(covering: recommendation), let rule = unique.swiftDataUnique, let entity = recommendation.entity {
-            out.append("SwiftData, in `@Model class \(entity)`: no `#Index`. The proposed \(inline(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the `#Unique` declared, the CREATE INDEX above is not needed.")
+            out.append("SwiftData, in \(inline("@Model class " + entity)): no `#Index`. The proposed \(inline(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; declaring both would build two indexes for one job. With the `#Unique` declared, the CREATE INDEX above is not needed.")
             out.append("")
         } else if let macro = recommendation.swiftDataIndex, let entity = recommendation.entity {
             let origin = recommendation.keyPathsAreGuessed
                 ? " (key paths guessed from the column names; check them against your model, or pass it with `--model`)"
                 : (result.model.map { " (key paths from \($0.files.map(inline).joined(separator: ", ")))" } ?? "")
-            out.append("SwiftData, in `@Model class \(entity)`: \(inline(macro))" + origin)
+            out.append("SwiftData, in \(inline("@Model class " + entity)): \(inline(macro))" + origin)
             out.append("")
         } else if let entity = recommendation.entity {
-            out.append("SwiftData's `#Index` cannot declare this index for `\(entity)` (it has a direction, a collation, a predicate or a Core Data bookkeeping column); create it with the SQL above.")
+            out.append("SwiftData's `#Index` cannot declare this index for \(inline(entity)) (it has a direction, a collation, a predicate or a Core Data bookkeeping column); create it with the SQL above.")
             out.append("")
         }
         if let declared = recommendation.declaredInModel {
@@ -200,7 +200,7 @@ public enum MarkdownReport {
             let label = result.label(ofStatement: effect.statementID)
             let kind = result.statement(withID: effect.statementID)?.kind.rawValue ?? ""
             let takenOver = takeovers.contains { $0.statementID == effect.statementID } ? "; its final plan uses another index (see above)" : ""
-            out.append("| \(label) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(of: effect))\(takenOver) |")
+            out.append("| \(cell(label)) \(kind) | \(Figures.count(effect.count)) | \(cellTiming(effect.before)) | \(cellTiming(effect.after)) | \(Figures.change(of: effect))\(takenOver) |")
         }
         out.append("")
         if let cardinality = recommendation.cardinalityText(in: result, column: text) { out.append("- " + cardinality) }
@@ -221,7 +221,7 @@ public enum MarkdownReport {
             out.append("")
             var facts: [String] = []
             if let main = alternative.effects.max(by: { $0.before.medianSeconds * Double($0.count) - $0.after.medianSeconds * Double($0.count) < $1.before.medianSeconds * Double($1.count) - $1.after.medianSeconds * Double($1.count) }) {
-                facts.append("For \(result.label(ofStatement: main.statementID)): \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
+                facts.append("For \(text(result.label(ofStatement: main.statementID))): \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
             }
             facts.append("\(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload")
             facts.append("built in \(Figures.duration(alternative.buildSeconds)), \(ByteCountText.format(alternative.bytes))")
@@ -248,7 +248,7 @@ public enum MarkdownReport {
             let declaration = result.recommendations.compactMap(\.entity).allSatisfy(result.isCoreDataEntity)
                 ? "Core Data (`--format swift`): adding a fetch index changes the model, so declare it in a new model version"
                 : "SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema` (a Core Data model: in a new model version)"
-            out.append("\(declaration); building takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
+            out.append("\(declaration); building takes \(prose(result.buildEstimate))\(Figures.duration(result.migrationBuildSeconds)) \(prose(result.buildScope)).")
             out.append("")
             out.append(fence(SwiftReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "swift"))
             out.append("")
@@ -263,7 +263,7 @@ public enum MarkdownReport {
         out.append("")
         for advice in result.queryAdvice {
             let label = result.label(ofStatement: advice.statementID)
-            out.append("### \(label): \(advice.kind.title)")
+            out.append("### \(text(label)): \(advice.kind.title)")
             out.append("")
             out.append(prose(advice.advice))
             out.append("")
@@ -271,7 +271,7 @@ public enum MarkdownReport {
                 advice.rewriteTiming == nil ? " (IQR \(Figures.duration(timing.p25Seconds))–\(Figures.duration(timing.p75Seconds)))"
                     : "; as it is: \(cellTiming(timing))"
             } ?? ""
-            out.append("- " + advice.measuredLine(label: label) + spread)
+            out.append("- " + prose(advice.measuredLine(label: label)) + spread)
             if let caveat = advice.caveat { out.append("- Caveat: \(prose(caveat))") }
             out.append("")
             if let rewrite = advice.rewrite {
@@ -312,7 +312,7 @@ public enum MarkdownReport {
                 ?? (flagged.isEmpty ? nil : flagged.joined(separator: "; "))
                 ?? (indexScans.isEmpty ? nil : indexScans.joined(separator: "; "))
                 ?? "no full scan or temp B-tree"
-            out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(result.shareText(statement)) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
+            out.append("| S\(offset + 1) | \(statement.kind.rawValue) | \(Figures.count(statement.count)) | \(cell(result.shareText(statement))) | \(before) | \(after) | \(cell(problems)) | \(statement.tables.map(codeCell).joined(separator: ", ")) |")
         }
         out.append("")
         for section in StatementSection.all(in: result) { statement(section, of: result, into: &out) }
@@ -361,8 +361,8 @@ public enum MarkdownReport {
             switch fact {
             case .shape(let shape): out.append("- Shape (from SQLite's planner): \(inline(shape))")
             case .source: continue  // the "Issued at" sentence above the list
-            case .boundValues(let summary): out.append("- Bound values: \(summary)")
-            case .before(let timing, let rows): out.append("- Before: \(Figures.timing(timing)); \(rows)")
+            case .boundValues(let summary): out.append("- Bound values: \(text(summary))")
+            case .before(let timing, let rows): out.append("- Before: \(Figures.timing(timing)); \(prose(rows))")
             case .after(let timing): out.append("- After: \(Figures.timing(timing))")
             case .observed(let observed, let lastRows):
                 out.append("- Reported by the app's log (its device, its data, 0.1 ms resolution): median \(Figures.logged(observed.medianSeconds)) over \(Figures.counted(observed.count, "execution"))\(lastRows.map { ", last \(Figures.counted($0, "row"))" } ?? "")")
@@ -385,7 +385,7 @@ public enum MarkdownReport {
         for finding in result.existingIndexes {
             let what = finding.findingText(name: codeCell)
             let advice = finding.dropSQL.map(codeCell) ?? (finding.caveat.map(cell) ?? "")
-            let saved = result.writeSavingText(of: finding)
+            let saved = cell(result.writeSavingText(of: finding))
             out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
         }
         out.append("")
@@ -429,8 +429,8 @@ public enum MarkdownReport {
         out.append("")
         var facts = ["\(inline(result.store.fileName)), \(ByteCountText.format(result.store.bytes))"]
         if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
-        facts.append(result.store.statisticsFact)
-        facts.append("snapshot: \(result.store.snapshotMethod), \(Figures.duration(result.store.snapshotSeconds))")
+        facts.append(text(result.store.statisticsFact))
+        facts.append("snapshot: \(text(result.store.snapshotMethod)), \(Figures.duration(result.store.snapshotSeconds))")
         out.append(facts.joined(separator: " · "))
         out.append("")
         out.append("| Table | Entity | Rows | Indexes |")
@@ -483,7 +483,7 @@ public enum MarkdownReport {
         }
         out.append("")
         out.append("---")
-        out.append("\(result.tool.name) \(result.tool.version), SQLite \(result.tool.sqliteVersion), analysed in \(Figures.duration(result.tool.analysisSeconds)) at \(result.tool.generatedAt).")
+        out.append("\(text(result.tool.name)) \(text(result.tool.version)), SQLite \(text(result.tool.sqliteVersion)), analysed in \(Figures.duration(result.tool.analysisSeconds)) at \(text(result.tool.generatedAt)).")
     }
 
     /// A review without a workload: findings from the schema and the data only, and how to capture a workload.
@@ -499,7 +499,7 @@ public enum MarkdownReport {
                     ?? (finding.table.isEmpty ? "" : inline(finding.table + (finding.columns.isEmpty ? "" : "(" + finding.columns.joined(separator: ", ") + ")")))
                 out.append("- " + (subject.isEmpty ? "" : subject + (finding.bytes.map { " (\(ByteCountText.format($0)))" } ?? "") + ": ") + text(finding.advice))
                 for measurement in finding.measurements {
-                    out.append("  - \(text(measurement.operation)): \(measurement.comparisonText) (medians of \(measurement.withIndex.runs) and \(measurement.withoutIndex.runs) runs; the index was really added or dropped between them, then put back)")
+                    out.append("  - \(text(measurement.operation)): \(prose(measurement.comparisonText)) (medians of \(measurement.withIndex.runs) and \(measurement.withoutIndex.runs) runs; the index was really added or dropped between them, then put back)")
                 }
                 if let sql = finding.sql { out.append("  " + inline(sql)) }
                 if let unique = finding.swiftDataUnique { out.append("  SwiftData: " + inline(unique)) }
@@ -508,10 +508,12 @@ public enum MarkdownReport {
         }
         out.append("## Next: capture a workload")
         out.append("")
-        out += result.captureHint
+        // The hint's lines are Markdown as the analysis wrote them (a leading "- ", `code` spans); an edited
+        // report's are printed the same way, every other character escaped.
+        out += result.captureHint.map { line in line.hasPrefix("- ") ? "- " + prose(String(line.dropFirst(2))) : prose(line) }
         out.append("")
         out.append("---")
-        out.append("\(result.tool.name) \(result.tool.version), SQLite \(result.tool.sqliteVersion), reviewed in \(Figures.duration(result.tool.analysisSeconds)).")
+        out.append("\(text(result.tool.name)) \(text(result.tool.version)), SQLite \(text(result.tool.sqliteVersion)), reviewed in \(Figures.duration(result.tool.analysisSeconds)).")
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -566,9 +568,11 @@ public enum MarkdownReport {
         return String(shown)
     }
 
-    /// Text for a table cell: pipes escaped, line breaks folded, Markdown punctuation escaped.
+    /// Text for a table cell: pipes escaped, line breaks folded, Markdown punctuation escaped: ``text(_:)``,
+    /// which escapes a pipe already. (Escaping its `\|` once more made it `\\|`, an escaped backslash and then
+    /// a pipe that ends the cell: a table name with a `|` broke its row.)
     static func cell(_ value: String) -> String {
-        text(value).replacingOccurrences(of: "|", with: "\\|")
+        text(value)
     }
 
     /// Plain text with Markdown's active characters escaped (emphasis, links, raw HTML, code spans,

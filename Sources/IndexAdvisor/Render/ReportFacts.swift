@@ -127,7 +127,7 @@ extension AnalysisResult {
 
     /// Bytes the recommended indexes add to the store.
     public var migrationBytes: Int64 {
-        recommendations.reduce(0) { $0 + $1.bytes }
+        recommendations.saturatingSum(\.bytes)
     }
 
     /// The share (0…1) of the workload's weighted time before the change that `statement` takes;
@@ -446,13 +446,13 @@ extension AnalysisResult {
             return (effect, before, after)
         }
         guard let (effect, before, after) = fewer.max(by: { Double($0.0.count) * ($0.1 - $0.2) < Double($1.0.count) * ($1.1 - $1.2) }) else { return nil }
-        let share = Int(((before - after) / before * 100).rounded())
+        let share = Figures.whole((before - after) / before * 100)
         // Medians 2× or more apart whose runs overlap are too spread to tell, not "inside the noise" (a
         // breaking helper's 109× change was printed beside those words).
         let (b, a) = (effect.before.medianSeconds, effect.after.medianSeconds)
         let clock = min(a, b) > 0 && max(a, b) >= 2 * min(a, b)
             ? "the medians were \(Figures.ratio(max(a, b), min(a, b))) apart but the runs overlapped: too spread to tell"
             : "the difference was inside the noise"
-        return "Chosen on SQLite's work counters: \(label(ofStatement: effect.statementID)) \(Figures.count(Int(before.rounded()))) → \(Figures.count(Int(after.rounded()))) VM steps per execution (\(share) % fewer); on the wall clock \(clock)."
+        return "Chosen on SQLite's work counters: \(label(ofStatement: effect.statementID)) \(Figures.count(Figures.whole(before))) → \(Figures.count(Figures.whole(after))) VM steps per execution (\(share) % fewer); on the wall clock \(clock)."
     }
 }

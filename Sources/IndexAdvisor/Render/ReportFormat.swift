@@ -135,12 +135,12 @@ public enum Figures {
 
     /// Rows per execution: whole numbers as such, averages to one decimal.
     public static func rows(_ value: Double) -> String {
-        value.rounded() == value || value >= 100 ? count(Int(value.rounded())) : String(format: "%.1f", value)
+        value.rounded() == value || value >= 100 ? count(whole(value)) : String(format: "%.1f", value)
     }
 
     /// An integer with thousands separators: `100,000`.
     public static func count(_ value: Int) -> String {
-        let digits = String(abs(value))
+        let digits = String(value.magnitude)
         var result = ""
         for (offset, character) in digits.enumerated() {
             if offset > 0 && (digits.count - offset) % 3 == 0 { result += "," }

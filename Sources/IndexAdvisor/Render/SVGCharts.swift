@@ -70,8 +70,10 @@ public enum SVGCharts {
                 high = 1e-2
                 return
             }
-            low = pow(10, (log10(smallest)).rounded(.down))
-            high = pow(10, (log10(largest)).rounded(.up))
+            // Decades within 10^±300: a time of 5e-324 s (an edited report's) has no power of ten below it that
+            // a Double holds, and a low of 0 made every position NaN.
+            low = pow(10, min(299, max(-300, log10(smallest).rounded(.down))))
+            high = pow(10, min(300, max(-299, log10(largest).rounded(.up))))
             if high <= low { high = low * 10 }
         }
 
@@ -83,7 +85,7 @@ public enum SVGCharts {
 
         /// The powers of ten from `low` to `high`.
         public var ticks: [Double] {
-            let first = Int(log10(low).rounded()), last = Int(log10(high).rounded())
+            let first = Figures.whole(log10(low)), last = Figures.whole(log10(high))
             return (first...max(first, last)).map { pow(10, Double($0)) }
         }
     }
@@ -232,6 +234,6 @@ public enum SVGCharts {
     }
 
     private static func int(_ value: Double) -> String {
-        String(Int(value.rounded()))
+        String(Figures.whole(value))
     }
 }

@@ -42,7 +42,7 @@ extension AnalysisResult {
     }
 
     /// Items of the workload skipped, summed over the reasons.
-    var skippedWorkloadItems: Int { workload.skipped.values.reduce(0, +) }
+    var skippedWorkloadItems: Int { workload.skipped.values.saturatingSum { $0 } }
 
     /// One line on what was read: files with their formats, and what was skipped, for the reports' headlines.
     var workloadHeadline: String {

@@ -1,7 +1,10 @@
 import Foundation
 
 /// Writes report files so that a reader never sees half of one: the bytes go to a hidden temporary file
-/// beside the target (removed on error and on SIGINT/SIGTERM/SIGHUP), which is then renamed over it.
+/// beside the target (`.NAME.indexadvisor-XXXXXX`, removed on error and on SIGINT/SIGTERM/SIGHUP), which is
+/// then renamed over it. The writer holds an exclusive `flock` on its temporary file until the rename, so a
+/// later write of the same target removes the temporary files whose lock is free (left by a run killed
+/// mid-write, which no handler sees) and never one that a live writer holds.
 /// A symbolic link is followed (its target is replaced, the link stays); a target that is not a regular
 /// file (`/dev/stdout`, a FIFO, a device) is written in place, never replaced; an SQLite database is never
 /// overwritten.
@@ -40,10 +43,9 @@ public enum AtomicFile {
                 return
             }
         }
-        var template = Array((directory + "/." + url.lastPathComponent + ".indexadvisor-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let prefix = temporaryPrefix(for: url.lastPathComponent)
+        removeAbandonedTemporaries(in: directory, prefix: prefix)
+        let (descriptor, temporary) = try lockedTemporary(in: directory, prefix: prefix, shownAs: requested)
         TemporaryDirectoryRegistry.shared.add(file: temporary)
         defer { TemporaryDirectoryRegistry.shared.remove(file: temporary) }
         var bytes = Array(text.utf8)[...]
@@ -58,23 +60,65 @@ public enum AtomicFile {
             bytes = bytes.dropFirst(written)
         }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
+        // Renamed or removed with the lock held, so no other run takes it for abandoned in between (a write
+        // past `ulimit -f` fails with "File too large" and leaves nothing).
         if failure == nil {
-            fchmodat(AT_FDCWD, temporary, mode, 0)
+            fchmod(descriptor, mode)
             if rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         }
-        if let failure {
-            unlink(temporary)
-            throw WriteError(path: requested, reason: failure)
+        if failure != nil { unlink(temporary) }
+        close(descriptor)
+        if let failure { throw WriteError(path: requested, reason: failure) }
+    }
+
+    /// The start of the names of the temporary files beside `name`: `.NAME.indexadvisor-`, then six letters
+    /// and digits (`mkstemp`'s).
+    private static func temporaryPrefix(for name: String) -> String {
+        "." + name + ".indexadvisor-"
+    }
+
+    /// A new temporary file `prefix` + six characters in `directory`, open for writing and locked (`flock`,
+    /// exclusive), and its path. A file that ``removeAbandonedTemporaries(in:prefix:)`` of another run took
+    /// between its creation and its lock (it was not locked yet, so it looked abandoned) is gone or no longer
+    /// the one created when the lock is held: another is made.
+    /// - Throws: ``WriteError`` when no file can be created in `directory`.
+    private static func lockedTemporary(in directory: String, prefix: String, shownAs requested: String) throws -> (Int32, String) {
+        for _ in 0..<16 {
+            var template = Array((directory + "/" + prefix + "XXXXXX").utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { throw WriteError(path: requested, reason: String(cString: strerror(errno))) }
+            let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            // A remover holds the lock only while it checks and unlinks: wait for it.
+            var opened = stat(), named = stat()
+            if flock(descriptor, LOCK_EX) == 0, fstat(descriptor, &opened) == 0, lstat(temporary, &named) == 0,
+               opened.st_dev == named.st_dev, opened.st_ino == named.st_ino {
+                return (descriptor, temporary)
+            }
+            close(descriptor)
+        }
+        throw WriteError(path: requested, reason: "another process kept removing its temporary file in \(directory)")
+    }
+
+    /// Removes the temporary files `prefix` + six letters and digits in `directory` whose writer is gone:
+    /// those whose `flock` can be taken at once (a live writer holds it until its rename). Only regular
+    /// files are touched, and only the file that was locked (the name still names it).
+    static func removeAbandonedTemporaries(in directory: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let suffix = name.utf8.dropFirst(prefix.utf8.count)
+            guard suffix.count == 6, suffix.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { continue }
+            let path = directory + "/" + name
+            let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            var opened = stat(), named = stat()
+            guard fstat(descriptor, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG,
+                  flock(descriptor, LOCK_EX | LOCK_NB) == 0,
+                  lstat(path, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino else { continue }
+            unlink(path)
         }
     }
 
-    /// Checks, without writing the report, that `write(_:to:)` could write `requested`: its directory exists,
-    /// a file can be created there (and renamed over the target), the target is not a directory, an SQLite
-    /// database or a file of the kernel's `/proc` or `/sys`, and a descriptor or device is open for writing.
-    /// A FIFO is left alone (opening it would wake its reader). Creates and removes one hidden empty file
-    /// beside the target.
-    /// - Throws: ``WriteError`` naming the file and the cause.
     /// `requested` with links followed, as a path and a URL, and its directory, which must exist.
     /// - Throws: ``WriteError`` when the directory does not exist.
     private static func existingParent(of requested: String) throws -> (path: String, url: URL, directory: String) {
@@ -88,6 +132,12 @@ public enum AtomicFile {
         return (path, url, directory)
     }
 
+    /// Checks, without writing the report, that `write(_:to:)` could write `requested`: its directory exists,
+    /// a file can be created there (and renamed over the target), the target is not a directory, an SQLite
+    /// database or a file of the kernel's `/proc` or `/sys`, and a descriptor or device is open for writing.
+    /// A FIFO is left alone (opening it would wake its reader). Creates and removes one hidden empty file
+    /// beside the target.
+    /// - Throws: ``WriteError`` naming the file and the cause.
     public static func checkWritable(_ requested: String) throws {
         if let descriptor = standardDescriptor(requested) {
             if fcntl(descriptor, F_GETFL) & O_ACCMODE == O_RDONLY {
@@ -112,7 +162,7 @@ public enum AtomicFile {
                 return
             }
         }
-        var template = Array((directory + "/." + url.lastPathComponent + ".indexadvisor-XXXXXX").utf8CString)
+        var template = Array((directory + "/" + temporaryPrefix(for: url.lastPathComponent) + "XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw WriteError(path: requested, reason: "cannot create a file in \(directory): \(String(cString: strerror(errno)))")
