@@ -162,10 +162,16 @@ struct SavedReports {
 }
 
 /// The built executable run with `arguments`: how it ended, its status and its standard error.
-func runIndexAdvisor(_ arguments: [String]) throws -> (reason: Process.TerminationReason, status: Int32, error: String) {
+func runIndexAdvisor(_ arguments: [String], limits: String? = nil) throws -> (reason: Process.TerminationReason, status: Int32, error: String) {
     let process = Process()
-    process.executableURL = indexadvisorBinary
-    process.arguments = arguments
+    if let limits {
+        // Through the shell, whose `ulimit` the binary then runs under.
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(limits); exec \"$0\" \"$@\"", indexadvisorBinary.path] + arguments
+    } else {
+        process.executableURL = indexadvisorBinary
+        process.arguments = arguments
+    }
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")

@@ -20,16 +20,7 @@ struct ReportWriteTests {
 
     /// `indexadvisor arguments` under the shell's `limits`: how it ended, its status and its standard error.
     static func run(_ arguments: [String], limits: String) throws -> (reason: Process.TerminationReason, status: Int32, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(limits); exec \"$0\" \"$@\"", indexadvisorBinary.path] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationReason, process.terminationStatus, text)
+        try runIndexAdvisor(arguments, limits: limits)
     }
 
     @Test("a report larger than ulimit -f: one line 'File too large', exit 2, no temporary file, an existing report kept as it was",
