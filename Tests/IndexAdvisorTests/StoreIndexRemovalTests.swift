@@ -121,3 +121,33 @@ struct WhatIfStoreOrderTests {
         #expect(try planner.plan(for: sql, bindings: [.integer(3)], with: []).0.indexesUsed == before)
     }
 }
+
+@Suite("Indexes named by statements set aside")
+struct SetAsideIndexedByTests {
+    @Test("an index only a statement this SQLite cannot parse names with INDEXED BY is never dropped")
+    func unparsableStatementKeepsItsIndex() throws {
+        // Regression (hostile round): the app's statement, valid on a newer SQLite, was set aside as
+        // unparsable, and the advice dropped the index it names; on the migrated store it failed with
+        // "no such index". Other names, sizes and a window function this SQLite lacks, from a breaker's shape.
+        let store = try FixtureStore("""
+            CREATE TABLE reading(id INTEGER PRIMARY KEY, probe INTEGER NOT NULL, taken INTEGER NOT NULL, level INTEGER NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+            INSERT INTO reading SELECT i, i % 200, 1700000000 + i * 13, (i * 17) % 500 FROM n;
+            CREATE INDEX reading_probe ON reading(probe);
+            CREATE INDEX reading_level_taken ON reading(level, taken);
+            """)
+        let workload = """
+            -- freq: 25
+            SELECT id, level FROM reading WHERE probe = 12;
+            -- freq: 3000
+            INSERT INTO reading(probe, taken, level) VALUES (4, 1900000000, 120);
+            -- freq: 30
+            SELECT group_concat(id ORDER BY taken) FROM reading INDEXED BY reading_level_taken WHERE level = 7;
+            """
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(workload, file: "w.sql", format: .sql),
+                                         options: quickOptions())
+        #expect(!result.existingIndexes.contains { $0.index == "reading_level_taken" && $0.dropSQL != nil },
+                "\(result.existingIndexes.map { ($0.index, $0.dropSQL ?? "kept") })")
+        #expect(!SQLReport.render(result, queryAdvice: false).contains("DROP INDEX IF EXISTS \"reading_level_taken\""))
+    }
+}

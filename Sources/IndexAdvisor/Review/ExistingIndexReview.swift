@@ -14,13 +14,15 @@ struct ExistingIndexReview {
     /// kept are the timings as measured.
     var decide: (Timing) -> Timing = { $0 }
 
-    /// - Parameter removed: the store's indexes (folded names) the selector took out; the snapshot is without
-    ///   them, and each gets its drop, measured by putting it back (``judgeRemoved(_:_:profiles:)``).
+    /// - Parameters:
+    ///   - removed: the store's indexes (folded names) the selector took out; the snapshot is without them, and
+    ///     each gets its drop, measured by putting it back (``judgeRemoved(_:_:profiles:)``).
+    ///   - namedByIndexedBy: indexes statements outside `profiles` name with `INDEXED BY` (set-aside ones).
     func review(profiles: [StatementProfile], recommendations: [IndexCandidate], names: [String],
-                sizes: [String: Int64], removed: Set<String> = []) -> [ExistingIndexFinding] {
+                sizes: [String: Int64], removed: Set<String> = [], namedByIndexedBy: Set<String> = []) -> [ExistingIndexFinding] {
         let used = usedIndexNames(profiles: profiles)
         // Read once for the whole review: the workload's statements and the store's views and triggers.
-        let named = profiles.reduce(into: Self.namedIndexes(in: snapshot.connection)) { names, profile in
+        let named = profiles.reduce(into: Self.namedIndexes(in: snapshot.connection).union(namedByIndexedBy)) { names, profile in
             names.formUnion(Self.indexedByNames(in: profile.statement.text))
         }
         var findings: [ExistingIndexFinding] = []

@@ -94,9 +94,7 @@ extension AnalysisRun {
     /// not lead with the child column of a foreign key: the parent's deletes and updates search the child by it
     /// (foreignkeys.html#fk_indexes), writes a workload may not show (the review still judges those).
     func removableStoreIndexes() -> [Member] {
-        let named = profiles.reduce(into: ExistingIndexReview.namedIndexes(in: snapshot.connection)) { names, profile in
-            names.formUnion(ExistingIndexReview.indexedByNames(in: profile.statement.text))
-        }
+        let named = indexesNamedByIndexedBy()
         return schema.tables.flatMap { table in
             table.indexes.filter { index in
                 guard index.sql != nil,
@@ -104,6 +102,15 @@ extension AnalysisRun {
                 guard let lead = index.columns.first?.name else { return true }
                 return !ForeignKeys.isChildColumn(lead, of: table, connection: snapshot.connection)
             }.map { Member.store(name: $0.name.sqlFolded, table: table.name.sqlFolded) }
+        }
+    }
+
+    /// The indexes (folded names) that `INDEXED BY` names in the store's views and triggers and in every
+    /// statement of the workload, those set aside too (one this SQLite cannot parse still runs in the app, and
+    /// fails to prepare once the index it names is gone: lang_indexedby.html).
+    func indexesNamedByIndexedBy() -> Set<String> {
+        workload.statements.reduce(into: ExistingIndexReview.namedIndexes(in: snapshot.connection)) { names, statement in
+            names.formUnion(ExistingIndexReview.indexedByNames(in: statement.text))
         }
     }
 
