@@ -359,8 +359,19 @@ public enum IndexAdvisorCommand {
         if options.analyze.output != nil { try checkOutput(nil, console: console, command: "check") }
         let workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan, command: "check")
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal, plain: !options.analyze.quiet)
-        let result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
+        let result: AnalysisResult
+        do {
+            result = try Advisor.profile(storeAt: URL(fileURLWithPath: options.analyze.store), workload: workload,
                                          options: options.analyze.analysisOptions, progress: progress.update)
+        } catch WorkloadError.noStatementAnalysable(let reasons) {
+            // A gate that cannot check any statement fails (issue 39: a hot statement it could not plan or time
+            // fails the gate, and here that is every one); analyze calls the same input unusable (exit 2).
+            progress.finish()
+            let first = reasons.first.map { ": the first \($0)" } ?? ""
+            console.out("FAIL none of the workload's \(Figures.counted(reasons.count, "statement")) can be checked on this store\(sanitized(first))\n"
+                        + "indexadvisor check: 1 failure, 0 warnings in \(Figures.counted(reasons.count, "statement")) (\(reasons.count) could not be timed)\n")
+            return ExitCode.checkFailed
+        }
         progress.finish()
         try RunWatch.current?.check()
         RenderObserver.notify(result)

@@ -89,6 +89,22 @@ struct CheckVerdictTests: CheckScratch {
 
     // Item 4: valid SQL of a newer SQLite (an aggregate's ORDER BY, 3.44, in a read and in a write's
     // subquery) does not parse here. Hot, it fails; rare, it does not; a cut-off copy of a statement checked whole is set aside.
+    @Test("a workload whose every statement this SQLite cannot parse fails the gate (exit 1), it is not bad usage")
+    func nothingParses() throws {
+        // Regression (hostile round): the issue's own shape, one hot statement of a newer SQLite and nothing
+        // else, ended in exit 2 ("none of the workload's statements can be analysed"); analyze still exits 2.
+        let store = try store("onlynewer.sqlite", Self.readings)
+        let workload = try file("onlynewer.sql", "-- freq: 60\nSELECT sensor, string_agg(note, ';' ORDER BY id) FROM reading WHERE sensor = 5 GROUP BY sensor;\n")
+        let (code, console) = run(["check", store.path, "-w", workload.path, "-q"])
+        #expect(code == ExitCode.checkFailed, "\(console.out) \(console.error)")
+        let fail = lines(console, "FAIL ")
+        #expect(fail.count == 1 && fail[0].hasPrefix("FAIL none of the workload's 1 statement can be checked on this store: the first"), "\(fail)")
+        #expect(fail.first?.contains("cannot parse it") == true)
+        #expect(console.out.contains("indexadvisor check: 1 failure, 0 warnings in 1 statement (1 could not be timed)"))
+        let (analyzeCode, _) = run(["analyze", store.path, "-w", workload.path, "-q"])
+        #expect(analyzeCode == ExitCode.failure)
+    }
+
     @Test("a hot statement this SQLite cannot parse fails as not checkable")
     func unparsable() throws {
         let store = try store("parse.sqlite", Self.readings)

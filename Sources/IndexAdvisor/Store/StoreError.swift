@@ -20,9 +20,10 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         return lowered.contains("malformed database schema") && (lowered.contains("syntax error") || lowered.contains("unrecognized token"))
     }
 
-    /// The line for a store whose schema this SQLite cannot parse: it needs a newer SQLite, it is not corrupt.
+    /// The line for a store whose schema this SQLite cannot parse: most likely SQL of a newer SQLite (the store
+    /// is then not corrupt), but a schema edited or damaged by hand gives the same error, so the line says both.
     static func newerSchemaText(path: String, detail: String) -> String {
-        "\(path): the schema uses SQL that SQLite \(SQLiteConnection.libraryVersion) cannot parse (\(SQLText.oneLine(detail, limit: 160))); the store needs a newer SQLite (it was written by one), it is not corrupt; run indexadvisor built with a newer SQLite"
+        "\(path): the schema uses SQL that SQLite \(SQLiteConnection.libraryVersion) cannot parse (\(SQLText.oneLine(detail, limit: 160))); the store needs a newer SQLite if one wrote it (it is then not corrupt), else its schema is damaged; run indexadvisor built with a newer SQLite to tell"
     }
 
     /// Nothing exists at the path.
