@@ -128,8 +128,23 @@ package final class WorkloadScorer {
             }
         }
         // A write that cannot be committed twice (an INSERT with a literal primary key) is timed in a savepoint
-        // that is rolled back, for every configuration alike, from the first failure on.
+        // that is rolled back, for every configuration alike: found by running it twice in a savepoint on the
+        // first copy (undone), before any round.
         var rolledBack = Set<Int>()
+        if let probe = copies.first {
+            let drawer = ValueDrawer(connection: store, seed: pair.seed &+ 7, sequenceOffset: 50_000_000)
+            let timer = ExecutionTimer(connection: probe.connection, measure: .counters)
+            for (position, statement) in pair.statements.enumerated() where statement.isWrite {
+                try probe.connection.execute("SAVEPOINT bench_probe")
+                do {
+                    for _ in 0..<2 { _ = try timer.once(statement.sql, values: try drawer.values(for: statement), isWrite: true, commits: true) }
+                } catch {
+                    rolledBack.insert(position)
+                    say("  S\(position + 1) cannot be committed twice (\(error)): timed rolled back")
+                }
+                try probe.connection.execute("ROLLBACK TO bench_probe; RELEASE bench_probe")
+            }
+        }
         var totals = Array(repeating: [Double](), count: configurations.count)
         var perStatement = Array(repeating: Array(repeating: [Double](), count: pair.statements.count), count: configurations.count)
         for round in 0..<settings.rounds {
@@ -143,16 +158,7 @@ package final class WorkloadScorer {
                         var sum = 0.0
                         for _ in 0..<executions {
                             let values = try drawers[c].values(for: statement)
-                            if !rolledBack.contains(position) {
-                                do {
-                                    sum += try timers[c].cost(statement.sql, values: values, isWrite: true, commits: true)
-                                    continue
-                                } catch {
-                                    rolledBack.insert(position)
-                                    say("  S\(position + 1) cannot be committed again (\(error)): timed rolled back from here on")
-                                }
-                            }
-                            sum += try timers[c].cost(statement.sql, values: values, isWrite: true, commits: false)
+                            sum += try timers[c].cost(statement.sql, values: values, isWrite: true, commits: !rolledBack.contains(position))
                         }
                         cost = sum / Double(executions)
                     } else {
@@ -169,7 +175,7 @@ package final class WorkloadScorer {
         }
         var colds: [Double?] = Array(repeating: nil, count: configurations.count)
         if settings.cold {
-            for (c, copy) in copies.enumerated() { colds[c] = try coldTotal(copy, readSets: readSets, drawer: drawers[c]) }
+            for (c, copy) in copies.enumerated() { colds[c] = try coldTotal(copy, readSets: readSets, drawer: drawers[c], rolledBack: rolledBack) }
         }
         return configurations.indices.map { c in
             let costs = perStatement[c].map(Scored.median)
@@ -184,7 +190,7 @@ package final class WorkloadScorer {
     }
 
     /// The cold-cache total of the configuration on `copy` (see the type's documentation).
-    func coldTotal(_ copy: WorkCopy, readSets: [[[SQLValue]]], drawer: ValueDrawer) throws -> Double {
+    func coldTotal(_ copy: WorkCopy, readSets: [[[SQLValue]]], drawer: ValueDrawer, rolledBack: Set<Int>) throws -> Double {
         try copy.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         var total = 0.0
         for (position, statement) in pair.statements.enumerated() {
@@ -194,13 +200,9 @@ package final class WorkloadScorer {
             let values = statement.isWrite ? try drawer.values(for: statement) : readSets[position].first ?? []
             _ = try timer.statement(statement.sql)
             Self.dropFromPageCache(copy.url)
-            let cost: Double
-            do {
-                cost = try timer.once(statement.sql, values: values, isWrite: statement.isWrite, commits: statement.isWrite)
-            } catch where statement.isWrite {
-                // A write the rounds could not commit again (see ``score(_:in:say:)``), timed rolled back.
-                cost = try timer.once(statement.sql, values: values, isWrite: true, commits: false)
-            }
+            // A write that cannot be committed twice (see ``score(_:in:say:)``) is timed rolled back here too.
+            let cost = try timer.once(statement.sql, values: values, isWrite: statement.isWrite,
+                                      commits: statement.isWrite && !rolledBack.contains(position))
             total += cost * Double(statement.count)
         }
         return total
