@@ -260,14 +260,14 @@ package final class Selector {
     }
 
     /// The invariant: the set chosen is never slower than the starting one by this run's measurements. Every
-    /// statement is measured under both (both again, back to back, where the clock contradicts the counters); when
+    /// statement is measured under both (a read both again, back to back, where the clock contradicts the counters: ``remeasures(_:from:to:before:after:)``); when
     /// the chosen set does not save, the search gives it up.
     func keepNoSlowerThanStart() throws {
         guard state != start else { return }
         var saved = 0.0
         for s in oracle.statements.indices where startCosts[s] != nil {
             guard var before = try measured(s, start, by: confirming), var after = try measured(s, state, by: confirming) else { continue }
-            if policy.clockContradicts(before: before.timing, after: after.timing) {
+            if remeasures(s, from: start, to: state, before: before, after: after) {
                 after = try confirming.remeasure(s, under: state)
                 before = try confirming.remeasure(s, under: start)
             }
