@@ -97,6 +97,9 @@ struct AnalysisRun {
 
     // MARK: Stage 3: the final state
 
+    /// The indexes (folded names) `INDEXED BY` names anywhere (``indexesNamedByIndexedBy()``), read once by the
+    /// selection for the selector and the review alike; nil until then.
+    var namedByIndexedBy: Set<String>?
     /// The store's indexes (folded names) the selector took out: dropped in the final state.
     var removedStoreIndexes: Set<String> = []
     /// Findings about the store's own indexes, measured in the final state.

@@ -25,7 +25,7 @@ extension AnalysisRun {
         review.decide = decision
         existingIndexes = review
             .review(profiles: profiles, recommendations: picks.map(\.measured.candidate), names: picks.map(\.name), sizes: indexSizes(),
-                    removed: removedStoreIndexes, namedByIndexedBy: indexesNamedByIndexedBy())
+                    removed: removedStoreIndexes, named: namedByIndexedBy ?? indexesNamedByIndexedBy())
         // The review drops and rebuilds the indexes it measures: put them back in the store's order, with
         // their statistics, before the drops are made together.
         restoreIndexOrder()

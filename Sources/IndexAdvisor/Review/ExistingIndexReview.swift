@@ -17,14 +17,11 @@ struct ExistingIndexReview {
     /// - Parameters:
     ///   - removed: the store's indexes (folded names) the selector took out; the snapshot is without them, and
     ///     each gets its drop, measured by putting it back (``judgeRemoved(_:_:profiles:)``).
-    ///   - namedByIndexedBy: indexes statements outside `profiles` name with `INDEXED BY` (set-aside ones).
+    ///   - named: the indexes (folded names) that `INDEXED BY` names in the store's views and triggers and in
+    ///     every statement of the workload, set-aside ones too (``AnalysisRun/indexesNamedByIndexedBy()``).
     func review(profiles: [StatementProfile], recommendations: [IndexCandidate], names: [String],
-                sizes: [String: Int64], removed: Set<String> = [], namedByIndexedBy: Set<String> = []) -> [ExistingIndexFinding] {
+                sizes: [String: Int64], removed: Set<String> = [], named: Set<String>) -> [ExistingIndexFinding] {
         let used = usedIndexNames(profiles: profiles)
-        // Read once for the whole review: the workload's statements and the store's views and triggers.
-        let named = profiles.reduce(into: Self.namedIndexes(in: snapshot.connection).union(namedByIndexedBy)) { names, profile in
-            names.formUnion(Self.indexedByNames(in: profile.statement.text))
-        }
         var findings: [ExistingIndexFinding] = []
         for table in schema.tables {
             let others: [KeyHolder] =

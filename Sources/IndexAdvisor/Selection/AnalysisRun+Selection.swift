@@ -47,10 +47,9 @@ extension AnalysisRun {
         let leadShare: (IndexCandidate) -> Double? = { shares[$0.key] }
         let policy = SelectionPolicy(options: options)
         let declarable = pool.filter(isModelDeclarable)
-        let removable = removableStoreIndexes()
-        var storeKeys: [String: [IndexColumn]] = [:]
-        for table in schema.tables { for index in table.indexes where index.partialPredicate == nil { storeKeys[index.name.sqlFolded] = index.columns } }
-        let selector = try Selector(oracle: oracle, policy: policy, pool: declarable, removableStore: removable, storeKeys: storeKeys,
+        namedByIndexedBy = indexesNamedByIndexedBy()
+        let removable = removableStoreIndexes(named: namedByIndexedBy ?? [])
+        let selector = try Selector(oracle: oracle, policy: policy, pool: declarable, removableStore: removable,
                                     bytes: bytes, shouldStop: { run.isOverBudget }, confirming: full, leadShare: leadShare)
         // The first round prices every candidate on its own (each built once): the measuring; then the selection.
         selector.progress = { [report, weak selector] taken in
@@ -88,14 +87,14 @@ extension AnalysisRun {
         selectionMismatches = oracle.planMismatches
     }
 
-    /// The store's indexes the selector may take out (a move like any other, DESIGN-selection.md): every index
+    /// The store's indexes the selector may take out (a move like any other, DESIGN-selection.md), given the
+    /// indexes `named` by `INDEXED BY` (``indexesNamedByIndexedBy()``): every index
     /// made by `CREATE INDEX` that nothing else keeps (``ExistingIndexReview/caveat(for:schema:connection:named:)``:
     /// no UNIQUE constraint or uniqueness rule, no `INDEXED BY` naming it, not one Core Data owns), and that does
     /// not lead with the child column of a foreign key: the parent's deletes and updates search the child by it
     /// (foreignkeys.html#fk_indexes), writes a workload may not show (the review still judges those).
-    func removableStoreIndexes() -> [Member] {
-        let named = indexesNamedByIndexedBy()
-        return schema.tables.flatMap { table in
+    func removableStoreIndexes(named: Set<String>) -> [Member] {
+        schema.tables.flatMap { table in
             table.indexes.filter { index in
                 guard index.sql != nil,
                       ExistingIndexReview.caveat(for: index, schema: schema, connection: snapshot.connection, named: named) == nil else { return false }

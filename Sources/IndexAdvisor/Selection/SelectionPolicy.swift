@@ -120,8 +120,8 @@ package struct SelectionPolicy: Sendable, Equatable {
           "the difference would not be a move of its own; fewer sorts and scans left win, then fewer indexes, the more selective leading column, fewer bytes, fewer key columns"),
          ("decision", decidesOnCounters ? "SQLite's work counters, the clock where it says the opposite beyond its noise" : "the wall clock",
           "counters repeat on a busy machine; the clock is what the figures are"),
- ("store indexes", "taken out only when no statement gets slower; one no statement uses must save \(unusedIndexRemovalShare * 100) % of the workload",
-          "the store's indexes were made for statements a workload may not show; of tied removals, a key another index leads goes first"),
+         ("store indexes", "taken out only when no statement gets slower; one no statement uses must save \(unusedIndexRemovalShare * 100) % of the workload",
+          "the store's indexes were made for statements a workload may not show"),
          ("limits", "\(maxNewIndexes) new indexes, \(maxIndexesPerTable) per table" + (maxIndexBytes.map { ", \($0) bytes" } ?? ""),
           "bounds on a schema change's size; every index must still pay for itself")]
     }

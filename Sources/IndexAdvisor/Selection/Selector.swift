@@ -17,9 +17,6 @@ package final class Selector {
     let removableStore: [Member]
     /// Candidates that may not be taken out (the recommended set, when alternatives are chosen on top of it).
     let fixed: Set<String>
-    /// The key of each store index that may be taken out, by folded name (a tie between removals goes to the
-    /// one whose key another index leads: that index serves every lookup it served).
-    let storeKeys: [String: [IndexColumn]]
     /// The indexes some statement's plan uses as the search starts.
     var usedAtStart = Set<IndexRef>()
     /// An index's size in bytes, when known (ties, and ``SelectionPolicy/maxIndexBytes``).
@@ -37,6 +34,8 @@ package final class Selector {
     var whatIf: [Int: PlanSignature] = [:]
     let start: IndexConfiguration
     var startCosts: [Int: MeasuredCost] = [:]
+    /// The workload's cost as the search started (the store as it is), in seconds.
+    package private(set) var startWorkloadSeconds = 0.0
     var upkeepCache: [String: Double] = [:]
     package private(set) var trace = SelectionTrace()
     /// True when ``shouldStop`` ended the search early.
@@ -51,7 +50,7 @@ package final class Selector {
     ///   - start: where the search starts (the store as it is; for alternatives, the recommended set).
     /// - Throws: what the oracle throws when the starting configuration cannot be measured.
     package init(oracle: CostOracle, policy: SelectionPolicy, pool: [IndexCandidate], removableStore: [Member] = [],
-                 storeKeys: [String: [IndexColumn]] = [:], fixed: Set<String> = [], start: IndexConfiguration = .store, bytes: @escaping (Member) -> Int64? = { _ in nil },
+                 fixed: Set<String> = [], start: IndexConfiguration = .store, bytes: @escaping (Member) -> Int64? = { _ in nil },
                  shouldStop: @escaping () -> Bool = { false }, confirming: CostOracle? = nil,
                  leadShare: @escaping (IndexCandidate) -> Double? = { _ in nil }) throws {
         self.oracle = oracle
@@ -59,7 +58,6 @@ package final class Selector {
         self.policy = policy
         self.pool = pool
         self.removableStore = removableStore
-        self.storeKeys = storeKeys
         self.fixed = fixed
         self.bytes = bytes
         self.shouldStop = shouldStop
@@ -73,6 +71,7 @@ package final class Selector {
             usedAtStart.formUnion(plan.uses)
         }
         startCosts = current
+        startWorkloadSeconds = workloadSeconds
     }
 
     /// The workload's cost under ``state`` as the policy sees it, in seconds (Σ weight × seconds).
@@ -80,10 +79,7 @@ package final class Selector {
         current.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.timing) }
     }
 
-    /// The workload's cost as the search started (the store as it is), in seconds.
-    package var startWorkloadSeconds: Double {
-        startCosts.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.timing) }
-    }
+
 
     /// Runs rounds until no move saves the minimum; returns the configuration it ends with.
     /// - Throws: what the oracle throws when a configuration cannot be built.
@@ -188,8 +184,6 @@ package final class Selector {
             if pa != pb { return pa < pb }
             let ia = a.move.builds.count - (a.move.takesOut == nil ? 0 : 1), ib = b.move.builds.count - (b.move.takesOut == nil ? 0 : 1)
             if ia != ib { return ia < ib }
-            let ra = takesOutLedKey(a), rb = takesOutLedKey(b)
-            if ra != rb { return ra }
             let la = lead(a.move), lb = lead(b.move)
             if la != lb { return la < lb }
             let ba = bytesAdded(a.move), bb = bytesAdded(b.move)
@@ -208,23 +202,9 @@ package final class Selector {
         }
     }
 
-    /// The frequency-weighted seconds the statements a move changes still take after it, with the upkeep it adds;
-    /// for a removal, which changes the writes' upkeep, what those writes still take without it.
+    /// The frequency-weighted seconds the statements a move changes still take after it, with the upkeep it adds.
     func workLeft(_ price: MovePrice) -> Double {
-        let measured = price.changed.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.after.timing) }
-        guard case .remove = price.move else { return measured + max(0, price.upkeepAdded) }
-        return price.upkeep.reduce(measured) { sum, write in
-            guard price.changed[write.key] == nil, let now = current[write.key] else { return sum }
-            return sum + oracle.statements[write.key].weight * max(0, policy.seconds(now.timing) + write.value)
-        }
-    }
-
-    /// True when `price` takes out a store index whose key is a left prefix of another index's that stays.
-    func takesOutLedKey(_ price: MovePrice) -> Bool {
-        guard case .store(let name, let table)? = price.move.takesOut, let key = storeKeys[name] else { return false }
-        let others = storeKeys.filter { $0.key != name && !price.target.isDropped($0.key) }.map(\.value)
-            + price.target.added(on: table).filter { $0.partialPredicate == nil }.map(\.columns)
-        return others.contains { IndexCandidate.leads(key, $0) }
+        price.changed.reduce(0) { $0 + oracle.statements[$1.key].weight * policy.seconds($1.value.after.timing) } + max(0, price.upkeepAdded)
     }
 
     /// The largest leading-column share among the candidates a move builds (1 when unknown).
