@@ -5,8 +5,10 @@ import IndexAdvisorBenchKit
 /// The pairs' tables in the report: one row per pair with every column filled, a ratio inside the run's
 /// noise floor printed as a tie, then each pair's configurations, and the run's figures as JSON.
 enum PairTables {
-    static func ratio(_ value: Double?, tie: (Double) -> Bool) -> String {
+    /// `bound` is ``PairEvaluation/Outcome/bound(_:over:)``'s mark: a bounded ratio is never called a tie.
+    static func ratio(_ value: Double?, bound: String = "", tie: (Double) -> Bool) -> String {
         guard let value else { return "–" }
+        if !bound.isEmpty { return bound + String(format: "%.2f", value) }
         return tie(value) ? "tie (\(String(format: "%.2f", value)))" : String(format: "%.2f", value)
     }
 
@@ -31,7 +33,7 @@ enum PairTables {
             let optimum = o.scored[o.optimum]
             let expert = o.expert.map { changes(o.scored[$0].changes) } ?? "–"
             let cold = "\(ratio(o.coldOursOverOptimum, tie: { _ in false })) · \(ratio(o.coldOursOverExpert, tie: { _ in false }))"
-            out.append("| \(o.pair) | \(Figures.count(o.largestTable)) rows | \(drawn) | \(ratio(o.oursOverOptimum, tie: tie)) | \(ratio(o.oursOverExpert, tie: tie)) | \(ratio(o.oursOverNoChange, tie: tie)) | \(cold) | \(String(format: "%.3f", o.noiseFloor)) | \(changes(o.scored[o.ours].changes)) | \(optimum.label): \(changes(optimum.changes)) | \(expert) | \(o.agreeingRuns) of \(o.advisorSets.count) |")
+            out.append("| \(o.pair) | \(Figures.count(o.largestTable)) rows | \(drawn) | \(ratio(o.oursOverOptimum, bound: o.bound(o.ours, over: o.optimum), tie: tie)) | \(ratio(o.oursOverExpert, bound: o.bound(o.ours, over: o.expert), tie: tie)) | \(ratio(o.oursOverNoChange, bound: o.bound(o.ours, over: o.noChange), tie: tie)) | \(cold) | \(String(format: "%.3f", o.noiseFloor)) | \(changes(o.scored[o.ours].changes)) | \(optimum.label): \(changes(optimum.changes)) | \(expert) | \(o.agreeingRuns) of \(o.advisorSets.count) |")
         }
         let count = judged.count
         let outcomes = judged.map(\.outcome)
@@ -56,7 +58,8 @@ enum PairTables {
                    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         for (index, s) in o.scored.enumerated() {
             let mark = index == o.optimum ? " (optimum)" : ""
-            out.append("| \(s.label)\(mark) | \(changes(s.changes)) | \(cost(s.median, o.measure)) (\(cost(s.spread.low, o.measure))–\(cost(s.spread.high, o.measure))) | \(cost(s.readCost, o.measure)) | \(cost(s.writeCost, o.measure)) | \(s.cold.map { cost($0, o.measure) } ?? "–") | \(ByteCountText.format(s.bytesAdded)) | \(BenchmarkReport.seconds(s.buildSeconds)) | \(s.fullScans) | \(s.tempSorts) |")
+            let atLeast = s.capped.isEmpty ? "" : "≥ "
+            out.append("| \(s.label)\(mark) | \(changes(s.changes)) | \(atLeast)\(cost(s.median, o.measure)) (\(cost(s.spread.low, o.measure))–\(cost(s.spread.high, o.measure))) | \(cost(s.readCost, o.measure)) | \(cost(s.writeCost, o.measure)) | \(s.cold.map { cost($0, o.measure) } ?? "–") | \(ByteCountText.format(s.bytesAdded)) | \(BenchmarkReport.seconds(s.buildSeconds)) | \(s.fullScans) | \(s.tempSorts) |")
         }
         let search = o.search
         out += ["", "The search: \(search.candidates) candidates of its own and `.expert`'s, \(search.elements) elements searched in \(search.groups) group\(search.groups == 1 ? "" : "s") of tables, \(Figures.count(search.configurationsPriced)) sets priced on \(search.plansMeasured) measured plans; \(search.planMismatches) plan\(search.planMismatches == 1 ? "" : "s") the schema clone predicted differed on the store."]
@@ -66,6 +69,12 @@ enum PairTables {
             out.append("The runs gave \(distinct.count) sets: " + distinct.map { set in
                 "\(o.advisorSets.filter { $0 == set }.count)× " + (set.isEmpty ? "none" : set.map { "`\($0)`" }.joined(separator: ", "))
             }.joined(separator: "; ") + ".")
+        }
+        for s in o.scored where !s.capped.isEmpty {
+            out.append("- \(s.label): stopped at the scorer's cap of one execution on \(s.capped.map { "S\($0 + 1)" }.joined(separator: ", ")); its totals are lower bounds (≥).")
+        }
+        if !search.capped.isEmpty {
+            out.append("- The search stopped \(search.capped.count) statement\(search.capped.count == 1 ? "" : "s")' slowest plans at its cap and priced them at it (a lower bound).")
         }
         out += losses(item)
         for note in search.notes { out.append("- \(note)") }
@@ -108,7 +117,8 @@ enum PairTables {
             var object: [String: Any] = ["label": s.label, "creates": s.changes.creates, "drops": s.changes.drops, "rounds": s.rounds,
                                          "median": s.median, "readCost": s.readCost, "writeCost": s.writeCost, "statementCosts": s.statementCosts,
                                          "bytesAdded": s.bytesAdded, "buildSeconds": s.buildSeconds, "fullScans": s.fullScans,
-                                         "tempSorts": s.tempSorts, "hotScans": s.hotScans, "plans": s.plans.map(\.lines)]
+                                         "tempSorts": s.tempSorts, "hotScans": s.hotScans, "plans": s.plans.map(\.lines),
+                                         "cappedStatements": s.capped.map { $0 + 1 }]
             if let cold = s.cold { object["cold"] = cold }
             return object
         }
@@ -119,7 +129,7 @@ enum PairTables {
             "advisorSeconds": o.advisorSeconds, "configurations": o.scored.map(scored),
             "search": ["candidates": o.search.candidates, "elements": o.search.elements, "groups": o.search.groups,
                        "configurationsPriced": o.search.configurationsPriced, "plansMeasured": o.search.plansMeasured,
-                       "planMismatches": o.search.planMismatches, "modelCosts": o.search.modelCosts, "noChangeCost": o.search.noChangeCost,
+                       "planMismatches": o.search.planMismatches, "cappedStatements": o.search.capped.count, "modelCosts": o.search.modelCosts, "noChangeCost": o.search.noChangeCost,
                        "notes": o.search.notes] as [String: Any],
         ]
         if let r = o.oursOverExpert { object["oursOverExpert"] = r }

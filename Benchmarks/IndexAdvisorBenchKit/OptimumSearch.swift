@@ -11,7 +11,8 @@ import IndexAdvisor
 ///    ``Settings/exploreNodes`` plans per statement): the indexes a statement can use, and the plans it can get.
 /// 2. **Costs.** Each plan is realized on a ``WorkCopy`` (the store's indexes and only the candidates the plan
 ///    uses) and the statement is measured there with values drawn from the pair's distributions under a seed
-///    of the search's own (the advisor's values are never used). A write's cost is its plan's cost plus,
+///    of the search's own (the advisor's values are never used); an execution past ``Settings/executionCap``
+///    is stopped and priced at the cap. A write's cost is its plan's cost plus,
 ///    for each other candidate on its table, the upkeep measured by building that index alone.
 /// 3. **Search.** Statements that share no table are independent, so each group of tables is searched apart:
 ///    every subset of up to ``Settings/depth`` changes among its ``Settings/width`` most useful elements,
@@ -30,6 +31,9 @@ package final class OptimumSearch {
         /// Plans explored per statement.
         package var exploreNodes = 64
         package var measure: CostMeasure = .wallClock(runs: 3)
+        /// Most seconds one execution may run (``ExecutionTimer/cap``): a plan stopped there is priced at the
+        /// cap, a lower bound, which is enough to rank it below every plan that finishes well inside it.
+        package var executionCap: Double? = 2
         package var limits = IndependentCandidates.Limits()
         /// Sets kept as finalists.
         package var finalists = 3
@@ -51,6 +55,8 @@ package final class OptimumSearch {
         /// Plans the clone predicted that the store, with the same indexes, did not choose.
         package var planMismatches: Int
         package var plansMeasured: Int
+        /// Statements (their text) at least one plan of which was stopped at ``Settings/executionCap``.
+        package var capped: [String]
         package var notes: [String]
     }
 
@@ -108,7 +114,7 @@ package final class OptimumSearch {
         clone = try PlanClone(store: store, indexes: indexes, statements: pair.statements)
         work = try WorkCopy(store: pair.store, at: directory.appendingPathComponent("search-\(pair.name).sqlite"), indexes: indexes,
                             statements: pair.statements)
-        timer = ExecutionTimer(connection: work.connection, measure: settings.measure)
+        timer = ExecutionTimer(connection: work.connection, measure: settings.measure, cap: settings.executionCap)
         let drawer = ValueDrawer(connection: store, seed: pair.seed &+ 1_000_003, sequenceOffset: 20_000_000)
         var accesses: [TableAccess] = []
         for source in pair.statements {
@@ -151,7 +157,7 @@ package final class OptimumSearch {
         let finalists = combine(perGroup, groupBases: groupBases, base: noChange)
         return Outcome(finalists: finalists.map { changeSet(of: $0.0) }, modelCosts: finalists.map(\.1), noChangeCost: noChange,
                        candidates: candidates.count, elements: elementsSearched, groups: groups.count, configurationsPriced: priced,
-                       planMismatches: mismatches, plansMeasured: measured.reduce(0) { $0 + $1.count }, notes: notes)
+                       planMismatches: mismatches, plansMeasured: measured.reduce(0) { $0 + $1.count }, capped: timer.capped.sorted(), notes: notes)
     }
 
     // MARK: Step 1: plans

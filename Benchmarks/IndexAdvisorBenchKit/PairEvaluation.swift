@@ -44,6 +44,17 @@ package struct PairEvaluation {
         package var coldOursOverExpert: Double? { expert.flatMap { scored[ours].coldRatio(to: scored[$0]) } }
         /// True when `ratio` is within the noise floor of 1.
         package func isTie(_ ratio: Double) -> Bool { abs(ratio - 1) <= noiseFloor }
+        /// How `scored[a]` ÷ `scored[b]` is to be read when a statement of either was stopped at the scorer's
+        /// cap (its total is then a lower bound): "" exact, "≤" (only `b` capped), "≥" (only `a`), "?" (both).
+        package func bound(_ a: Int, over b: Int?) -> String {
+            guard let b else { return "" }
+            switch (scored[a].capped.isEmpty, scored[b].capped.isEmpty) {
+            case (true, true): return ""
+            case (true, false): return "≤ "
+            case (false, true): return "≥ "
+            case (false, false): return "? "
+            }
+        }
     }
 
     let settings: Settings
@@ -74,8 +85,11 @@ package struct PairEvaluation {
         let label = { (name: String) in scored.firstIndex { $0.label == name } }
         let ours = label("ours")!, again = label("ours, again")!
         let noise = abs(scored[ours].pairedRatio(to: scored[again]) - 1)
-        // The optimum: least warm total; within the noise of it, the fewest bytes. "ours, again" is ours.
-        let pool = scored.indices.filter { $0 != again }
+        // The optimum: least warm total; within the noise of it, the fewest bytes. "ours, again" is ours. A total
+        // with a statement stopped at the cap is a lower bound: such a configuration is the optimum only if all are.
+        let measured = scored.indices.filter { $0 != again }
+        let finished = measured.filter { scored[$0].capped.isEmpty }
+        let pool = finished.isEmpty ? measured : finished
         let fastest = pool.min { scored[$0].median < scored[$1].median }!
         let optimum = pool.filter { abs(scored[$0].pairedRatio(to: scored[fastest]) - 1) <= noise }
             .min { scored[$0].bytesAdded != scored[$1].bytesAdded ? scored[$0].bytesAdded < scored[$1].bytesAdded : scored[$0].median < scored[$1].median } ?? fastest

@@ -26,6 +26,9 @@ package final class WorkloadScorer {
         package var valueSets = 6
         package var writesPerRound = 12
         package var cold = true
+        /// Most seconds one execution may run (``ExecutionTimer/cap``): a total with a statement stopped there
+        /// is a lower bound (``Scored/capped``).
+        package var executionCap: Double? = 2
         package init() {}
     }
 
@@ -49,6 +52,8 @@ package final class WorkloadScorer {
         package var tempSorts: Int
         /// Each statement's plan (first value set), to say when two sets plan alike.
         package var plans: [PlanLines]
+        /// The statements (positions) an execution of which reached the cap: the totals are then lower bounds.
+        package var capped: [Int] = []
 
         package var median: Double { Self.median(rounds) }
         package var spread: (low: Double, high: Double) { (rounds.min() ?? 0, rounds.max() ?? 0) }
@@ -112,7 +117,7 @@ package final class WorkloadScorer {
             let bytes = order.reduce(Int64(0)) { $0 + (copy.bytes[$1] ?? 0) } - configuration.1.drops.reduce(Int64(0)) { $0 + (dropSizes[$1] ?? 0) }
             built.append((bytes, order.reduce(0) { $0 + (copy.buildSeconds[$1] ?? 0) }))
             try copy.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            timers.append(ExecutionTimer(connection: copy.connection, measure: settings.measure))
+            timers.append(ExecutionTimer(connection: copy.connection, measure: settings.measure, cap: settings.executionCap))
             drawers.append(ValueDrawer(connection: store, seed: pair.seed &+ 2_000_003, sequenceOffset: 10_000_000))
         }
         // The reads' value sets, the same for every configuration.
@@ -174,8 +179,13 @@ package final class WorkloadScorer {
             for c in configurations.indices { totals[c].append(sums[c]) }
         }
         var colds: [Double?] = Array(repeating: nil, count: configurations.count)
+        var capped = timers.map(\.capped)
         if settings.cold {
-            for (c, copy) in copies.enumerated() { colds[c] = try coldTotal(copy, readSets: readSets, drawer: drawers[c], rolledBack: rolledBack) }
+            for (c, copy) in copies.enumerated() {
+                let (total, stopped) = try coldTotal(copy, readSets: readSets, drawer: drawers[c], rolledBack: rolledBack)
+                colds[c] = total
+                capped[c].formUnion(stopped)
+            }
         }
         return configurations.indices.map { c in
             let costs = perStatement[c].map(Scored.median)
@@ -185,18 +195,22 @@ package final class WorkloadScorer {
                           readCost: costs.reduce(0, +) - writes, writeCost: writes, cold: colds[c], bytesAdded: built[c].bytes,
                           buildSeconds: built[c].seconds, hotScans: hot,
                           fullScans: zip(pair.statements, plans[c]).filter { !$0.0.isWrite && $0.1.scansOrBuildsAutomaticIndex }.count,
-                          tempSorts: plans[c].filter(\.sortsWithTempBTree).count, plans: plans[c])
+                          tempSorts: plans[c].filter(\.sortsWithTempBTree).count, plans: plans[c],
+                          capped: pair.statements.indices.filter { capped[c].contains(pair.statements[$0].sql) })
         }
     }
 
-    /// The cold-cache total of the configuration on `copy` (see the type's documentation).
-    func coldTotal(_ copy: WorkCopy, readSets: [[[SQLValue]]], drawer: ValueDrawer, rolledBack: Set<Int>) throws -> Double {
+    /// The cold-cache total of the configuration on `copy` (see the type's documentation), and the statements
+    /// stopped at the cap.
+    func coldTotal(_ copy: WorkCopy, readSets: [[[SQLValue]]], drawer: ValueDrawer, rolledBack: Set<Int>) throws -> (Double, Set<String>) {
         try copy.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         var total = 0.0
+        var capped = Set<String>()
         for (position, statement) in pair.statements.enumerated() {
             let connection = try SQLiteConnection(path: copy.url.path, mode: .readWrite)
             StandIns.install(on: connection, for: pair.statements)
-            let timer = ExecutionTimer(connection: connection, measure: settings.measure == .counters ? .counters : .wallClock(runs: 0))
+            let timer = ExecutionTimer(connection: connection, measure: settings.measure == .counters ? .counters : .wallClock(runs: 0),
+                                       cap: settings.executionCap)
             let values = statement.isWrite ? try drawer.values(for: statement) : readSets[position].first ?? []
             _ = try timer.statement(statement.sql)
             Self.dropFromPageCache(copy.url)
@@ -204,8 +218,9 @@ package final class WorkloadScorer {
             let cost = try timer.once(statement.sql, values: values, isWrite: statement.isWrite,
                                       commits: statement.isWrite && !rolledBack.contains(position))
             total += cost * Double(statement.count)
+            capped.formUnion(timer.capped)
         }
-        return total
+        return (total, capped)
     }
 
     /// Asks the operating system to drop the file's cached pages (Linux: `posix_fadvise`; elsewhere nothing).

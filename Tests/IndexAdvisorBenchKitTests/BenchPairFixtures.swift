@@ -86,4 +86,19 @@ enum BenchPairFixtures {
         -- draw: SELECT venue FROM event
         SELECT id, ts, title FROM event WHERE venue = ?1 ORDER BY ts DESC, id LIMIT 10;
         """)
+
+    /// 3,000 members and 20,000 loans without an index: the EXISTS reads every loan for every member
+    /// (60 million rows, seconds), where an index on the loans answers in a few pages.
+    static let quadraticExists = (schema: """
+        CREATE TABLE member (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE loan (id INTEGER PRIMARY KEY, member_id INTEGER NOT NULL, book_id INTEGER NOT NULL);
+        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3000)
+        INSERT INTO member SELECT i, bench_words(i, 1, 2) FROM c;
+        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 20000)
+        INSERT INTO loan SELECT i, bench_int(i, 2, 1, 3000), bench_int(i, 3, 1, 8000) FROM c;
+        """, workload: """
+        -- freq: 50
+        -- draw: SELECT book_id FROM loan
+        SELECT m.id FROM member m WHERE EXISTS (SELECT 1 FROM loan l WHERE l.member_id = m.id AND l.book_id = ?1);
+        """)
 }

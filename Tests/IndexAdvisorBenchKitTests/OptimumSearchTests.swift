@@ -85,4 +85,70 @@ struct OptimumSearchTests {
         // Measured twice on the counters, the same set costs the same.
         #expect(outcome.noiseFloor == 0)
     }
+
+    @Test("a configuration whose plan reads a table per outer row is stopped at the cap, marked, and never the optimum")
+    func cappedConfigurationIsALowerBound() throws {
+        let directory = try BenchPairFixtures.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pair = try BenchPairFixtures.pair("quadratic-exists", schema: BenchPairFixtures.quadraticExists.schema,
+                                              workload: BenchPairFixtures.quadraticExists.workload, in: directory)
+        var settings = BenchPairFixtures.settings
+        settings.search.executionCap = 0.2
+        settings.scorer.executionCap = 0.2
+        let outcome = try PairEvaluation(settings: settings).evaluate(
+            pair, advisor: { _, _ in ChangeSet(creates: [#"CREATE INDEX "by_book" ON "loan" ("book_id", "member_id")"#]) },
+            expert: nil, directory: directory)
+        let noChange = outcome.scored[outcome.noChange]
+        #expect(noChange.capped == [0])
+        #expect(outcome.scored[outcome.ours].capped.isEmpty)
+        #expect(outcome.optimum != outcome.noChange)
+        #expect(outcome.scored[outcome.optimum].capped.isEmpty)
+        // Ours ÷ a lower bound is an upper bound.
+        #expect(outcome.bound(outcome.ours, over: outcome.noChange) == "≤ ")
+        #expect(outcome.bound(outcome.ours, over: outcome.optimum) == "")
+        #expect(outcome.search.capped == [pair.statements[0].sql])
+    }
+}
+
+@Suite("The benchmark's execution cap")
+struct ExecutionCapTests {
+    /// 20,000 rows, and statements that compare every row with every other (400 million pairs: minutes).
+    func connection() throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        try connection.execute("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, x INTEGER NOT NULL);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 20000) INSERT INTO t SELECT i, i % 977 FROM c;
+            """)
+        return connection
+    }
+
+    @Test("a read past the cap costs the cap and is named; the next statement runs")
+    func readStopsAtTheCap() throws {
+        let connection = try connection()
+        let timer = ExecutionTimer(connection: connection, measure: .wallClock(runs: 3), cap: 0.05)
+        let slow = "SELECT count(*) FROM t a, t b WHERE a.x + b.x = -1"
+        let start = DispatchTime.now().uptimeNanoseconds
+        #expect(try timer.cost(slow, values: [], isWrite: false) == 0.05)
+        // Warmed up once and stopped: not repeated for the timed runs.
+        #expect(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < 2)
+        #expect(timer.capped == [slow])
+        let fast = try timer.cost("SELECT x FROM t WHERE id = ?1", values: [.integer(5)], isWrite: false)
+        #expect(fast < 0.05)
+        #expect(timer.capped == [slow])
+        #expect(connection.statementDeadline == nil)
+    }
+
+    @Test("a rolled-back write past the cap changes nothing and leaves no transaction open")
+    func writeStopsAtTheCap() throws {
+        let connection = try connection()
+        let timer = ExecutionTimer(connection: connection, measure: .wallClock(runs: 1), cap: 0.05)
+        let slow = "UPDATE t SET x = x + 1 WHERE (SELECT count(*) FROM t b WHERE b.x = t.x + 5000) = 0"
+        #expect(try timer.cost(slow, values: [], isWrite: true) == 0.05)
+        #expect(connection.isAutocommit)
+        #expect(try connection.scalar("SELECT sum(x) = sum(id % 977) FROM t")?.integerValue == 1)
+        // Committed, the same: SQLite undoes the interrupted statement.
+        #expect(try timer.cost(slow, values: [], isWrite: true, commits: true) == 0.05)
+        #expect(connection.isAutocommit)
+        #expect(try connection.scalar("SELECT sum(x) = sum(id % 977) FROM t")?.integerValue == 1)
+    }
 }
