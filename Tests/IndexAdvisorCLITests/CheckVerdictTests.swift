@@ -105,6 +105,40 @@ struct CheckVerdictTests: CheckScratch {
         #expect(analyzeCode == ExitCode.failure)
     }
 
+    // Issue 39, F4 (hostile round): literals in a syntax of a newer SQLite (digit separators, 3.46) were
+    // read as values and bound, so `amount > 1_000` was timed as `amount > ?` = 1000 and passed. The app's
+    // own text is what must parse.
+    @Test("a hot statement whose literals this SQLite cannot parse fails as not checkable, quoting the app's text")
+    func literalSyntaxOfANewerSQLite() throws {
+        let store = try store("separators.sqlite", Self.readings)
+        let version = SQLiteConnection.libraryVersion
+        let connection = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        let separatorsParse = (try? connection.prepare("SELECT 1_000")) != nil
+        for (sql, token) in [("SELECT id FROM reading WHERE sensor = 4 AND value > 1_000", "1_000"),
+                             ("SELECT id FROM reading WHERE sensor = 4 LIMIT 1_0", "1_0"),
+                             ("SELECT id FROM reading WHERE sensor = 0x_4", "0x_4")] {
+            let workload = try file("separators.sql", "-- freq: 400\n\(sql);\n-- freq: 20\nSELECT name FROM station WHERE id = 3;\n")
+            let (code, console) = run(["check", store.path, "-w", workload.path, "-q"])
+            if separatorsParse {
+                #expect(!console.out.contains("cannot parse"), "\(console.out)")
+            } else {
+                #expect(code == ExitCode.checkFailed, "\(console.out)")
+                #expect(lines(console, "FAIL ") == ["FAIL S1 cannot be checked: SQLite \(version) cannot parse it (unrecognized token: \"\(token)\"): SQL of a newer SQLite, cut off, or not SQL (×400, 95% of the workload's executions): \(CheckEvaluator.excerpt(sql, limit: 100))"], "\(console.out)")
+                // analyze sets it aside as text SQLite cannot parse; it is not timed as another statement.
+                let (analyzeCode, analyzed) = run(["analyze", store.path, "-w", workload.path, "--format", "json", "-q"])
+                #expect(analyzeCode == ExitCode.success, "\(analyzed.error)")
+                #expect(!analyzed.out.contains("value > 1000") && !analyzed.out.contains("LIMIT 10\""), "\(analyzed.out.prefix(400))")
+            }
+        }
+        // A Core Data log: the parameters are bound by the app, the separator is in the text.
+        let log = try file("separators.log", String(repeating: "CoreData: sql: SELECT t0.id FROM reading t0 WHERE ( t0.sensor = ? AND t0.value > 1_000)\nCoreData: annotation: sql connection fetch time: 0.0300s\n", count: 20))
+        let (code, console) = run(["check", store.path, "-w", log.path, "-q"])
+        if !separatorsParse {
+            #expect(code == ExitCode.checkFailed, "\(console.out)")
+            #expect(lines(console, "FAIL ").first?.contains(#"cannot parse it (unrecognized token: "1_000")"#) == true, "\(console.out)")
+        }
+    }
+
     @Test("a hot statement this SQLite cannot parse fails as not checkable")
     func unparsable() throws {
         let store = try store("parse.sqlite", Self.readings)

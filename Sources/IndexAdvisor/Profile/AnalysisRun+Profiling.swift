@@ -37,15 +37,25 @@ extension AnalysisRun {
     /// when every statement is unparsable: the run then fails saying so.
     mutating func setAsideUnparsable(keepingUnparsable: Bool = false) {
         let connection = snapshot.connection
-        let errors: [SQLiteError?] = profiles.map { profile in
+        func error(preparing sql: String) -> SQLiteError? {
             do {
-                _ = try connection.prepareResolvingStandIns(profile.statement.sql)
+                _ = try connection.prepareResolvingStandIns(sql)
                 return nil
             } catch let error as SQLiteError {
                 return error
             } catch {
                 return nil
             }
+        }
+        // The app's own text where it differs from the runnable form, then the runnable form: literals this
+        // SQLite cannot parse (`1_000`, `0x_FF`) are values in the runnable form, which may then parse, and
+        // SQLite's words on the app's text are the ones to quote.
+        let errors: [SQLiteError?] = profiles.map { profile in
+            if profile.statement.text != profile.statement.sql, let error = error(preparing: profile.statement.text), Self.isParseError(error) {
+                profile.textParseError = error
+                return error
+            }
+            return error(preparing: profile.statement.sql)
         }
         let prepared = zip(profiles, errors).filter { $0.1 == nil }.map(\.0.statement.sql)
         let unparsable = zip(profiles, errors).compactMap { profile, error -> StatementProfile? in
@@ -157,6 +167,7 @@ extension AnalysisRun {
     /// helper's workload of both passed `check` while half its executions scanned the table.
     private func plan(_ profile: StatementProfile, planner: QueryPlanner) -> Bool {
         do {
+            if let error = profile.textParseError { throw error }
             // The app's own text, literals in place: SQLite plans `LIMIT 20` differently from `LIMIT ?`.
             var plan = try planner.plan(for: profile.planSQL, bindings: profile.planBindings)
             func problems(_ plan: QueryPlan) -> (Int, Int) {

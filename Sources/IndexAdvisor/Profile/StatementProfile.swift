@@ -25,6 +25,10 @@ final class StatementProfile {
     var notes: [StatementNote] = []
     /// Set when the statement cannot be analysed; one line.
     var error: String?
+    /// SQLite's parse error for the app's own text (``WorkloadStatement/text``) when only the runnable form
+    /// parses: literals the app wrote in a syntax this SQLite lacks (`1_000`, from SQLite 3.46) are read as
+    /// values and bound, so the runnable form would be timed in place of a statement that cannot run here.
+    var textParseError: SQLiteError?
 
     /// Sets the value sets to time and their weights (nil: one each), and the executions built from them.
     func setSamples(_ samples: [[SQLValue]], weights: [Double]? = nil) {
