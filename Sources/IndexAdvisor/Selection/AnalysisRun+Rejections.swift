@@ -74,6 +74,8 @@ extension AnalysisRun {
             return .tableIndexLimit(options.maxIndexesPerTable)
         case .insideResolution(let gain, let loss, let minimum):
             return .marginalByCounters(countedSpeedup: price.speedup, readsSaved: gain, writesAdded: loss, minimumSeconds: minimum)
+        case .costsMoreByTheClock(let reads, let writes):
+            return .costsMoreByTheClock(readsSavedAtMost: reads, writesAddedAtLeast: writes)
         case .notConfirmed(_, let minimum):
             return .notWorthBuilt(picks: picks.map(\.name), minimumSeconds: minimum)
         case .taken, .outranked:

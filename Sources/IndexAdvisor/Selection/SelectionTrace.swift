@@ -44,6 +44,9 @@ package enum MoveVerdict: Sendable, Equatable {
     case notConfirmed(net: Double, minimum: Double)
     /// Decided on the counters, its saving is inside their resolution (``SelectionPolicy/countersResolution``).
     case insideResolution(gain: Double, loss: Double, minimum: Double)
+    /// Decided on the counters, it costs more than it saves by the wall clock even at the clock's best for it
+    /// (``SelectionTrace/ClockFigures``), in frequency-weighted seconds per workload.
+    case costsMoreByTheClock(readsSavedAtMost: Double, writesAddedAtLeast: Double)
     /// Another move was taken in its round.
     case outranked
 }
@@ -61,6 +64,29 @@ package struct SelectionTrace: Sendable {
     package var rounds: [Round] = []
     /// True when the chosen set measured slower than the store as it is and the selection gave it up.
     package var gaveUpSlowerSet = false
+    /// What the wall clock says of a change beyond the runs' spread (each side's quartiles), in
+    /// frequency-weighted seconds per workload: the most its reads save and the least its writes add.
+    package struct ClockFigures: Sendable, Equatable {
+        package var readsSavedAtMost = 0.0
+        package var writesAddedAtLeast = 0.0
+
+        /// True when even the reads' best case does not pay for the writes' least upkeep.
+        package var isLoss: Bool { readsSavedAtMost < writesAddedAtLeast }
+
+        package init() {}
+
+        /// From each statement's timing before and after the change.
+        package init(_ timings: [Int: (Timing, Timing)], statements: [CostStatement]) {
+            for (s, (before, after)) in timings {
+                if statements[s].isWrite {
+                    writesAddedAtLeast += statements[s].weight * (after.p25Seconds - before.p75Seconds)
+                } else {
+                    readsSavedAtMost += statements[s].weight * (before.p75Seconds - after.p25Seconds)
+                }
+            }
+        }
+    }
+
 
     /// The last verdict on a move that adds `candidate` (alone or in a set), else on any move that builds it
     /// (a replacement), with its price; nil when no such move was priced.

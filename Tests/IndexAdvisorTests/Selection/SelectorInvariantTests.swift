@@ -17,6 +17,34 @@ struct SelectorInvariantTests {
         #expect(selector.trace.gaveUpSlowerSet)
     }
 
+    // Issue 39, F3 (hostile round): chosen on the counters, which priced a scan's saving high and an insert's
+    // upkeep low, an index was recommended under a headline calling the set slower by the clock.
+    @Test("decided on the counters, a move the clock calls a loss even at its best is not taken; one it calls a gain is")
+    func clockLossVetoesCounters() throws {
+        for (upkeep, taken) in [(0.0012, false), (0.0005, true)] {
+            var model = SelectorModel()
+            model.statement(weight: 100, tables: ["t"], base: 0.001, options: [.init(needs: [Ix.ref(a)], seconds: 0.0001)])
+            model.statement(weight: 100, tables: ["t"], writes: ["t"], base: 0.0001, upkeep: [Ix.ref(a): upkeep])
+            // The counters price the read three times the clock, and a tenth of the insert's upkeep.
+            model.counted = { s, configuration, clock in s == 0 ? clock * 3 : 0.0001 + (configuration.contains(self.a) ? upkeep / 10 : 0) }
+            var policy = SelectionPolicy()
+            policy.decidesOnCounters = true
+            let selector = try Selector(oracle: model.oracle, policy: policy, pool: [a])
+            let chosen = try selector.run()
+            #expect(chosen.added == (taken ? [a] : []), "upkeep \(upkeep)")
+            if !taken {
+                guard case .costsMoreByTheClock(let reads, let writes)? = selector.trace.lastVerdict(building: a)?.1 else {
+                    Issue.record("expected costs-more-by-the-clock, got \(String(describing: selector.trace.lastVerdict(building: a)?.1))")
+                    continue
+                }
+                // Quartiles of runs at ±0.5 %: ±0.25 %. The read's best case: 100 × (1 ms × 1.0025 − 0.1 ms × 0.9975);
+                // the insert's least upkeep: 100 × (1.3 ms × 0.9975 − 0.1 ms × 1.0025).
+                #expect(abs(reads - 100 * (0.001 * 1.0025 - 0.0001 * 0.9975)) < 1e-9)
+                #expect(abs(writes - 100 * ((0.0001 + upkeep) * 0.9975 - 0.0001 * 1.0025)) < 1e-9)
+            }
+        }
+    }
+
     @Test("a pick that makes another statement slower is charged for it, and taken only when it still saves")
     func slowsAnother() throws {
         var model = SelectorModel()
