@@ -9,8 +9,12 @@ package enum PlanRowReader {
     /// The row for one detail line. `names` maps ASCII-lower-cased aliases and table names (``folded(_:)``) to
     /// table names. `indexNames` are the connection's index names: the longest one the text after `USING INDEX`
     /// starts with wins, so names holding " (" or plan words are read whole.
-    package static func row(for detail: String, names: [String: String], indexNames: [String] = []) -> PlanRow {
+    package static func row(for full: String, names: [String: String], indexNames: [String] = []) -> PlanRow {
         var row = PlanRow(kind: .other)
+        // An outer join's inner loop ends in ` LEFT-JOIN` (or ` RIGHT-JOIN`, 3.39+): not part of the
+        // constraints or the index name.
+        var detail = full
+        for suffix in [" LEFT-JOIN", " RIGHT-JOIN"] where detail.hasSuffix(suffix) { detail.removeLast(suffix.count) }
         let words = detail.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let first = words.first else { return row }
 

@@ -37,6 +37,15 @@ struct CheckVerdictTests: CheckScratch {
         #expect(failures.first?.hasPrefix("FAIL S1 builds an automatic index on ledger (acct=?), reading the whole table on every execution (24,000 rows; ×40, 100% of workload time): SELECT a.id") == true, "\(console.out)")
         let (fixed, after) = run(["check", indexed.path, "-w", workload.path, "-q"])
         #expect(fixed == ExitCode.success, "\(after.out)")
+        // F12 (hostile round): a LEFT JOIN's line lost its constraints; on a materialized subquery it read
+        // "on ? (…) (0 rows; …)".
+        let outer = try file("ledger-left.sql", "-- freq: 40\nSELECT a.id, l.amount FROM account a LEFT JOIN ledger l ON l.acct = a.code WHERE a.region = 4;\n")
+        let (_, left) = run(["check", bare.path, "-w", outer.path, "-q"])
+        #expect(lines(left, "FAIL ").first?.hasPrefix("FAIL S1 builds an automatic index on ledger (acct=?), reading the whole table on every execution (24,000 rows; ×40, 100% of workload time): SELECT a.id") == true, "\(left.out)")
+        let materialized = try file("ledger-sub.sql", "-- freq: 40\nSELECT a.id, x.total FROM account a JOIN (SELECT acct, sum(amount) AS total FROM ledger WHERE amount = 7 GROUP BY acct) x ON x.acct = a.code;\n")
+        let (_, sub) = run(["check", bare.path, "-w", materialized.path, "-q"])
+        let automatic = lines(sub, "FAIL ").filter { $0.contains("automatic index") }
+        #expect(automatic == ["FAIL S1 builds an automatic index on the materialized subquery x (acct=?), reading all its rows on every execution (×40, 100% of workload time): SELECT a.id, x.total FROM account a JOIN (SELECT acct, sum(amount) AS total FROM ledger WHERE amount … (shortened)"], "\(sub.out)")
     }
 
     static let readings = """

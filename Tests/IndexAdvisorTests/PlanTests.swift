@@ -36,6 +36,21 @@ struct PlanTests {
         #expect(finding.index == index)
     }
 
+    // Regression (issue 39, F12): an outer join's inner loop ends in ` LEFT-JOIN`, which hid the constraints
+    // from `check`'s line and, after `USING INDEX`, became part of the index's name.
+    @Test("a LEFT-JOIN or RIGHT-JOIN suffix is not part of the constraints or the index name")
+    func outerJoinSuffix() {
+        let automatic = PlanClassifier.finding(for: "SEARCH u USING AUTOMATIC COVERING INDEX (c=? AND d=?) LEFT-JOIN", aliases: Self.aliases)
+        #expect(automatic.kind == .automaticIndex)
+        #expect(automatic.constraints == "c=? AND d=?")
+        let indexed = PlanClassifier.finding(for: "SEARCH t0 USING INDEX Z_Note_byFolder (ZFOLDER=?) LEFT-JOIN", aliases: Self.aliases)
+        #expect(indexed.index == "Z_Note_byFolder")
+        #expect(indexed.constraints == "ZFOLDER=?")
+        let right = PlanClassifier.finding(for: "SEARCH u USING INDEX u_c (c>?) RIGHT-JOIN", aliases: Self.aliases)
+        #expect(right.index == "u_c")
+        #expect(right.kind == .indexSearch)
+    }
+
     // Regression: an index named `byRemote (v2)` was read as `byRemote`, so the review called it unused.
     @Test("index names holding ' (' or plan words are read whole when the connection knows them")
     func knownIndexNames() {

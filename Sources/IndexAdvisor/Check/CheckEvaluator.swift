@@ -97,6 +97,11 @@ public enum CheckEvaluator {
             }
             return "\(Figures.count(finding.tableRows ?? 0)) rows"
         }
+        // A table, or a subquery or view SQLite materialized (the plan names its alias; it has no rows in the store).
+        func automaticIndexTarget(_ finding: PlanFinding) -> String {
+            if let table = finding.table { return table }
+            return finding.alias.map { "the materialized subquery \($0)" } ?? "a materialized subquery"
+        }
         var problems: [CheckProblem] = []
         for (offset, statement) in result.statements.enumerated() where statement.error == nil {
             let label = "S\(offset + 1)"
@@ -119,7 +124,7 @@ public enum CheckEvaluator {
                                                      message: "\(label) full scan of \(finding.table ?? "?") through every entry of \(finding.index ?? "an index"), its rows filtered one by one (\(rows(finding)); \(weight)): \(sql)"))
                     case .automaticIndex:
                         problems.append(CheckProblem(kind: .automaticIndex, statement: label, statementID: statement.id, isFailure: true,
-                                                     message: "\(label) builds an automatic index on \(finding.table ?? "?")\(finding.constraints.map { " (\($0))" } ?? ""), reading the whole table on every execution (\(rows(finding)); \(weight)): \(sql)"))
+                                                     message: "\(label) builds an automatic index on \(automaticIndexTarget(finding))\(finding.constraints.map { " (\($0))" } ?? ""), reading \(finding.table == nil ? "all its rows" : "the whole table") on every execution (\(finding.table == nil ? "" : rows(finding) + "; ")\(weight)): \(sql)"))
                     case .tempBTree:
                         problems.append(CheckProblem(kind: .tempBTreeSort, statement: label, statementID: statement.id, isFailure: true,
                                                      message: "\(label) sorts in a temp B-tree for \(finding.purpose ?? "ORDER BY") (\(weight)): \(sql)"))
