@@ -118,7 +118,7 @@ package struct SelectionPolicy: Sendable, Equatable {
           "a move decided on the counters must save the minimum with its gains divided and its losses multiplied by it"),
          ("tie", "savings apart by less than the minimum (× the counters' resolution) or \(Int(tieShare * 100)) % of the work their statements still do",
           "the difference would not be a move of its own; fewer sorts and scans left win, then fewer indexes, the more selective leading column, fewer bytes, fewer key columns"),
-         ("decision", decidesOnCounters ? "SQLite's work counters, the clock where it says the opposite beyond its noise" : "the wall clock",
+         ("decision", decidesOnCounters ? "SQLite's work counters, the clock where it says the opposite beyond its noise (a statement's change, or a move's or the set's net even at the clock's best for it)" : "the wall clock",
           "counters repeat on a busy machine; the clock is what the figures are"),
          ("store indexes", "taken out only when no statement gets slower; one no statement uses must save \(unusedIndexRemovalShare * 100) % of the workload",
           "the store's indexes were made for statements a workload may not show"),
