@@ -37,7 +37,7 @@ public enum Advisor {
         let report = stageReporter(started: clock, stages: stages, progress)
         var run = try prepare(storeAt: storeURL, workload: workload, options: options, stages: stages, report: report)
         defer { run.snapshot.close() }
-        try run.profileStatements(keepingUnparsable: true)
+        try run.profileStatements(keepingUnparsable: true, boundingTimeouts: false)
         for profile in run.profiles where profile.isUsable {
             profile.planAfter = profile.planBefore
             profile.timingAfter = profile.timingBefore

@@ -76,6 +76,10 @@ package final class SnapshotOracle: CostOracle {
         let timing: Timing
         do {
             timing = try timer.time(profile.executions, isWrite: profile.isWrite)
+        } catch MeasurementError.timedOut(let seconds, _) {
+            // Still past the timeout with this configuration: no faster than that (a lower bound), remembered
+            // so that it is not run for another timeout's length again.
+            timing = .stopped(atSeconds: seconds, isWrite: profile.isWrite)
         } catch let error as MeasurementError {
             throw UnmeasurableStatement("\(error)")
         }

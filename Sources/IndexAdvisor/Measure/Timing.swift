@@ -36,6 +36,23 @@ public struct Timing: Sendable, Codable, Equatable {
     /// Executions run again because the scheduler preempted them (``StatementTimer/preemptionProbe``), over
     /// the warm-up and every run; nil when none was (and in reports written before it was kept).
     public var preemptedRetries: Int? = nil
+    /// True when one execution ran past the statement timeout (`--statement-timeout`) and was stopped: every
+    /// quantile is then the timeout, a lower bound on the statement's time, not a measurement of it
+    /// (``stopped(atSeconds:isWrite:)``). Nil otherwise, and in reports written before it was kept.
+    public var isLowerBound: Bool? = nil
+
+    /// The timing of a statement one execution of which ran past `seconds` and was stopped: `seconds` per
+    /// execution as a lower bound (``isLowerBound``), no runs, no counters. A statement too slow to time as
+    /// the store is is the one that most needs an index; with this it can still be compared with what a
+    /// candidate measures.
+    package static func stopped(atSeconds seconds: Double, isWrite: Bool) -> Timing {
+        var timing = Timing.from(samples: [seconds], executionsPerRun: 1, rows: 0, failures: 0, source: .wallClock)
+        timing.runs = 0
+        timing.runSeconds = []
+        timing.isWrite = isWrite
+        timing.isLowerBound = true
+        return timing
+    }
 
     /// The same timing priced by SQLite's work counters (``CounterCost``), every quantile equal: what the
     /// selection decides on, so that its choices do not follow the machine's load. Self when it already is

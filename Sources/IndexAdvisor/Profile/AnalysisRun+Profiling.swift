@@ -9,7 +9,10 @@ extension AnalysisRun {
     /// With `keepingUnparsable` (`check`), a statement SQLite cannot parse is set aside only when it is the
     /// start of one that prepares (a cut-off copy of a statement that is checked whole); any other stays, not
     /// analysable, with SQLite's reason: a gate must not pass a statement it could not plan.
-    mutating func profileStatements(keepingUnparsable: Bool = false) throws {
+    /// With `boundingTimeouts` (`analyze`), a statement one execution of which runs past the statement timeout
+    /// as the store is keeps the timeout as a lower bound on its time (``Timing/stopped(atSeconds:isWrite:)``),
+    /// so that candidates are measured for it; without (`check`), it is a statement that could not be timed.
+    mutating func profileStatements(keepingUnparsable: Bool = false, boundingTimeouts: Bool = true) throws {
         setAsideUnparsable(keepingUnparsable: keepingUnparsable)
         let extractor = try ShapeExtractor(schema: schema)
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
@@ -20,7 +23,7 @@ extension AnalysisRun {
             readShape(of: profile, extractor: extractor, triggers: triggers)
             chooseValues(for: profile, sampler: &sampler)
             guard plan(profile, planner: planner) else { continue }
-            try timeBaseline(profile)
+            try timeBaseline(profile, boundingTimeouts: boundingTimeouts)
             addNotes(to: profile)
         }
         try reportFailures()
@@ -202,7 +205,7 @@ extension AnalysisRun {
     /// (all when there are fewer); the profile's error when it cannot be timed.
     /// - Throws: ``StoreError/sqlite(path:error:)`` when the snapshot is corrupt or not a database;
     ///   ``StoreError/snapshotTimingFailed(directory:sql:error:)`` when its folder is full or failing.
-    private func timeBaseline(_ profile: StatementProfile) throws {
+    private func timeBaseline(_ profile: StatementProfile, boundingTimeouts: Bool) throws {
         do {
             if profile.samples.count > 3 {
                 let probe = try timer.time([profile.executions[0]], isWrite: profile.isWrite, giveUpAboveSeconds: 0)
@@ -217,6 +220,10 @@ extension AnalysisRun {
             throw StoreError.sqlite(path: snapshot.storeURL.path, error: error)
         } catch let error as StoreError {
             throw error
+        } catch MeasurementError.timedOut(let seconds, _) where boundingTimeouts {
+            profile.timingBefore = .stopped(atSeconds: seconds, isWrite: profile.isWrite)
+            profile.current = profile.timingBefore
+            profile.currentPlan = profile.planBefore
         } catch {
             profile.error = "could not be timed: \(error)"
         }
@@ -229,6 +236,11 @@ extension AnalysisRun {
         for profile in failed {
             let position = profiles.firstIndex { $0 === profile }.map { "S\($0 + 1)" } ?? profile.statement.fingerprint.id
             warnings.append(.statementFailed(statement: position, sql: SQLText.oneLine(profile.statement.text, limit: 80), problem: profile.error!))
+        }
+        for (position, profile) in profiles.enumerated() where profile.error == nil && profile.timingBefore?.isLowerBound == true {
+            let seconds = Figures.duration(profile.timingBefore?.medianSeconds ?? 0)
+            warnings.append(.statementFailed(statement: "S\(position + 1)", sql: SQLText.oneLine(profile.statement.text, limit: 80),
+                                             problem: "ran past --statement-timeout (\(seconds)) as the store is and was stopped: its time before is a lower bound, and the candidates are measured against it"))
         }
         if profiles.allSatisfy({ !$0.isUsable }) {
             throw WorkloadError.noStatementAnalysable(reasons: failed.map { profile in

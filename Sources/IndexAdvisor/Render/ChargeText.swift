@@ -19,12 +19,23 @@ extension AnalysisResult {
     /// counters: 2.18 ms)`: a recommendation's charge, as the summary and its section print it. Reports
     /// without charges give the figures measured when it was chosen.
     public func chargeText(for recommendation: Recommendation) -> String {
+        let atLeast = savesLowerBound(recommendation)
         guard let charge = charge(of: recommendation) else {
-            return Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded)
+            return Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded, atLeast: atLeast)
         }
         let served = charge.reads.filter { $0.chargedSeconds != 0 }.map { label(ofStatement: $0.statementID) }
-        let reads = Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0).components(separatedBy: ", ")[0]
+        let reads = Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0, atLeast: atLeast).components(separatedBy: ", ")[0]
         return reads + (served.isEmpty ? "" : " (\(Figures.listed(served)))") + slowedReadsText(charge) + ", " + writeChargeText(charge)
+    }
+
+    /// True when a read `recommendation` serves was stopped at the timeout as the store is
+    /// (``Timing/isLowerBound``): what it saves is then a lower bound.
+    public func savesLowerBound(_ recommendation: Recommendation) -> Bool {
+        let served = charge(of: recommendation).map { Set($0.reads.filter { $0.chargedSeconds > 0 }.map(\.statementID)) }
+        return statements.contains { statement in
+            statement.error == nil && statement.timingBefore?.isLowerBound == true
+                && (served?.contains(statement.id) ?? statement.usesRecommendations.contains(recommendation.name))
+        }
     }
 
     /// `; makes S4 slower: 103.2 ms → 158.1 ms (1.5× slower)`: each read charged to the index whose final
@@ -129,7 +140,9 @@ extension AnalysisResult {
         }
         if method.costSource != .sqliteCounters, let main = recommendation.mainEffect {
             let apart = main.before.isSlower(than: main.after) || main.after.isSlower(than: main.before)
-            parts.append("on the clock \(label(ofStatement: main.statementID)) \(Figures.duration(main.before.medianSeconds)) (IQR \(Figures.duration(main.before.p25Seconds))–\(Figures.duration(main.before.p75Seconds))) → \(Figures.duration(main.after.medianSeconds)) (IQR \(Figures.duration(main.after.p25Seconds))–\(Figures.duration(main.after.p75Seconds))): \(apart ? "the runs are apart" : "the runs overlap")")
+            let before = main.before.isLowerBound == true ? "over \(Figures.duration(main.before.medianSeconds)) (stopped at --statement-timeout)"
+                : "\(Figures.duration(main.before.medianSeconds)) (IQR \(Figures.duration(main.before.p25Seconds))–\(Figures.duration(main.before.p75Seconds)))"
+            parts.append("on the clock \(label(ofStatement: main.statementID)) \(before) → \(Figures.duration(main.after.medianSeconds)) (IQR \(Figures.duration(main.after.p25Seconds))–\(Figures.duration(main.after.p75Seconds))): \(apart ? "the runs are apart" : "the runs overlap")")
         }
         return parts.isEmpty ? "no measurement to judge it by" : parts.joined(separator: "; ")
     }
@@ -148,7 +161,7 @@ extension AnalysisResult {
     /// `scope` follows each time: ` (on the sample)` when the tables were sampled.
     public func chargeLines(for recommendation: Recommendation, charge: FinalCharge, scope: String = "") -> (reads: String, writes: String) {
         let served = charge.reads.filter { $0.chargedSeconds != 0 }
-        let reads = Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0).components(separatedBy: ", ")[0].capitalizedFirstLetter
+        let reads = Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0, atLeast: savesLowerBound(recommendation)).components(separatedBy: ", ")[0].capitalizedFirstLetter
             + " per workload" + (served.isEmpty ? "" : ": " + chargedStatements(served) + " per execution") + scope
         let writes = (charge.writes.isEmpty ? "No write to its table" : writeChargeText(charge).capitalizedFirstLetter + " per workload: "
             + Figures.listed(charge.writes.map { label(ofStatement: $0.statementID) }) + scope)
@@ -163,7 +176,7 @@ extension AnalysisResult {
             let label = label(ofStatement: part.statementID)
             guard let statement = statement(withID: part.statementID), let before = statement.timingBefore,
                   let after = statement.timingAfter else { return label }
-            return "\(label) \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds))"
+            return "\(label) \(Figures.median(before)) → \(Figures.median(after))"
         }
         return shown.joined(separator: ", ") + (parts.count > 4 ? " and \(parts.count - 4) more" : "")
     }

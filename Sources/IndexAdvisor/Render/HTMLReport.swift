@@ -87,8 +87,9 @@ public enum HTMLReport {
         let drops = result.indexesToDrop
         page.append(#"<section id="summary">"#)
         page.append(#"<div class="cards">"#)
-        card(title: "Workload time" + (result.isSampled ? " (sample)" : ""), value: Figures.before(totals.totalSecondsBefore, after: totals.totalSecondsAfter),
-             detail: "\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)) with the advice · reads and writes, count × median", into: &page)
+        let least = result.atLeastBefore
+        card(title: "Workload time" + (result.isSampled ? " (sample)" : ""), value: least + Figures.before(totals.totalSecondsBefore, after: totals.totalSecondsAfter),
+             detail: "\(least)\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)) with the advice · reads and writes, count × median", into: &page)
         card(title: "Indexes", value: "+\(result.recommendations.count) / −\(drops.count)",
              detail: result.recommendations.isEmpty ? "to add / to drop" : "to add / to drop · built in \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)), \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes))\(result.buildEstimate.isEmpty ? "" : " (store, scaled from the sample)")", into: &page)
         card(title: "Full table scans left", value: "\(totals.fullScansAfter) of \(totals.fullScansBefore)",
@@ -105,7 +106,7 @@ public enum HTMLReport {
             if !drops.isEmpty { parts.append("drop \(Figures.counted(drops.count, "index", plural: "indexes"))") }
             // Without a workload (the schema review) there is no workload time to state, not "0 s now".
             lead = parts.joined(separator: " and ").capitalizedFirstLetter
-                + (result.statements.isEmpty ? "" : ": the workload takes\(result.timeScope) \(Figures.duration(totals.totalSecondsBefore)) now and \(Figures.duration(totals.totalSecondsAfter)) with the advice (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
+                + (result.statements.isEmpty ? "" : ": the workload takes\(result.timeScope) \(least)\(Figures.duration(totals.totalSecondsBefore)) now and \(Figures.duration(totals.totalSecondsAfter)) with the advice (\(least)\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
                 + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
         }
         page.append(#"<p class="lead">\#(lead)</p>"#)
@@ -177,7 +178,7 @@ public enum HTMLReport {
         page.append(#"<p class="muted">\#(result.partialSetCaption(for: recommendation)):</p>"#)
         if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID) {
             let label = result.label(ofStatement: main.statementID)
-            page.append(#"<p>Mainly for \#(link(to: label, "\(label)")) (\#(statement.kind.rawValue), ×\#(Figures.count(statement.count))): \#(Figures.duration(main.before.medianSeconds)) → \#(Figures.duration(main.after.medianSeconds)) per execution, \#(Figures.change(of: main)).</p>"#)
+            page.append(#"<p>Mainly for \#(link(to: label, "\(label)")) (\#(statement.kind.rawValue), ×\#(Figures.count(statement.count))): \#(Figures.median(main.before)) → \#(Figures.median(main.after)) per execution, \#(Figures.change(of: main)).</p>"#)
             if let evidence = result.counterEvidence(for: recommendation) { page.append("<p>\(evidence)</p>") }
             if let shown = recommendation.mainPlans(in: result) {
                 plans(before: shown.before, after: shown.after, captions: (shown.beforeCaption, shown.afterCaption), into: &page)
@@ -291,7 +292,7 @@ public enum HTMLReport {
         var points = result.recommendations.map { recommendation in
             SVGCharts.TradeOffPoint(label: "#\(recommendation.rank)", writeSecondsAdded: recommendation.writeSecondsAdded,
                                     readSecondsSaved: recommendation.readSecondsSaved, isRecommended: true,
-                                    detail: "#\(recommendation.rank) \(recommendation.table)(\(recommendation.columnList)): \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded))")
+                                    detail: "#\(recommendation.rank) \(recommendation.table)(\(recommendation.columnList)): \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded, atLeast: result.savesLowerBound(recommendation)))")
         }
         for (offset, candidate) in result.rejectedCandidates.enumerated() where candidate.hasFigures {
             points.append(SVGCharts.TradeOffPoint(label: "C\(offset + 1)", writeSecondsAdded: candidate.writeSecondsAdded,
@@ -316,7 +317,7 @@ public enum HTMLReport {
         for statement in result.statements {
             let label = labels[statement.id] ?? statement.id
             let problems: HTML = statement.error != nil ? #"<span class="bad">not analysed</span>"# : problemBadges(statement.planBefore)
-            page.append(#"<tr><td>\#(link(to: label, "\(label)"))</td><td>\#(statement.kind.rawValue)</td><td class="num">\#(Figures.count(statement.count))</td><td class="num">\#(result.shareText(statement))</td><td class="num">\#(statement.timingBefore.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td class="num">\#(statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td>\#(problems)</td><td>\#(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: " "))</td></tr>"#)
+            page.append(#"<tr><td>\#(link(to: label, "\(label)"))</td><td>\#(statement.kind.rawValue)</td><td class="num">\#(Figures.count(statement.count))</td><td class="num">\#(result.shareText(statement))</td><td class="num">\#(statement.timingBefore.map(Figures.median) ?? "—")</td><td class="num">\#(statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td>\#(problems)</td><td>\#(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: " "))</td></tr>"#)
         }
         page.append("</table>")
         for section in StatementSection.all(in: result) { statement(section, of: result, into: &page) }
@@ -657,7 +658,10 @@ public enum HTMLReport {
     }
 
     private static func timingCell(_ timing: Timing) -> HTML {
-        #"\#(Figures.duration(timing.medianSeconds))<span class="iqr">IQR \#(Figures.duration(timing.p25Seconds))–\#(Figures.duration(timing.p75Seconds)) · \#(timing.runs)×\#(Figures.count(timing.executionsPerRun))</span>"#
+        if timing.isLowerBound == true {
+            return #"over \#(Figures.duration(timing.medianSeconds))<span class="iqr">stopped at --statement-timeout</span>"#
+        }
+        return #"\#(Figures.duration(timing.medianSeconds))<span class="iqr">IQR \#(Figures.duration(timing.p25Seconds))–\#(Figures.duration(timing.p75Seconds)) · \#(timing.runs)×\#(Figures.count(timing.executionsPerRun))</span>"#
     }
 
     private static func codeBlock(_ code: String, id: String, into page: inout Page) {

@@ -43,9 +43,10 @@ public enum MarkdownReport {
         let adds = result.recommendations.isEmpty
             ? "**no index to add**"
             : "**\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add**"
-        out.append("**Workload time\(prose(result.timeScope)) \(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter))): \(adds), \(drops.count) to drop.")
+        let least = result.atLeastBefore
+        out.append("**Workload time\(prose(result.timeScope)) \(least)\(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(least)\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter))): \(adds), \(drops.count) to drop.")
         out.append("")
-        out.append("- Reads: \(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter)).")
+        out.append("- Reads: \(least)\(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter)).")
         let writeChange = result.headlineWriteChangeText.map { " (\(prose($0))); the figures are the clock's" } ?? ""
         out.append("- Writes: \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))\(writeChange).")
         var plans = "- Plans: full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter), temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)"
@@ -116,7 +117,7 @@ public enum MarkdownReport {
             out.append("- \(prose(reads)).")
             out.append("- \(prose(writes)).")
         } else {
-            out.append("- \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded).capitalizedFirstLetter) per workload\(timeLabel); \(prose(recommendation.buildSentence.lowercasedFirstLetter)).")
+            out.append("- \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded, atLeast: result.savesLowerBound(recommendation)).capitalizedFirstLetter) per workload\(timeLabel); \(prose(recommendation.buildSentence.lowercasedFirstLetter)).")
         }
         out.append("- How sure: \(prose(result.howSure(of: recommendation))).")
         out.append("")
@@ -136,7 +137,7 @@ public enum MarkdownReport {
         if let main = recommendation.mainEffect, let statement = result.statement(withID: main.statementID),
            let plans = recommendation.mainPlans(in: result) {
             let label = result.label(ofStatement: main.statementID)
-            out.append("For \(text(label)) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(of: main))).")
+            out.append("For \(text(label)) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))), its largest saving: \(Figures.median(main.before)) → \(Figures.median(main.after)) per execution (\(Figures.change(of: main))).")
             out.append("")
             if let evidence = result.counterEvidence(for: recommendation) {
                 out.append(prose(evidence))
@@ -297,7 +298,7 @@ public enum MarkdownReport {
         out.append("| | Kind | Count | Share of time | Before | After | Plan before | Tables |")
         out.append("|---|---|---|---|---|---|---|---|")
         for (offset, statement) in result.statements.enumerated() {
-            let before = statement.timingBefore.map { Figures.duration($0.medianSeconds) } ?? "—"
+            let before = statement.timingBefore.map(Figures.median) ?? "—"
             let after = statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—"
             // Not "ok": a plan without a flagged finding can still read a whole index (new-user trial: a
             // 77 ms SCAN … USING INDEX was labelled ok). Say what the plan does, not that it is fine.
@@ -589,7 +590,8 @@ public enum MarkdownReport {
 
     /// A timing for a table cell: `18.5 ms (IQR 18.5 ms–18.6 ms)`.
     static func cellTiming(_ timing: Timing) -> String {
-        "\(Figures.duration(timing.medianSeconds)) (IQR \(Figures.duration(timing.p25Seconds))–\(Figures.duration(timing.p75Seconds)))"
+        if timing.isLowerBound == true { return "over \(Figures.duration(timing.medianSeconds)) (stopped at --statement-timeout)" }
+        return "\(Figures.duration(timing.medianSeconds)) (IQR \(Figures.duration(timing.p25Seconds))–\(Figures.duration(timing.p75Seconds)))"
     }
 
     static func longestBacktickRun(in text: String) -> Int {

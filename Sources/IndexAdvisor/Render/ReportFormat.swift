@@ -83,6 +83,8 @@ public enum Figures {
     /// whose runs overlap are "too spread to tell".
     public static func change(_ before: Timing, _ after: Timing, significant: Bool) -> String {
         let (b, a) = (before.medianSeconds, after.medianSeconds)
+        // Stopped at the timeout before (a lower bound) and measured after: faster by at least the ratio.
+        if before.isLowerBound == true, after.isLowerBound != true, a < b { return "at least \(ratio(b, a)) faster" }
         let direction = a <= b ? "\(ratio(b, a)) faster" : "\(ratio(a, b)) slower"
         if !significant && after.isSlower(than: before) {
             // A write the score leaves out: with decisions on the counters, one they show doing no more work.
@@ -106,7 +108,15 @@ public enum Figures {
     }
 
     /// A timing as `23.1 ms (IQR 22.8–23.6 ms, median of 7 runs of 3 executions)`.
+    /// `12.3 ms`, or `over 10.00 s` for a lower bound (``Timing/isLowerBound``): a timing's median as a table cell.
+    public static func median(_ timing: Timing) -> String {
+        (timing.isLowerBound == true ? "over " : "") + duration(timing.medianSeconds)
+    }
+
     public static func timing(_ timing: Timing) -> String {
+        if timing.isLowerBound == true {
+            return "over \(duration(timing.medianSeconds)) (one execution ran past --statement-timeout and was stopped: a lower bound)"
+        }
         let runs = timing.runs == 1 ? "1 run" : "median of \(timing.runs) runs"
         let executions = timing.executionsPerRun == 1 ? "1 execution" : "\(count(timing.executionsPerRun)) executions"
         return "\(duration(timing.medianSeconds)) (IQR \(duration(timing.p25Seconds))–\(duration(timing.p75Seconds)), \(runs) of \(executions))"
@@ -123,8 +133,10 @@ public enum Figures {
     /// `1 row`, `3 rows`, `1,200 statements`: a count with its noun, singular or plural.
     /// "saves 1.2 ms of reads, adds 30 µs of writes", with the verb turned when a figure is negative (a
     /// candidate that made reads slower, an index whose writes got cheaper): never "saves -28 ms".
-    public static func readWriteEffect(readSaved: Double, writeAdded: Double) -> String {
-        let reads = readSaved > 0 ? "saves \(duration(readSaved)) of reads" : readSaved == 0 ? "saves no measurable read time" : "makes reads \(duration(-readSaved)) slower"
+    /// With `atLeast`, the read saving is a lower bound (a statement it serves was stopped at the timeout as
+    /// the store is, ``Timing/isLowerBound``): "saves at least 1.2 s of reads".
+    public static func readWriteEffect(readSaved: Double, writeAdded: Double, atLeast: Bool = false) -> String {
+        let reads = readSaved > 0 ? "saves \(atLeast ? "at least " : "")\(duration(readSaved)) of reads" : readSaved == 0 ? "saves no measurable read time" : "makes reads \(duration(-readSaved)) slower"
         let writes = writeAdded > 0 ? "adds \(duration(writeAdded)) of writes" : writeAdded == 0 ? "adds no measurable write time" : "saves \(duration(-writeAdded)) of writes"
         return reads + ", " + writes
     }

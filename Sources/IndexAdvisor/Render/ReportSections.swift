@@ -143,7 +143,7 @@ struct StatementSection: Sendable {
     /// `… per execution on the sample (item: 1 row in 3)` when a table it touches was sampled, since the rows
     /// found are then the sample's (a key the sample lacks finds none).
     var rowsBefore: String? {
-        guard let before = statement.timingBefore else { return nil }
+        guard let before = statement.timingBefore, before.isLowerBound != true else { return statement.timingBefore == nil ? nil : "rows not counted (stopped)" }
         let rows = Figures.rows(before.rowsPerExecution)
         let scope = samples.isEmpty ? "" : " on the sample (" + samples.map { "\($0.table): 1 row in \($0.step)" }.joined(separator: ", ") + ")"
         return "\(rows) \(rows == "1" ? "row" : "rows")\(statement.kind.isWrite ? " changed" : "") per execution\(scope)"

@@ -44,6 +44,12 @@ extension AnalysisResult {
     /// Items of the workload skipped, summed over the reasons.
     var skippedWorkloadItems: Int { workload.skipped.values.saturatingSum { $0 } }
 
+    /// `at least ` when a statement's time as the store is is a lower bound (``Timing/isLowerBound``): every
+    /// total before the advice, and every ratio to it, is one too.
+    public var atLeastBefore: String {
+        statements.contains { $0.error == nil && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
+    }
+
     /// One line on what was read: files with their formats, and what was skipped, for the reports' headlines.
     var workloadHeadline: String {
         var text = "\(Figures.counted(workload.statementsRead, "statement")) read from \(Figures.counted(workload.linesRead, "line"))"
@@ -57,8 +63,13 @@ extension AnalysisResult {
             let least = Double(max(1, statement.count)) * method.statementTimeoutSeconds
             return "S\(offset + 1) not timed: past --statement-timeout (\(Figures.duration(method.statementTimeoutSeconds)) an execution, at least \(Figures.duration(least)) of the workload), not in these totals"
         }
-        for part in untimed.prefix(3) { text += "; " + part }
-        if untimed.count > 3 { text += "; \(Figures.count(untimed.count - 3)) more not timed (see Not analysed)" }
+        // One stopped at the timeout as the store is was measured with the advice: its time before is a lower bound.
+        let bounded = statements.enumerated().compactMap { offset, statement -> String? in
+            guard statement.error == nil, statement.timingBefore?.isLowerBound == true else { return nil }
+            return "S\(offset + 1) ran past --statement-timeout (\(Figures.duration(method.statementTimeoutSeconds))) as the store is: its time before, and the totals before, are lower bounds"
+        }
+        for part in (untimed + bounded).prefix(3) { text += "; " + part }
+        if untimed.count + bounded.count > 3 { text += "; \(Figures.count(untimed.count + bounded.count - 3)) more not timed or stopped at the timeout (see Statements)" }
         return text
     }
 }
