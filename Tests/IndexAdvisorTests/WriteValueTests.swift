@@ -4,7 +4,7 @@ import Foundation
 
 /// The values a timed write runs with: new keys where a key would repeat (of one column or several, of a
 /// rowid table or a WITHOUT ROWID one), the app's own key for a write that settles a clash itself.
-@Suite("Write values: fresh composite keys, the app's key for an upsert")
+@Suite("Write values: fresh composite keys, the app's key for an upsert, untimed writes in the summary")
 struct WriteValueTests {
     /// A rowid table keyed by three columns, a WITHOUT ROWID table keyed by two with a unique index beside
     /// the key, and a table with a unique index other than its INTEGER PRIMARY KEY.
@@ -153,5 +153,30 @@ struct WriteValueTests {
         let report = checkedRender(result, .markdown) + checkedRender(result, .json)
         #expect(!report.contains("indexadvisor0") && !report.contains("~indexadvisor"))
         #expect(!report.contains("could not be timed"))
+    }
+
+    // Regression (issue 39, F8): a hot write that could not be timed was named on stderr alone, while the
+    // report advised with exit 0 as if the workload's writes were all counted.
+    @Test("a write that still cannot be timed is named in the summary's write figures, with its share of the executions")
+    func untimedWriteInSummary() throws {
+        let result = try analyze(Self.schema, workload: """
+            -- freq: 20
+            SELECT flight FROM seat WHERE passenger = 'p77';
+            -- freq: 60
+            INSERT INTO seat (flight, seat_row, letter) VALUES (950, 1, NULL);
+            """)
+        let insert = try #require(result.statements.last)
+        #expect(insert.timingBefore == nil)
+        #expect(insert.error?.contains("NOT NULL constraint failed: seat.letter") == true)
+        let text = try #require(result.untimedWritesText)
+        #expect(text == "S2 (insert, ×60, 75 % of the workload's executions) could not be timed: neither its cost nor what the advice's indexes add to it is in these figures, and the advice was chosen without it (see Not analysed)")
+        let markdown = checkedRender(result, .markdown)
+        let writes = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("- Writes: ") })
+        #expect(writes.hasSuffix("; S2 (insert, ×60, 75 % of the workload's executions) could not be timed: neither its cost nor what the advice's indexes add to it is in these figures, and the advice was chosen without it (see Not analysed)."))
+        let html = checkedRender(result, .html)
+        #expect(html.contains("S2 (insert, ×60, 75 % of the workload&#39;s executions) could not be timed"))
+        // Every write timed: nothing is said.
+        let timed = try analyze(Self.schema, workload: "SELECT flight FROM seat WHERE passenger = 'p77';\nINSERT INTO seat (flight, seat_row, letter) VALUES (950, 1, 'A');\n")
+        #expect(timed.untimedWritesText == nil)
     }
 }
