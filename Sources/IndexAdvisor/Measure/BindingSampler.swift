@@ -7,7 +7,9 @@
 /// in that folder; a `Z_PK` with its current `Z_OPT`). Even-numbered sets pick a random row, so frequent
 /// (hot) values come up as often as the data holds them; odd-numbered sets first pick a random distinct
 /// value of the statement's first equality column and then a row holding it, so rare (cold) values get
-/// their turn too.
+/// their turn too. The keys a write must not repeat (primary, unique, of one column or several) get values
+/// no row has (``FreshKeys``), except where an upsert or `INSERT OR REPLACE` is to take its conflict path:
+/// the app's own values always, every other drawn set.
 package struct BindingSampler {
     package let connection: SQLiteConnection
     package let schema: Schema
@@ -15,9 +17,8 @@ package struct BindingSampler {
     private var rowidRanges: [String: (Int64, Int64)?] = [:]
     private var distinctValues: [String: [SQLValue]] = [:]
     private var sortedSamples: [String: ([SQLValue], Int)] = [:]
-    /// Fresh keys handed out so far, and each key column's largest and smallest value, per table and column.
-    private var freshCounters: [String: Int] = [:]
-    private var extremes: [String: (maximum: SQLValue?, minimum: SQLValue?)] = [:]
+    /// New values for the keys a write must not repeat.
+    private var freshKeys: FreshKeys
     /// Columns with more distinct values than this draw hot values only (listing them costs too much).
     package var coldValueLimit = 100_000
 
@@ -25,6 +26,7 @@ package struct BindingSampler {
         self.connection = connection
         self.schema = schema
         self.generator = SeededGenerator(seed: seed)
+        self.freshKeys = FreshKeys(connection: connection)
     }
 
     /// Where a statement's bound values come from.
@@ -40,18 +42,17 @@ package struct BindingSampler {
                                   parameterCount: Int? = nil, expressions: [ExpressionFilter] = []) -> ([[SQLValue]], Source) {
         let parameterCount = parameterCount ?? statement.parameterCount
         guard parameterCount > 0 else { return ([], .none) }
+        // A write that settles a clash with an existing key itself (an upsert, INSERT OR REPLACE) takes
+        // another path when its key exists: the app's own key is the path the app took.
+        let resolvesConflicts = statement.kind.isWrite && SQLTokenList(statement.sql).resolvesKeyConflicts
         if !statement.observedBindings.isEmpty {
             var tuples = statement.observedBindings
-            if statement.kind == .insert, let shape {
+            if statement.kind == .insert, !resolvesConflicts, let shape {
                 // The app's own new keys may exist in the snapshot (the log was taken after): replayed as
-                // they are, the INSERT fails on its UNIQUE key and its cost is never measured. A fresh key
-                // costs the same B-tree work.
-                for (index, tuple) in tuples.enumerated() {
-                    for target in shape.parameters where target.op == nil && target.parameter - 1 < tuple.count {
-                        guard let table = schema.table(named: target.table),
-                              let fresh = freshValue(for: target.column, in: table, statement: statement) else { continue }
-                        tuples[index][target.parameter - 1] = fresh
-                    }
+                // they are, the INSERT fails on its UNIQUE key and its cost is never measured. Those keys
+                // alone are replaced; a new key costs the same B-tree work.
+                for index in tuples.indices {
+                    freshKeys.freshen(&tuples[index], writes: shape.parameters, schema: schema, appGiven: { _ in true })
                 }
             }
             return (tuples, .observed)
@@ -93,11 +94,6 @@ package struct BindingSampler {
                 if target.op == .offset { tuple.append(.integer(0)); continue }
                 let isWrittenValue = target.op == nil
                 let key = target.table.sqlFolded
-                if isWrittenValue, let table = schema.table(named: target.table),
-                   let fresh = freshValue(for: target.column, in: table, statement: statement) {
-                    tuple.append(fresh)
-                    continue
-                }
                 let columnKey = key + "\u{1}" + target.column.sqlFolded
                 // The upper bound of a range whose lower bound was drawn: a value 1 % of the table's rows
                 // later in the column's order, so the range selects rows as an app's ranges do.
@@ -127,6 +123,17 @@ package struct BindingSampler {
                 }
                 tuple.append(value)
             }
+            // A drawn row's keys exist: an INSERT of them, or an UPDATE setting another row's unique value,
+            // fails. They get new values, except in an upsert's even-numbered sets, which keep the row's
+            // key so that its conflict path (the DO UPDATE, the REPLACE) is timed as well as its insert.
+            // The app's literals stay as an observed value does: an INSERT's unless its key exists, an
+            // UPDATE's always (the row it sets may be the one that holds them).
+            if statement.kind == .insert || statement.kind == .update, let shape, !resolvesConflicts || index % 2 == 1 {
+                let literals = statement.literalValues
+                let isLiteral = { (parameter: Int) in parameter - 1 < literals.count && literals[parameter - 1] != nil }
+                let writes = statement.kind == .update ? shape.parameters.filter { !isLiteral($0.parameter) } : shape.parameters
+                freshKeys.freshen(&tuple, writes: writes, schema: schema, appGiven: isLiteral)
+            }
             tuples.append(tuple)
         }
         return (tuples, .drawn)
@@ -149,36 +156,6 @@ package struct BindingSampler {
             }
         }
         return value
-    }
-
-    /// A value that cannot collide for columns that must stay unique on INSERT (the rowid and UNIQUE
-    /// index columns); nil for other columns and for UPDATE. Every call for one column gives another
-    /// value, so the rows of a multi-row `VALUES` get distinct keys too.
-    private mutating func freshValue(for column: String, in table: Table, statement: WorkloadStatement) -> SQLValue? {
-        guard statement.kind == .insert else { return nil }
-        let isRowid = table.rowidAlias?.name.sqlFolded == column.sqlFolded
-        let isUnique = table.indexes.contains { $0.isUnique && $0.columns.first?.name?.sqlFolded == column.sqlFolded && $0.columns.count == 1 }
-        guard isRowid || isUnique else { return nil }
-        let quoted = SQLIdentifier.quote(column)
-        let key = table.name.sqlFolded + "\u{1}" + column.sqlFolded
-        let index = freshCounters[key, default: 0]
-        freshCounters[key] = index + 1
-        if extremes[key] == nil {
-            extremes[key] = ((try? connection.scalar("SELECT max(\(quoted)) FROM \(SQLIdentifier.quote(table.name))")) ?? nil,
-                             (try? connection.scalar("SELECT min(\(quoted)) FROM \(SQLIdentifier.quote(table.name))")) ?? nil)
-        }
-        let maximum = extremes[key]?.maximum
-        switch maximum {
-        case .integer(let value)?:
-            if value < Int64.max - 1_000_000 { return .integer(value + 1 + Int64(index)) }
-            // The largest key is taken: count down from the smallest instead.
-            let minimum = extremes[key]?.minimum?.integerValue ?? 0
-            return minimum > Int64.min + 1_000_000 ? .integer(minimum - 1 - Int64(index)) : nil
-        case .real(let value)?: return .real(value + 1 + Double(index))
-        case .text(let value)?: return .text(value + "~indexadvisor\(index)")
-        case .blob(let bytes)?: return .blob(bytes + Array("indexadvisor\(index)".utf8))
-        default: return isRowid ? .integer(1 + Int64(index)) : .text("indexadvisor\(index)")
-        }
     }
 
     /// The column's value `width` rows after `lower` in the column's order (NULLs left out), read from a

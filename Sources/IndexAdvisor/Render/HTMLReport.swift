@@ -110,6 +110,9 @@ public enum HTMLReport {
                 + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
         }
         page.append(#"<p class="lead">\#(lead)</p>"#)
+        if let untimedWrites = result.untimedWritesText {
+            page.append(#"<p class="bad">\#(untimedWrites.capitalizedFirstLetter).</p>"#)
+        }
         page.append(#"<p class="muted">Workload: \#(result.workloadHeadline).</p>"#)
         if !result.recommendations.isEmpty || !drops.isEmpty {
             if result.finalCharges != nil { page.append(#"<p class="muted">\#(result.chargesSentence)</p>"#) }

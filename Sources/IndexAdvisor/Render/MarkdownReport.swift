@@ -48,7 +48,8 @@ public enum MarkdownReport {
         out.append("")
         out.append("- Reads: \(least)\(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter)).")
         let writeChange = result.headlineWriteChangeText.map { " (\(prose($0))); the figures are the clock's" } ?? ""
-        out.append("- Writes: \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))\(writeChange).")
+        let untimedWrites = result.untimedWritesText.map { "; \(prose($0))" } ?? ""
+        out.append("- Writes: \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))\(writeChange)\(untimedWrites).")
         var plans = "- Plans: full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter), temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)"
         if let alternatives = result.alternatives, !alternatives.isEmpty {
             plans += "; \(Figures.counted(alternatives.count, "alternative")) the model cannot declare (below)"

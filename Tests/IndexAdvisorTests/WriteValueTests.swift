@@ -1,0 +1,182 @@
+import Testing
+import Foundation
+@testable import IndexAdvisor
+
+/// The values a timed write runs with: new keys where a key would repeat (of one column or several, of a
+/// rowid table or a WITHOUT ROWID one), the app's own key for a write that settles a clash itself.
+@Suite("Write values: fresh composite keys, the app's key for an upsert, untimed writes in the summary")
+struct WriteValueTests {
+    /// A rowid table keyed by three columns, a WITHOUT ROWID table keyed by two with a unique index beside
+    /// the key, and a table with a unique index other than its INTEGER PRIMARY KEY.
+    static let schema = """
+        CREATE TABLE seat (flight INTEGER NOT NULL, seat_row INTEGER NOT NULL, letter TEXT NOT NULL, passenger TEXT,
+                           PRIMARY KEY (flight, seat_row, letter));
+        WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 2999)
+        INSERT INTO seat SELECT 700 + i / 60, 1 + (i / 6) % 10, char(65 + i % 6), 'p' || i FROM n;
+        CREATE TABLE label (doc TEXT NOT NULL, tag TEXT NOT NULL, slot INTEGER, slug TEXT NOT NULL, PRIMARY KEY (doc, tag)) WITHOUT ROWID;
+        CREATE UNIQUE INDEX label_slug ON label (slug COLLATE NOCASE);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+        INSERT INTO label SELECT 'd' || (i % 150), 't' || (i / 150), i, 'S-' || i FROM n;
+        CREATE TABLE gadget (id INTEGER PRIMARY KEY, serial TEXT NOT NULL, pings INTEGER NOT NULL DEFAULT 0);
+        CREATE UNIQUE INDEX gadget_serial ON gadget (serial);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+        INSERT INTO gadget SELECT i, printf('sn-%05d', i), 0 FROM n;
+        CREATE TABLE gadget_total (gid INTEGER PRIMARY KEY, busy INTEGER);
+        INSERT INTO gadget_total VALUES (1, 0);
+        CREATE TRIGGER gadget_pinged AFTER UPDATE ON gadget
+        BEGIN UPDATE gadget_total SET busy = (SELECT count(*) FROM gadget WHERE pings >= NEW.pings) WHERE gid = 1; END;
+        """
+
+    func connection() throws -> SQLiteConnection {
+        let connection = try SQLiteConnection.inMemory()
+        try connection.execute(Self.schema)
+        return connection
+    }
+
+    /// `count` value sets for the first statement of `workload` (a `.sql` file's text).
+    func samples(_ workload: String, on connection: SQLiteConnection, count: Int = 6) throws -> ([[SQLValue]], BindingSampler.Source) {
+        let schema = try SchemaReader.read(from: connection)
+        let statement = try #require(WorkloadLoader.parse(workload, format: .sql).statements.first)
+        let shape = try ShapeExtractor(schema: schema).shape(of: statement.sql)
+        var sampler = BindingSampler(connection: connection, schema: schema, seed: 7)
+        return sampler.samples(for: statement, shape: shape, count: count)
+    }
+
+    func rows(_ connection: SQLiteConnection, _ sql: String, _ values: [SQLValue]) throws -> Int64 {
+        try connection.scalar(sql, values)?.integerValue ?? -1
+    }
+
+    // Regression (issue 39, F8): a key of several columns was never made new (only one-column unique
+    // indexes were), so a drawn row's (book, shelf) pair was inserted again and failed; the write went untimed.
+    @Test("a drawn INSERT into a three-column primary key and into a WITHOUT ROWID table gets a key no row has")
+    func compositeKeys() throws {
+        let connection = try connection()
+        let (seats, source) = try samples("INSERT INTO seat (flight, seat_row, letter, passenger) VALUES (?, ?, ?, ?);", on: connection)
+        #expect(source == .drawn && seats.count == 6)
+        for tuple in seats {
+            #expect(try rows(connection, "SELECT count(*) FROM seat WHERE flight = ? AND seat_row = ? AND letter = ?", Array(tuple[0..<3])) == 0)
+            // One column, the key's first, is new (past flight 749); the others are a drawn row's.
+            #expect(try #require(tuple[0].integerValue) >= 750)
+            #expect(try rows(connection, "SELECT count(*) FROM seat WHERE seat_row = ? AND letter = ? AND passenger = ?", Array(tuple[1..<4])) >= 1)
+        }
+        #expect(Set(seats.map { $0[0] }).count == 6)
+
+        let (labels, _) = try samples("INSERT INTO label (doc, tag, slot, slug) VALUES (?, ?, ?, ?);", on: connection)
+        for tuple in labels {
+            #expect(try rows(connection, "SELECT count(*) FROM label WHERE doc = ? AND tag = ?", [tuple[0], tuple[1]]) == 0)
+            #expect(try rows(connection, "SELECT count(*) FROM label WHERE slug = ? COLLATE NOCASE", [tuple[3]]) == 0)
+            // Ordinary values of the column's kind: the largest text with digits after it.
+            #expect(tuple[0].textValue?.hasPrefix("d99") == true)
+            #expect(tuple[3].textValue?.hasPrefix("S-999") == true)
+            #expect(!"\(tuple)".contains("indexadvisor"))
+        }
+    }
+
+    @Test("the app's own INSERT keys run as written unless a row has them: then only the clashing key is replaced")
+    func observedKeys() throws {
+        let connection = try connection()
+        let (fresh, source) = try samples("INSERT INTO seat (flight, seat_row, letter, passenger) VALUES (901, 3, 'C', 'new');", on: connection)
+        #expect(source == .observed)
+        #expect(fresh == [[.integer(901), .integer(3), .text("C"), .text("new")]])
+        // (701, 2, 'B') exists: the flight is moved past the largest, the rest stays the app's.
+        let (clash, _) = try samples("INSERT INTO seat (flight, seat_row, letter, passenger) VALUES (701, 2, 'B', 'again');", on: connection)
+        #expect(clash == [[.integer(750), .integer(2), .text("B"), .text("again")]])
+        // A slug that clashes under the index's NOCASE (s-17 is S-17): replaced; the new (doc, tag) kept.
+        let (slug, _) = try samples("INSERT INTO label (doc, tag, slot, slug) VALUES ('memo', 'urgent', 1, 's-17');", on: connection)
+        #expect(slug == [[.text("memo"), .text("urgent"), .integer(1), .text("S-9990")]])
+    }
+
+    @Test("an upsert, INSERT OR REPLACE, REPLACE and INSERT OR IGNORE keep the app's existing key; a plain INSERT does not")
+    func conflictResolvingKeys() throws {
+        let connection = try connection()
+        for text in ["INSERT INTO gadget (serial, pings) VALUES ('sn-00042', 1) ON CONFLICT(serial) DO UPDATE SET pings = pings + 1;",
+                     "INSERT INTO gadget (serial, pings) VALUES ('sn-00042', 1) ON CONFLICT DO NOTHING;",
+                     "INSERT OR REPLACE INTO gadget (serial, pings) VALUES ('sn-00042', 1);",
+                     "REPLACE INTO gadget (serial, pings) VALUES ('sn-00042', 1);",
+                     "INSERT OR IGNORE INTO gadget (serial, pings) VALUES ('sn-00042', 1);"] {
+            let (values, _) = try samples(text, on: connection)
+            #expect(values == [[.text("sn-00042"), .integer(1)]], "\(text)")
+        }
+        let (plain, _) = try samples("INSERT INTO gadget (serial, pings) VALUES ('sn-00042', 1);", on: connection)
+        #expect(plain == [[.text("sn-300000"), .integer(1)]])
+        // Drawn values of an upsert: even sets an existing row's key (the conflict path), odd sets a new one.
+        let (drawn, _) = try samples("INSERT INTO gadget (serial, pings) VALUES (?, ?) ON CONFLICT(serial) DO UPDATE SET pings = pings + 1;", on: connection)
+        let existing = try drawn.map { try rows(connection, "SELECT count(*) FROM gadget WHERE serial = ?", [$0[0]]) }
+        #expect(existing == [1, 0, 1, 0, 1, 0])
+
+        #expect(SQLTokenList("WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x WHERE true ON CONFLICT DO NOTHING").resolvesKeyConflicts)
+        #expect(SQLTokenList("UPDATE OR IGNORE t SET a = 1").resolvesKeyConflicts)
+        #expect(!SQLTokenList("SELECT * FROM a JOIN b ON conflict = 1").resolvesKeyConflicts)
+        #expect(!SQLTokenList("INSERT INTO t (a) SELECT replace(b, 'x', 'y') FROM u").resolvesKeyConflicts)
+        #expect(!SQLTokenList("INSERT OR ABORT INTO t (a) VALUES (1)").resolvesKeyConflicts)
+    }
+
+    @Test("a drawn UPDATE that sets a unique column gives it a value no other row has")
+    func updatedUniqueColumn() throws {
+        let connection = try connection()
+        let (values, _) = try samples("UPDATE gadget SET serial = ? WHERE id = ?;", on: connection)
+        for tuple in values {
+            #expect(try rows(connection, "SELECT count(*) FROM gadget WHERE serial = ?", [tuple[0]]) == 0)
+            #expect(try rows(connection, "SELECT count(*) FROM gadget WHERE id = ?", [tuple[1]]) == 1)
+        }
+        // The app's own literal is the app's: kept.
+        let (literal, _) = try samples("UPDATE gadget SET serial = 'sn-00007' WHERE id = 7;", on: connection)
+        #expect(literal == [[.text("sn-00007"), .integer(7)]])
+    }
+
+    // Regression (issue 39, F9): the upsert's existing key was replaced by `'sn-…~indexadvisor0'`, so the
+    // row was inserted, its DO UPDATE and the trigger it fires never ran, and the marker showed in the report.
+    @Test("analyze times the upsert's DO UPDATE path with the app's text, and the composite-key INSERT runs")
+    func analysedWrites() throws {
+        let upsert = "INSERT INTO gadget (serial, pings) VALUES ('sn-00042', 1) ON CONFLICT(serial) DO UPDATE SET pings = pings + 1"
+        let result = try analyze(Self.schema, workload: """
+            -- freq: 40
+            \(upsert);
+            -- freq: 300
+            INSERT INTO seat (flight, seat_row, letter, passenger) VALUES (?, ?, ?, ?);
+            -- freq: 50
+            INSERT INTO label (doc, tag, slot, slug) VALUES (?, ?, ?, ?);
+            """)
+        let statements = result.statements
+        #expect(statements.count == 3)
+        #expect(statements.allSatisfy { $0.error == nil })
+        let timed = try #require(statements[0].timedExecutions)
+        #expect(timed.map(\.sql) == [upsert])
+        // The trigger counts the 30,000 gadgets: tens of thousands of steps, where the insert path takes ~50.
+        let timing = try #require(statements[0].timingBefore)
+        #expect(try #require(timing.vmStepsPerExecution) > 30_000)
+        #expect(timing.rowsPerExecution == 1 && timing.failures == 0)
+        for statement in statements[1...] {
+            let timing = try #require(statement.timingBefore)
+            #expect(timing.failures == 0 && timing.rowsPerExecution == 1)
+        }
+        let report = checkedRender(result, .markdown) + checkedRender(result, .json)
+        #expect(!report.contains("indexadvisor0") && !report.contains("~indexadvisor"))
+        #expect(!report.contains("could not be timed"))
+    }
+
+    // Regression (issue 39, F8): a hot write that could not be timed was named on stderr alone, while the
+    // report advised with exit 0 as if the workload's writes were all counted.
+    @Test("a write that still cannot be timed is named in the summary's write figures, with its share of the executions")
+    func untimedWriteInSummary() throws {
+        let result = try analyze(Self.schema, workload: """
+            -- freq: 20
+            SELECT flight FROM seat WHERE passenger = 'p77';
+            -- freq: 60
+            INSERT INTO seat (flight, seat_row, letter) VALUES (950, 1, NULL);
+            """)
+        let insert = try #require(result.statements.last)
+        #expect(insert.timingBefore == nil)
+        #expect(insert.error?.contains("NOT NULL constraint failed: seat.letter") == true)
+        let text = try #require(result.untimedWritesText)
+        #expect(text == "S2 (insert, ×60, 75 % of the workload's executions) could not be timed: neither its cost nor what the advice's indexes add to it is in these figures, and the advice was chosen without it (see Not analysed)")
+        let markdown = checkedRender(result, .markdown)
+        let writes = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("- Writes: ") })
+        #expect(writes.hasSuffix("; S2 (insert, ×60, 75 % of the workload's executions) could not be timed: neither its cost nor what the advice's indexes add to it is in these figures, and the advice was chosen without it (see Not analysed)."))
+        let html = checkedRender(result, .html)
+        #expect(html.contains("S2 (insert, ×60, 75 % of the workload&#39;s executions) could not be timed"))
+        // Every write timed: nothing is said.
+        let timed = try analyze(Self.schema, workload: "SELECT flight FROM seat WHERE passenger = 'p77';\nINSERT INTO seat (flight, seat_row, letter) VALUES (950, 1, 'A');\n")
+        #expect(timed.untimedWritesText == nil)
+    }
+}
