@@ -64,7 +64,7 @@ struct HeldDropsTests {
         #expect(snapshot.connection.isAutocommit)
     }
 
-    @Test("an INSERT's page lookups with one store index dropped are at most those as the store is, after it was dropped and put back")
+    @Test("an INSERT's page lookups with one store index dropped are fewer than as the store is, after it was dropped and put back")
     func dropNeverAddsPageLookups() throws {
         let store = try FixtureStore(Self.storeSQL)
         let snapshot = try StoreSnapshot.take(of: store.url)
@@ -77,10 +77,60 @@ struct HeldDropsTests {
         for _ in 0..<2 {
             try indexes.bring(to: IndexConfiguration(dropped: ["parcel_depot"]))
             let dropped = try #require(try timer.time(insert, isWrite: true).pageLookupsPerExecution)
-            #expect(dropped <= asStore)
+            #expect(dropped < asStore)  // one index fewer to maintain
             try indexes.bring(to: IndexConfiguration(dropped: ["parcel_label"], added: [IndexCandidate(table: "parcel", columns: [IndexColumn(name: "weight")])]))
             try indexes.bring(to: .store)
             #expect(try #require(try timer.time(insert, isWrite: true).pageLookupsPerExecution) == asStore)
         }
+    }
+
+    /// A store with statistics.
+    static let crateSQL = """
+        CREATE TABLE crate(id INTEGER PRIMARY KEY, shelf INTEGER, code TEXT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+        INSERT INTO crate SELECT i, (i * 37) % 120, 'c' || i FROM n;
+        CREATE INDEX crate_code ON crate(code);
+        CREATE INDEX crate_shelf ON crate(shelf);
+        ANALYZE;
+        """
+
+    static func plan(_ snapshot: StoreSnapshot) throws -> String {
+        try snapshot.connection.query("EXPLAIN QUERY PLAN SELECT id FROM crate WHERE shelf = 5").compactMap { $0.last?.textValue }.joined(separator: "; ")
+    }
+
+    // Regression: the rows were deleted from sqlite_schema but the connection kept its parsed schema (its own
+    // `PRAGMA schema_version` write does not make it read the schema again), so the planner kept using the
+    // hidden index and writes kept maintaining it.
+    @Test("a hidden store index is gone for the planner and its statistics row with it; put back, both are back; writable_schema is off")
+    func hiddenIndexLeavesThePlanner() throws {
+        let store = try FixtureStore(Self.crateSQL)
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        defer { snapshot.close() }
+        #expect(try Self.plan(snapshot).contains("USING COVERING INDEX crate_shelf"))
+        let statistics = "SELECT stat FROM sqlite_stat1 WHERE idx = 'crate_shelf'"
+        let stat = try #require(try snapshot.connection.scalar(statistics))
+        try snapshot.holdDrops(["crate_shelf"])
+        #expect(try Self.plan(snapshot) == "SCAN crate")
+        #expect(try snapshot.connection.scalar(statistics) == nil)
+        #expect(try snapshot.connection.scalar("PRAGMA writable_schema") == .integer(0))
+        try snapshot.releaseDrops()
+        #expect(try Self.plan(snapshot).contains("USING COVERING INDEX crate_shelf"))
+        #expect(try snapshot.connection.scalar(statistics) == stat)
+        #expect(try snapshot.connection.scalar("PRAGMA writable_schema") == .integer(0))
+        #expect(try snapshot.connection.scalar("PRAGMA integrity_check")?.textValue == "ok")
+    }
+
+    @Test("a hidden index whose rowid something else took cannot come back: the error is thrown and writable_schema is off")
+    func putBackFailureThrows() throws {
+        // Without statistics, so the hidden index is the last row of sqlite_schema.
+        let store = try FixtureStore(Self.crateSQL.replacingOccurrences(of: "ANALYZE;", with: ""))
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        defer { snapshot.close() }
+        try snapshot.holdDrops(["crate_shelf"])
+        // What the invariant forbids: a schema change while an index is hidden takes the free rowid.
+        try snapshot.connection.execute("CREATE TABLE bin(x)")
+        #expect(throws: StoreError.self) { try snapshot.releaseDrops() }
+        #expect(try snapshot.connection.scalar("PRAGMA writable_schema") == .integer(0))
+        #expect(snapshot.heldDrops == ["crate_shelf"])
     }
 }

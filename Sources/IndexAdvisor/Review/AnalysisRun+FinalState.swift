@@ -124,6 +124,7 @@ extension AnalysisRun {
     /// prefix `(a)` of `(a, b)` and `(a, b)` itself leaves `a` unindexed), so a read whose plan changed and is
     /// measurably slower than before the drops gets back the dropped index it used (else the last dropped
     /// one of its tables), which is then kept with ``DropCaveat/slowerWithOtherDrops``, until none is slower.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when a drop cannot be hidden or put back.
     mutating func applyDrops(planner: QueryPlanner) throws {
         let dropping = existingIndexes.indices.filter { existingIndexes[$0].dropSQL != nil }
         guard !dropping.isEmpty else { return }
@@ -135,8 +136,8 @@ extension AnalysisRun {
         let dropNames = dropping.map { existingIndexes[$0].index }
         let held = snapshot.heldDrops + dropNames.filter { name in !snapshot.heldDrops.contains { $0.sqlFolded == name.sqlFolded } }
         var withdrawn: Set<String> = []
-        func hold() { _ = try? snapshot.holdDrops(held.filter { !withdrawn.contains($0.sqlFolded) }) }
-        hold()
+        func hold() throws { try snapshot.holdDrops(held.filter { !withdrawn.contains($0.sqlFolded) }) }
+        try hold()
         snapshot.checkpoint()
         try retime(touched, planner: planner, before: before)
         var kept = dropping
@@ -147,7 +148,7 @@ extension AnalysisRun {
             existingIndexes[offset].dropSQL = nil
             existingIndexes[offset].caveats = [.slowerWithOtherDrops]
             withdrawn.insert(finding.index.sqlFolded)
-            hold()
+            try hold()
             restoreIndexOrder(tables: [finding.table.sqlFolded])
             snapshot.checkpoint()
             try retime(touched.filter { touches(profiles[$0], tables: [finding.table.sqlFolded]) }, planner: planner, before: before)
