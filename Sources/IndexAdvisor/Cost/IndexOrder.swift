@@ -90,7 +90,7 @@ extension AnalysisRun {
     @discardableResult
     mutating func restoreIndexOrder(tables: Set<String>? = nil) -> Int {
         let connection = snapshot.connection
-        var rebuilt = 0
+        var moves: [(indexes: [(name: String, sql: String)], statistics: [String: [[SQLValue]]])] = []
         for table in schema.tables where tables?.contains(table.name.sqlFolded) ?? true {
             let current = IndexOrder.indexes(onTable: table.name, in: connection).map(\.name)
             let existing = Set(current.map(\.sqlFolded))
@@ -104,8 +104,18 @@ extension AnalysisRun {
             let moving = Array(expected[first...])
             var statistics = savedStatistics
             for (name, rows) in IndexOrder.statistics(in: connection) where statistics[name] == nil { statistics[name] = rows }
-            for index in moving where (try? IndexOrder.rebuild(index, statistics: statistics, in: connection)) != nil { rebuilt += 1 }
+            moves.append((moving, statistics))
         }
+        guard !moves.isEmpty else { return 0 }
+        var rebuilt = 0
+        func rebuildAll() {
+            for (moving, statistics) in moves {
+                for index in moving where (try? IndexOrder.rebuild(index, statistics: statistics, in: connection)) != nil { rebuilt += 1 }
+            }
+        }
+        // A new sqlite_schema row could take a hidden store index's rowid, and on an auto-vacuum file a drop
+        // moves root pages: rebuilt with every store index back (``StoreSnapshot/holdDrops(_:)``).
+        if snapshot.heldDrops.isEmpty { rebuildAll() } else { _ = try? snapshot.withoutHeldDrops(rebuildAll) }
         // The planner reads sqlite_stat1 when the schema is loaded: `ANALYZE sqlite_schema` loads it again
         // (lang_analyze.html: changes to the statistics tables take effect when they are reloaded).
         if rebuilt > 0, schema.hasStatistics { _ = try? connection.execute("ANALYZE sqlite_schema") }

@@ -3,7 +3,7 @@ import Foundation
 /// The indexes on the private snapshot, as a configuration: the store's own (each kept or dropped) and the
 /// candidates built, each table's in the order the migration leaves them (the store's indexes in the store's
 /// order, then the candidates in the configuration's). ``bring(to:)`` changes only what differs and rebuilds
-/// only what the order requires; on a store that keeps `sqlite_stat1`, a candidate built gets its own rows
+/// only candidates the order requires (a store index is hidden and put back, never rebuilt); on a store that keeps `sqlite_stat1`, a candidate built gets its own rows
 /// (`ANALYZE "name"`) and a store index built again gets the store's back (https://sqlite.org/lang_analyze.html).
 final class SnapshotIndexes {
     let snapshot: StoreSnapshot
@@ -60,32 +60,39 @@ final class SnapshotIndexes {
         return (store + added).joined(separator: ",")
     }
 
-    /// Makes the snapshot hold `configuration`.
+    /// Makes the snapshot hold `configuration`: its candidates built with every store index there, then the
+    /// store indexes it drops hidden (``StoreSnapshot/holdDrops(_:)``),
+    /// so a store index is never built again and its pages stay the store's (issue 39, F2).
     /// - Throws: ``StoreError/snapshotWriteFailed(directory:sql:error:)`` when the folder is full or failing,
     ///   ``StoreError/snapshotStateLost(directory:sql:error:)`` when an index cannot be dropped or made again,
     ///   ``UnmeasurableStatement`` when a candidate does not build (it is recorded in ``buildFailures``).
     func bring(to configuration: IndexConfiguration) throws {
         guard configuration != current else { return }
+        let drops = schema.tables.flatMap(\.indexes).filter { configuration.isDropped($0.name) }.map(\.name)
         let tables = Set(configuration.added.map { $0.table.sqlFolded } + current.added.map { $0.table.sqlFolded })
-            .union(configuration.dropped.compactMap(tableOfStoreIndex)).union(current.dropped.compactMap(tableOfStoreIndex))
-        var statisticsChanged = false
-        for table in schema.tables where tables.contains(table.name.sqlFolded) {
-            let before = configuration.restricted(to: [table.name.sqlFolded], tableOf: tableOfStoreIndex)
-            let now = current.restricted(to: [table.name.sqlFolded], tableOf: tableOfStoreIndex)
-            guard before != now else { continue }
-            statisticsChanged = try arrange(table, as: configuration) || statisticsChanged
+        let changing = schema.tables.filter { table in
+            tables.contains(table.name.sqlFolded)
+                && configuration.added(on: table.name).map(\.key) != current.added(on: table.name).map(\.key)
+        }
+        if !changing.isEmpty {
+            try snapshot.releaseDrops()
+            var statisticsChanged = false
+            for table in changing { statisticsChanged = try arrange(table, as: configuration) || statisticsChanged }
+            if statisticsChanged, schema.hasStatistics { _ = try? snapshot.connection.execute("ANALYZE sqlite_schema") }
         }
         current = configuration
-        if statisticsChanged, schema.hasStatistics { _ = try? snapshot.connection.execute("ANALYZE sqlite_schema") }
         snapshot.checkpoint()
+        try snapshot.holdDrops(drops)
     }
 
-    /// Puts `table`'s indexes in the order `configuration` wants: what should not be there dropped, and from
-    /// the first index out of order on, each built again (or for the first time). True when store statistics were put back.
+    /// Puts `table`'s candidates in the order `configuration` wants, after every store index (none is held out
+    /// here): what should not be there dropped, and from the first index out of order on, each built again (or
+    /// for the first time). True when store statistics were put back (a store index out of order, which only an
+    /// earlier rebuild elsewhere leaves).
     private func arrange(_ table: Table, as configuration: IndexConfiguration) throws -> Bool {
         let connection = snapshot.connection
         let wanted: [(name: String, sql: String, candidate: IndexCandidate?)] =
-            table.indexes.filter { $0.sql != nil && !configuration.isDropped($0.name) }.map { ($0.name, $0.sql!, nil) }
+            table.indexes.filter { $0.sql != nil }.map { ($0.name, $0.sql!, nil) }
             + configuration.added(on: table.name).map { (name(of: $0), $0.createSQL(name: name(of: $0)), $0) }
         let wantedNames = Set(wanted.map { $0.name.sqlFolded })
         let existing = IndexOrder.indexes(onTable: table.name, in: connection)

@@ -49,8 +49,13 @@ extension AnalysisRun {
             return used
         }
         let usedNames = usedNow()
+        // With the store's hidden indexes back, so that putting them back later does not bring these back.
+        try snapshot.withoutHeldDrops {
+            for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
+                _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
+            }
+        }
         for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
-            _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
             let others = picks.filter { $0.name != pick.name }.map(\.name)
             rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: .unusedOnceOthersExist(others: others)))
         }
@@ -119,13 +124,20 @@ extension AnalysisRun {
     /// prefix `(a)` of `(a, b)` and `(a, b)` itself leaves `a` unindexed), so a read whose plan changed and is
     /// measurably slower than before the drops gets back the dropped index it used (else the last dropped
     /// one of its tables), which is then kept with ``DropCaveat/slowerWithOtherDrops``, until none is slower.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when a drop cannot be hidden or put back.
     mutating func applyDrops(planner: QueryPlanner) throws {
         let dropping = existingIndexes.indices.filter { existingIndexes[$0].dropSQL != nil }
         guard !dropping.isEmpty else { return }
         let tables = Set(dropping.map { existingIndexes[$0].table.sqlFolded })
         let touched = profiles.indices.filter { profiles[$0].isUsable && touches(profiles[$0], tables: tables) }
         let before = Dictionary(uniqueKeysWithValues: touched.map { ($0, (plan: profiles[$0].planAfter, timing: profiles[$0].timingAfter)) })
-        for offset in dropping { _ = try? snapshot.connection.execute(existingIndexes[offset].dropSQL!) }
+        // Hidden with the selector's (``StoreSnapshot/holdDrops(_:)``): one taken back comes back on the
+        // store's own pages, not rebuilt packed (issue 39, F2).
+        let dropNames = dropping.map { existingIndexes[$0].index }
+        let held = snapshot.heldDrops + dropNames.filter { name in !snapshot.heldDrops.contains { $0.sqlFolded == name.sqlFolded } }
+        var withdrawn: Set<String> = []
+        func hold() throws { try snapshot.holdDrops(held.filter { !withdrawn.contains($0.sqlFolded) }) }
+        try hold()
         snapshot.checkpoint()
         try retime(touched, planner: planner, before: before)
         var kept = dropping
@@ -133,11 +145,10 @@ extension AnalysisRun {
               let offset = dropToWithdraw(for: profiles[slowed], usedBefore: before[slowed]?.plan, among: kept) {
             kept.removeAll { $0 == offset }
             let finding = existingIndexes[offset]
-            let sql = schema.tables.first { $0.name.sqlFolded == finding.table.sqlFolded }?
-                .indexes.first { $0.name.sqlFolded == finding.index.sqlFolded }?.sql
             existingIndexes[offset].dropSQL = nil
             existingIndexes[offset].caveats = [.slowerWithOtherDrops]
-            if let sql { _ = try? snapshot.connection.execute(sql) }
+            withdrawn.insert(finding.index.sqlFolded)
+            try hold()
             restoreIndexOrder(tables: [finding.table.sqlFolded])
             snapshot.checkpoint()
             try retime(touched.filter { touches(profiles[$0], tables: [finding.table.sqlFolded]) }, planner: planner, before: before)

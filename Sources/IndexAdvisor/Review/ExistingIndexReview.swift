@@ -1,7 +1,7 @@
 /// Reviews the store's own indexes in the final state (recommendations built): redundant ones (a left
 /// prefix of another index, a recommended one included, or a duplicate), ones no statement of the
 /// workload used, and misused ones (statements that use them are faster without them). Each is measured by dropping it on the snapshot, timing the table's writes and the reads
-/// that used it, and rebuilding it (``ChangeComparison``).
+/// that used it, and putting it back (``ChangeComparison``, hidden and put back: rebuilt, it would come back packed, issue 39, F2).
 ///
 /// Indexes that enforce a constraint, and the ones Core Data creates for relationships and entity
 /// hierarchies (`<TABLE>_<COLUMN>_INDEX`), are never proposed for dropping. An index only unused in this
@@ -144,7 +144,7 @@ struct ExistingIndexReview {
     @discardableResult
     private func measureRemoved(_ index: Index, table: Table, profiles: [StatementProfile], into finding: inout ExistingIndexFinding) -> DropVerdict {
         var verdict = DropVerdict()
-        guard let sql = index.sql else { return verdict }
+        guard index.sql != nil else { return verdict }
         let folded = index.name.sqlFolded
         let writes = profiles.indices.filter { profiles[$0].isUsable && profiles[$0].writtenTables.contains(table.name.sqlFolded) }
         let readers = profiles.indices.filter { position in
@@ -152,19 +152,23 @@ struct ExistingIndexReview {
                 && (profiles[position].planBefore?.indexesUsed ?? []).contains { $0.sqlFolded == folded }
         }
         let positions = Set(writes + readers).sorted()
-        let drop = "DROP INDEX \(SQLIdentifier.quote(index.name))"
-        if (try? snapshot.connection.execute(sql)) != nil {
-            finding.bytes = try? snapshot.connection.scalar("SELECT sum(pgsize) FROM dbstat WHERE name = ?", [.text(index.name)])?.integerValue
-            _ = try? snapshot.connection.execute(drop)
+        // Put back by restoring its schema row (its own pages, not a packed rebuild), the
+        // other drops held again; measured without it by hiding it again (issue 39, F2).
+        let held = snapshot.heldDrops
+        guard (try? snapshot.holdDrops(held.filter { $0.sqlFolded != folded })) != nil else {
+            finding.caveats.append(.notMeasured)
+            return verdict
         }
+        defer { _ = try? snapshot.holdDrops(held) }
+        finding.bytes = try? snapshot.connection.scalar("SELECT sum(pgsize) FROM dbstat WHERE name = ?", [.text(index.name)])?.integerValue
         guard !positions.isEmpty else { return verdict }
-        // Applying the index and reverting to the final state: `before` is the final state (without), `after` with it.
+        // `before` is with it (put back), `after` without it: the final state.
         let results = ChangeComparison(snapshot: snapshot, timer: timer).compare(
-            apply: [sql], revert: [drop],
+            hiding: [index.name],
             items: positions.map { ChangeComparison.Item(executions: profiles[$0].executions, isWrite: profiles[$0].isWrite) })
         for (offset, position) in positions.enumerated() {
             let profile = profiles[position]
-            guard let (without, with) = results?[offset] else {
+            guard let (with, without) = results?[offset] else {
                 finding.caveats.append(.notMeasured)
                 return verdict
             }
@@ -333,7 +337,7 @@ struct ExistingIndexReview {
         // One drop and one rebuild for all of them (issue 18), each statement timed before, without and after.
         let positions = Set(writes + readers).sorted()
         let results = ChangeComparison(snapshot: snapshot, timer: timer).compare(
-            apply: dropped.map { "DROP INDEX \(SQLIdentifier.quote($0.name))" }, revert: dropped.compactMap(\.sql),
+            hiding: dropped.map(\.name),
             items: positions.map { ChangeComparison.Item(executions: profiles[$0].executions, isWrite: profiles[$0].isWrite) })
         for (offset, position) in positions.enumerated() {
             guard let (current, without) = results?[offset] else {

@@ -76,9 +76,9 @@ struct SchemaReview {
         ]
         var result: [SchemaMeasurement] = []
         for (label, sql, samples) in operations {
-            guard let definition = index.sql else { continue }
+            guard index.sql != nil else { continue }
             if let (with, without) = ChangeComparison(snapshot: snapshot, timer: timer)
-                .compare(apply: ["DROP INDEX \(SQLIdentifier.quote(index.name))"], revert: [definition], sql: sql, samples: samples, isWrite: true) {
+                .compare(hiding: [index.name], sql: sql, samples: samples, isWrite: true) {
                 result.append(SchemaMeasurement(operation: label, withIndex: with, withoutIndex: without,
                                                 isSignificant: with.isSlower(than: without) || without.isSlower(than: with)))
             }

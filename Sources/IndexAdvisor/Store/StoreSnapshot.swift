@@ -40,6 +40,10 @@ public final class StoreSnapshot {
     /// What the reports should say about the copy: a `quick_check` finding that reading the data did not
     /// confirm (SQLite 3.40.1 misreports some WITHOUT ROWID tables, for one).
     public private(set) var warnings: [AnalysisWarning] = []
+    /// The store's indexes the snapshot is without, hidden from its schema (``holdDrops(_:)``).
+    package internal(set) var heldDrops: [String] = []
+    /// Each hidden index's `sqlite_schema` row (rowid, type, name, tbl_name, rootpage, sql) and `sqlite_stat1` rows, by folded name.
+    var hiddenRows: [String: (schema: [SQLValue], statistics: [[SQLValue]])] = [:]
 
     private init(storeURL: URL, directory: TemporaryDirectory, snapshotURL: URL, method: Method,
                  storeBytes: Int64, copySeconds: Double, connection: SQLiteConnection) {
