@@ -15,6 +15,10 @@ enum FormatArgument: Equatable {
 /// `%K` keys, `AND`/`&&`, `OR`/`||`, `NOT`/`!`, parentheses, `CONTAINS` and `CONTAINS[cd]`, and
 /// `TRUEPREDICATE`. `ANY`/`ALL`/`SUBQUERY`, `IN`, `BEGINSWITH`, `LIKE`, `MATCHES` and other string options
 /// throw ``Untranslatable`` naming the construct.
+///
+/// A chain (`a AND b AND …`) is one level however long (``PredicateNode/chain(_:_:)``); parentheses and
+/// `NOT` nest. The terms are counted as they are read: past ``Untranslatable/maxTerms`` the rest is read on
+/// for its count only, and the predicate is refused as too large with the whole count.
 struct PredicateFormatParser {
     private enum Token: Equatable {
         case word(String)
@@ -28,8 +32,12 @@ struct PredicateFormatParser {
     private var tokens: [Token] = []
     private var position = 0
     private var arguments: [FormatArgument]
+    /// The next argument to take (``arguments`` are not removed from the front: that copies the rest).
+    private var nextArgumentIndex = 0
     /// Levels of nesting entered so far (bounded by ``Untranslatable/maxNesting``).
     private var depth = 0
+    /// The terms read so far: each comparison, Bool key path, `TRUEPREDICATE`, NOT, and each link of a chain.
+    private var terms = 0
 
     private mutating func enter() throws {
         depth += 1
@@ -43,6 +51,7 @@ struct PredicateFormatParser {
         if parser.position < parser.tokens.count {
             throw Untranslatable(reason: "NSPredicate format `\(format)`: unexpected text after the predicate")
         }
+        if parser.terms > Untranslatable.maxTerms { throw Untranslatable.tooLarge("predicate", terms: parser.terms) }
         return node
     }
 
@@ -112,27 +121,25 @@ struct PredicateFormatParser {
     }
 
     private mutating func disjunction() throws -> PredicateNode {
-        let entered = depth
-        defer { depth = entered }
-        var left = try conjunction()
-        while isWord("OR") || current == .symbol("||") {
-            try enter()
-            position += 1
-            left = .or([left, try conjunction()])
-        }
-        return left
+        try chain(.or, joinedBy: "OR", "||") { try $0.conjunction() }
     }
 
     private mutating func conjunction() throws -> PredicateNode {
-        let entered = depth
-        defer { depth = entered }
-        var left = try negation()
-        while isWord("AND") || current == .symbol("&&") {
-            try enter()
+        try chain(.and, joinedBy: "AND", "&&") { try $0.negation() }
+    }
+
+    /// `operand (word|symbol operand)*`: one operand alone, or a ``PredicateNode/chain(_:_:)`` of them. Past
+    /// ``Untranslatable/maxTerms`` terms the operands are read and dropped (only ``terms`` goes on).
+    private mutating func chain(_ junction: PredicateJunction, joinedBy word: String, _ symbol: String,
+                                of operand: (inout PredicateFormatParser) throws -> PredicateNode) throws -> PredicateNode {
+        var parts = [try operand(&self)]
+        while isWord(word) || current == .symbol(symbol) {
             position += 1
-            left = .and([left, try negation()])
+            terms += 1
+            let part = try operand(&self)
+            if terms <= Untranslatable.maxTerms { parts.append(part) }
         }
-        return left
+        return parts.count == 1 ? parts[0] : .chain(junction, parts)
     }
 
     private mutating func negation() throws -> PredicateNode {
@@ -140,6 +147,7 @@ struct PredicateFormatParser {
         defer { depth -= 1 }
         if isWord("NOT") || current == .symbol("!") {
             position += 1
+            terms += 1
             return .not(try negation())
         }
         return try comparison()
@@ -159,6 +167,8 @@ struct PredicateFormatParser {
             position += 1
             return inner
         }
+        // What follows is one term (or is refused).
+        terms += 1
         if isWord("TRUEPREDICATE") {
             position += 1
             return .always
@@ -242,6 +252,8 @@ struct PredicateFormatParser {
     }
 
     private mutating func nextArgument() -> FormatArgument? {
-        arguments.isEmpty ? nil : arguments.removeFirst()
+        guard nextArgumentIndex < arguments.count else { return nil }
+        defer { nextArgumentIndex += 1 }
+        return arguments[nextArgumentIndex]
     }
 }
