@@ -18,16 +18,14 @@ enum FormatArgument: Equatable {
 ///
 /// A chain (`a AND b AND …`) is one level however long (``PredicateNode/chain(_:_:)``); parentheses and
 /// `NOT` nest. The terms are counted as they are read: past ``Untranslatable/maxTerms`` the rest is read on
-/// for its count only, and the predicate is refused as too large with the whole count.
+/// for its count only, and the predicate is refused as too large with the whole count. A format string
+/// longer than ``maxFormatBytes`` is not read.
 struct PredicateFormatParser {
-    private enum Token: Equatable {
-        case word(String)
-        case key(String)
-        case argument(Character)
-        case string(String)
-        case number(String)
-        case symbol(String)
-    }
+    private typealias Token = PredicateFormatToken
+
+    /// The longest format string read, in UTF-8 bytes: a predicate of at most ``Untranslatable/maxTerms``
+    /// terms that no real fetch prints is longer only by its constants, and its SQL would bind them.
+    static let maxFormatBytes = 1_000_000
 
     private var tokens: [Token] = []
     private var position = 0
@@ -45,72 +43,28 @@ struct PredicateFormatParser {
     }
 
     static func parse(_ format: String, arguments: [FormatArgument]) throws -> PredicateNode {
+        let size = format.utf8.count
+        if size > maxFormatBytes {
+            throw Untranslatable(reason: "NSPredicate format string too long (\(Figures.count(size)) bytes, limit \(Figures.count(maxFormatBytes))): not read")
+        }
         var parser = PredicateFormatParser(arguments: arguments)
-        parser.tokens = try tokenize(format)
+        parser.tokens = try PredicateFormatTokenizer.tokenize(format)
         let node = try parser.disjunction()
         if parser.position < parser.tokens.count {
-            throw Untranslatable(reason: "NSPredicate format `\(format)`: unexpected text after the predicate")
+            throw Untranslatable(reason: "NSPredicate format `\(excerpt(format))`: unexpected text after the predicate")
         }
         if parser.terms > Untranslatable.maxTerms { throw Untranslatable.tooLarge("predicate", terms: parser.terms) }
         return node
     }
 
-    private init(arguments: [FormatArgument]) {
-        self.arguments = arguments
+    /// `format` for a message: its first 80 characters, then `…` when there are more.
+    static func excerpt(_ format: String) -> String {
+        let head = format.prefix(80)
+        return head.endIndex == format.endIndex ? format : head + "…"
     }
 
-    private static func tokenize(_ format: String) throws -> [Token] {
-        var result: [Token] = []
-        let characters = Array(format)
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character.isWhitespace {
-                index += 1
-            } else if character == "%" {
-                var end = index + 1
-                while end < characters.count, "l".contains(characters[end]) { end += 1 }
-                guard end < characters.count else { throw Untranslatable(reason: "NSPredicate format ends with `%`") }
-                let specifier = characters[end]
-                result.append(specifier == "K" ? .key("") : .argument(specifier))
-                index = end + 1
-            } else if character == "\"" || character == "'" {
-                var end = index + 1
-                var text = ""
-                while end < characters.count, characters[end] != character {
-                    if characters[end] == "\\", end + 1 < characters.count { end += 1 }
-                    text.append(characters[end])
-                    end += 1
-                }
-                result.append(.string(text))
-                index = end + 1
-            } else if character.isNumber {
-                var end = index
-                while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
-                result.append(.number(String(characters[index..<end])))
-                index = end
-            } else if character.isLetter || character == "_" || character == "$" || character == "@" {
-                var end = index
-                while end < characters.count, characters[end].isLetter || characters[end].isNumber || "_.$@".contains(characters[end]) { end += 1 }
-                result.append(.word(String(characters[index..<end])))
-                index = end
-            } else if character == "[" {
-                var end = index
-                while end < characters.count, characters[end] != "]" { end += 1 }
-                result.append(.symbol(String(characters[index...min(end, characters.count - 1)])))
-                index = end + 1
-            } else {
-                let two = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
-                if ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||"].contains(two) {
-                    result.append(.symbol(two))
-                    index += 2
-                } else {
-                    result.append(.symbol(String(character)))
-                    index += 1
-                }
-            }
-        }
-        return result
+    private init(arguments: [FormatArgument]) {
+        self.arguments = arguments
     }
 
     private var current: Token? { position < tokens.count ? tokens[position] : nil }
