@@ -215,6 +215,17 @@ struct SwiftLexer {
         let quote = UInt8(ascii: "\"")
         let multiline = peek(0) == quote && peek(1) == quote && peek(2) == quote
         position += multiline ? 3 : 1
+        // A literal without escapes or line ends (most are): its text is one copy of its bytes, not a
+        // buffer grown byte by byte and then copied (three times a long literal's size at the peak).
+        var end = position
+        while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\"), !Self.isLineEnd(bytes[end]) { end += 1 }
+        let plain = position
+        position = end
+        if !multiline, atClosingQuote(multiline: false, hashes: hashes) {
+            defer { position += 1 + hashes }
+            return text(from: plain)
+        }
+        position = plain
         literal.removeAll(keepingCapacity: true)
         defer { if literal.capacity > 1 << 16 { literal = [] } }
         while let byte = peek() {

@@ -4,8 +4,9 @@
 /// - `SELECT 0, t0.Z_PK, t0.Z_OPT, <attribute columns by column name>, <to-one columns by column name> FROM ZNOTE t0`
 ///   (`t0.Z_ENT` instead of `0` when the entity has sub-entities); a count is `SELECT COUNT( DISTINCT t0.Z_PK) FROM ZNOTE t0`.
 /// - ` WHERE ` then the predicate: a comparison is ` t0.ZX = ?` (one leading space), `&&`/`||` print
-///   `(a AND  b)` as nested as written, `== nil` is ` t0.ZX IS NULL`, an optional to-one compared by its
-///   identifier `( t0.ZFOLDER IS NOT NULL AND  t0.ZFOLDER = ?)`, a related attribute joins the destination
+///   `(a AND  b)` as nested as written (`(( a AND  b) AND  c)`), a compound's parts `( a AND  b AND  c)`,
+///   `== nil` is ` t0.ZX IS NULL`, an optional to-one compared by its identifier
+///   `( t0.ZFOLDER IS NOT NULL AND  t0.ZFOLDER = ?)`, a related attribute joins the destination
 ///   (`JOIN ZFOLDER t1 ON t0.ZFOLDER = t1.Z_PK`), string searches are `NSCoreDataStringSearch( t0.ZTITLE, ?, 417, 1)`.
 /// - ` ORDER BY t0.ZA, t0.ZB DESC`, a String sorted with SwiftData's default comparator
 ///   `COLLATE NSCollateLocaleSensitive`, with `.localizedStandard` `COLLATE NSCollateFinderlike`.
@@ -191,6 +192,18 @@ enum CoreDataFetchSQL {
                 if parts.isEmpty { return nil }
                 if parts.count == 1 { return parts[0] }
                 return "(" + parts.joined(separator: word) + ")"
+            case .chain(let junction, let nodes):
+                // Nested as written, `(( a AND  b) AND  c)`, built front to back: a part without a condition
+                // (`true`) drops out with its link, as it does from a pair.
+                var parts: [String] = []
+                for child in nodes {
+                    if let part = try condition(child) { parts.append(part) }
+                }
+                guard let first = parts.first else { return nil }
+                let word = junction == .and ? " AND " : " OR "
+                var sql = String(repeating: "(", count: parts.count - 1) + first
+                for part in parts.dropFirst() { sql += word + part + ")" }
+                return sql
             case .not(let inner):
                 guard let part = try condition(inner) else { throw Untranslatable(reason: "a predicate that is always false") }
                 return part.hasPrefix("(") ? " NOT " + part : " NOT (" + part + ")"

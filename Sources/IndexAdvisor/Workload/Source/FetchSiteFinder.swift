@@ -23,8 +23,9 @@ struct FetchSiteFinder {
     private var initializers: [String: Int] { declarations.initializers }
     /// Names of predicates, sorts and descriptors a site used.
     private var usedNames: Set<String> = []
-    /// Names whose initializers are being followed now (`let predicate = self.predicate` refers to itself).
-    private var following: Set<String> = []
+    /// The values (their first tokens) of names being followed now: a value that leads back to itself
+    /// (`let predicate = self.predicate` shadowing nothing the file declares) is not followed again.
+    private var following: Set<Int> = []
     /// Levels of predicate and sort arguments entered (compound predicates, arrays, names followed).
     private var nesting = 0
     /// The deepest ``nesting`` reached while the name followed now was read.
@@ -396,17 +397,25 @@ struct FetchSiteFinder {
         var levels: Int
     }
 
-    /// When `range` ends in the single name at `start` that the file declares, `read` of the expression it is
-    /// initialised with (from `cache` when it was read before); nil otherwise, and when that name is already
-    /// being followed: a name that leads back to itself (`let predicate = predicate`, a parameter it shadows)
-    /// gets its value elsewhere, at run time. Only what was read is kept: a failure is read again, and is as
-    /// cheap to find again as it was the first time (the first part that fails ends the reading).
-    private mutating func follow<Value>(_ start: Int, in range: Range<Int>, spec: inout FetchSpec,
+    /// When `range` ends in the single name at `start` that the file declares, `read` of the value that
+    /// reaches this use of it (``SourceDeclarations/binding(of:at:qualified:in:)``: its initializer, or the
+    /// last assignment before the use in straight-line code), from `cache` when it was read before; nil
+    /// otherwise, and when that value is already being followed: a name that leads back to itself gets its
+    /// value elsewhere, at run time. A value assigned where the reader cannot tell which reaches the use
+    /// throws: `what` (predicate, sort) built at run time, and why. Only what was read is kept: a failure is
+    /// read again, and is as cheap to find again as it was the first time (the first part that fails ends the reading).
+    private mutating func follow<Value>(_ start: Int, in range: Range<Int>, spec: inout FetchSpec, what: String,
                                         cache: WritableKeyPath<FetchSiteFinder, [Int: Followed<Value>]>,
                                         _ read: (inout FetchSiteFinder, Range<Int>, inout FetchSpec) throws -> Value) throws -> Value? {
-        guard start == range.upperBound - 1, tokens[start].kind == .identifier, let value = initializers[tokens[start].text],
-              !following.contains(tokens[start].text) else { return nil }
+        guard start == range.upperBound - 1, tokens[start].kind == .identifier else { return nil }
         let name = tokens[start].text
+        let value: Int
+        switch declarations.binding(of: name, at: start, qualified: start != range.lowerBound, in: tokens) {
+        case .undeclared: return nil
+        case .runTime(let why): throw Untranslatable(reason: "the \(what) `\(tokens.text(range))` is built at run time (\(why))")
+        case .value(let found): value = found
+        }
+        guard !following.contains(value) else { return nil }
         usedNames.insert(name)
         if let known = self[keyPath: cache][value] {
             if nesting + known.levels > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
@@ -414,15 +423,15 @@ struct FetchSiteFinder {
             spec.entity = spec.entity ?? known.entity
             return known.value
         }
-        following.insert(name)
+        following.insert(value)
         let outerDeepest = deepest
         deepest = nesting
         defer {
-            following.remove(name)
+            following.remove(value)
             deepest = max(outerDeepest, deepest)
         }
         var found = FetchSpec(entity: nil)
-        let result = try read(&self, value..<expressionEnd(from: value), &found)
+        let result = try read(&self, value..<tokens.expressionEnd(from: value), &found)
         self[keyPath: cache][value] = Followed(value: result, entity: found.entity, levels: deepest - nesting)
         spec.entity = spec.entity ?? found.entity
         return result
@@ -487,7 +496,8 @@ struct FetchSiteFinder {
             var terms = 1
             var names: Set<Int> = []
             for element in tokens.arguments(first.range.lowerBound) {
-                if element.range.count == 1, let value = initializers[tokens[element.range.lowerBound].text], !names.insert(value).inserted { continue }
+                if element.range.count == 1, case .value(let value) = declarations.binding(of: tokens[element.range.lowerBound].text, at: element.range.lowerBound, qualified: false, in: tokens),
+                   !names.insert(value).inserted { continue }
                 guard let part = try predicate(element.range, spec: &spec) else { continue }
                 // Past the limit only the count goes on (a part is compared with at most the limit's terms).
                 if terms <= Untranslatable.maxTerms {
@@ -502,23 +512,10 @@ struct FetchSiteFinder {
         }
         // A name declared in the file (`predicate`, `Self.recent`, `Note.recent`).
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if let node = try follow(start, in: range, spec: &spec, cache: \.followedPredicates, { finder, value, found in try finder.predicate(value, spec: &found) }) {
+        if let node = try follow(start, in: range, spec: &spec, what: "predicate", cache: \.followedPredicates, { finder, value, found in try finder.predicate(value, spec: &found) }) {
             return node
         }
         throw Untranslatable(reason: "the predicate `\(tokens.text(range))` is built at run time (a dynamic predicate, not a #Predicate or format literal in this file)")
-    }
-
-    /// The end of an initializer's expression starting at `start` (its first line, brackets followed).
-    private func expressionEnd(from start: Int) -> Int {
-        var end = start
-        while end < tokens.count {
-            let token = tokens[end]
-            if end > start && (token.startsLine || token.isPunctuation(";") || token.isPunctuation("}") || token.isPunctuation(")")) { break }
-            if token.kind == .punctuation && "([{".contains(token.text) { end = tokens.closing(end) + 1 }
-            else if token.kind == .punctuation && token.text == "<" && !token.precededBySpace { end = (tokens.angleClosing(end) ?? end) + 1 }
-            else { end += 1 }
-        }
-        return end
     }
 
     private func formatArgument(_ range: Range<Int>) -> FormatArgument {
@@ -656,7 +653,7 @@ struct FetchSiteFinder {
             return [FetchSortTerm(path: path, descending: descending, comparator: comparator)]
         }
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
-        if let terms = try follow(start, in: range, spec: &spec, cache: \.followedSorts, { finder, value, found in try finder.sortTerms(value, spec: &found) }) {
+        if let terms = try follow(start, in: range, spec: &spec, what: "sort", cache: \.followedSorts, { finder, value, found in try finder.sortTerms(value, spec: &found) }) {
             return terms
         }
         throw Untranslatable(reason: "the sort `\(tokens.text(range))` is built at run time")

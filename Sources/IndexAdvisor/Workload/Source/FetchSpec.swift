@@ -39,12 +39,21 @@ enum StringSearch: Equatable {
     case contains
 }
 
+/// How the parts of a ``PredicateNode/chain(_:_:)`` are joined.
+enum PredicateJunction: Equatable {
+    case and, or
+}
+
 /// A predicate, as both `#Predicate` closures and `NSPredicate(format:)` strings read.
 indirect enum PredicateNode: Equatable {
-    /// `&&` / `AND`: two operands as written (`a && b && c` is `(a && b) && c`), or more from an
-    /// `NSCompoundPredicate` of several.
+    /// An `NSCompoundPredicate`'s parts, joined by AND: `( a AND  b AND  c)`.
     case and([PredicateNode])
+    /// An `NSCompoundPredicate`'s parts, joined by OR.
     case or([PredicateNode])
+    /// `a && b && c` or `a AND b AND c` as written: two or more operands, kept in one list so that a long
+    /// chain is long, not deep (one pair per link nested a flat chain of 600 comparisons 600 levels deep).
+    /// Core Data nests it as written, `(( a AND  b) AND  c)`: each link is a term.
+    case chain(PredicateJunction, [PredicateNode])
     case not(PredicateNode)
     /// `==` `!=` `<` `<=` `>` `>=` with the key path on the left (a comparison written the other way is flipped).
     case comparison(KeyPathReference, String, PredicateOperand)
@@ -61,6 +70,7 @@ extension PredicateNode {
     var terms: Int {
         switch self {
         case .and(let parts), .or(let parts): return parts.reduce(1) { $0 + $1.terms }
+        case .chain(_, let parts): return parts.reduce(parts.count - 1) { $0 + $1.terms }
         case .not(let inner): return 1 + inner.terms
         case .comparison, .search, .truth, .always: return 1
         }

@@ -15,21 +15,27 @@ enum FormatArgument: Equatable {
 /// `%K` keys, `AND`/`&&`, `OR`/`||`, `NOT`/`!`, parentheses, `CONTAINS` and `CONTAINS[cd]`, and
 /// `TRUEPREDICATE`. `ANY`/`ALL`/`SUBQUERY`, `IN`, `BEGINSWITH`, `LIKE`, `MATCHES` and other string options
 /// throw ``Untranslatable`` naming the construct.
+///
+/// A chain (`a AND b AND …`) is one level however long (``PredicateNode/chain(_:_:)``); parentheses and
+/// `NOT` nest. The terms are counted as they are read: past ``Untranslatable/maxTerms`` the rest is read on
+/// for its count only, and the predicate is refused as too large with the whole count. A format string
+/// longer than ``maxFormatBytes`` is not read.
 struct PredicateFormatParser {
-    private enum Token: Equatable {
-        case word(String)
-        case key(String)
-        case argument(Character)
-        case string(String)
-        case number(String)
-        case symbol(String)
-    }
+    private typealias Token = PredicateFormatToken
+
+    /// The longest format string read, in UTF-8 bytes: a predicate of at most ``Untranslatable/maxTerms``
+    /// terms that no real fetch prints is longer only by its constants, and its SQL would bind them.
+    static let maxFormatBytes = 1_000_000
 
     private var tokens: [Token] = []
     private var position = 0
     private var arguments: [FormatArgument]
+    /// The next argument to take (``arguments`` are not removed from the front: that copies the rest).
+    private var nextArgumentIndex = 0
     /// Levels of nesting entered so far (bounded by ``Untranslatable/maxNesting``).
     private var depth = 0
+    /// The terms read so far: each comparison, Bool key path, `TRUEPREDICATE`, NOT, and each link of a chain.
+    private var terms = 0
 
     private mutating func enter() throws {
         depth += 1
@@ -37,71 +43,28 @@ struct PredicateFormatParser {
     }
 
     static func parse(_ format: String, arguments: [FormatArgument]) throws -> PredicateNode {
+        let size = format.utf8.count
+        if size > maxFormatBytes {
+            throw Untranslatable(reason: "NSPredicate format string too long (\(Figures.count(size)) bytes, limit \(Figures.count(maxFormatBytes))): not read")
+        }
         var parser = PredicateFormatParser(arguments: arguments)
-        parser.tokens = try tokenize(format)
+        parser.tokens = try PredicateFormatTokenizer.tokenize(format)
         let node = try parser.disjunction()
         if parser.position < parser.tokens.count {
-            throw Untranslatable(reason: "NSPredicate format `\(format)`: unexpected text after the predicate")
+            throw Untranslatable(reason: "NSPredicate format `\(excerpt(format))`: unexpected text after the predicate")
         }
+        if parser.terms > Untranslatable.maxTerms { throw Untranslatable.tooLarge("predicate", terms: parser.terms) }
         return node
+    }
+
+    /// `format` for a message: its first 80 characters, then `…` when there are more.
+    static func excerpt(_ format: String) -> String {
+        let head = format.prefix(80)
+        return head.endIndex == format.endIndex ? format : head + "…"
     }
 
     private init(arguments: [FormatArgument]) {
         self.arguments = arguments
-    }
-
-    private static func tokenize(_ format: String) throws -> [Token] {
-        var result: [Token] = []
-        let characters = Array(format)
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character.isWhitespace {
-                index += 1
-            } else if character == "%" {
-                var end = index + 1
-                while end < characters.count, "l".contains(characters[end]) { end += 1 }
-                guard end < characters.count else { throw Untranslatable(reason: "NSPredicate format ends with `%`") }
-                let specifier = characters[end]
-                result.append(specifier == "K" ? .key("") : .argument(specifier))
-                index = end + 1
-            } else if character == "\"" || character == "'" {
-                var end = index + 1
-                var text = ""
-                while end < characters.count, characters[end] != character {
-                    if characters[end] == "\\", end + 1 < characters.count { end += 1 }
-                    text.append(characters[end])
-                    end += 1
-                }
-                result.append(.string(text))
-                index = end + 1
-            } else if character.isNumber {
-                var end = index
-                while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
-                result.append(.number(String(characters[index..<end])))
-                index = end
-            } else if character.isLetter || character == "_" || character == "$" || character == "@" {
-                var end = index
-                while end < characters.count, characters[end].isLetter || characters[end].isNumber || "_.$@".contains(characters[end]) { end += 1 }
-                result.append(.word(String(characters[index..<end])))
-                index = end
-            } else if character == "[" {
-                var end = index
-                while end < characters.count, characters[end] != "]" { end += 1 }
-                result.append(.symbol(String(characters[index...min(end, characters.count - 1)])))
-                index = end + 1
-            } else {
-                let two = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
-                if ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||"].contains(two) {
-                    result.append(.symbol(two))
-                    index += 2
-                } else {
-                    result.append(.symbol(String(character)))
-                    index += 1
-                }
-            }
-        }
-        return result
     }
 
     private var current: Token? { position < tokens.count ? tokens[position] : nil }
@@ -112,27 +75,25 @@ struct PredicateFormatParser {
     }
 
     private mutating func disjunction() throws -> PredicateNode {
-        let entered = depth
-        defer { depth = entered }
-        var left = try conjunction()
-        while isWord("OR") || current == .symbol("||") {
-            try enter()
-            position += 1
-            left = .or([left, try conjunction()])
-        }
-        return left
+        try chain(.or, joinedBy: "OR", "||") { try $0.conjunction() }
     }
 
     private mutating func conjunction() throws -> PredicateNode {
-        let entered = depth
-        defer { depth = entered }
-        var left = try negation()
-        while isWord("AND") || current == .symbol("&&") {
-            try enter()
+        try chain(.and, joinedBy: "AND", "&&") { try $0.negation() }
+    }
+
+    /// `operand (word|symbol operand)*`: one operand alone, or a ``PredicateNode/chain(_:_:)`` of them. Past
+    /// ``Untranslatable/maxTerms`` terms the operands are read and dropped (only ``terms`` goes on).
+    private mutating func chain(_ junction: PredicateJunction, joinedBy word: String, _ symbol: String,
+                                of operand: (inout PredicateFormatParser) throws -> PredicateNode) throws -> PredicateNode {
+        var parts = [try operand(&self)]
+        while isWord(word) || current == .symbol(symbol) {
             position += 1
-            left = .and([left, try negation()])
+            terms += 1
+            let part = try operand(&self)
+            if terms <= Untranslatable.maxTerms { parts.append(part) }
         }
-        return left
+        return parts.count == 1 ? parts[0] : .chain(junction, parts)
     }
 
     private mutating func negation() throws -> PredicateNode {
@@ -140,6 +101,7 @@ struct PredicateFormatParser {
         defer { depth -= 1 }
         if isWord("NOT") || current == .symbol("!") {
             position += 1
+            terms += 1
             return .not(try negation())
         }
         return try comparison()
@@ -159,6 +121,8 @@ struct PredicateFormatParser {
             position += 1
             return inner
         }
+        // What follows is one term (or is refused).
+        terms += 1
         if isWord("TRUEPREDICATE") {
             position += 1
             return .always
@@ -242,6 +206,8 @@ struct PredicateFormatParser {
     }
 
     private mutating func nextArgument() -> FormatArgument? {
-        arguments.isEmpty ? nil : arguments.removeFirst()
+        guard nextArgumentIndex < arguments.count else { return nil }
+        defer { nextArgumentIndex += 1 }
+        return arguments[nextArgumentIndex]
     }
 }

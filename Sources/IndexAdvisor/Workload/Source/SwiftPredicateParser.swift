@@ -2,8 +2,9 @@
 struct Untranslatable: Error, Equatable {
     var reason: String
 
-    /// How deep a predicate or sort may nest (parentheses, `!`, `&&`/`||` chains, compound predicates, names
-    /// followed) before the site is reported untranslated: the readers recurse per level, and the stack is finite.
+    /// How deep a predicate or sort may nest (parentheses, `!`, compound predicates, names followed; a chain
+    /// `a && b && …` is one level however long) before the site is reported untranslated: the readers
+    /// recurse per level, and the stack is finite.
     static let maxNesting = 500
 
     /// A site nested deeper than ``maxNesting``.
@@ -73,7 +74,7 @@ struct SwiftPredicateParser {
         self.depth = depth
     }
 
-    /// Counts one more level of nesting (an operand, or a link of an `&&`/`||` chain, which nests the tree).
+    /// Counts one more level of nesting (an operand: parentheses and `!` nest, a chain's links do not).
     private mutating func enter() throws {
         depth += 1
         if depth > Untranslatable.maxNesting { throw Untranslatable.tooDeep }
@@ -86,26 +87,25 @@ struct SwiftPredicateParser {
     }
 
     private mutating func disjunction() throws -> Term {
-        try chain("||", of: { try $0.conjunction() }, joined: { .or($0) })
+        try chain("||", .or) { try $0.conjunction() }
     }
 
     private mutating func conjunction() throws -> Term {
-        try chain("&&", of: { try $0.comparison() }, joined: { .and($0) })
+        try chain("&&", .and) { try $0.comparison() }
     }
 
-    /// `operand (symbol operand)*`, left-associative: each pair of predicates joined by `joined`.
-    private mutating func chain(_ symbol: String, of operand: (inout SwiftPredicateParser) throws -> Term,
-                                joined: ([PredicateNode]) -> PredicateNode) throws -> Term {
-        let entered = depth
-        defer { depth = entered }
-        var left = try operand(&self)
+    /// `operand (symbol operand)*`: one operand alone, or a ``PredicateNode/chain(_:_:)`` of them (one
+    /// level however long: a chain is long, not deep).
+    private mutating func chain(_ symbol: String, _ junction: PredicateJunction,
+                                of operand: (inout SwiftPredicateParser) throws -> Term) throws -> Term {
+        let first = try operand(&self)
+        var parts: [PredicateNode] = []
         while let op = tokens.infixOperator(at: position), position < end, op.text == symbol {
-            try enter()
+            if parts.isEmpty { parts.append(try predicate(first)) }
             position += op.length
-            let right = try operand(&self)
-            left = .predicate(joined([try predicate(left), try predicate(right)]))
+            parts.append(try predicate(try operand(&self)))
         }
-        return left
+        return parts.isEmpty ? first : .predicate(.chain(junction, parts))
     }
 
     private mutating func comparison() throws -> Term {

@@ -115,6 +115,65 @@ extension SwiftTokens {
         return count
     }
 
+    /// The end of an initializer's or assignment's expression starting at `start` (its first line, brackets
+    /// followed).
+    func expressionEnd(from start: Int) -> Int {
+        var end = start
+        while end < count {
+            let token = self[end]
+            if end > start && (token.startsLine || token.isPunctuation(";") || token.isPunctuation("}") || token.isPunctuation(")")) { break }
+            if token.kind == .punctuation && "([{".contains(token.text) { end = closing(end) + 1 }
+            else if token.kind == .punctuation && token.text == "<" && !token.precededBySpace { end = (angleClosing(end) ?? end) + 1 }
+            else { end += 1 }
+        }
+        return end
+    }
+
+    /// The innermost `{` around the token at `index`, which may be a bracket itself (a `{`'s is the brace
+    /// around it, not itself); nil outside every brace.
+    func brace(around index: Int) -> Int? {
+        var position = index - 1
+        while position >= 0 {
+            guard let bracket = bracket(at: position) else { return enclosingBrace(of: position) }
+            if bracket.opens {
+                if bracket.pair == 2 { return position }
+                position -= 1
+            } else {
+                position = (partner(of: position) ?? position) - 1
+            }
+        }
+        return nil
+    }
+
+    /// True when the brace `brace` (nil: the whole file) holds the token at `index`.
+    func brace(_ brace: Int?, holds index: Int) -> Bool {
+        guard let brace else { return true }
+        return brace < index && index < (partner(of: brace) ?? count)
+    }
+
+    /// The words that begin the statement or declaration the `{` at `brace` opens (`final class Note:
+    /// NSManagedObject`, `for item in items`, `} else`), from the first token of its line or after the `;`,
+    /// `{` or `}` before it, groups stepped over: identifiers only.
+    func head(ofBrace brace: Int) -> [String] {
+        var words: [String] = []
+        var position = brace - 1
+        while position >= 0 {
+            if let bracket = bracket(at: position) {
+                if bracket.pair == 2 { break }
+                if !bracket.opens { position = partner(of: position) ?? position }
+                if self[position].startsLine { break }
+                position -= 1
+                continue
+            }
+            let token = self[position]
+            if token.isPunctuation(";") { break }
+            if token.kind == .identifier { words.append(token.text) }
+            if token.startsLine { break }
+            position -= 1
+        }
+        return words.reversed()
+    }
+
     /// The text of the tokens in `range`, separated as they were (a space where white space was).
     func text(_ range: Range<Int>) -> String {
         var result = ""
