@@ -193,4 +193,16 @@ extension ValueParser where Value == Double {
             return number
         }
     }
+
+    /// A statement timeout: at least 10 ms (a shorter one stops every execution, and the report's figures are
+    /// then the timeout's, not the statements': a breaking helper's `1e-9` printed "1 ns" for everything), at
+    /// most a day.
+    static var statementTimeout: ValueParser {
+        ValueParser { text, use in
+            guard let number = Double(text), number.isFinite, number >= 0.01, number <= 86_400 else {
+                throw use.error("\(use.typed) must be a number of seconds from 0.01 to 86400, not '\(text)'")
+            }
+            return number
+        }
+    }
 }

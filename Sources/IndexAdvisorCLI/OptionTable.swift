@@ -98,7 +98,7 @@ extension CommandOption {
                 Sets of bound values drawn from the data per statement when the workload has none (default: \
                 \(analysis.bindingSamples)).
                 """, into: .analysis(\.analysisOptions.bindingSamples)),
-            .single("--statement-timeout", value: "SECONDS", .seconds,
+            .single("--statement-timeout", value: "SECONDS", .statementTimeout,
                     help: "Interrupt one execution after this long (default: \(HelpText.number(analysis.statementTimeout))).",
                     into: .analysis(\.analysisOptions.statementTimeout)),
             .single("--busy-timeout", value: "SECONDS", .seconds,

@@ -224,4 +224,25 @@ struct CheckVerdictTests: CheckScratch {
         #expect(failures.last?.hasPrefix("FAIL S4 got slower than the baseline: ") == true, "\(failing.out)")
         #expect(lines(failing, "WARN S3").isEmpty)
     }
+
+    // Issue 39, hostile round 4 (F5, F7): since analyze keeps a statement past the timeout as a lower bound, a
+    // baseline can hold one; a check that times it in full must not call that a slowdown. A timeout under
+    // 10 ms stopped every execution and printed the timeout as every figure.
+    @Test("a baseline time that is a lower bound shows no slowdown; a statement timeout under 10 ms is refused")
+    func lowerBoundBaseline() throws {
+        let store = try store("bound.sqlite", Self.readings)
+        let workload = try file("bound.sql", "-- freq: 20\nSELECT count(*) FROM reading a, reading b WHERE a.value + b.id = -1;\n-- freq: 20\nSELECT name FROM station WHERE id = 3;\n")
+        let baseline = directory.url.appendingPathComponent("bound-baseline.json")
+        let (made, _) = run(["analyze", store.path, "-w", workload.path, "--statement-timeout", "0.01", "-f", "json", "-o", baseline.path, "-q"])
+        #expect(made == ExitCode.success)
+        let saved = try JSONReport.decode(Data(contentsOf: baseline))
+        #expect(saved.statements[0].timingBefore?.isLowerBound == true)
+        let (_, console) = run(["check", store.path, "-w", workload.path, "--baseline", baseline.path, "-q"])
+        #expect(!console.out.contains("slower than the baseline"), "\(console.out)")
+        for tiny in ["0.001", "1e-9"] {
+            let (code, refused) = run(["analyze", store.path, "-w", workload.path, "--statement-timeout", tiny])
+            #expect(code == ExitCode.failure)
+            #expect(refused.error.hasPrefix("indexadvisor: error: --statement-timeout must be a number of seconds from 0.01 to 86400, not '\(tiny)'"), "\(refused.error)")
+        }
+    }
 }

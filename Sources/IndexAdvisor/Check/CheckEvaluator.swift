@@ -138,8 +138,9 @@ public enum CheckEvaluator {
                 problems.append(CheckProblem(kind: .baselineOtherSample, statement: label, statementID: statement.id, isFailure: true,
                                              message: "\(label) cannot be compared with the baseline: \(differences.map(\.text).joined(separator: "; ")), so the two times are of other rows; run both with the same --sample-rows (or write a new baseline with check --output) (\(weight)): \(sql)"))
             }
+            // A baseline time that is a lower bound (stopped at its timeout) cannot show that the statement got slower.
             if hot, let now = statement.timingBefore, let before = comparison.comparable(statement)?.timingBefore,
-               isSlower(now, than: before, thresholds) {
+               before.isLowerBound != true, isSlower(now, than: before, thresholds) {
                 if let predicted = comparison.prediction(for: statement) {
                     // The baseline is the report of an analysis whose indexes now exist: a write they slow is
                     // judged against the time that report measured for it with them in place.

@@ -10,7 +10,7 @@ public enum MeasurementError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .timedOut(let seconds, let sql):
-            return "interrupted after \(String(format: "%.1f", seconds)) s (--statement-timeout): \(SQLText.oneLine(sql, limit: 120))"
+            return "interrupted after \(Figures.duration(seconds)) (--statement-timeout): \(SQLText.oneLine(sql, limit: 120))"
         case .failed(let error):
             return error.description
         }

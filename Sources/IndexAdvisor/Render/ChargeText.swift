@@ -28,10 +28,12 @@ extension AnalysisResult {
         return reads + (served.isEmpty ? "" : " (\(Figures.listed(served)))") + slowedReadsText(charge) + ", " + writeChargeText(charge)
     }
 
-    /// True when a read `recommendation` serves was stopped at the timeout as the store is
+    /// True when a statement `recommendation` makes faster (a read it serves, or a write) was stopped at the timeout as the store is
     /// (``Timing/isLowerBound``): what it saves is then a lower bound.
     public func savesLowerBound(_ recommendation: Recommendation) -> Bool {
-        let served = charge(of: recommendation).map { Set($0.reads.filter { $0.chargedSeconds > 0 }.map(\.statementID)) }
+        let served = charge(of: recommendation).map { charge in
+            Set(charge.reads.filter { $0.chargedSeconds > 0 }.map(\.statementID) + charge.writes.filter { $0.chargedSeconds < 0 }.map(\.statementID))
+        }
         return statements.contains { statement in
             statement.error == nil && statement.timingBefore?.isLowerBound == true
                 && (served?.contains(statement.id) ?? statement.usesRecommendations.contains(recommendation.name))
@@ -64,7 +66,8 @@ extension AnalysisResult {
 
     /// A charge's write figure with its spread and the counters' figure beside it.
     func writeChargeText(_ charge: FinalCharge) -> String {
-        let words = Figures.readWriteEffect(readSaved: 0, writeAdded: charge.writeSecondsAdded).components(separatedBy: ", ")[1]
+        let stopped = charge.writes.contains { part in part.chargedSeconds < 0 && statement(withID: part.statementID)?.timingBefore?.isLowerBound == true }
+        let words = Figures.readWriteEffect(readSaved: 0, writeAdded: charge.writeSecondsAdded, atLeast: stopped).components(separatedBy: ", ")[1]
         guard !charge.writes.isEmpty else { return words }
         return words + " (" + Self.spreadAndCounters(charge.writeSecondsRange, counters: charge.writeCounterSeconds, signed: false) + ")"
     }

@@ -320,7 +320,7 @@ public enum HTMLReport {
         for statement in result.statements {
             let label = labels[statement.id] ?? statement.id
             let problems: HTML = statement.error != nil ? #"<span class="bad">not analysed</span>"# : problemBadges(statement.planBefore)
-            page.append(#"<tr><td>\#(link(to: label, "\(label)"))</td><td>\#(statement.kind.rawValue)</td><td class="num">\#(Figures.count(statement.count))</td><td class="num">\#(result.shareText(statement))</td><td class="num">\#(statement.timingBefore.map(Figures.median) ?? "—")</td><td class="num">\#(statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—")</td><td>\#(problems)</td><td>\#(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: " "))</td></tr>"#)
+            page.append(#"<tr><td>\#(link(to: label, "\(label)"))</td><td>\#(statement.kind.rawValue)</td><td class="num">\#(Figures.count(statement.count))</td><td class="num">\#(result.shareText(statement))</td><td class="num">\#(statement.timingBefore.map(Figures.median) ?? "—")</td><td class="num">\#(statement.timingAfter.map(Figures.median) ?? "—")</td><td>\#(problems)</td><td>\#(statement.usesRecommendations.map { "<code>\($0)</code>" as HTML }.joined(separator: " "))</td></tr>"#)
         }
         page.append("</table>")
         for section in StatementSection.all(in: result) { statement(section, of: result, into: &page) }

@@ -46,10 +46,10 @@ public enum MarkdownReport {
         let least = result.atLeastBefore
         out.append("**Workload time\(prose(result.timeScope)) \(least)\(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(least)\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter))): \(adds), \(drops.count) to drop.")
         out.append("")
-        out.append("- Reads: \(least)\(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter)).")
+        out.append("- Reads: \(result.atLeastBeforeReads)\(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter)).")
         let writeChange = result.headlineWriteChangeText.map { " (\(prose($0))); the figures are the clock's" } ?? ""
         let untimedWrites = result.untimedWritesText.map { "; \(prose($0))" } ?? ""
-        out.append("- Writes: \(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))\(writeChange)\(untimedWrites).")
+        out.append("- Writes: \(result.atLeastBeforeWrites)\(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))\(writeChange)\(untimedWrites).")
         var plans = "- Plans: full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter), temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)"
         if let alternatives = result.alternatives, !alternatives.isEmpty {
             plans += "; \(Figures.counted(alternatives.count, "alternative")) the model cannot declare (below)"
@@ -300,7 +300,7 @@ public enum MarkdownReport {
         out.append("|---|---|---|---|---|---|---|---|")
         for (offset, statement) in result.statements.enumerated() {
             let before = statement.timingBefore.map(Figures.median) ?? "—"
-            let after = statement.timingAfter.map { Figures.duration($0.medianSeconds) } ?? "—"
+            let after = statement.timingAfter.map(Figures.median) ?? "—"
             // Not "ok": a plan without a flagged finding can still read a whole index (new-user trial: a
             // 77 ms SCAN … USING INDEX was labelled ok). Say what the plan does, not that it is fine.
             let findings = statement.planBefore?.findings ?? []

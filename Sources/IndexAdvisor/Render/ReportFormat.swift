@@ -133,11 +133,11 @@ public enum Figures {
     /// `1 row`, `3 rows`, `1,200 statements`: a count with its noun, singular or plural.
     /// "saves 1.2 ms of reads, adds 30 µs of writes", with the verb turned when a figure is negative (a
     /// candidate that made reads slower, an index whose writes got cheaper): never "saves -28 ms".
-    /// With `atLeast`, the read saving is a lower bound (a statement it serves was stopped at the timeout as
+    /// With `atLeast`, a saving (of reads, or of writes) is a lower bound (a statement it serves was stopped at the timeout as
     /// the store is, ``Timing/isLowerBound``): "saves at least 1.2 s of reads".
     public static func readWriteEffect(readSaved: Double, writeAdded: Double, atLeast: Bool = false) -> String {
         let reads = readSaved > 0 ? "saves \(atLeast ? "at least " : "")\(duration(readSaved)) of reads" : readSaved == 0 ? "saves no measurable read time" : "makes reads \(duration(-readSaved)) slower"
-        let writes = writeAdded > 0 ? "adds \(duration(writeAdded)) of writes" : writeAdded == 0 ? "adds no measurable write time" : "saves \(duration(-writeAdded)) of writes"
+        let writes = writeAdded > 0 ? "adds \(duration(writeAdded)) of writes" : writeAdded == 0 ? "adds no measurable write time" : "saves \(atLeast ? "at least " : "")\(duration(-writeAdded)) of writes"
         return reads + ", " + writes
     }
 

@@ -49,6 +49,13 @@ extension AnalysisResult {
     public var atLeastBefore: String {
         statements.contains { $0.error == nil && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
     }
+    /// ``atLeastBefore`` for the reads' total alone, and for the writes'.
+    public var atLeastBeforeReads: String {
+        statements.contains { $0.error == nil && $0.kind.isRead && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
+    }
+    public var atLeastBeforeWrites: String {
+        statements.contains { $0.error == nil && $0.kind.isWrite && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
+    }
 
     /// One line on what was read: files with their formats, and what was skipped, for the reports' headlines.
     var workloadHeadline: String {
