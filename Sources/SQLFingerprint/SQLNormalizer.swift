@@ -121,7 +121,9 @@ package enum SQLNormalizer {
             case .string, .number, .blob:
                 let isColumnNumber = token.kind == .number && inSortClause && depth == sortDepth
                     && (isWord(i - 1, "BY") || isSymbol(i - 1, UInt8(ascii: ",")))
-                if callStack.last == true || isOperandOfColumnExpression(i) {
+                // 9223372036854775808 after a unary minus is the INTEGER -2^63 to SQLite (lang_expr.html#literal_values),
+                // but bound alone it is a REAL that no integer key equals: it stays in the text.
+                if callStack.last == true || isOperandOfColumnExpression(i) || (token.kind == .number && SQLLiteral.asciiEqual(slice(token), "9223372036854775808")) {
                     parts.append(String(decoding: slice(token), as: UTF8.self))
                 } else if parameterize && !isColumnNumber {
                     values.append(SQLLiteral.parse(slice(token), kind: token.kind))

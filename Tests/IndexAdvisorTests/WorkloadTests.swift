@@ -12,6 +12,15 @@ struct FingerprintTests {
         #expect(normalized.kind == .select)
     }
 
+    // Regression (hostile round 4, F8): bound alone, 9223372036854775808 is a REAL; after the minus it is the
+    // INTEGER -2^63, so `id = -?` with it found no row where the app's text found one.
+    @Test("-9223372036854775808 stays in the text; its neighbours become parameters")
+    func integerMinimum() {
+        let normalized = Fingerprinter.normalize("SELECT v FROM k WHERE id = -9223372036854775808 OR id = -9223372036854775807 OR id = 9223372036854775807")
+        #expect(normalized.parameterizedSQL == "SELECT v FROM k WHERE id = -9223372036854775808 OR id = -? OR id = ?")
+        #expect(normalized.parameterValues == [.integer(9_223_372_036_854_775_807), .integer(9_223_372_036_854_775_807)])
+    }
+
     @Test("statements that differ only in literals, white space, keyword case and IN-list length share a fingerprint")
     func sameFingerprint() {
         let a = Fingerprinter.normalize("SELECT t0.Z_PK FROM ZNOTE t0 WHERE  t0.ZFOLDER = 17 AND t0.ZTAG IN (1, 2, 3)")
