@@ -111,6 +111,27 @@ struct WriteValueTests {
         #expect(!SQLTokenList("INSERT OR ABORT INTO t (a) VALUES (1)").resolvesKeyConflicts)
     }
 
+    // Regression (hostile round 4, F6): a table whose constraint says `ON CONFLICT REPLACE` (or `IGNORE`) makes
+    // every plain INSERT of it settle a clash itself, as `INSERT OR REPLACE` does; its key was made fresh, so
+    // the replace path the app takes was never timed.
+    @Test("a plain INSERT into a table whose constraint resolves conflicts keeps the app's existing key")
+    func tableConflictClause() throws {
+        let connection = try connection()
+        try connection.execute("""
+            CREATE TABLE pin (board INTEGER NOT NULL, slot INTEGER NOT NULL, note TEXT, UNIQUE (board, slot) ON CONFLICT REPLACE);
+            CREATE TABLE handle (id INTEGER PRIMARY KEY, nick TEXT UNIQUE ON CONFLICT IGNORE);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
+            INSERT INTO pin SELECT i % 20, i / 20, 'n' || i FROM n;
+            INSERT INTO handle (nick) VALUES ('ada'), ('bob');
+            """)
+        let (pin, _) = try samples("INSERT INTO pin (board, slot, note) VALUES (3, 4, 'moved');", on: connection)
+        #expect(pin == [[.integer(3), .integer(4), .text("moved")]])
+        let (nick, _) = try samples("INSERT INTO handle (nick) VALUES ('ada');", on: connection)
+        #expect(nick == [[.text("ada")]])
+        #expect(SQLTokenList("CREATE TABLE t (a INTEGER PRIMARY KEY ON CONFLICT IGNORE)").declaresConflictResolution)
+        #expect(!SQLTokenList("CREATE TABLE t (a INTEGER PRIMARY KEY ON CONFLICT ABORT, b UNIQUE)").declaresConflictResolution)
+    }
+
     @Test("a drawn UPDATE that sets a unique column gives it a value no other row has")
     func updatedUniqueColumn() throws {
         let connection = try connection()

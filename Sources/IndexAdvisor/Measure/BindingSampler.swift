@@ -44,7 +44,8 @@ package struct BindingSampler {
         guard parameterCount > 0 else { return ([], .none) }
         // A write that settles a clash with an existing key itself (an upsert, INSERT OR REPLACE) takes
         // another path when its key exists: the app's own key is the path the app took.
-        let resolvesConflicts = statement.kind.isWrite && SQLTokenList(statement.sql).resolvesKeyConflicts
+        let resolvesConflicts = statement.kind.isWrite && (SQLTokenList(statement.sql).resolvesKeyConflicts
+            || statement.tables.contains { schema.table(named: $0).map { SQLTokenList($0.sql).declaresConflictResolution } ?? false })
         if !statement.observedBindings.isEmpty {
             var tuples = statement.observedBindings
             if statement.kind == .insert, !resolvesConflicts, let shape {

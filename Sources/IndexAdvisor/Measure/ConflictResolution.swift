@@ -17,4 +17,14 @@ extension SQLTokenList {
         }
         return false
     }
+
+    /// True for a `CREATE TABLE` whose PRIMARY KEY, UNIQUE or NOT NULL constraint settles a clash itself
+    /// (`ON CONFLICT REPLACE` or `IGNORE`, https://sqlite.org/lang_conflict.html): every plain INSERT or
+    /// UPDATE of the table then takes that path when its key exists, as `INSERT OR REPLACE` does.
+    package var declaresConflictResolution: Bool {
+        for i in 0..<count where isWord(i, "ON") && isWord(i + 1, "CONFLICT") && (isWord(i + 2, "REPLACE") || isWord(i + 2, "IGNORE")) {
+            return true
+        }
+        return false
+    }
 }
