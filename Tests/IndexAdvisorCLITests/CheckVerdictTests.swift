@@ -139,6 +139,14 @@ struct CheckVerdictTests: CheckScratch {
                 #expect(!analyzed.out.contains("value > 1000") && !analyzed.out.contains("LIMIT 10\""), "\(analyzed.out.prefix(400))")
             }
         }
+        // Hostile round 4, F2: a parseable occurrence first, sharing the fingerprint, hid the later ones.
+        let mixed = try file("separators-later.sql", "-- freq: 2\nSELECT id FROM reading WHERE sensor = 4 AND value > 7;\n-- freq: 400\nSELECT id FROM reading WHERE sensor = 4 AND value > 2_5;\n")
+        let (mixedCode, mixedConsole) = run(["check", store.path, "-w", mixed.path, "-q"])
+        if !separatorsParse {
+            #expect(mixedCode == ExitCode.checkFailed, "\(mixedConsole.out)")
+            #expect(lines(mixedConsole, "FAIL ").first?.contains(#"cannot parse it (unrecognized token: "2_5")"#) == true, "\(mixedConsole.out)")
+        }
+        #expect(WorkloadBuilder.mayHoldNewerLiteral("a > 1_000") && WorkloadBuilder.mayHoldNewerLiteral("0x_FF") && !WorkloadBuilder.mayHoldNewerLiteral("user_id = 10"))
         // A Core Data log: the parameters are bound by the app, the separator is in the text.
         let log = try file("separators.log", String(repeating: "CoreData: sql: SELECT t0.id FROM reading t0 WHERE ( t0.sensor = ? AND t0.value > 1_000)\nCoreData: annotation: sql connection fetch time: 0.0300s\n", count: 20))
         let (code, console) = run(["check", store.path, "-w", log.path, "-q"])

@@ -54,9 +54,11 @@ extension AnalysisRun {
         // SQLite cannot parse (`1_000`, `0x_FF`) are values in the runnable form, which may then parse, and
         // SQLite's words on the app's text are the ones to quote.
         let errors: [SQLiteError?] = profiles.map { profile in
-            if profile.statement.text != profile.statement.sql, let error = error(preparing: profile.statement.text), Self.isParseError(error) {
-                profile.textParseError = error
-                return error
+            for text in [profile.statement.text, profile.statement.literalSyntaxText].compactMap({ $0 }) where text != profile.statement.sql {
+                if let error = error(preparing: text), Self.isParseError(error) {
+                    profile.textParseError = error
+                    return error
+                }
             }
             return error(preparing: profile.statement.sql)
         }

@@ -55,6 +55,10 @@ public struct WorkloadStatement: Sendable, Codable {
     public var sql: String
     /// The first occurrence as the app issued it (literals in place), for reports.
     public var text: String
+    /// A later occurrence whose literals may be of a syntax this SQLite lacks (a digit separator, `1_000`, from
+    /// SQLite 3.46), when the first occurrence's are not: it is prepared too, since the runnable form binds the
+    /// literal and would parse (a breaking helper's `a = 3` ×1 then `a = 1_0` ×500 passed `check`). Nil otherwise.
+    public var literalSyntaxText: String? = nil
     /// One entry per parameter of `sql`: the literal it replaced in the first occurrence, or nil for a
     /// placeholder the app bound itself. Used for values the source did not show.
     public var literalValues: [SQLValue?]

@@ -65,7 +65,14 @@ package struct WorkloadBuilder {
     package mutating func resolve(_ normalized: NormalizedStatement, text: String, location: SourceRange) -> Resolution {
         if text.utf8.contains(0) { return .holdsNUL }
         let key = normalized.fingerprint.id
-        if let index = indexByID[key] { return .entry(index) }
+        if let index = indexByID[key] {
+            if entries[index].literalSyntaxText == nil, Self.mayHoldNewerLiteral(text), !Self.mayHoldNewerLiteral(entries[index].text),
+               textBytes + text.utf8.count <= Self.textByteLimit {
+                textBytes += text.utf8.count
+                entries[index].literalSyntaxText = Fingerprinter.trimmed(text)
+            }
+            return .entry(index)
+        }
         if normalized.kind == .other {
             // The first token of the statement's first bytes (the statement may be megabytes of garbage).
             let list = SQLTokenList(String(decoding: text.utf8.prefix(256), as: UTF8.self))
@@ -92,6 +99,20 @@ package struct WorkloadBuilder {
         connectionTimings.append(TimingSamples())
         totalTimings.append(TimingSamples())
         return .entry(entries.count - 1)
+    }
+
+    /// True when `text` has an underscore right after a digit (`1_000`, `0x_FF`, also in names such as `t1_2`):
+    /// a literal of a newer SQLite's syntax may be there (lang_expr.html#literal_values). A byte scan, so that a
+    /// large log pays nothing for it.
+    static func mayHoldNewerLiteral(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "_"), (previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9")) || previous | 0x20 == UInt8(ascii: "x") {
+                return true
+            }
+            previous = byte
+        }
+        return false
     }
 
     /// Counts one occurrence (`weight` executions) of a resolved statement whose own parameters are
