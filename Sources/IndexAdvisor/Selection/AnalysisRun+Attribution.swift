@@ -89,8 +89,16 @@ extension AnalysisRun {
                           < oracleWeight(b.key) * (b.value.before.timing.medianSeconds - b.value.after.timing.medianSeconds)
                   })?.key else { continue }
             let offsets = members.compactMap { member in picks.firstIndex { $0.measured.candidate.key == member.key } }
-            guard offsets.count == members.count,
-                  let carrier = offsets.first(where: { picks[$0].measured.users.contains(statement) }) ?? offsets.max() else { continue }
+            // The carrier is the member whose own figures show the set's saving on that statement (each member is
+            // measured with the ones before it, so the saving falls to the one that completes the plan); the
+            // others, alone at a loss or no gain, get the note that says why they are kept (a breaking helper's
+            // report had the first member, alone making the statement slower, as the carrier, and failed its
+            // own `render --check`: recommended at a loss with no note).
+            let id = profiles[statement].statement.fingerprint.id
+            func saving(_ offset: Int) -> Double {
+                picks[offset].score.effects.first { $0.statementID == id }.map { $0.before.medianSeconds - $0.after.medianSeconds } ?? -.infinity
+            }
+            guard offsets.count == members.count, let carrier = offsets.max(by: { saving($0) < saving($1) }) else { continue }
             for offset in offsets where offset != carrier {
                 picks[offset].neededBy = JoinSets.Need(index: picks[carrier].name, statement: "S\(statement + 1)",
                                                        changedPlanAlone: picks[offset].measured.users.contains(statement))
