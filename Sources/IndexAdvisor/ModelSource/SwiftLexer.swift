@@ -58,13 +58,7 @@ struct SwiftLexer {
     private func scalar(at offset: Int = 0) -> (scalar: Unicode.Scalar, length: Int)? {
         let index = position + offset
         guard index < bytes.count else { return nil }
-        let lead = bytes[index]
-        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        guard index + length <= bytes.count else { return ("\u{FFFD}", 1) }
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for next in 1..<length { value = value << 6 | (UInt32(bytes[index + next]) & 0x3F) }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+        return UTF8Scalar.read(bytes, at: index)
     }
 
     /// The text of the bytes from `start` to the current position.
