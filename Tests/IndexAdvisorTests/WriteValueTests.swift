@@ -132,6 +132,31 @@ struct WriteValueTests {
         #expect(!SQLTokenList("CREATE TABLE t (a INTEGER PRIMARY KEY ON CONFLICT ABORT, b UNIQUE)").declaresConflictResolution)
     }
 
+    // Regression (hostile round 4, F9): a unique index on an expression of one column (`lower(email)`) was no
+    // key, so a drawn INSERT repeated an existing address and was never timed.
+    @Test("a unique index on an expression of one column is a key: drawn values are fresh, a clashing app value is replaced")
+    func expressionKey() throws {
+        let connection = try connection()
+        try connection.execute("""
+            CREATE TABLE account (id INTEGER PRIMARY KEY, email TEXT NOT NULL, plan TEXT);
+            CREATE UNIQUE INDEX account_email ON account (lower(email));
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 800)
+            INSERT INTO account SELECT i, 'User' || i || '@Mail.test', 'free' FROM n;
+            """)
+        let (drawn, _) = try samples("INSERT INTO account (email, plan) VALUES (?, ?);", on: connection)
+        #expect(drawn.count == 6)
+        for tuple in drawn {
+            #expect(try rows(connection, "SELECT count(*) FROM account WHERE lower(email) = lower(?)", [tuple[0]]) == 0, "\(tuple)")
+        }
+        let (clash, _) = try samples("INSERT INTO account (email, plan) VALUES ('user7@mail.test', 'pro');", on: connection)
+        #expect(clash.first?.first != .text("user7@mail.test"))
+        #expect(try rows(connection, "SELECT count(*) FROM account WHERE lower(email) = lower(?)", [clash[0][0]]) == 0)
+        let (fresh, _) = try samples("INSERT INTO account (email, plan) VALUES ('new@mail.test', 'pro');", on: connection)
+        #expect(fresh == [[.text("new@mail.test"), .text("pro")]])
+        #expect(FreshKeys.soleColumn(of: "lower(email)", in: try #require(SchemaReader.read(from: connection).table(named: "account"))) == "email")
+        #expect(FreshKeys.soleColumn(of: "email || plan", in: try #require(SchemaReader.read(from: connection).table(named: "account"))) == nil)
+    }
+
     @Test("a drawn UPDATE that sets a unique column gives it a value no other row has")
     func updatedUniqueColumn() throws {
         let connection = try connection()

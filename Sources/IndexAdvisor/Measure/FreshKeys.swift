@@ -32,6 +32,9 @@ package struct FreshKeys {
         package struct Column: Equatable, Sendable {
             package var name: String
             package var collation: String
+            /// For a unique index on an expression of this one column (`lower(email)`): the expression, whose
+            /// value the key is; a fresh value of the column gives a fresh value of the expression.
+            package var expression: String? = nil
         }
     }
 
@@ -40,12 +43,28 @@ package struct FreshKeys {
         var keys: [Key] = []
         if let alias = table.rowidAlias { keys.append(Key(columns: [Key.Column(name: alias.name, collation: "BINARY")])) }
         for index in table.indexes where index.isUnique {
-            let columns = index.columns.compactMap { column in column.name.map { Key.Column(name: $0, collation: column.collation) } }
-            // An expression's value is no column's to replace; the rowid in a key is the table's own.
+            let columns = index.columns.compactMap { column in
+                column.name.map { Key.Column(name: $0, collation: column.collation) }
+                    ?? column.expression.flatMap { expression in
+                        soleColumn(of: expression, in: table).map { Key.Column(name: $0, collation: "BINARY", expression: expression) }
+                    }
+            }
+            // An expression of several columns (or none) is no column's to replace; the rowid in a key is the table's own.
             guard !columns.isEmpty, columns.count == index.columns.count, !columns.contains(where: { $0.name.sqlFolded == "rowid" }) else { continue }
             keys.append(Key(columns: columns, predicate: index.partialPredicate))
         }
         return keys.enumerated().sorted { ($0.element.columns.count, $0.offset) < ($1.element.columns.count, $1.offset) }.map(\.element)
+    }
+
+    /// The one column of `table` that `expression` names (a unique index on `lower(email)`), nil when it
+    /// names none or several.
+    static func soleColumn(of expression: String, in table: Table) -> String? {
+        let list = SQLTokenList(expression)
+        let names = Set(table.columns.map(\.name.sqlFolded))
+        let named = Set((0..<list.count).filter { list.isNameToken($0) && !list.isSymbol($0 + 1, "(") }.map { list.identifier(at: $0).sqlFolded })
+            .intersection(names)
+        guard named.count == 1, let folded = named.first else { return nil }
+        return table.columns.first { $0.name.sqlFolded == folded }?.name
     }
 
     /// The written values of `writes` (parameters with no comparison) split into the rows of a multi-row
@@ -96,16 +115,29 @@ package struct FreshKeys {
     /// True when a row of `table` has `values` for `key`'s columns (NULL never repeats a key: no row has it).
     private func exists(_ key: Key, values: [SQLValue], in table: Table) -> Bool {
         guard !values.contains(where: \.isNull) else { return false }
-        let terms = key.columns.map { "\(SQLIdentifier.quote($0.name)) = ? COLLATE \(SQLIdentifier.quote($0.collation))" }
-            + (key.predicate.map { ["(\($0))"] } ?? [])
+        // An expression key compares the expression of the row with the expression of the value (the value is a
+        // literal in its copy of the expression: the column may appear in it more than once).
+        let terms = zip(key.columns, values).map { column, value in
+            column.expression.map { "(\($0)) = (\(Self.substituting(value, for: column.name, in: $0)))" }
+                ?? "\(SQLIdentifier.quote(column.name)) = ? COLLATE \(SQLIdentifier.quote(column.collation))"
+        } + (key.predicate.map { ["(\($0))"] } ?? [])
+        let bound = zip(key.columns, values).filter { $0.0.expression == nil }.map(\.1)
         let sql = "SELECT 1 FROM \(SQLIdentifier.quote(table.name)) WHERE \(terms.joined(separator: " AND ")) LIMIT 1"
         // When the look-up fails the values are taken to exist: a new key costs the write the same B-tree work.
         // (Not `try?`, which would read "no row" as a failure too.)
         do {
-            return try connection.scalar(sql, values) != nil
+            return try connection.scalar(sql, bound) != nil
         } catch {
             return true
         }
+    }
+
+    /// `expression` with every reference to `column` replaced by `value` as a literal.
+    static func substituting(_ value: SQLValue, for column: String, in expression: String) -> String {
+        let list = SQLTokenList(expression)
+        return (0..<list.count).map { i in
+            list.isNameToken(i) && !list.isSymbol(i + 1, "(") && list.identifier(at: i).sqlFolded == column.sqlFolded ? value.sqlLiteral : list.text(at: i)
+        }.joined(separator: " ")
     }
 
     /// A value of `column` that no row has; every call gives another, so the rows of a multi-row `VALUES` get
