@@ -146,7 +146,8 @@ struct CheckVerdictTests: CheckScratch {
             #expect(mixedCode == ExitCode.checkFailed, "\(mixedConsole.out)")
             #expect(lines(mixedConsole, "FAIL ").first?.contains(#"cannot parse it (unrecognized token: "2_5")"#) == true, "\(mixedConsole.out)")
         }
-        #expect(WorkloadBuilder.mayHoldNewerLiteral("a > 1_000") && WorkloadBuilder.mayHoldNewerLiteral("0x_FF") && !WorkloadBuilder.mayHoldNewerLiteral("user_id = 10"))
+        #expect(WorkloadBuilder.mayHoldNewerLiteral("a > 1_000") && WorkloadBuilder.mayHoldNewerLiteral("0x_FF") && !WorkloadBuilder.mayHoldNewerLiteral("user_id = 10")
+                && !WorkloadBuilder.mayHoldNewerLiteral("tax_rate > 0"))
         // A Core Data log: the parameters are bound by the app, the separator is in the text.
         let log = try file("separators.log", String(repeating: "CoreData: sql: SELECT t0.id FROM reading t0 WHERE ( t0.sensor = ? AND t0.value > 1_000)\nCoreData: annotation: sql connection fetch time: 0.0300s\n", count: 20))
         let (code, console) = run(["check", store.path, "-w", log.path, "-q"])

@@ -37,4 +37,13 @@ struct JoinSetCarrierTests {
         let decoded = try JSONReport.decode(Data(JSONReport.render(result).utf8))
         #expect(ReportChecker().check(decoded).isEmpty, "\(ReportChecker().check(decoded).map(\.message))")
     }
+
+    @Test("the join note is known read back from JSON, where it is its words; other notes are not taken for it")
+    func joinNoteReadBack() throws {
+        let notes: [PickNote] = [.keptForJoin(statement: "S3", index: "idx_rental_patron", changedPlanAlone: false),
+                                 .subEntityColumn(entity: "Book")]
+        let decoded = try JSONDecoder().decode([PickNote].self, from: JSONEncoder().encode(notes))
+        #expect(decoded.map(\.isKeptForJoin) == [true, false])
+        #expect(decoded.allSatisfy { if case .other = $0 { return true }; return false })
+    }
 }

@@ -22,6 +22,16 @@ extension PickNote: Codable {
         }
     }
 
+    /// True for ``keptForJoin``, also read back from a JSON report, where the note is its words (the ones
+    /// ``text`` gives it above).
+    var isKeptForJoin: Bool {
+        switch self {
+        case .keptForJoin: return true
+        case .other(let text): return text.hasPrefix("Kept for ") && text.contains(" together with ")
+        default: return false
+        }
+    }
+
     /// `S2 (INSERT INTO ZNOTE …)`, the statement's text on one line, shortened.
     private static func label(_ statement: String, _ sql: String) -> String {
         "\(statement) (\(SQLText.oneLine(sql, limit: 60)))"

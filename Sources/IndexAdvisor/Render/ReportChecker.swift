@@ -95,12 +95,7 @@ public struct ReportChecker: Sendable {
     func checkRecommendedAtALoss(_ result: AnalysisResult) -> [ReportFinding] {
         result.recommendations.compactMap { recommendation -> ReportFinding? in
             let slower = recommendation.userEffects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
-            // Read back from JSON, a note is its words: the join note is known by them.
-            let keptForJoin = recommendation.notes.contains { note in
-                if case .keptForJoin = note { return true }
-                if case .other(let text) = note { return text.hasPrefix("Kept for ") && text.contains(" together with ") }
-                return false
-            }
+            let keptForJoin = recommendation.notes.contains(where: \.isKeptForJoin)
             guard recommendation.netSecondsSaved < -0.001, !slower.isEmpty, !keptForJoin else { return nil }
             let labels = slower.map { result.label(ofStatement: $0.statementID) }
             return ReportFinding(.recommendedAtALoss, "index \(recommendation.rank) (\(recommendation.name)) is recommended, but its figures lose \(Figures.duration(-recommendation.netSecondsSaved)) per workload and make \(labels.joined(separator: ", ")) slower, and no note says why it is kept")

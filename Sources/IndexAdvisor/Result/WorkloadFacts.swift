@@ -46,15 +46,13 @@ extension AnalysisResult {
 
     /// `at least ` when a statement's time as the store is is a lower bound (``Timing/isLowerBound``): every
     /// total before the advice, and every ratio to it, is one too.
-    public var atLeastBefore: String {
-        statements.contains { $0.error == nil && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
-    }
+    public var atLeastBefore: String { atLeastBefore { _ in true } }
     /// ``atLeastBefore`` for the reads' total alone, and for the writes'.
-    public var atLeastBeforeReads: String {
-        statements.contains { $0.error == nil && $0.kind.isRead && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
-    }
-    public var atLeastBeforeWrites: String {
-        statements.contains { $0.error == nil && $0.kind.isWrite && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
+    public var atLeastBeforeReads: String { atLeastBefore(\.kind.isRead) }
+    public var atLeastBeforeWrites: String { atLeastBefore(\.kind.isWrite) }
+
+    private func atLeastBefore(_ included: (StatementReport) -> Bool) -> String {
+        statements.contains { $0.error == nil && included($0) && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
     }
 
     /// One line on what was read: files with their formats, and what was skipped, for the reports' headlines.

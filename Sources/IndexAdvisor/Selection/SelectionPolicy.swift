@@ -69,6 +69,15 @@ package struct SelectionPolicy: Sendable, Equatable {
         return (counted > 0 && after.isSlower(than: before)) || (counted < 0 && before.isSlower(than: after))
     }
 
+    /// True when the wall clock overrules the counters on a whole move or set: decided on the counters, its
+    /// figures (``SelectionTrace/ClockFigures``) lose even at the clock's best for it (the reads' quartiles
+    /// furthest apart, the writes' closest). The figures printed are the clock's: a pick chosen on the
+    /// counters was recommended under a headline calling the set slower (issue 39, F3). On the clock alone
+    /// the net saving already decides.
+    package func clockOverrules(_ clock: SelectionTrace.ClockFigures) -> Bool {
+        decidesOnCounters && clock.isLoss
+    }
+
     /// True when `after` is measurably faster than `before` as the decision sees them: on the clock, its runs
     /// apart and ≥ 5 % faster; on the counters, ≥ 5 % cheaper with the clock not saying the opposite, and either
     /// reading fewer pages, or losing a step of its plan (`simpler`: a temp B-tree sort or a scan gone), or

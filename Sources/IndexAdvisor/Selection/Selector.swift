@@ -109,10 +109,8 @@ package final class Selector {
         for candidate in ranked(acceptable, minimum: minimum) {
             let confirmed = try confirm(candidate)
             let index = round.priced.firstIndex { $0.0.move == candidate.move }!
-            // Decided on the counters, a move the clock calls a loss even at its best is not taken: the
-            // figures printed are the clock's (a pick was recommended under a headline calling it slower).
             let clock = SelectionTrace.ClockFigures(confirmed.changed.mapValues { ($0.before.timing, $0.after.timing) }, statements: oracle.statements)
-            if policy.decidesOnCounters, clock.isLoss {
+            if policy.clockOverrules(clock) {
                 round.priced[index] = (confirmed, .costsMoreByTheClock(readsSavedAtMost: clock.readsSavedAtMost, writesAddedAtLeast: clock.writesAddedAtLeast))
                 continue
             }
@@ -264,7 +262,7 @@ package final class Selector {
             saved += oracle.statements[s].weight * policy.saving(before: before.timing, after: after.timing)
             timings[s] = (before.timing, after.timing)
         }
-        if saved <= 0 || SelectionTrace.ClockFigures(timings, statements: oracle.statements).isLoss {
+        if saved <= 0 || policy.clockOverrules(SelectionTrace.ClockFigures(timings, statements: oracle.statements)) {
             state = start
             current = startCosts
             trace.gaveUpSlowerSet = true

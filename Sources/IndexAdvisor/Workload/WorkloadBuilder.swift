@@ -32,6 +32,9 @@ package struct WorkloadBuilder {
     private var entries: [WorkloadStatement] = []
     private var indexByID: [String: Int] = [:]
     private var timings: [TimingSamples] = []
+    /// Per entry: whether a later occurrence's text may still need preparing (``WorkloadStatement/literalSyntaxText``):
+    /// false once one is kept, or when the first occurrence's own text may hold such a literal (it is prepared anyway).
+    private var watchesLiteralSyntax: [Bool] = []
     private var valueSets: [ValueSetTally] = []
     /// The same for Core Data's two named times (``WorkloadStatement/observedConnectionTiming``, ``WorkloadStatement/observedTotalTiming``).
     private var connectionTimings: [TimingSamples] = []
@@ -66,10 +69,10 @@ package struct WorkloadBuilder {
         if text.utf8.contains(0) { return .holdsNUL }
         let key = normalized.fingerprint.id
         if let index = indexByID[key] {
-            if entries[index].literalSyntaxText == nil, Self.mayHoldNewerLiteral(text), !Self.mayHoldNewerLiteral(entries[index].text),
-               textBytes + text.utf8.count <= Self.textByteLimit {
+            if watchesLiteralSyntax[index], Self.mayHoldNewerLiteral(text), textBytes + text.utf8.count <= Self.textByteLimit {
                 textBytes += text.utf8.count
                 entries[index].literalSyntaxText = Fingerprinter.trimmed(text)
+                watchesLiteralSyntax[index] = false
             }
             return .entry(index)
         }
@@ -95,6 +98,7 @@ package struct WorkloadBuilder {
         indexByID[key] = entries.count
         entries.append(entry)
         timings.append(TimingSamples())
+        watchesLiteralSyntax.append(!Self.mayHoldNewerLiteral(text))
         valueSets.append(ValueSetTally())
         connectionTimings.append(TimingSamples())
         totalTimings.append(TimingSamples())
@@ -102,14 +106,17 @@ package struct WorkloadBuilder {
     }
 
     /// True when `text` has an underscore right after a digit (`1_000`, `0x_FF`, also in names such as `t1_2`):
-    /// a literal of a newer SQLite's syntax may be there (lang_expr.html#literal_values). A byte scan, so that a
-    /// large log pays nothing for it.
+    /// a literal of a newer SQLite's syntax may be there (lang_expr.html#literal_values). One byte scan per
+    /// occurrence, and none once a text is kept.
     static func mayHoldNewerLiteral(_ text: String) -> Bool {
-        var previous: UInt8 = 0
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         for byte in text.utf8 {
-            if byte == UInt8(ascii: "_"), (previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9")) || previous | 0x20 == UInt8(ascii: "x") {
-                return true
+            if byte == UInt8(ascii: "_") {
+                let afterDigit = previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9")
+                let afterHexPrefix = previous | 0x20 == UInt8(ascii: "x") && beforePrevious == UInt8(ascii: "0")
+                if afterDigit || afterHexPrefix { return true }
             }
+            beforePrevious = previous
             previous = byte
         }
         return false
