@@ -83,6 +83,11 @@ struct UntimedHeadlineTests {
         #expect(headline.contains("nothing skipped; S1 ran past --statement-timeout (200.0 ms) as the store is: its time before, and the totals before, are lower bounds"), "\(headline)")
         let total = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("**Workload time") })
         #expect(total.hasPrefix("**Workload time at least "), "\(total)")
+        // S1 is past the timeout with the advice too: the total after is a lower bound, and a ratio of two
+        // lower bounds bounds nothing (hostile round 4, F4: "at least 2.0× faster" for a change of about 1.0×).
+        #expect(total.contains(" → at least "), "\(total)")
+        #expect(total.contains("(not known: both totals hold a statement stopped at --statement-timeout)"), "\(total)")
+        #expect(checkedRender(result, .html).contains("not known: both totals hold"))
         #expect(markdown.contains("| S1 | select | 10 |"))
         #expect(markdown.contains("| over 200.0 ms |"), "\(markdown)")
         #expect(checkedRender(result, .html).contains("over 200.0 ms"))
@@ -116,5 +121,9 @@ struct UntimedHeadlineTests {
         #expect(after.medianSeconds < 0.1)
         let markdown = checkedRender(result, .markdown)
         #expect(markdown.contains("Saves at least "), "\(markdown.prefix(1500))")
+        // Only the total before is a bound, and the one after is less: the speedup is a lower bound too.
+        let total = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("**Workload time") })
+        #expect(total.contains("(at least ") && total.contains("× faster)"), "\(total)")
+        #expect(!total.contains("→ at least"), "\(total)")
     }
 }

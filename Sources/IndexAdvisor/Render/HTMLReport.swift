@@ -87,14 +87,13 @@ public enum HTMLReport {
         let drops = result.indexesToDrop
         page.append(#"<section id="summary">"#)
         page.append(#"<div class="cards">"#)
-        let least = result.atLeastBefore
-        card(title: "Workload time" + (result.isSampled ? " (sample)" : ""), value: least + Figures.before(totals.totalSecondsBefore, after: totals.totalSecondsAfter),
-             detail: "\(least)\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)) with the advice · reads and writes, count × median", into: &page)
+        card(title: "Workload time" + (result.isSampled ? " (sample)" : ""), value: result.totals(totals.totalSecondsBefore, totals.totalSecondsAfter),
+             detail: "\(result.change(totals.totalSecondsBefore, totals.totalSecondsAfter)) with the advice · reads and writes, count × median", into: &page)
         card(title: "Indexes", value: "+\(result.recommendations.count) / −\(drops.count)",
              detail: result.recommendations.isEmpty ? "to add / to drop" : "to add / to drop · built in \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)), \(result.buildEstimate)\(ByteCountText.format(result.migrationBytes))\(result.buildEstimate.isEmpty ? "" : " (store, scaled from the sample)")", into: &page)
         card(title: "Full table scans left", value: "\(totals.fullScansAfter) of \(totals.fullScansBefore)",
              detail: "temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)", into: &page)
-        card(title: "Write time", value: Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter),
+        card(title: "Write time", value: result.totals(totals.writeSecondsBefore, totals.writeSecondsAfter, \.kind.isWrite),
              detail: result.headlineWriteChangeText.map { "\($0) · the clock's figures" } ?? "what every new index costs the workload's inserts, updates and deletes", into: &page)
         page.append("</div>")
         var lead: String
@@ -106,7 +105,7 @@ public enum HTMLReport {
             if !drops.isEmpty { parts.append("drop \(Figures.counted(drops.count, "index", plural: "indexes"))") }
             // Without a workload (the schema review) there is no workload time to state, not "0 s now".
             lead = parts.joined(separator: " and ").capitalizedFirstLetter
-                + (result.statements.isEmpty ? "" : ": the workload takes\(result.timeScope) \(least)\(Figures.duration(totals.totalSecondsBefore)) now and \(Figures.duration(totals.totalSecondsAfter)) with the advice (\(least)\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
+                + (result.statements.isEmpty ? "" : ": the workload takes\(result.timeScope) \(result.totals(totals.totalSecondsBefore, totals.totalSecondsAfter).replacingOccurrences(of: " → ", with: " now and ")) with the advice (\(result.change(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
                 + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
         }
         page.append(#"<p class="lead">\#(lead)</p>"#)

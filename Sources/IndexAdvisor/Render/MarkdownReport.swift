@@ -43,13 +43,12 @@ public enum MarkdownReport {
         let adds = result.recommendations.isEmpty
             ? "**no index to add**"
             : "**\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add**"
-        let least = result.atLeastBefore
-        out.append("**Workload time\(prose(result.timeScope)) \(least)\(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter))** (\(least)\(Figures.comparison(totals.totalSecondsBefore, totals.totalSecondsAfter))): \(adds), \(drops.count) to drop.")
+        out.append("**Workload time\(prose(result.timeScope)) \(result.totals(totals.totalSecondsBefore, totals.totalSecondsAfter))** (\(result.change(totals.totalSecondsBefore, totals.totalSecondsAfter))): \(adds), \(drops.count) to drop.")
         out.append("")
-        out.append("- Reads: \(result.atLeastBeforeReads)\(Figures.before(totals.readSecondsBefore, after: totals.readSecondsAfter)).")
+        out.append("- Reads: \(result.totals(totals.readSecondsBefore, totals.readSecondsAfter, \.kind.isRead)).")
         let writeChange = result.headlineWriteChangeText.map { " (\(prose($0))); the figures are the clock's" } ?? ""
         let untimedWrites = result.untimedWritesText.map { "; \(prose($0))" } ?? ""
-        out.append("- Writes: \(result.atLeastBeforeWrites)\(Figures.before(totals.writeSecondsBefore, after: totals.writeSecondsAfter))\(writeChange)\(untimedWrites).")
+        out.append("- Writes: \(result.totals(totals.writeSecondsBefore, totals.writeSecondsAfter, \.kind.isWrite))\(writeChange)\(untimedWrites).")
         var plans = "- Plans: full table scans \(totals.fullScansBefore) → \(totals.fullScansAfter), temp B-tree sorts \(totals.tempBTreeSortsBefore) → \(totals.tempBTreeSortsAfter)"
         if let alternatives = result.alternatives, !alternatives.isEmpty {
             plans += "; \(Figures.counted(alternatives.count, "alternative")) the model cannot declare (below)"

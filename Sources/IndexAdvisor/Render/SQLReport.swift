@@ -19,7 +19,7 @@ public enum SQLReport {
         }
         // Without a workload (the schema review) there is no workload time to state, not "0 s → 0 s".
         let time = result.statements.isEmpty ? ""
-            : " Weighted workload time\(result.timeScope) \(result.atLeastBefore)\(Figures.duration(totals.totalSecondsBefore)) → \(Figures.duration(totals.totalSecondsAfter)) (reads and writes, count × median)."
+            : " Weighted workload time\(result.timeScope) \(result.totals(totals.totalSecondsBefore, totals.totalSecondsAfter)) (reads and writes, count × median)."
         lines.append(comment("\(Figures.counted(result.recommendations.count, "index", plural: "indexes")) to add, \(drops.count) to drop.\(time)"))
         if result.store.isCoreData && !result.recommendations.isEmpty {
             lines.append(comment(result.modelDeclarationAdvice))

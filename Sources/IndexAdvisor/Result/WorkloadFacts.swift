@@ -44,15 +44,35 @@ extension AnalysisResult {
     /// Items of the workload skipped, summed over the reasons.
     var skippedWorkloadItems: Int { workload.skipped.values.saturatingSum { $0 } }
 
-    /// `at least ` when a statement's time as the store is is a lower bound (``Timing/isLowerBound``): every
-    /// total before the advice, and every ratio to it, is one too.
-    public var atLeastBefore: String { atLeastBefore { _ in true } }
-    /// ``atLeastBefore`` for the reads' total alone, and for the writes'.
-    public var atLeastBeforeReads: String { atLeastBefore(\.kind.isRead) }
-    public var atLeastBeforeWrites: String { atLeastBefore(\.kind.isWrite) }
+    /// Which ends of a total hold a lower bound (``Timing/isLowerBound``: a statement stopped at
+    /// `--statement-timeout`), over the analysed statements `included` selects: `before` as the store is,
+    /// `after` with the advice.
+    func boundedEnds(_ included: (StatementReport) -> Bool = { _ in true }) -> (before: Bool, after: Bool) {
+        let analysed = statements.filter { $0.error == nil && included($0) }
+        return (analysed.contains { $0.timingBefore?.isLowerBound == true }, analysed.contains { $0.timingAfter?.isLowerBound == true })
+    }
 
-    private func atLeastBefore(_ included: (StatementReport) -> Bool) -> String {
-        statements.contains { $0.error == nil && included($0) && $0.timingBefore?.isLowerBound == true } ? "at least " : ""
+    /// Two totals, in seconds, as the reports print them: `100.00 s → 50.02 s`, each end `at least ` when it holds a
+    /// lower bound (``boundedEnds(_:)``).
+    public func totals(_ before: Double, _ after: Double, _ included: (StatementReport) -> Bool = { _ in true }) -> String {
+        let bounded = boundedEnds(included)
+        guard !(before == 0 && after == 0) else { return Figures.before(before, after: after) }
+        return (bounded.before ? "at least " : "") + Figures.duration(before) + " → " + (bounded.after ? "at least " : "") + Figures.duration(after)
+    }
+
+    /// The change between two totals (``Figures/comparison(_:_:)``), as far as their lower bounds let it be told:
+    /// `at least 2.0× faster` when only the total before is a bound and the one after is less; `not known` when
+    /// the bound is on the other side of the change, or on both (a ratio of two lower bounds bounds nothing:
+    /// hostile round 4, F4, printed "at least 2.0× faster" for a cross join past the timeout before and after).
+    public func change(_ before: Double, _ after: Double, _ included: (StatementReport) -> Bool = { _ in true }) -> String {
+        let bounded = boundedEnds(included)
+        let told = Figures.comparison(before, after)
+        switch (bounded.before, bounded.after) {
+        case (false, false): return told
+        case (true, false) where after < before && told != "about the same",
+             (false, true) where after > before && told != "about the same": return "at least " + told
+        default: return "not known: " + (bounded.before && bounded.after ? "both totals hold" : "the total \(bounded.before ? "before" : "after") holds") + " a statement stopped at --statement-timeout"
+        }
     }
 
     /// One line on what was read: files with their formats, and what was skipped, for the reports' headlines.

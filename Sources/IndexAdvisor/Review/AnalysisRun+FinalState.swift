@@ -3,8 +3,8 @@ import Foundation
 // MARK: Stage 3: the final state
 
 extension AnalysisRun {
-    /// Puts the snapshot in the advice's final state and measures it: a pick no final plan uses is dropped,
-    /// every statement is planned (and where it changed, timed) again, then the existing indexes are
+    /// Puts the snapshot in the advice's final state and measures it: every statement is planned (and where it
+    /// changed, timed) again, then the existing indexes are
     /// reviewed, statistics checked and query-side advice measured.
     /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when a pick cannot be dropped.
     mutating func measureFinalState() throws {
@@ -14,9 +14,9 @@ extension AnalysisRun {
         }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         // The tables of store indexes the selector took out: their writes have an index fewer to maintain.
-        let removedTables = Set(schema.tables.filter { table in table.indexes.contains { removedStoreIndexes.contains($0.name.sqlFolded) } }
+        // A pick no final plan uses was given up before (``attributePicksThatPay(_:indexes:oracle:trace:)``).
+        let droppedTables = Set(schema.tables.filter { table in table.indexes.contains { removedStoreIndexes.contains($0.name.sqlFolded) } }
             .map(\.name.sqlFolded))
-        let droppedTables = try dropUnusedPicks(planner: planner).union(removedTables)
         snapshot.checkpoint()
         restoreIndexOrder()
         try timeFinalState(planner: planner, droppedTables: droppedTables)
@@ -32,36 +32,6 @@ extension AnalysisRun {
         try applyDrops(planner: planner)
         measureStatistics()
         measureQueryAdvice()
-    }
-
-    /// A pick no final plan uses (the selector takes out such a pick when that saves the minimum, so this is one
-    /// whose upkeep was too small to count): drops it, lists it among the rejected candidates, and returns the
-    /// tables (folded names) it was on.
-    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when an index cannot be dropped.
-    private mutating func dropUnusedPicks(planner: QueryPlanner) throws -> Set<String> {
-        func usedNow() -> Set<String> {
-            var used = Set<String>()
-            for profile in profiles where profile.isUsable {
-                for name in (try? planner.plan(for: profile.planSQL, bindings: profile.planBindings))?.indexesUsed ?? [] {
-                    used.insert(name.sqlFolded)
-                }
-            }
-            return used
-        }
-        let usedNames = usedNow()
-        // With the store's hidden indexes back, so that putting them back later does not bring these back.
-        try snapshot.withoutHeldDrops {
-            for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
-                _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(pick.name))")
-            }
-        }
-        for pick in picks where !usedNames.contains(pick.name.sqlFolded) {
-            let others = picks.filter { $0.name != pick.name }.map(\.name)
-            rejected.append(rejection(pick.measured.candidate, score: pick.score, reason: .unusedOnceOthersExist(others: others)))
-        }
-        let droppedTables = Set(picks.filter { !usedNames.contains($0.name.sqlFolded) }.map { $0.measured.candidate.table.sqlFolded })
-        picks.removeAll { !usedNames.contains($0.name.sqlFolded) }
-        return droppedTables
     }
 
     /// Each statement's final plan, and its final time where the plan or its writes changed.

@@ -4,11 +4,13 @@ import Foundation
 extension AnalysisRun {
     /// Rejects every candidate of `pool` that is neither a pick nor an alternative, with the reason the last
     /// move that would have built it got (``SelectionTrace/lastVerdict(building:)``).
-    /// - Parameter users: the statements (profile positions) each candidate's plan used from the planner alone.
+    /// - Parameters:
+    ///   - users: the statements (profile positions) each candidate's plan used from the planner alone.
+    ///   - decided: the keys of candidates already rejected (picks the final figures gave up).
     mutating func rejectUnchosen(_ pool: [IndexCandidate], chosen: IndexConfiguration, trace: SelectionTrace, failures: [String: String],
-                                 users: [String: [Int]] = [:]) {
+                                 users: [String: [Int]] = [:], decided: Set<String> = []) {
         let kept = Set(picks.map(\.measured.candidate.key) + alternatives.map(\.measured.candidate.key))
-        for candidate in pool where !kept.contains(candidate.key) {
+        for candidate in pool where !kept.contains(candidate.key) && !decided.contains(candidate.key) {
             if let failure = failures[candidate.key] {
                 rejected.append(rejection(candidate, score: nil, reason: .buildFailed(error: failure)))
                 continue

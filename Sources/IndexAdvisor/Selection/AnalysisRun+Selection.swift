@@ -75,15 +75,16 @@ extension AnalysisRun {
             trace.rounds += alternative.trace.rounds
             alternativeCandidates = extended.added.filter { !chosen.contains($0) }
         }
-        try attributePicks(chosen, indexes: indexes, oracle: full)
-        markSetMembers(from: selector.trace)
-        alternatives = try attributeAlternatives(on: chosen, indexes: indexes, oracle: full)
+        let (final, givenUp) = try attributePicksThatPay(chosen, indexes: indexes, oracle: full, trace: selector.trace)
+        alternatives = try attributeAlternatives(on: final, indexes: indexes, oracle: full)
         // The store's indexes the search took out stay out: the final state is its configuration, and the
         // review of existing indexes reports each of them (measured by putting it back).
-        removedStoreIndexes = chosen.dropped
-        try indexes.bring(to: IndexConfiguration(dropped: chosen.dropped, added: picks.map(\.measured.candidate)))
-        rejectUnchosen(pool, chosen: chosen, trace: trace, failures: indexes.buildFailures,
-                       users: Dictionary(screened.candidates.map { ($0.0.key, $0.1) }, uniquingKeysWith: { a, _ in a }))
+        removedStoreIndexes = final.dropped
+        try indexes.bring(to: IndexConfiguration(dropped: final.dropped, added: picks.map(\.measured.candidate)))
+        rejected += givenUp
+        rejectUnchosen(pool, chosen: final, trace: trace, failures: indexes.buildFailures,
+                       users: Dictionary(screened.candidates.map { ($0.0.key, $0.1) }, uniquingKeysWith: { a, _ in a }),
+                       decided: Set(chosen.added.map(\.key)).subtracting(final.added.map(\.key)))
         selectionMismatches = oracle.planMismatches
     }
 
