@@ -38,4 +38,36 @@ struct PicksThatPayTests {
         #expect(found.offset == 1)
         #expect(!found.isUnused)
     }
+
+    // Regression (hostile round 4, F3b): with a statement still past the timeout, a pick no final plan used was
+    // dropped after the picks after it were measured beside it, and the report failed its own check
+    // ("measured-beside-other-index"); the pick given up was then named `…_2`, beside itself.
+    @Test("a correlated EXISTS beside a join past the timeout: the report passes its own check, and no name is a `_2` of itself")
+    func givenUpPickKeepsItsName() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE patron (id INTEGER PRIMARY KEY, name TEXT, town TEXT);
+            CREATE TABLE checkout (id INTEGER PRIMARY KEY, patron_id INTEGER, item_id INTEGER, due INTEGER, back INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500) INSERT INTO patron SELECT i, 'p' || i, 't' || (i % 30) FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000) INSERT INTO checkout SELECT i, i % 1500, i % 2711, i % 800, i % 4 FROM n;
+            """)
+        var options = quickOptions()
+        options.statementTimeout = 0.05
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse("""
+            -- freq: 500
+            SELECT count(*) FROM patron p WHERE p.town = 't7' AND EXISTS (SELECT 1 FROM checkout c WHERE c.patron_id = p.id AND c.back = 0 AND c.due < 20);
+            -- freq: 200
+            SELECT count(*) FROM checkout a, patron b WHERE a.due + b.id = 900 AND a.back = 1;
+            """, file: "w.sql", format: .sql), options: options)
+        expectTrueReport(result)
+        #expect(result.statements[1].timingAfter?.isLowerBound == true)
+        #expect(result.recommendations.contains { $0.table == "checkout" && $0.columns.map(\.name).contains("patron_id") }, "\(result.recommendations.map(\.columns))")
+        for rejected in result.rejectedCandidates {
+            #expect(!rejected.sql.contains("_2\""), "\(rejected.sql)")
+        }
+        // Every pick is used by a final plan, and none loses by its own figures.
+        for recommendation in result.recommendations {
+            #expect(result.statements.contains { $0.planAfter?.indexesUsed.contains(recommendation.name) == true }, "\(recommendation.name)")
+            #expect(recommendation.netSecondsSaved >= 0 || recommendation.notes.contains(where: \.isKeptForJoin), "\(recommendation.name)")
+        }
+    }
 }

@@ -23,7 +23,8 @@ extension AnalysisRun {
             try attributePicks(configuration, indexes: indexes, oracle: oracle)
             markSetMembers(from: trace)
             guard let (offset, reason) = pickNotPaidFor() else { return (configuration, givenUp) }
-            let pick = picks[offset]
+            // Out of the picks first: its name is then its own again, not `_2` beside itself.
+            let pick = picks.remove(at: offset)
             givenUp.append(rejection(pick.measured.candidate, score: pick.score, reason: reason))
             configuration = configuration.removing(pick.measured.candidate)
         }
