@@ -68,6 +68,44 @@ struct FinalChargeTests {
         #expect(ReportChecker().checkCharges(charged, markdown: MarkdownReport.render(charged)).isEmpty)
     }
 
+    // Regression (a held-out CRM store on a busy machine): a nightly DELETE timed twice read 19.2 ms before and
+    // 16.3 ms after 3 new indexes its counters show adding 17.8 ms of work; each index kept its counted work, but
+    // its spread took the clock's quartile on one side only: "adds 20.6 ms (spread 7.66 ms–20.6 ms)", lowest
+    // 20.60 ms and highest 7.66 ms in the JSON, and the headline's spread left out its own change.
+    @Test("a write the clock calls faster and the counters slower: each index is charged its counted work, with that as its spread, and every spread holds its figure")
+    func clockAgainstCountersSpread() throws {
+        var result = ReportFixture.result(hostile: false)
+        let write = result.statements[1]
+        for offset in result.recommendations[0].effects.indices where result.recommendations[0].effects[offset].statementID == write.id {
+            result.recommendations[0].effects[offset].before = ReportFixture.timing(0.0000036, steps: 40)
+            result.recommendations[0].effects[offset].after = ReportFixture.timing(0.0000115, steps: 80)
+        }
+        result.existingIndexes[0].effects[0].before = ReportFixture.timing(0.0000036, steps: 40)
+        result.existingIndexes[0].effects[0].after = ReportFixture.timing(0.0000036, steps: 40)
+        // The final timings: 11.5 µs → 11.2 µs, the quartiles overlapping (the clock slightly faster).
+        result.statements[1].timingBefore = ReportFixture.timing(0.0000115)
+        result.statements[1].timingAfter = ReportFixture.timing(0.0000112)
+        result.statements[1].weightedSecondsBefore = Double(write.count) * 0.0000115
+        result.statements[1].weightedSecondsAfter = Double(write.count) * 0.0000112
+        let charged = result.chargingFinalState()
+        let charges = try #require(charged.finalCharges)
+        let part = try #require(charges.recommendations[0].writes.first { $0.statementID == write.id })
+        // Its work: 150 × (11.5 µs − 3.6 µs), from the effect's medians (the fixture keeps no full counters).
+        let counted = Double(write.count) * (0.0000115 - 0.0000036)
+        #expect(abs(part.chargedSeconds - counted) < 1e-12)
+        #expect(part.lowestSeconds == part.chargedSeconds && part.highestSeconds == part.chargedSeconds)
+        for piece in (charges.recommendations + charges.drops.map(\.charge) + [charges.uncharged]).flatMap(\.writes) {
+            #expect(piece.lowestSeconds <= piece.chargedSeconds && piece.chargedSeconds <= piece.highestSeconds, "\(piece)")
+        }
+        // The rest is uncharged, and the headline's spread (the parts' summed) holds the headline's change.
+        let rest = try #require(charges.uncharged.writes.first { $0.statementID == write.id })
+        #expect(abs(rest.chargedSeconds - (Double(write.count) * (0.0000112 - 0.0000115) - part.chargedSeconds)) < 1e-12)
+        let parts = (charges.recommendations + charges.drops.map(\.charge) + [charges.uncharged]).flatMap(\.writes).filter { $0.statementID == write.id }
+        let low = parts.reduce(0) { $0 + $1.lowestSeconds }, high = parts.reduce(0) { $0 + $1.highestSeconds }
+        let change = Double(write.count) * (0.0000112 - 0.0000115)
+        #expect(low <= change + 1e-15 && change <= high + 1e-15, "\(low) \(change) \(high)")
+    }
+
     @Test("a real analysis: the charges add up to the headline, reads go to the indexes the final plans use, and the text says so")
     func realAnalysis() throws {
         let result = try analyze(Self.schema, workload: Self.workload)

@@ -19,8 +19,12 @@ extension AnalysisRun {
                                         trace: SelectionTrace) throws -> (IndexConfiguration, [RejectedCandidate]) {
         var configuration = chosen
         var givenUp: [RejectedCandidate] = []
+        let sets = trace.rounds.compactMap { round -> [IndexCandidate]? in
+            guard case .addSet(let members)? = round.taken?.move else { return nil }
+            return members
+        }
         while true {
-            try attributePicks(configuration, indexes: indexes, oracle: oracle)
+            try attributePicks(configuration, indexes: indexes, oracle: oracle, sets: sets)
             markSetMembers(from: trace)
             guard let (offset, reason) = pickNotPaidFor() else { return (configuration, givenUp) }
             // Out of the picks first: its name is then its own again, not `_2` beside itself.
