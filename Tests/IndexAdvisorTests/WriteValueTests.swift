@@ -153,8 +153,68 @@ struct WriteValueTests {
         #expect(try rows(connection, "SELECT count(*) FROM account WHERE lower(email) = lower(?)", [clash[0][0]]) == 0)
         let (fresh, _) = try samples("INSERT INTO account (email, plan) VALUES ('new@mail.test', 'pro');", on: connection)
         #expect(fresh == [[.text("new@mail.test"), .text("pro")]])
-        #expect(FreshKeys.soleColumn(of: "lower(email)", in: try #require(SchemaReader.read(from: connection).table(named: "account"))) == "email")
-        #expect(FreshKeys.soleColumn(of: "email || plan", in: try #require(SchemaReader.read(from: connection).table(named: "account"))) == nil)
+        let account = try #require(SchemaReader.read(from: connection).table(named: "account"))
+        #expect(FreshKeys.columns(of: "lower(email)", in: account) == ["email"])
+        #expect(FreshKeys.columns(of: "plan || lower(email) || plan", in: account) == ["plan", "email"])
+        #expect(FreshKeys.columns(of: "lower('x')", in: account) == [])
+    }
+
+    // Regression (issue 39, hostile round 4, F9 as a kind): a unique index on an expression of several
+    // columns (`lower(given) || '/' || family`), on a column and an expression (`team, upper(code)`), or a
+    // partial one was no key, so every drawn INSERT repeated a row's and failed "UNIQUE constraint failed".
+    @Test("unique indexes on expressions of several columns, and partial ones, are keys a drawn INSERT gets fresh")
+    func multiColumnExpressionKeys() throws {
+        let connection = try connection()
+        try connection.execute("""
+            CREATE TABLE member (id INTEGER PRIMARY KEY, given TEXT NOT NULL, family TEXT NOT NULL, team INTEGER, code TEXT);
+            CREATE UNIQUE INDEX member_name ON member (lower(given) || '/' || family);
+            CREATE UNIQUE INDEX member_code ON member (team, upper(code));
+            CREATE UNIQUE INDEX member_desk ON member (family || '#' || code) WHERE team > 0;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
+            INSERT INTO member SELECT i, 'g' || i, 'F' || (i % 50), i % 7, 'c' || i FROM n;
+            """)
+        let table = try #require(SchemaReader.read(from: connection).table(named: "member"))
+        #expect(FreshKeys.keys(of: table).map(\.names) == [["id"], ["given", "family"], ["team", "code"], ["family", "code"]])
+        let insert = "INSERT INTO member (given, family, team, code) VALUES (?, ?, ?, ?);"
+        let (drawn, source) = try samples(insert, on: connection)
+        #expect(source == .drawn && drawn.count == 6)
+        // One column of each key past its largest value: `given` after 'g99', `team` after 6, `family` after 'F9'.
+        #expect(drawn.map { $0[0] } == (0..<6).map { .text("g99\($0)") })
+        #expect(drawn.map { $0[2] } == (0..<6).map { .integer(7 + Int64($0)) })
+        #expect(drawn.map { $0[1] } == (0..<6).map { .text("F9\($0)") })
+        for tuple in drawn {
+            #expect(try rows(connection, "SELECT count(*) FROM member WHERE lower(given) || '/' || family = lower(?) || '/' || ?", [tuple[0], tuple[1]]) == 0)
+            #expect(try rows(connection, "SELECT count(*) FROM member WHERE team = ? AND upper(code) = upper(?)", [tuple[2], tuple[3]]) == 0)
+            #expect(try rows(connection, "SELECT count(*) FROM member WHERE team > 0 AND family || '#' || code = ? || '#' || ?", [tuple[1], tuple[3]]) == 0)
+        }
+        // Each drawn row inserts (in a transaction rolled back): the write is timed.
+        try connection.execute("BEGIN")
+        for tuple in drawn {
+            let statement = try connection.prepare(insert)
+            try statement.bind(tuple)
+            try statement.run()
+        }
+        #expect(try rows(connection, "SELECT count(*) FROM member", []) == 706)
+        try connection.execute("ROLLBACK")
+        // The app's own values: replaced only when the whole key is a row's ('G7'/'F7' is g7's name under lower()).
+        let (clash, _) = try samples("INSERT INTO member (given, family, team, code) VALUES ('G7', 'F7', 90, 'z1');", on: connection)
+        #expect(clash == [[.text("g990"), .text("F7"), .integer(90), .text("z1")]])
+        let (own, _) = try samples("INSERT INTO member (given, family, team, code) VALUES ('G7', 'F8', 90, 'z1');", on: connection)
+        #expect(own == [[.text("G7"), .text("F8"), .integer(90), .text("z1")]])
+    }
+
+    // A fresh value of the column can still repeat the expression's: 'kit0' is 'KIT0' under lower(). The key is
+    // looked up with each fresh value, and the next is taken while a row holds it.
+    @Test("a fresh value that repeats an expression key under the expression is replaced by the next")
+    func expressionKeyRetry() throws {
+        let connection = try connection()
+        try connection.execute("""
+            CREATE TABLE crew (id INTEGER PRIMARY KEY, nick TEXT NOT NULL, shift INTEGER);
+            CREATE UNIQUE INDEX crew_nick ON crew (lower(nick));
+            INSERT INTO crew (nick, shift) VALUES ('ada', 1), ('bo', 2), ('kit', 3), ('KIT0', 1), ('Kit1', 2), ('KIT3', 3);
+            """)
+        let (drawn, _) = try samples("INSERT INTO crew (nick, shift) VALUES (?, ?);", on: connection, count: 3)
+        #expect(drawn.map { $0[0] } == [.text("kit2"), .text("kit4"), .text("kit5")])
     }
 
     @Test("a drawn UPDATE that sets a unique column gives it a value no other row has")

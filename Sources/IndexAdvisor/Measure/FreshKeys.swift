@@ -3,10 +3,13 @@
 /// An INSERT (or an UPDATE's `SET`) that gives a key of its table a value a row already has fails with
 /// "UNIQUE constraint failed", and its cost is never measured. The keys are the rowid alias (`INTEGER PRIMARY
 /// KEY`), the `PRIMARY KEY` (of a `WITHOUT ROWID` table too), every `UNIQUE` constraint and every unique
-/// index on columns. A key of several columns is one value: `(book, shelf)` is new when one of its columns
+/// index: on columns, on expressions of one column or several (`lower(first) || '/' || last`, `(a, lower(b))`),
+/// partial or not. A key of several columns is one value: `(book, shelf)` is new when one of its columns
 /// is, so one column, the first the statement writes, takes a value past that column's largest (its
 /// smallest, counting down, when the largest integer is taken), and the others keep theirs: a new pair of an
-/// existing shelf, as a join table gets. A column already made new makes every key it is in new.
+/// existing shelf, as a join table gets. A column already made new makes every key of columns it is in new;
+/// a key with an expression part is looked up with the values written, and its column takes the next fresh
+/// value while a row holds it.
 ///
 /// Values drawn from the data are a row's, so their keys always exist and are always replaced. Values the
 /// app gave (a literal of its text, a bound value from its log) are replaced only when their key exists
@@ -23,48 +26,64 @@ package struct FreshKeys {
         self.connection = connection
     }
 
-    /// A key the table keeps unique: its columns in key order with the collation each compares under, and
+    /// A key the table keeps unique: its parts in key order, each with the collation it compares under, and
     /// the partial index's `WHERE`.
     package struct Key: Equatable, Sendable {
         package var columns: [Column]
         package var predicate: String?
 
+        /// One part of a key: a column, or an expression of any of the table's columns.
         package struct Column: Equatable, Sendable {
-            package var name: String
+            /// The column, or every column the expression names, in the order they first appear.
+            package var names: [String]
             package var collation: String
-            /// For a unique index on an expression of this one column (`lower(email)`): the expression, whose
-            /// value the key is; a fresh value of the column gives a fresh value of the expression.
+            /// For a part that is an expression (`lower(email)`, `lower(first) || '/' || last`): its text, whose
+            /// value the key is. A fresh value of one of its columns usually gives a fresh value of it, and is
+            /// checked to (``freshen(_:writes:schema:appGiven:)``).
             package var expression: String? = nil
         }
+
+        /// Every column the key's parts name, each once, in key order.
+        package var names: [String] {
+            var seen: Set<String> = []
+            return columns.flatMap(\.names).filter { seen.insert($0.sqlFolded).inserted }
+        }
+
+        /// True when a part is an expression: a fresh column value is then checked against the rows.
+        package var hasExpression: Bool { columns.contains { $0.expression != nil } }
     }
 
-    /// `table`'s keys, those of fewer columns first (a column made new for one of them may settle a wider one).
+    /// `table`'s keys, those of fewer columns first (a column made new for one of them may settle a wider one):
+    /// the rowid alias, then every unique index (those of `UNIQUE` and `PRIMARY KEY` constraints too), on
+    /// columns, on expressions of any of its columns, partial or not.
     package static func keys(of table: Table) -> [Key] {
         var keys: [Key] = []
-        if let alias = table.rowidAlias { keys.append(Key(columns: [Key.Column(name: alias.name, collation: "BINARY")])) }
+        if let alias = table.rowidAlias { keys.append(Key(columns: [Key.Column(names: [alias.name], collation: "BINARY")])) }
         for index in table.indexes where index.isUnique {
-            let columns = index.columns.compactMap { column in
-                column.name.map { Key.Column(name: $0, collation: column.collation) }
-                    ?? column.expression.flatMap { expression in
-                        soleColumn(of: expression, in: table).map { Key.Column(name: $0, collation: "BINARY", expression: expression) }
-                    }
+            let columns = index.columns.compactMap { column -> Key.Column? in
+                if let name = column.name { return Key.Column(names: [name], collation: column.collation) }
+                guard let expression = column.expression else { return nil }
+                let names = Self.columns(of: expression, in: table)
+                return names.isEmpty ? nil : Key.Column(names: names, collation: column.collation, expression: expression)
             }
-            // An expression of several columns (or none) is no column's to replace; the rowid in a key is the table's own.
-            guard !columns.isEmpty, columns.count == index.columns.count, !columns.contains(where: { $0.name.sqlFolded == "rowid" }) else { continue }
+            // An expression of no column is no column's to replace; the rowid in a key is the table's own.
+            guard !columns.isEmpty, columns.count == index.columns.count,
+                  !columns.contains(where: { $0.names.contains { $0.sqlFolded == "rowid" } }) else { continue }
             keys.append(Key(columns: columns, predicate: index.partialPredicate))
         }
-        return keys.enumerated().sorted { ($0.element.columns.count, $0.offset) < ($1.element.columns.count, $1.offset) }.map(\.element)
+        return keys.enumerated().sorted { ($0.element.names.count, $0.offset) < ($1.element.names.count, $1.offset) }.map(\.element)
     }
 
-    /// The one column of `table` that `expression` names (a unique index on `lower(email)`), nil when it
-    /// names none or several.
-    static func soleColumn(of expression: String, in table: Table) -> String? {
+    /// The columns of `table` that `expression` names, in the order they first appear (a unique index on
+    /// `lower(first) || '/' || last` names `first` and `last`); empty when it names none.
+    static func columns(of expression: String, in table: Table) -> [String] {
         let list = SQLTokenList(expression)
-        let names = Set(table.columns.map(\.name.sqlFolded))
-        let named = Set((0..<list.count).filter { list.isNameToken($0) && !list.isSymbol($0 + 1, "(") }.map { list.identifier(at: $0).sqlFolded })
-            .intersection(names)
-        guard named.count == 1, let folded = named.first else { return nil }
-        return table.columns.first { $0.name.sqlFolded == folded }?.name
+        var seen: Set<String> = []
+        return (0..<list.count).filter { list.isNameToken($0) && !list.isSymbol($0 + 1, "(") }.compactMap { i in
+            let folded = list.identifier(at: i).sqlFolded
+            guard let column = table.columns.first(where: { $0.name.sqlFolded == folded }), seen.insert(folded).inserted else { return nil }
+            return column.name
+        }
     }
 
     /// The written values of `writes` (parameters with no comparison) split into the rows of a multi-row
@@ -89,65 +108,95 @@ package struct FreshKeys {
 
     /// Replaces in `tuple` (one value per parameter, 1-based numbers in `writes`) a value of each key of the
     /// written table whose values exist: always for values drawn from the data, for those of `appGiven`
-    /// parameters only when a row of the snapshot holds the key already.
+    /// parameters only when a row of the snapshot holds the key already. A key with an expression part gets
+    /// fresh values of its first written column until the rows hold no such key (at most
+    /// ``expressionAttempts``): `a % 10` repeats for most fresh values of `a`.
     package mutating func freshen(_ tuple: inout [SQLValue], writes: [ParameterTarget], schema: Schema, appGiven: (Int) -> Bool) {
         for row in Self.rows(of: writes) {
             guard let name = row.first?.table, let table = schema.table(named: name) else { continue }
             var replaced: Set<String> = []
             for key in Self.keys(of: table) {
-                let written = key.columns.compactMap { column in
-                    row.first { $0.column.sqlFolded == column.name.sqlFolded && $0.parameter - 1 < tuple.count }.map { (column, $0) }
+                let names = key.names
+                let written = names.compactMap { column in
+                    row.first { $0.column.sqlFolded == column.sqlFolded && $0.parameter - 1 < tuple.count }.map { (column, $0) }
                 }
-                guard let (column, target) = written.first,
-                      !written.contains(where: { replaced.contains($0.0.name.sqlFolded) }) else { continue }
+                guard let (column, target) = written.first else { continue }
+                func value(of column: String) -> SQLValue? {
+                    written.first { $0.0.sqlFolded == column.sqlFolded }.map { tuple[$0.1.parameter - 1] }
+                }
+                if written.contains(where: { replaced.contains($0.0.sqlFolded) }) {
+                    // A column made new makes a key of columns new; an expression of it may still repeat one.
+                    guard key.hasExpression, exists(key, in: table, value: value(of:)) else { continue }
+                }
                 if written.contains(where: { appGiven($0.1.parameter) }) {
                     // The app's own values run as they are unless the whole key is a row's already.
-                    guard written.count == key.columns.count,
-                          exists(key, values: written.map { tuple[$0.1.parameter - 1] }, in: table) else { continue }
+                    guard written.count == names.count, exists(key, in: table, value: value(of:)) else { continue }
                 }
-                guard let value = freshValue(for: column, in: table) else { continue }
-                tuple[target.parameter - 1] = value
-                replaced.insert(column.name.sqlFolded)
+                for _ in 0..<(key.hasExpression ? Self.expressionAttempts : 1) {
+                    guard let fresh = freshValue(for: column, collation: key.columns.first { $0.expression == nil && $0.names == [column] }?.collation ?? "BINARY", in: table) else { break }
+                    tuple[target.parameter - 1] = fresh
+                    if !key.hasExpression || !exists(key, in: table, value: value(of:)) { break }
+                }
+                replaced.insert(column.sqlFolded)
             }
         }
     }
 
-    /// True when a row of `table` has `values` for `key`'s columns (NULL never repeats a key: no row has it).
-    private func exists(_ key: Key, values: [SQLValue], in table: Table) -> Bool {
-        guard !values.contains(where: \.isNull) else { return false }
-        // An expression key compares the expression of the row with the expression of the value (the value is a
-        // literal in its copy of the expression: the column may appear in it more than once).
-        let terms = zip(key.columns, values).map { column, value in
-            column.expression.map { "(\($0)) = (\(Self.substituting(value, for: column.name, in: $0)))" }
-                ?? "\(SQLIdentifier.quote(column.name)) = ? COLLATE \(SQLIdentifier.quote(column.collation))"
-        } + (key.predicate.map { ["(\($0))"] } ?? [])
-        let bound = zip(key.columns, values).filter { $0.0.expression == nil }.map(\.1)
-        let sql = "SELECT 1 FROM \(SQLIdentifier.quote(table.name)) WHERE \(terms.joined(separator: " AND ")) LIMIT 1"
+    /// The most fresh values tried for a key with an expression part.
+    static let expressionAttempts = 16
+
+    /// True when a row of `table` holds the key that `value` (a column's value in the written row, nil when the
+    /// statement does not write it) gives. A part the written values do not settle (an expression of a column
+    /// the statement leaves to its default) is left out of the comparison; with no part left, false. NULL
+    /// never repeats a column's key: no row has it.
+    private func exists(_ key: Key, in table: Table, value: (String) -> SQLValue?) -> Bool {
+        var terms: [String] = []
+        var bound: [SQLValue] = []
+        for part in key.columns {
+            let collation = "COLLATE \(SQLIdentifier.quote(part.collation))"
+            if let expression = part.expression {
+                // The row's expression against the expression of the values (each a literal in its copy: a
+                // column may appear in it more than once).
+                var values: [String: SQLValue] = [:]
+                for name in part.names {
+                    if let known = value(name) { values[name.sqlFolded] = known }
+                }
+                guard values.count == part.names.count else { continue }
+                terms.append("(\(expression)) = (\(Self.substituting(values, in: expression))) \(collation)")
+            } else if let name = part.names.first, let known = value(name) {
+                if known.isNull { return false }
+                terms.append("\(SQLIdentifier.quote(name)) = ? \(collation)")
+                bound.append(known)
+            }
+        }
+        guard !terms.isEmpty else { return false }
+        let filter = (terms + (key.predicate.map { ["(\($0))"] } ?? [])).joined(separator: " AND ")
         // When the look-up fails the values are taken to exist: a new key costs the write the same B-tree work.
         // (Not `try?`, which would read "no row" as a failure too.)
         do {
-            return try connection.scalar(sql, bound) != nil
+            return try connection.scalar("SELECT 1 FROM \(SQLIdentifier.quote(table.name)) WHERE \(filter) LIMIT 1", bound) != nil
         } catch {
             return true
         }
     }
 
-    /// `expression` with every reference to `column` replaced by `value` as a literal.
-    static func substituting(_ value: SQLValue, for column: String, in expression: String) -> String {
+    /// `expression` with every reference to a column of `values` (by folded name) replaced by its value as a literal.
+    static func substituting(_ values: [String: SQLValue], in expression: String) -> String {
         let list = SQLTokenList(expression)
         return (0..<list.count).map { i in
-            list.isNameToken(i) && !list.isSymbol(i + 1, "(") && list.identifier(at: i).sqlFolded == column.sqlFolded ? value.sqlLiteral : list.text(at: i)
+            guard list.isNameToken(i), !list.isSymbol(i + 1, "("), let value = values[list.identifier(at: i).sqlFolded] else { return list.text(at: i) }
+            return value.sqlLiteral
         }.joined(separator: " ")
     }
 
     /// A value of `column` that no row has; every call gives another, so the rows of a multi-row `VALUES` get
     /// distinct keys too. Nil when the column's integers fill both ends of the 64-bit range.
-    private mutating func freshValue(for column: Key.Column, in table: Table) -> SQLValue? {
-        let key = table.name.sqlFolded + "\u{1}" + column.name.sqlFolded + "\u{1}" + column.collation.sqlFolded
+    private mutating func freshValue(for column: String, collation: String, in table: Table) -> SQLValue? {
+        let key = table.name.sqlFolded + "\u{1}" + column.sqlFolded + "\u{1}" + collation.sqlFolded
         let index = counters[key, default: 0]
         counters[key] = index + 1
         if extremes[key] == nil {
-            let term = "\(SQLIdentifier.quote(column.name)) COLLATE \(SQLIdentifier.quote(column.collation))"
+            let term = "\(SQLIdentifier.quote(column)) COLLATE \(SQLIdentifier.quote(collation))"
             let row = (try? connection.query("SELECT max(\(term)), min(\(term)) FROM \(SQLIdentifier.quote(table.name))"))?.first
             extremes[key] = (row?[0], row?[1])
         }
