@@ -140,4 +140,39 @@ struct SourceCoreDataIdiomTests {
         #expect(scan.sites[0].sql == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCUISINE, t0.ZMINUTES, t0.ZTITLE FROM ZRECIPE t0 WHERE ( t0.ZCUISINE IN (?) AND  t0.ZMINUTES <= ?)")
         #expect(scan.sites[1].untranslatedReason == "NSPredicate format: a value IN `cuisine` (a to-many relationship or a collection) is not translated")
     }
+
+    @Test("a typealias of an entity is the entity; a predicate bound by `if let` is built at run time; another module's type named Query is no site")
+    func aliasesAndConditions() {
+        let members = """
+            protocol Keyed {}
+            extension Keyed {
+                static var keyedRequest: NSFetchRequest<Self> {
+                    let request = NSFetchRequest<Self>(entityName: "Recipe")
+                    request.sortDescriptors = [NSSortDescriptor(key: "minutes", ascending: false)]
+                    return request
+                }
+            }
+            extension Recipe: Keyed {
+                static func predicate(cuisine: String) -> NSPredicate { NSPredicate(format: "cuisine == %@", cuisine) }
+            }
+            typealias Dish = Recipe
+            """
+        let code = """
+            func load(context: NSManagedObjectContext, extra: NSPredicate?) {
+                let request = Dish.keyedRequest
+                request.predicate = Dish.predicate(cuisine: "thai")
+                let filtered = Recipe.keyedRequest
+                if let extra = extra {
+                    filtered.predicate = extra
+                }
+                let query = Server.API.Search.Query(term: "x", limit: 5)
+            }
+            """
+        let scan = SourceScanner.scan([(path: "Recipe.swift", text: Self.recipeModel), (path: "Recipe+Keyed.swift", text: members), (path: "Load.swift", text: code)])
+        #expect(scan.sites.map(\.location) == ["Load.swift:2", "Load.swift:4"])
+        #expect(scan.sites[0].entity == "Recipe")
+        #expect(scan.sites[0].sql == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZCUISINE, t0.ZMINUTES, t0.ZTITLE FROM ZRECIPE t0 WHERE  t0.ZCUISINE = ? ORDER BY t0.ZMINUTES DESC")
+        #expect(scan.sites[0].bindings == [.text("thai")])
+        #expect(scan.sites[1].untranslatedReason == "the predicate `extra` is built at run time (`extra` is bound by a condition on line 5)")
+    }
 }

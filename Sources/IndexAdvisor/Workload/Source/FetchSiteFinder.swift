@@ -106,13 +106,15 @@ struct FetchSiteFinder {
                 index = queryAttribute(at: index)
             } else if token.kind == .attribute && token.text == "FetchRequest" {
                 index = fetchRequestAttribute(at: index)
-            } else if token.isWord("Query"), let open = callOpen(after: index), index == 0 || tokens[index - 1].kind != .attribute {
+            } else if token.isWord("Query"), let open = callOpen(after: index), index == 0 || tokens[index - 1].kind != .attribute,
+                      index < 2 || !tokens[index - 1].isPunctuation(".") || tokens[index - 2].isWord("SwiftData") {
+                // (`Mastodon.API.DomainBlock.Query(…)` is another type named Query.)
                 index = queryCall(at: index, open: open)
             } else if token.isWord("FetchDescriptor"), let open = callOpen(after: index) {
                 index = descriptor(at: index, open: open)
             } else if token.isWord("NSFetchRequest"), let open = callOpen(after: index) {
                 index = fetchRequest(at: index, open: open, entity: genericArgument(after: index))
-            } else if token.kind == .identifier, modelNames.contains(token.text), index + 2 < tokens.count, tokens[index + 1].isPunctuation("."),
+            } else if token.kind == .identifier, modelName(token.text) != nil, index + 2 < tokens.count, tokens[index + 1].isPunctuation("."),
                       !tokens[index + 2].isWord("fetchRequest"), let found = requestMember(at: index) {
                 index = memberRequestSite(at: index, found)
             } else if token.kind == .identifier, modelNames.contains(token.text), index + 4 < tokens.count, tokens[index + 1].isPunctuation("."),
@@ -327,21 +329,19 @@ struct FetchSiteFinder {
             consume(index..<(close + 1))
             return close + 1
         }
-        var spec = FetchSpec(entity: entity)
-        if entity == "Self" {
-            spec.entity = contextType(at: index)
-            if spec.entity == nil {
-                spec.untranslatable = "a request for `Self` in a protocol extension, and nothing in the --source files uses the member that makes it: translated where an entity uses it"
-            }
-        }
+        var spec = FetchSpec(entity: entity == "Self" ? contextType(at: index) : entity)
+        let unresolvedSelf = entity == "Self" && spec.entity == nil
         for argument in tokens.arguments(open) where argument.label == "entityName" {
             if tokens[argument.range.lowerBound].kind == .string { spec.entity = spec.entity ?? tokens[argument.range.lowerBound].text }
         }
         consume(index..<(close + 1))
         if let name = declaredName(before: index) {
             applyAssignments(to: name, from: close + 1, into: &spec, predicateKey: "predicate", sortKey: "sortDescriptors")
-        } else if spec.entity == nil {
+        } else if spec.entity == nil && !unresolvedSelf {
             return close + 1
+        }
+        if unresolvedSelf {
+            spec.untranslatable = "a request for `Self` in a protocol extension, and nothing in the --source files uses the member that makes it: translated where an entity uses it"
         }
         sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequest, spec: spec))
         return close + 1
@@ -573,8 +573,9 @@ struct FetchSiteFinder {
         throw Untranslatable(reason: "the predicate `\(tokens.text(range))` is built at run time (a dynamic predicate, not a #Predicate or format literal in this file)")
     }
 
-    private func formatArgument(_ range: Range<Int>) -> FormatArgument {
+    func formatArgument(_ range: Range<Int>) -> FormatArgument {
         let first = tokens[range.lowerBound]
+        if range.count == 1, case .value(let bound)? = boundParameters[first.text] { return bound }
         if range.count == 1 {
             switch first.kind {
             case .string: return first.text.contains("\\(") ? .captured(tokens.text(range)) : .literal(.text(first.text))

@@ -2,6 +2,8 @@
 enum BoundArgument {
     case predicate(Result<PredicateNode?, Untranslatable>)
     case sort(Result<[FetchSortTerm], Untranslatable>)
+    /// A literal (`"thai"`, `3`, `true`, `nil`): the value an `NSPredicate(format:)` argument of that name binds.
+    case value(FormatArgument)
 }
 
 /// A static member a site names (`Status.sortedFetchRequest`, `Self.defaultSortDescriptors`,
@@ -23,6 +25,12 @@ extension FetchSiteFinder {
         if let selfType { return selfType }
         guard let members, let enclosing = members.enclosingType(of: index, in: file), !enclosing.isProtocol, !members.isProtocol(enclosing.owner) else { return nil }
         return enclosing.owner
+    }
+
+    /// The model class `name` is, itself or through a `typealias` of the source; nil for other names.
+    func modelName(_ name: String) -> String? {
+        if modelNames.contains(name) { return name }
+        return members?.aliases[name].flatMap { modelNames.contains($0) ? $0 : nil }
     }
 
     /// The static member `range` is, when it is one: `name`, `Self.name`, `Type.name`, or a call of one of
@@ -50,7 +58,7 @@ extension FetchSiteFinder {
         case let name?:
             // `request.predicate`, `context.x`: a value's property, not a type's.
             guard name.first?.isUppercase ?? false else { return nil }
-            type = name
+            type = modelName(name) ?? name
         }
         guard let member = members.member(tokens[start].text, labels: labels, of: type) else { return nil }
         // A type the source does not know takes only its own members, not a protocol's.
@@ -78,6 +86,8 @@ extension FetchSiteFinder {
                     do { reader.boundParameters[parameter.name] = .sort(.success(try sortTerms(argument.range, spec: &scratch))) }
                     catch let error as Untranslatable { reader.boundParameters[parameter.name] = .sort(.failure(error)) }
                     catch {}
+                } else if case let value = formatArgument(argument.range), value.isLiteral {
+                    reader.boundParameters[parameter.name] = .value(value)
                 }
             }
         }
@@ -120,6 +130,15 @@ extension FetchSiteFinder {
         var end = index + 3
         if end < tokens.count, tokens[end].isPunctuation("("), !tokens[end].precededBySpace { end = tokens.closing(end) + 1 }
         guard let reference = staticMember(index..<end), members.buildsRequest(reference.member) else { return nil }
+        return reference
+    }
+
+    /// The request member named at `index` without a type (`sortedFetchRequest`, `fetch(in: context)`) in a member's body.
+    func bareRequestMember(at index: Int, before end: Int) -> MemberReference? {
+        guard let members, index == 0 || !tokens[index - 1].isPunctuation(".") else { return nil }
+        var last = index + 1
+        if last < end, tokens[last].isPunctuation("("), !tokens[last].precededBySpace { last = tokens.closing(last) + 1 }
+        guard let reference = staticMember(index..<last), members.buildsRequest(reference.member) else { return nil }
         return reference
     }
 
@@ -166,7 +185,7 @@ extension FetchSiteFinder {
                 }
                 spec = FetchSpec(entity: entity)
                 after = tokens.closing(index + 1) + 1
-            } else if let inner = reader.requestMember(at: index) ?? (index + 1 < end ? reader.staticMember(index..<(index + 1)).flatMap { members.buildsRequest($0.member) ? $0 : nil } : nil),
+            } else if let inner = reader.requestMember(at: index) ?? reader.bareRequestMember(at: index, before: end),
                       inner.member.body != member.body || inner.member.file != member.file {
                 spec = reader.request(of: inner)
                 after = inner.range.upperBound

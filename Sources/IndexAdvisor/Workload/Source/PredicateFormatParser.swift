@@ -8,6 +8,14 @@ enum FormatArgument: Equatable {
     case key(String)
     /// A value captured at run time, with its source text.
     case captured(String)
+
+    /// True for a literal or `nil`: a value the source spells out.
+    var isLiteral: Bool {
+        switch self {
+        case .literal, .null: return true
+        case .key, .captured: return false
+        }
+    }
 }
 
 /// Reads an `NSPredicate(format:)` string into a ``PredicateNode``: comparisons (`==`, `=`, `!=`, `<>`,

@@ -45,6 +45,8 @@ final class SourceMembers {
     private var conformances: [String: Set<String>] = [:]
     /// The `(file, token)` of each member value being read now: a member that leads back to itself is not followed again.
     var following: Set<[Int]> = []
+    /// `typealias NotificationSubscription = Subscription`: each alias and the type it names.
+    private(set) var aliases: [String: String] = [:]
     /// How often each identifier occurs in all the files (a member used nowhere but where it is declared occurs once).
     private var occurrences: [String: Int] = [:]
     /// Members found to build a fetch request (or not), by ``key(_:)``.
@@ -55,7 +57,14 @@ final class SourceMembers {
             var file = SourceFile(name: source.name, tokens: source.tokens, declarations: SourceDeclarations(source.tokens))
             read(&file, at: position)
             files.append(file)
-            for index in source.tokens.indices where source.tokens[index].kind == .identifier { occurrences[source.tokens[index].text, default: 0] += 1 }
+            let tokens = source.tokens
+            for index in tokens.indices where tokens[index].kind == .identifier {
+                occurrences[tokens[index].text, default: 0] += 1
+                if tokens[index].text == "typealias", index + 3 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].isPunctuation("="),
+                   tokens[index + 3].kind == .identifier, index + 4 >= tokens.count || !tokens[index + 4].isPunctuation(".") {
+                    aliases[tokens[index + 1].text] = tokens[index + 3].text
+                }
+            }
         }
     }
 
@@ -147,7 +156,8 @@ final class SourceMembers {
             file.typeBodies[j] = (owner, keyword == "protocol")
         }
         for index in tokens.indices where tokens[index].isWord("static") || tokens[index].isWord("class") {
-            guard let open = tokens.brace(around: index), let type = file.typeBodies[open] else { continue }
+            // A protocol's own body holds requirements, not values (`static var x: T { get }`).
+            guard let open = tokens.brace(around: index), let type = file.typeBodies[open], !type.isProtocol else { continue }
             var k = index + 1
             while k < tokens.count, k < index + 4, ["final", "public", "private", "internal", "fileprivate", "override", "nonisolated"].contains(tokens[k].text) { k += 1 }
             guard k + 1 < tokens.count, ["var", "let", "func"].contains(tokens[k].text), tokens[k + 1].kind == .identifier else { continue }
