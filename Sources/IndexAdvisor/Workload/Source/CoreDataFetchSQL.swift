@@ -40,7 +40,9 @@ enum CoreDataFetchSQL {
             if orderBy.hasSuffix(" ") { orderBy.removeLast() }
         }
         let table = builder.table
-        var sql = spec.isCount ? "SELECT COUNT( DISTINCT t0.Z_PK) FROM \(table) t0" : "SELECT \(builder.selectList) FROM \(table) t0"
+        // With a batch size Core Data fetches the identifiers first, then each batch by key (``batchStatement(_:model:)``).
+        let selectList = spec.batchSize == nil ? builder.selectList : "t0.Z_ENT, t0.Z_PK"
+        var sql = spec.isCount ? "SELECT COUNT( DISTINCT t0.Z_PK) FROM \(table) t0" : "SELECT \(selectList) FROM \(table) t0"
         sql += builder.joins
         if let whereClause { sql += " WHERE " + whereClause }
         if !orderBy.isEmpty { sql += " ORDER BY " + orderBy }
@@ -51,6 +53,14 @@ enum CoreDataFetchSQL {
             sql += (orderBy.isEmpty ? "  LIMIT -1 OFFSET " : " LIMIT -1 OFFSET ") + String(offset)
         }
         return Statement(sql: sql, parameters: builder.parameters)
+    }
+
+    /// The statement Core Data runs for each batch of a fetch with `fetchBatchSize` (shared/formats/coredata-sqldebug.md
+    /// §3.5): every column of the rows whose keys the first statement gave, through the bound key list `_Z_intarray0`.
+    static func batchStatement(_ spec: FetchSpec, model: ModelSource) throws -> String? {
+        guard let size = spec.batchSize, !spec.isCount, let entity = spec.entity else { return nil }
+        let builder = try Builder(entity: entity, model: model)
+        return "SELECT \(builder.selectList) FROM \(builder.table) t0 WHERE  t0.Z_PK IN (SELECT * FROM _Z_intarray0)   LIMIT \(size)"
     }
 
     /// The state of one translation: the fetched class, joins made so far, parameters in order.
@@ -213,6 +223,12 @@ enum CoreDataFetchSQL {
                 }
                 parameters.append(.integer(1))
                 return " \(column) = ?"
+            case .membership(let path, let operand):
+                guard case .column(let column, _) = try resolve(path) else {
+                    throw Untranslatable(reason: "`\(path.text) IN …` on a relationship: Core Data passes the keys as a bound list (`_Z_intarray0`), not translated")
+                }
+                if case .value(let value) = operand { parameters.append(value) } else { parameters.append(nil) }
+                return " \(column) IN (?)"
             case .search(let path, let kind, let operand):
                 guard case .column(let column, let type) = try resolve(path), type == "String" else {
                     throw Untranslatable(reason: "`\(path.text)` searched as a string is not a String attribute")

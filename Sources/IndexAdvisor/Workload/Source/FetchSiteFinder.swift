@@ -15,10 +15,17 @@ struct FoundFetchSite: Equatable {
 /// declared as something other than a literal predicate or sort, makes the site untranslatable ("built at
 /// run time"), never skipped.
 struct FetchSiteFinder {
-    private let tokens: SwiftTokens
-    private let modelNames: Set<String>
+    let tokens: SwiftTokens
+    let modelNames: Set<String>
     /// The file's names, looked up instead of scanned for.
-    private let declarations: SourceDeclarations
+    let declarations: SourceDeclarations
+    /// The static members of every `--source` file, and this file's place among them (nil: a file read alone).
+    let members: SourceMembers?
+    let file: Int
+    /// The entity `Self` is while a member is read for it (`Status.sortedFetchRequest` read in a protocol extension).
+    var selfType: String?
+    /// A member function's predicate and sort parameters, read from the call's arguments.
+    var boundParameters: [String: BoundArgument] = [:]
     /// `name` → index of the first token of its initializer, for every `let`/`var name … = value` in the file.
     private var initializers: [String: Int] { declarations.initializers }
     /// Names of predicates, sorts and descriptors a site used.
@@ -27,19 +34,26 @@ struct FetchSiteFinder {
     /// (`let predicate = self.predicate` shadowing nothing the file declares) is not followed again.
     private var following: Set<Int> = []
     /// Levels of predicate and sort arguments entered (compound predicates, arrays, names followed).
-    private var nesting = 0
+    var nesting = 0
     /// The deepest ``nesting`` reached while the name followed now was read.
-    private var deepest = 0
+    var deepest = 0
     /// Each name's predicate or sort, read once where the name is first followed (keyed by its initializer's
     /// first token): a chain of names that each use the one before twice is read once per name, not 2^N times.
     private var followedPredicates: [Int: Followed<PredicateNode?>] = [:]
     private var followedSorts: [Int: Followed<[FetchSortTerm]>] = [:]
     /// Tokens that belong to a site already read (one flag per token: looked up for every token).
     private var consumedTokens: [Bool]
-    private var sites: [FoundFetchSite] = []
+    var sites: [FoundFetchSite] = []
 
     static func find(_ tokens: SwiftTokens, modelNames: Set<String>) -> [FoundFetchSite] {
         var finder = FetchSiteFinder(tokens: tokens, modelNames: modelNames)
+        finder.scan()
+        return finder.sites.sorted { $0.line < $1.line }
+    }
+
+    /// The sites of the file at `file` among `members`' files, with static members followed across them.
+    static func find(file: Int, in members: SourceMembers, modelNames: Set<String>) -> [FoundFetchSite] {
+        var finder = FetchSiteFinder(file: file, in: members, modelNames: modelNames, reading: false)
         finder.scan()
         return finder.sites.sorted { $0.line < $1.line }
     }
@@ -48,12 +62,26 @@ struct FetchSiteFinder {
         self.tokens = tokens
         self.modelNames = modelNames
         declarations = SourceDeclarations(tokens)
+        members = nil
+        file = 0
         consumedTokens = Array(repeating: false, count: tokens.count)
+    }
+
+    /// A finder of `members`' file `file`; one `reading` a member's value for another file's site keeps no
+    /// per-token state (it finds no sites of its own).
+    init(file: Int, in members: SourceMembers, modelNames: Set<String>, reading: Bool) {
+        let source = members.files[file]
+        tokens = source.tokens
+        self.modelNames = modelNames
+        declarations = source.declarations
+        self.members = members
+        self.file = file
+        consumedTokens = reading ? [] : Array(repeating: false, count: source.tokens.count)
     }
 
     private func isConsumed(_ index: Int) -> Bool { index >= 0 && index < consumedTokens.count && consumedTokens[index] }
 
-    private mutating func consume(_ range: Range<Int>) {
+    mutating func consume(_ range: Range<Int>) {
         for index in range where index >= 0 && index < consumedTokens.count { consumedTokens[index] = true }
     }
 
@@ -78,12 +106,17 @@ struct FetchSiteFinder {
                 index = queryAttribute(at: index)
             } else if token.kind == .attribute && token.text == "FetchRequest" {
                 index = fetchRequestAttribute(at: index)
-            } else if token.isWord("Query"), let open = callOpen(after: index), index == 0 || tokens[index - 1].kind != .attribute {
+            } else if token.isWord("Query"), let open = callOpen(after: index), index == 0 || tokens[index - 1].kind != .attribute,
+                      index < 2 || !tokens[index - 1].isPunctuation(".") || tokens[index - 2].isWord("SwiftData") {
+                // (`Mastodon.API.DomainBlock.Query(…)` is another type named Query.)
                 index = queryCall(at: index, open: open)
             } else if token.isWord("FetchDescriptor"), let open = callOpen(after: index) {
                 index = descriptor(at: index, open: open)
             } else if token.isWord("NSFetchRequest"), let open = callOpen(after: index) {
                 index = fetchRequest(at: index, open: open, entity: genericArgument(after: index))
+            } else if token.kind == .identifier, modelName(token.text) != nil, index + 2 < tokens.count, tokens[index + 1].isPunctuation("."),
+                      !tokens[index + 2].isWord("fetchRequest"), let found = requestMember(at: index) {
+                index = memberRequestSite(at: index, found)
             } else if token.kind == .identifier, modelNames.contains(token.text), index + 4 < tokens.count, tokens[index + 1].isPunctuation("."),
                       tokens[index + 2].isWord("fetchRequest"), tokens[index + 3].isPunctuation("(") {
                 index = fetchRequest(at: index, open: index + 3, entity: token.text)
@@ -106,7 +139,7 @@ struct FetchSiteFinder {
     }
 
     /// The `(` of a call `Name(…)` or `Name<T>(…)` at `index`, or nil when the name is not called there.
-    private func callOpen(after index: Int) -> Int? {
+    func callOpen(after index: Int) -> Int? {
         var next = index + 1
         if next < tokens.count, tokens[next].isPunctuation("<"), !tokens[next].precededBySpace {
             guard let close = tokens.angleClosing(next) else { return nil }
@@ -117,14 +150,14 @@ struct FetchSiteFinder {
     }
 
     /// `T` in `Name<T>` at `index`, when written.
-    private func genericArgument(after index: Int) -> String? {
+    func genericArgument(after index: Int) -> String? {
         guard index + 2 < tokens.count, tokens[index + 1].isPunctuation("<"), tokens[index + 2].kind == .identifier else { return nil }
         let name = tokens[index + 2].text
         return name == "NSFetchRequestResult" || name == "NSManagedObject" ? nil : name
     }
 
     /// `name` in `let name = …` / `var name: T = …` / `name = …` ending just before `index`.
-    private func declaredName(before index: Int) -> String? {
+    func declaredName(before index: Int) -> String? {
         guard index > 1, tokens[index - 1].isPunctuation("=") else { return nil }
         var j = index - 2
         while j >= 0, j > index - 12 {
@@ -291,15 +324,24 @@ struct FetchSiteFinder {
 
     private mutating func fetchRequest(at index: Int, open: Int, entity: String?) -> Int {
         let close = tokens.closing(open)
-        var spec = FetchSpec(entity: entity)
+        // A static member's request (`sortedFetchRequest` of a protocol extension) is read where it is used.
+        if members?.usedBuilder(around: index, in: file) != nil {
+            consume(index..<(close + 1))
+            return close + 1
+        }
+        var spec = FetchSpec(entity: entity == "Self" ? contextType(at: index) : entity)
+        let unresolvedSelf = entity == "Self" && spec.entity == nil
         for argument in tokens.arguments(open) where argument.label == "entityName" {
             if tokens[argument.range.lowerBound].kind == .string { spec.entity = spec.entity ?? tokens[argument.range.lowerBound].text }
         }
         consume(index..<(close + 1))
         if let name = declaredName(before: index) {
             applyAssignments(to: name, from: close + 1, into: &spec, predicateKey: "predicate", sortKey: "sortDescriptors")
-        } else if spec.entity == nil {
+        } else if spec.entity == nil && !unresolvedSelf {
             return close + 1
+        }
+        if unresolvedSelf {
+            spec.untranslatable = "a request for `Self` in a protocol extension, and nothing in the --source files uses the member that makes it: translated where an entity uses it"
         }
         sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequest, spec: spec))
         return close + 1
@@ -307,7 +349,7 @@ struct FetchSiteFinder {
 
     /// Reads `name.fetchLimit = 20`, `name.predicate = …`, `name.sortBy = […]` in the rest of the scope, and
     /// `fetchCount(name)` / `count(for: name)`, which make the site a count.
-    private mutating func applyAssignments(to name: String, from start: Int, into spec: inout FetchSpec, predicateKey: String, sortKey: String) {
+    mutating func applyAssignments(to name: String, from start: Int, into spec: inout FetchSpec, predicateKey: String, sortKey: String) {
         let end = tokens.scopeEnd(containing: start)
         // Only the name's own uses in the scope can be `name.x = …` or `count(for: name)`: looked up, not
         // scanned for (a scan per site of the rest of a long scope is quadratic in a file of sites).
@@ -336,7 +378,13 @@ struct FetchSiteFinder {
                     case predicateKey: spec.predicate = try predicate(range, spec: &spec)
                     case sortKey: spec.sort = try sortTerms(range, spec: &spec)
                     case "fetchBatchSize":
-                        spec.notes.append("fetchBatchSize: Core Data first fetches the identifiers (`SELECT t0.Z_ENT, t0.Z_PK …`), then each batch by key; the fetch with every column is shown")
+                        if range.count == 1, tokens[valueStart].kind == .number, let number = Int(tokens[valueStart].text), number > 0 {
+                            spec.batchSize = number
+                        } else {
+                            spec.notes.append("fetchBatchSize is set to `\(tokens.text(range))`, not a literal: translated as a fetch of every column at once")
+                        }
+                    case "relationshipKeyPathsForPrefetching":
+                        spec.notes.append("relationshipKeyPathsForPrefetching \(tokens.text(range)): each relationship is fetched after it by key (`… WHERE … IN (SELECT * FROM _Z_intarray0)`), not listed")
                     default: break
                     }
                 } catch let error as Untranslatable {
@@ -412,7 +460,10 @@ struct FetchSiteFinder {
         let value: Int
         switch declarations.binding(of: name, at: start, qualified: start != range.lowerBound, in: tokens) {
         case .undeclared: return nil
-        case .runTime(let why): throw Untranslatable(reason: "the \(what) `\(tokens.text(range))` is built at run time (\(why))")
+        case .runTime(let why):
+            // A computed static property or a protocol's requirement: the member the entity declares.
+            if staticMember(range) != nil { return nil }
+            throw Untranslatable(reason: "the \(what) `\(tokens.text(range))` is built at run time (\(why))")
         case .value(let found): value = found
         }
         guard !following.contains(value) else { return nil }
@@ -451,12 +502,13 @@ struct FetchSiteFinder {
         return node
     }
 
-    private mutating func predicate(_ range: Range<Int>, spec: inout FetchSpec) throws -> PredicateNode? {
+    mutating func predicate(_ range: Range<Int>, spec: inout FetchSpec) throws -> PredicateNode? {
         guard !range.isEmpty else { return nil }
         defer { nesting -= 1 }
         try enter()
         var start = range.lowerBound
         let token = tokens[start]
+        if range.count == 1, case .predicate(let bound)? = boundParameters[token.text] { return try bound.get() }
         if token.kind == .pound && token.text == "Predicate" {
             if let entity = genericArgument(after: start) { spec.entity = spec.entity ?? entity }
             var open = start + 1
@@ -515,11 +567,15 @@ struct FetchSiteFinder {
         if let node = try follow(start, in: range, spec: &spec, what: "predicate", cache: \.followedPredicates, { finder, value, found in try finder.predicate(value, spec: &found) }) {
             return node
         }
+        if let found = staticMember(range) {
+            return try readMember(found, spec: &spec, what: "predicate") { finder, value, inner in try finder.predicate(value, spec: &inner) }
+        }
         throw Untranslatable(reason: "the predicate `\(tokens.text(range))` is built at run time (a dynamic predicate, not a #Predicate or format literal in this file)")
     }
 
-    private func formatArgument(_ range: Range<Int>) -> FormatArgument {
+    func formatArgument(_ range: Range<Int>) -> FormatArgument {
         let first = tokens[range.lowerBound]
+        if range.count == 1, case .value(let bound)? = boundParameters[first.text] { return bound }
         if range.count == 1 {
             switch first.kind {
             case .string: return first.text.contains("\\(") ? .captured(tokens.text(range)) : .literal(.text(first.text))
@@ -531,7 +587,7 @@ struct FetchSiteFinder {
         }
         if first.kind == .pound, first.text == "keyPath", range.count >= 4 {
             let names = range.filter { tokens[$0].kind == .identifier }.map { tokens[$0].text }
-            let components = names.first.map { modelNames.contains($0) ? Array(names.dropFirst()) : names } ?? []
+            let components = names.first.map { modelNames.contains($0) || $0 == "Self" ? Array(names.dropFirst()) : names } ?? []
             return .key(components.joined(separator: "."))
         }
         if first.isPunctuation("\\"), let (path, _) = try? keyPath(range) { return .key(path.text) }
@@ -565,11 +621,12 @@ struct FetchSiteFinder {
 
     /// Sort descriptors: an array of `SortDescriptor(…)`, `.init(…)`, `NSSortDescriptor(…)`, one of them,
     /// or a name declared in the file.
-    private mutating func sortTerms(_ range: Range<Int>, spec: inout FetchSpec) throws -> [FetchSortTerm] {
+    mutating func sortTerms(_ range: Range<Int>, spec: inout FetchSpec) throws -> [FetchSortTerm] {
         guard !range.isEmpty else { return [] }
         defer { nesting -= 1 }
         try enter()
         var start = range.lowerBound
+        if range.count == 1, case .sort(let bound)? = boundParameters[tokens[start].text] { return try bound.get() }
         if tokens[start].isPunctuation("[") {
             var terms: [FetchSortTerm] = []
             var count = 0
@@ -655,6 +712,9 @@ struct FetchSiteFinder {
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
         if let terms = try follow(start, in: range, spec: &spec, what: "sort", cache: \.followedSorts, { finder, value, found in try finder.sortTerms(value, spec: &found) }) {
             return terms
+        }
+        if let found = staticMember(range) {
+            return try readMember(found, spec: &spec, what: "sort") { finder, value, inner in try finder.sortTerms(value, spec: &inner) }
         }
         throw Untranslatable(reason: "the sort `\(tokens.text(range))` is built at run time")
     }

@@ -8,6 +8,8 @@ struct FetchSpec: Equatable {
     var limit: Int?
     var offset: Int?
     var isCount = false
+    /// `fetchBatchSize`: Core Data fetches the identifiers first (`SELECT t0.Z_ENT, t0.Z_PK …`), then each batch by key.
+    var batchSize: Int?
     /// Set when part of the fetch cannot be read from the source: why (it is never silently dropped).
     var untranslatable: String?
     /// What the translation left out or assumed, one line each.
@@ -58,6 +60,8 @@ indirect enum PredicateNode: Equatable {
     /// `==` `!=` `<` `<=` `>` `>=` with the key path on the left (a comparison written the other way is flipped).
     case comparison(KeyPathReference, String, PredicateOperand)
     case search(KeyPathReference, StringSearch, PredicateOperand)
+    /// `%K IN %@`: the attribute is one of a list's values (` t0.ZX IN (?)`, one `?` for the list).
+    case membership(KeyPathReference, PredicateOperand)
     /// A Bool key path on its own: `$0.isPinned` (`isPinned == YES`).
     case truth(KeyPathReference)
     /// `true` / `TRUEPREDICATE`: no condition.
@@ -72,7 +76,7 @@ extension PredicateNode {
         case .and(let parts), .or(let parts): return parts.reduce(1) { $0 + $1.terms }
         case .chain(_, let parts): return parts.reduce(parts.count - 1) { $0 + $1.terms }
         case .not(let inner): return 1 + inner.terms
-        case .comparison, .search, .truth, .always: return 1
+        case .comparison, .search, .membership, .truth, .always: return 1
         }
     }
 }

@@ -8,12 +8,20 @@ enum FormatArgument: Equatable {
     case key(String)
     /// A value captured at run time, with its source text.
     case captured(String)
+
+    /// True for a literal or `nil`: a value the source spells out.
+    var isLiteral: Bool {
+        switch self {
+        case .literal, .null: return true
+        case .key, .captured: return false
+        }
+    }
 }
 
 /// Reads an `NSPredicate(format:)` string into a ``PredicateNode``: comparisons (`==`, `=`, `!=`, `<>`,
 /// `<`, `<=`, `=<`, `>`, `>=`, `=>`) of key paths with `%@`/`%d`/`%f`… arguments, literals, `nil`, `YES`/`NO`,
 /// `%K` keys, `AND`/`&&`, `OR`/`||`, `NOT`/`!`, parentheses, `CONTAINS` and `CONTAINS[cd]`, and
-/// `TRUEPREDICATE`. `ANY`/`ALL`/`SUBQUERY`, `IN`, `BEGINSWITH`, `LIKE`, `MATCHES` and other string options
+/// `TRUEPREDICATE`. `%K IN %@` on an attribute; `ANY`/`ALL`/`SUBQUERY`, `BEGINSWITH`, `LIKE`, `MATCHES` and other string options
 /// throw ``Untranslatable`` naming the construct.
 ///
 /// A chain (`a AND b AND …`) is one level however long (``PredicateNode/chain(_:_:)``); parentheses and
@@ -158,7 +166,16 @@ struct PredicateFormatParser {
             default: throw Untranslatable(reason: "NSPredicate format: CONTAINS\(options): the code Core Data prints for these options is not known")
             }
         }
-        if ["BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES", "IN", "BETWEEN"].contains(symbol) {
+        if symbol == "IN" {
+            let right = try operand()
+            switch (left, right) {
+            case (.keyPath(let path), .value(let value)): return .membership(path, .value(value))
+            case (.value, .keyPath(let path)):
+                throw Untranslatable(reason: "NSPredicate format: a value IN `\(path.text)` (a to-many relationship or a collection) is not translated")
+            default: throw Untranslatable(reason: "NSPredicate format: IN needs a key path and a list")
+            }
+        }
+        if ["BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES", "BETWEEN"].contains(symbol) {
             throw Untranslatable(reason: "NSPredicate format: \(symbol) is not translated (its Core Data SQL is not in the format notes)")
         }
         let operators = ["==": "==", "=": "==", "!=": "!=", "<>": "!=", "<": "<", "<=": "<=", "=<": "<=", ">": ">", ">=": ">=", "=>": ">="]

@@ -33,8 +33,11 @@ struct SourceDeclarations {
             guard token.text == "let" || token.text == "var", index + 2 < tokens.count, tokens[index + 1].kind == .identifier else { continue }
             let name = tokens[index + 1].text
             if token.text == "var" { variables[name, default: []].append(index) }
-            let value = Self.initializer(after: index, tokens)
-            declarations[name, default: []].append(NameDeclaration(keyword: index, value: value))
+            // `if let p = p {`, `guard let p = p else`: bound by a condition, a value only at run time.
+            let isCondition = index > 0 && (tokens[index - 1].isWord("if") || tokens[index - 1].isWord("guard") || tokens[index - 1].isWord("while")
+                || tokens[index - 1].isWord("case") || tokens.isPunctuation(index - 1, UInt8(ascii: ",")))
+            let value = isCondition ? nil : Self.initializer(after: index, tokens)
+            declarations[name, default: []].append(NameDeclaration(keyword: index, value: value, isCondition: isCondition))
             if initializers[name] == nil, let value { initializers[name] = value }
         }
     }

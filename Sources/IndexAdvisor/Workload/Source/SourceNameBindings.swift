@@ -14,6 +14,8 @@ enum NameBinding: Equatable {
 struct NameDeclaration: Equatable {
     var keyword: Int
     var value: Int?
+    /// Bound by a condition (`if let p = p`, `guard let`, `while let`, `case let`): its value is known only at run time.
+    var isCondition = false
 }
 
 /// A statement that gives a name a new value: `name = value`, `self.name = value` (the index of `name` and
@@ -72,6 +74,7 @@ extension SourceDeclarations {
             return .runTime("`\(name)` is assigned in another function on line \(tokens[elsewhere.name].line)")
         }
         if let reason = assignments.loopReason(after: declaration.keyword, region: region) { return .runTime(reason) }
+        if declaration.isCondition { return .runTime("`\(name)` is bound by a condition on line \(tokens[declaration.keyword].line)") }
         guard let value = declaration.value else { return .runTime("`\(name)` is declared without a value") }
         return .value(value)
     }

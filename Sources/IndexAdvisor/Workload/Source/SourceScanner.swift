@@ -122,13 +122,15 @@ public enum SourceScanner {
         let modelNames = Set(model.classes.map(\.className))
         var sites: [FetchSite] = []
         var linesRead = 0
-        for file in files {
+        // Every file's static members, so that a site follows `Status.sortedFetchRequest` into the file declaring it.
+        let members = SourceMembers(files.map { (URL(fileURLWithPath: $0.path).lastPathComponent, SwiftLexer.tokenize($0.text)) })
+        for (position, file) in files.enumerated() {
             let name = URL(fileURLWithPath: file.path).lastPathComponent
             let lines = SwiftLexer.lines(of: file.text)
             linesRead += lines.count
             // Several sites on one line share its comment (looked up once: the block above may be long).
             var comments: [Int: Int?] = [:]
-            for found in FetchSiteFinder.find(SwiftLexer.tokenize(file.text), modelNames: modelNames) {
+            for found in FetchSiteFinder.find(file: position, in: members, modelNames: modelNames) {
                 let comment: Int?
                 if let known = comments[found.line] {
                     comment = known
@@ -143,6 +145,9 @@ public enum SourceScanner {
                 do {
                     let statement = try CoreDataFetchSQL.translate(found.spec, model: model)
                     site.sql = statement.sql
+                    if let batch = try CoreDataFetchSQL.batchStatement(found.spec, model: model) {
+                        site.notes.append("fetchBatchSize \(found.spec.batchSize ?? 0): the statement fetches the identifiers; each batch is then `\(batch)`")
+                    }
                     let known = statement.parameters.compactMap { $0 }
                     site.bindings = known.count == statement.parameters.count && !known.isEmpty ? known : nil
                 } catch let error as Untranslatable {

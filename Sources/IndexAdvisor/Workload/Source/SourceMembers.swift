@@ -1,0 +1,233 @@
+/// A static property or function declared in a type, an extension or a protocol extension of the `--source`
+/// files: how Core Data code shares its requests, sorts and predicates (`Status.sortedFetchRequest`,
+/// `Status.defaultSortDescriptors`, `Status.predicate(domain:id:)`).
+struct SourceMember {
+    /// The file (its position in ``SourceMembers/files``).
+    var file: Int
+    /// The type the member belongs to: the class, the extended type, or the protocol of a protocol extension.
+    var owner: String
+    var name: String
+    /// A function's parameters (nil for a property): label (`_` for none), name inside the body, type as written.
+    var parameters: [(label: String, name: String, type: String)]?
+    /// The `{` of a computed property's or a function's body.
+    var body: Int?
+    /// The expression that gives the member's value: an initializer, a body's only expression, or the
+    /// expression of the body's last top-level `return`; nil when the body has no such one expression.
+    var value: Range<Int>?
+    var line: Int
+
+    var isFunction: Bool { parameters != nil }
+    /// `name(domain:id:)` or `name`, as a reason names it.
+    var signature: String {
+        guard let parameters else { return name }
+        return name + "(" + parameters.map { $0.label + ":" }.joined() + ")"
+    }
+}
+
+/// One Swift file of the `--source` set, with what the fetch-site scanner looks up in it.
+struct SourceFile {
+    var name: String
+    var tokens: SwiftTokens
+    var declarations: SourceDeclarations
+    /// Each type body `{` in the file (class, struct, enum, extension, protocol) → the type it belongs to.
+    var typeBodies: [Int: (owner: String, isProtocol: Bool)] = [:]
+}
+
+/// The static members of every `--source` file, by owner and name, with the protocols declared and the
+/// conformances written (`class Status: NSManagedObject, Managed`, `extension Status: Managed`), so that a
+/// member used in one file is read from the file that declares it, for the concrete entity it is used on.
+final class SourceMembers {
+    private(set) var files: [SourceFile] = []
+    private var members: [String: [SourceMember]] = [:]
+    /// Protocols the source declares.
+    private var protocols: Set<String> = []
+    /// Type → the protocols (and classes) it is declared or extended to conform to.
+    private var conformances: [String: Set<String>] = [:]
+    /// The `(file, token)` of each member value being read now: a member that leads back to itself is not followed again.
+    var following: Set<[Int]> = []
+    /// `typealias NotificationSubscription = Subscription`: each alias and the type it names.
+    private(set) var aliases: [String: String] = [:]
+    /// How often each identifier occurs in all the files (a member used nowhere but where it is declared occurs once).
+    private var occurrences: [String: Int] = [:]
+    /// Members found to build a fetch request (or not), by ``key(_:)``.
+    private var builders: [[Int]: Bool] = [:]
+
+    init(_ sources: [(name: String, tokens: SwiftTokens)]) {
+        for (position, source) in sources.enumerated() {
+            var file = SourceFile(name: source.name, tokens: source.tokens, declarations: SourceDeclarations(source.tokens))
+            read(&file, at: position)
+            files.append(file)
+            let tokens = source.tokens
+            for index in tokens.indices where tokens[index].kind == .identifier {
+                occurrences[tokens[index].text, default: 0] += 1
+                if tokens[index].text == "typealias", index + 3 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].isPunctuation("="),
+                   tokens[index + 3].kind == .identifier, index + 4 >= tokens.count || !tokens[index + 4].isPunctuation(".") {
+                    aliases[tokens[index + 1].text] = tokens[index + 3].text
+                }
+            }
+        }
+    }
+
+    private func key(_ member: SourceMember) -> [Int] { [member.file, member.body ?? member.value?.lowerBound ?? -1] }
+
+    /// True when the member's value or body makes an `NSFetchRequest` (`NSFetchRequest<Self>(entityName:)`,
+    /// `fetchRequest()`, or another member that does): `Status.sortedFetchRequest` is then a fetch site.
+    func buildsRequest(_ member: SourceMember) -> Bool {
+        let key = key(member)
+        if let known = builders[key] { return known }
+        builders[key] = false
+        let tokens = files[member.file].tokens
+        let range = member.body.map { $0..<tokens.closing($0) } ?? member.value ?? 0..<0
+        var found = false
+        for index in range where tokens[index].kind == .identifier {
+            let text = tokens[index].text
+            if text == "NSFetchRequest" || (text == "fetchRequest" && index + 1 < tokens.count && tokens[index + 1].isPunctuation("(")) { found = true; break }
+            if let other = members[text], other.contains(where: { self.key($0) != key && buildsRequest($0) }) { found = true; break }
+        }
+        builders[key] = found
+        return found
+    }
+
+    /// The request-building static member whose body holds the token at `index` of `file`, when the source
+    /// uses that member somewhere: its request is then read where it is used, for the entity it is used on.
+    func usedBuilder(around index: Int, in file: Int) -> SourceMember? {
+        for member in members.values.joined() where member.file == file {
+            guard let body = member.body, body < index, index < files[file].tokens.closing(body) else { continue }
+            return buildsRequest(member) && (occurrences[member.name] ?? 0) > 1 ? member : nil
+        }
+        return nil
+    }
+
+    /// The member `name` (a function with `labels`, or a property when `labels` is nil) for the type `type`:
+    /// the type's own, else a protocol extension's of a protocol it conforms to, else of any protocol the
+    /// source declares (a conformance the reader did not see). For `type` nil, the protocol extensions' only.
+    func member(_ name: String, labels: [String]?, of type: String?) -> SourceMember? {
+        let candidates = (members[name] ?? []).filter { member in
+            guard let labels else { return !member.isFunction }
+            return member.parameters.map { $0.map(\.label) == labels } ?? false
+        }
+        guard !candidates.isEmpty else { return nil }
+        if let type {
+            if let own = candidates.first(where: { $0.owner == type }) { return own }
+            let conforming = conformances[type] ?? []
+            if let inherited = candidates.first(where: { conforming.contains($0.owner) && protocols.contains($0.owner) }) { return inherited }
+        }
+        return candidates.first { protocols.contains($0.owner) }
+    }
+
+    /// The type whose body holds the token at `index` of `file`: the innermost class, struct, enum, extension or protocol.
+    func enclosingType(of index: Int, in file: Int) -> (owner: String, isProtocol: Bool)? {
+        let tokens = files[file].tokens
+        var brace = tokens.brace(around: index)
+        while let current = brace {
+            if let type = files[file].typeBodies[current] { return type }
+            brace = tokens.brace(around: current)
+        }
+        return nil
+    }
+
+    func isProtocol(_ name: String) -> Bool { protocols.contains(name) }
+
+    // MARK: Reading
+
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
+
+    private func read(_ file: inout SourceFile, at position: Int) {
+        let tokens = file.tokens
+        for index in tokens.indices where tokens[index].kind == .identifier && Self.typeKeywords.contains(tokens[index].text) {
+            guard index + 1 < tokens.count, tokens[index + 1].kind == .identifier else { continue }
+            // `class func` / `class var` is a member, not a type.
+            if tokens[index].text == "class", ["func", "var", "let"].contains(tokens[index + 1].text) { continue }
+            let keyword = tokens[index].text
+            let owner = tokens[index + 1].text
+            var j = index + 2
+            var inherited: [String] = []
+            var afterColon = false
+            while j < tokens.count, j < index + 200, !tokens[j].isPunctuation("{") {
+                if tokens[j].isPunctuation(":") { afterColon = true }
+                if tokens[j].isWord("where") { afterColon = false }
+                if afterColon, tokens[j].kind == .identifier, tokens[j - 1].isPunctuation(":") || tokens[j - 1].isPunctuation(",") { inherited.append(tokens[j].text) }
+                if tokens[j].isPunctuation("}") || tokens[j].isPunctuation(";") { break }
+                j += 1
+            }
+            guard j < tokens.count, tokens[j].isPunctuation("{") else { continue }
+            if keyword == "protocol" { protocols.insert(owner) }
+            conformances[owner, default: []].formUnion(inherited)
+            file.typeBodies[j] = (owner, keyword == "protocol")
+        }
+        for index in tokens.indices where tokens[index].isWord("static") || tokens[index].isWord("class") {
+            // A protocol's own body holds requirements, not values (`static var x: T { get }`).
+            guard let open = tokens.brace(around: index), let type = file.typeBodies[open], !type.isProtocol else { continue }
+            var k = index + 1
+            while k < tokens.count, k < index + 4, ["final", "public", "private", "internal", "fileprivate", "override", "nonisolated"].contains(tokens[k].text) { k += 1 }
+            guard k + 1 < tokens.count, ["var", "let", "func"].contains(tokens[k].text), tokens[k + 1].kind == .identifier else { continue }
+            if let member = Self.member(at: k, owner: type.owner, file: position, tokens) {
+                members[member.name, default: []].append(member)
+            }
+        }
+    }
+
+    /// The member whose `var`/`let`/`func` keyword is at `keyword`.
+    private static func member(at keyword: Int, owner: String, file: Int, _ tokens: SwiftTokens) -> SourceMember? {
+        let name = tokens[keyword + 1].text
+        var member = SourceMember(file: file, owner: owner, name: name, line: tokens[keyword].line)
+        var j = keyword + 2
+        if tokens[keyword].text == "func" {
+            if j < tokens.count, tokens[j].isPunctuation("<"), let close = tokens.angleClosing(j) { j = close + 1 }
+            guard j < tokens.count, tokens[j].isPunctuation("(") else { return nil }
+            member.parameters = tokens.arguments(j).map { argument in
+                let range = argument.range
+                if let label = argument.label { return (label, label, tokens.text(range)) }
+                // `label name: Type`, `_ name: Type`.
+                let start = range.lowerBound
+                guard range.count >= 4, tokens[start + 1].kind == .identifier, tokens.isPunctuation(start + 2, UInt8(ascii: ":")) else {
+                    return (tokens[start].text, tokens[start].text, "")
+                }
+                return (tokens[start].text, tokens[start + 1].text, tokens.text((start + 3)..<range.upperBound))
+            }
+            j = tokens.closing(j) + 1
+        }
+        // To the `=` of an initializer or the `{` of the body, at the same depth.
+        while j < tokens.count, j < keyword + 200 {
+            let token = tokens[j]
+            if token.isPunctuation("(") || token.isPunctuation("[") { j = tokens.closing(j) + 1; continue }
+            if token.isPunctuation("<"), !token.precededBySpace, let close = tokens.angleClosing(j) { j = close + 1; continue }
+            if token.isPunctuation("="), tokens.infixOperator(at: j)?.text != "==" {
+                member.value = (j + 1)..<tokens.expressionEnd(from: j + 1)
+                return member
+            }
+            if token.isPunctuation("{") { break }
+            if token.isPunctuation("}") || token.isPunctuation(";") || (token.startsLine && j > keyword + 2) { return member }
+            j += 1
+        }
+        guard j < tokens.count, tokens[j].isPunctuation("{") else { return member }
+        var body = j
+        // `{ get { … } }`
+        if body + 2 < tokens.count, tokens[body + 1].isWord("get"), tokens[body + 2].isPunctuation("{") { body += 2 }
+        member.body = body
+        member.value = returnedExpression(body: body, tokens)
+        return member
+    }
+
+    /// The expression a body gives: its only expression, or that of its last top-level `return` when the
+    /// return is the body's last statement.
+    private static func returnedExpression(body: Int, _ tokens: SwiftTokens) -> Range<Int>? {
+        let close = tokens.closing(body)
+        guard body + 1 < close else { return nil }
+        var lastReturn: Int?
+        var j = body + 1
+        while j < close {
+            if tokens[j].isPunctuation("(") || tokens[j].isPunctuation("[") || tokens[j].isPunctuation("{") { j = tokens.closing(j) + 1; continue }
+            if tokens[j].isWord("return") { lastReturn = j }
+            // A branch may return something else: no one expression.
+            if tokens[j].isWord("if") || tokens[j].isWord("guard") || tokens[j].isWord("switch") { return nil }
+            j += 1
+        }
+        if let lastReturn {
+            let end = tokens.expressionEnd(from: lastReturn + 1)
+            return end == close && lastReturn + 1 < end ? (lastReturn + 1)..<end : nil
+        }
+        let end = tokens.expressionEnd(from: body + 1)
+        return end == close ? (body + 1)..<end : nil
+    }
+}
