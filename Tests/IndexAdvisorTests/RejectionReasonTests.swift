@@ -64,6 +64,10 @@ struct RejectionReasonTests {
         let spread = LookedUpShares(least: 0.14, most: 0.82, heaviest: .text("work"), values: 3)
         #expect(RejectionReason.poorLeadingColumn(column: "ZDOMAIN", distinctValues: 3, share: 0.59, lookedUp: spread).text
                 == "not measured: ZDOMAIN has 3 distinct values and the 3 values this workload looks up match 14 %–82 % of the rows each (the heaviest, 'work', 82 %; 59 % on average over the value sets), so the index would read a large part of the table per lookup")
+        // Two values that match the same share as printed (a held-out CRM store read "match 33 %–33 % of the rows each").
+        let even = LookedUpShares(least: 0.3329, most: 0.3341, heaviest: .text("emea"), values: 2)
+        #expect(RejectionReason.poorLeadingColumn(column: "region", distinctValues: 3, share: 0.333, lookedUp: even).text
+                == "not measured: region has 3 distinct values and the values this workload looks up ('emea' and others) match 33 % of the rows each, so the index would read a large part of the table per lookup")
         let one = LookedUpShares(least: 0.9, most: 0.9, heaviest: .integer(0), values: 1)
         #expect(RejectionReason.poorLeadingColumn(column: "ZISARCHIVED", distinctValues: 2, share: 0.9, lookedUp: one).text
                 == "not measured: ZISARCHIVED has 2 distinct values and the value this workload looks up (0) matches 90 % of the rows, so the index would read a large part of the table per lookup")

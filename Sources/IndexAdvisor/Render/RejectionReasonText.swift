@@ -37,8 +37,9 @@ extension RejectionReason {
             guard let lookedUp else {
                 return String(format: "not measured: %@ has %d distinct values and the values this workload looks up match about %.0f%% of the rows on average, so the index would read a large part of the table per lookup", column, distinct, share * 100)
             }
-            let matched = lookedUp.values == 1 || lookedUp.least == lookedUp.most
-                ? "the value\(lookedUp.values == 1 ? "" : "s") this workload looks up (\(lookedUp.heaviest.sqlLiteral)\(lookedUp.values == 1 ? "" : " and others")) match\(lookedUp.values == 1 ? "es" : "") \(Figures.percent(lookedUp.most)) of the rows"
+            // Equal as printed is equal: "match 33 %–33 % of the rows each" said nothing a range says.
+            let matched = lookedUp.values == 1 || Figures.percent(lookedUp.least) == Figures.percent(lookedUp.most)
+                ? "the value\(lookedUp.values == 1 ? "" : "s") this workload looks up (\(lookedUp.heaviest.sqlLiteral)\(lookedUp.values == 1 ? "" : " and others")) match\(lookedUp.values == 1 ? "es" : "") \(Figures.percent(lookedUp.most)) of the rows\(lookedUp.values == 1 ? "" : " each")"
                 : "the \(lookedUp.values) values this workload looks up match \(Figures.percent(lookedUp.least))–\(Figures.percent(lookedUp.most)) of the rows each (the heaviest, \(lookedUp.heaviest.sqlLiteral), \(Figures.percent(lookedUp.most)); \(Figures.percent(share)) on average over the value sets)"
             return "not measured: \(column) has \(distinct) distinct values and \(matched), so the index would read a large part of the table per lookup"
         case .buildFailed(let error):
