@@ -42,9 +42,9 @@ public enum Advisor {
             profile.planAfter = profile.planBefore
             profile.timingAfter = profile.timingBefore
         }
-        run.queryAdvice += StatisticsCheck(snapshot: run.snapshot, schema: run.schema, timer: run.timer, firings: run.triggerFirings)
+        run.queryAdvice += StatisticsCheck(snapshot: run.snapshot, schema: run.schema, timer: run.timer)
             .run(profiles: run.profiles, minimumBenefit: run.minimumBenefit)
-        run.queryAdvice += QueryRewrites(snapshot: run.snapshot, schema: run.schema, timer: run.timer, firings: run.triggerFirings).run(profiles: run.profiles, recommendations: [])
+        run.queryAdvice += QueryRewrites(snapshot: run.snapshot, schema: run.schema, timer: run.timer).run(profiles: run.profiles, recommendations: [])
         report("result", 0, 0)
         return run.finish(run.result(storeURL: storeURL, started: clock, measured: run.resultMeasurements()), stages: stages)
     }

@@ -14,9 +14,6 @@ struct AnalysisRun {
     var unparsable: (statements: Int, executions: Int, example: String?) = (0, 0, nil)
     var statistics: ColumnStatisticsReader
     var warnings: [AnalysisWarning] = []
-    /// The triggers each write's executions ran (``TriggerFirings``), observed as it is profiled: every plan
-    /// of the run leaves out those it did not.
-    var triggerFirings = TriggerFirings()
     /// The schema with the store's own row counts (the working `schema` has the sample's).
     var storeSchema: Schema?
     var sampledTables: [SampledTable] = []

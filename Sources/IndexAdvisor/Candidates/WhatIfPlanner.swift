@@ -21,10 +21,9 @@ package final class WhatIfPlanner {
     private let schema: Schema
 
     /// Builds the clone; with `enforcesForeignKeys` it enforces them as the app's connections do, so a parent's
-    /// delete plans its lookups of the child rows (foreignkeys.html#fk_indexes); a write's plan leaves out the
-    /// triggers its executions were seen not to run (`firings`, ``TriggerFirings``).
+    /// delete plans its lookups of the child rows (foreignkeys.html#fk_indexes).
     /// - Throws: ``SQLiteError`` when the clone cannot be created at all.
-    package init(schema: Schema, enforcesForeignKeys: Bool = false, firings: TriggerFirings = TriggerFirings()) throws {
+    package init(schema: Schema, enforcesForeignKeys: Bool = false) throws {
         let connection = try SQLiteConnection.inMemory()
         self.connection = connection
         self.schema = schema
@@ -42,7 +41,7 @@ package final class WhatIfPlanner {
         for view in schema.views { try? connection.executeDefinition(view.sql) }
         // The triggers too: a write's plan includes the programs of those it fires (``QueryPlanner``).
         for trigger in schema.triggers where !trigger.sql.isEmpty { try? connection.executeDefinition(trigger.sql) }
-        planner = QueryPlanner(connection: connection, schema: schema, firings: firings)
+        planner = QueryPlanner(connection: connection, schema: schema)
         if schema.hasStatistics {
             try connection.execute("ANALYZE")
             for row in schema.statistics {

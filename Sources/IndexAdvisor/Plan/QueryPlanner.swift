@@ -9,12 +9,8 @@ package struct QueryPlanner {
     /// The connection's triggers (``TriggerPrograms``), read once: a write's plan includes the programs of
     /// the triggers it fires, which `EXPLAIN QUERY PLAN` leaves out.
     private let triggers: [String: TriggerProgram]
-    /// The triggers the statements' executions were seen to run (``TriggerFirings``): one whose `WHEN`
-    /// clause held for none of them is left out of the statement's plan.
-    package var firings: TriggerFirings
 
-    package init(connection: SQLiteConnection, schema: Schema? = nil, firings: TriggerFirings = TriggerFirings()) {
-        self.firings = firings
+    package init(connection: SQLiteConnection, schema: Schema? = nil) {
         self.connection = connection
         self.rowCounts = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.rowCount) }, uniquingKeysWith: { a, _ in a })
         self.tableNames = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.name) }, uniquingKeysWith: { a, _ in a })
@@ -24,12 +20,11 @@ package struct QueryPlanner {
     /// The plan SQLite chooses for `sql` with `bindings` bound (bound values can change the plan, e.g. for
     /// LIKE prefixes and partial indexes; SQLite re-plans a statement when they do), followed by the plan
     /// of each trigger it fires: a step `TRIGGER name` whose children are the plans of the trigger's
-    /// statements (``TriggerPrograms``), so that a scan a trigger makes is the write's own; a trigger the
-    /// statement's executions were seen not to run (``firings``) is not part of it.
+    /// statements (``TriggerPrograms``), so that a scan a trigger makes is the write's own.
     /// - Throws: ``SQLiteError`` when the statement does not prepare.
     package func plan(for sql: String, bindings: [SQLValue] = []) throws -> QueryPlan {
         var plan = try statementPlan(for: sql, bindings: bindings)
-        for name in TriggerPrograms.fired(by: sql, on: connection, among: triggers) where firings.runs(name, for: sql) {
+        for name in TriggerPrograms.fired(by: sql, on: connection, among: triggers) {
             guard let program = triggers[name] else { continue }
             var next = (plan.steps.map(\.id).max() ?? 0) + 1
             let triggerStep = next

@@ -15,15 +15,13 @@ extension AnalysisRun {
     mutating func profileStatements(keepingUnparsable: Bool = false, boundingTimeouts: Bool = true) throws {
         setAsideUnparsable(keepingUnparsable: keepingUnparsable)
         let extractor = try ShapeExtractor(schema: schema)
-        var planner = QueryPlanner(connection: snapshot.connection, schema: schema, firings: triggerFirings)
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
         let triggers = TriggerPrograms.read(from: snapshot.connection)
         for (position, profile) in profiles.enumerated() {
             report("baseline", position, profiles.count)
             readShape(of: profile, extractor: extractor, triggers: triggers)
             chooseValues(for: profile, sampler: &sampler)
-            observeTriggers(of: profile, position: position, extractor: extractor, triggers: triggers)
-            planner.firings = triggerFirings
             guard plan(profile, planner: planner) else { continue }
             try timeBaseline(profile, boundingTimeouts: boundingTimeouts)
             addNotes(to: profile)
@@ -123,10 +121,8 @@ extension AnalysisRun {
     /// write's own, as the trigger runs in it for every row it changes. A trigger's `NEW.x` and `OLD.x` are
     /// the row's values, not the statement's parameters, so a comparison with one is a join's (its value
     /// comes from the row), as a foreign key's lookup is.
-    /// The triggers of `leavingOut` (folded names) add none.
-    private func triggerAccesses(of sql: String, extractor: ShapeExtractor, triggers: [String: TriggerProgram],
-                                 leavingOut: Set<String> = []) -> [TableAccess] {
-        TriggerPrograms.fired(by: sql, on: snapshot.connection, among: triggers).filter { !leavingOut.contains($0) }.flatMap { name -> [TableAccess] in
+    private func triggerAccesses(of sql: String, extractor: ShapeExtractor, triggers: [String: TriggerProgram]) -> [TableAccess] {
+        TriggerPrograms.fired(by: sql, on: snapshot.connection, among: triggers).flatMap { name -> [TableAccess] in
             (triggers[name]?.statements ?? []).flatMap { statement -> [TableAccess] in
                 guard let shape = try? extractor.shape(of: statement) else { return [] }
                 return shape.tables.map { access in
@@ -142,34 +138,6 @@ extension AnalysisRun {
                 }
             }
         }
-    }
-
-    /// Which of the triggers a write fires ran their program for the values it is timed with
-    /// (``TriggerFirings``), executed once each on the snapshot before they are timed: a trigger whose `WHEN`
-    /// clause held for none of them is left out of the write's shape and of every plan of it, and a warning
-    /// says so. `check` and `analyze` then judge the scan a trigger makes only when it runs.
-    private mutating func observeTriggers(of profile: StatementProfile, position: Int, extractor: ShapeExtractor,
-                                          triggers: [String: TriggerProgram]) {
-        guard profile.isWrite, profile.textParseError == nil, !profile.executions.isEmpty else { return }
-        let sql = profile.statement.sql
-        let coded = TriggerPrograms.fired(by: sql, on: snapshot.connection, among: triggers)
-        guard !coded.isEmpty,
-              let ran = TriggerFirings.observe(profile.executions, timer: timer, programs: triggers, expected: Set(coded)) else { return }
-        triggerFirings.record(ran, for: [sql, profile.planSQL] + profile.executions.map(\.sql))
-        let silent = coded.filter { !ran.contains($0) }
-        guard !silent.isEmpty else { return }
-        // `readShape` put the accesses of every trigger coded last, when the statement's own write a table
-        // (those before them then do): those of the triggers that ran take their place.
-        if var shape = profile.shape {
-            let coded = triggerAccesses(of: sql, extractor: extractor, triggers: triggers)
-            if !coded.isEmpty, shape.tables.count >= coded.count, shape.tables.dropLast(coded.count).contains(where: \.isWritten) {
-                shape.tables.removeLast(coded.count)
-                shape.tables += triggerAccesses(of: sql, extractor: extractor, triggers: triggers, leavingOut: Set(silent))
-                profile.shape = shape
-            }
-        }
-        warnings.append(.triggersDidNotRun(statement: "S\(position + 1)", sql: SQLText.oneLine(profile.statement.text, limit: 80),
-                                           triggers: silent.map { triggers[$0]?.name ?? $0 }))
     }
 
     /// The value sets the statement is planned and timed with: the workload's own (heavy keys first, at most

@@ -16,9 +16,6 @@ extension AnalysisWarning: Codable, CustomStringConvertible {
             return "what ANALYZE would change was not measured: the time budget (--time-budget \(budget) s) had run out"
         case .statementFailed(let statement, let sql, let problem):
             return "\(statement) (\(sql)) \(problem)"
-        case .triggersDidNotRun(let statement, let sql, let triggers):
-            let one = triggers.count == 1
-            return "\(statement) (\(sql)): trigger\(one ? "" : "s") \(triggers.joined(separator: ", ")) did not fire for the values timed (\(one ? "its" : "their") WHEN clause held for no row they changed): not part of its plan"
         case .other(let text):
             return text
         }

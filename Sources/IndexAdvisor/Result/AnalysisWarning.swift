@@ -20,10 +20,6 @@ public enum AnalysisWarning: Sendable, Equatable {
     /// the statement timeout as the store is: `problem`.
     /// `sql` is its text on one line, at most 80 characters.
     case statementFailed(statement: String, sql: String, problem: String)
-    /// The write `statement` (`S3`; `sql` its text on one line, at most 80 characters) fires `triggers` (by
-    /// their event) but ran none of their programs for the values it was timed with (their `WHEN` clause held
-    /// for none): they are not part of its plan (``TriggerFirings``).
-    case triggersDidNotRun(statement: String, sql: String, triggers: [String])
     /// A warning read back from a JSON report, in its words.
     case other(String)
 
@@ -36,8 +32,6 @@ public enum AnalysisWarning: Sendable, Equatable {
         case .timeBudgetRanOut, .statisticsNotMeasured: return self
         case .statementFailed(let statement, let sql, let problem):
             return .statementFailed(statement: statement, sql: rename(sql), problem: rename(problem))
-        case .triggersDidNotRun(let statement, let sql, let triggers):
-            return .triggersDidNotRun(statement: statement, sql: rename(sql), triggers: triggers.map(rename))
         case .other(let text): return .other(rename(text))
         }
     }

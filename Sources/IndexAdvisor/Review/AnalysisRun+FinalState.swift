@@ -12,7 +12,7 @@ extension AnalysisRun {
             let left = rejected.filter { $0.rejection.isTimeBudget }.count
             warnings.append(.timeBudgetRanOut(budgetSeconds: Int(options.timeBudgetSeconds ?? 0), candidatesLeft: left))
         }
-        let planner = QueryPlanner(connection: snapshot.connection, schema: schema, firings: triggerFirings)
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         // The tables of store indexes the selector took out: their writes have an index fewer to maintain.
         // A pick no final plan uses was given up before (``attributePicksThatPay(_:indexes:oracle:trace:)``).
         let droppedTables = Set(schema.tables.filter { table in table.indexes.contains { removedStoreIndexes.contains($0.name.sqlFolded) } }
@@ -65,7 +65,7 @@ extension AnalysisRun {
                 warnings.append(.statisticsNotMeasured(budgetSeconds: Int(options.timeBudgetSeconds ?? 0)))
             }
         } else {
-            queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer, firings: triggerFirings).run(profiles: profiles, minimumBenefit: minimumBenefit)
+            queryAdvice += StatisticsCheck(snapshot: snapshot, schema: schema, timer: timer).run(profiles: profiles, minimumBenefit: minimumBenefit)
         }
     }
 
@@ -79,7 +79,7 @@ extension AnalysisRun {
         if inSavepoint {
             for name in drops { _ = try? snapshot.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(name))") }
         }
-        var rewrites = QueryRewrites(snapshot: snapshot, schema: schema, timer: timer, firings: triggerFirings)
+        var rewrites = QueryRewrites(snapshot: snapshot, schema: schema, timer: timer)
         rewrites.decide = decision
         if decidesOnCounters { rewrites.screening = screeningTimer }
         queryAdvice += rewrites.run(profiles: profiles, recommendations: picks.map(\.measured.candidate))

@@ -12,8 +12,6 @@ struct QueryRewrites {
     let snapshot: StoreSnapshot
     let schema: Schema
     let timer: StatementTimer
-    /// The triggers the statements' executions ran (``TriggerFirings``): plans leave out the others.
-    var firings = TriggerFirings()
     /// How a verdict sees a timing (``Timing/decisionView`` to decide on SQLite's counters).
     var decide: (Timing) -> Timing = { $0 }
     /// When the verdicts are decided on SQLite's counters, which one pass gives exactly: the timer that takes
@@ -33,7 +31,7 @@ struct QueryRewrites {
 
     func run(profiles: [StatementProfile], recommendations: [IndexCandidate]) -> [QueryAdvice] {
         var advice: [QueryAdvice] = []
-        let planner = QueryPlanner(connection: snapshot.connection, schema: schema, firings: firings)
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         for profile in profiles where profile.isUsable {
             guard let shape = profile.shape else { continue }
             let timing = profile.timingAfter ?? profile.timingBefore
@@ -225,7 +223,7 @@ struct QueryRewrites {
             IndexCandidate(table: table, columns: [IndexColumn(name: column)]).createSQL(name: name, ifNotExists: true)
         }
         var plan: QueryPlan?
-        let planner = QueryPlanner(connection: snapshot.connection, schema: schema, firings: firings)
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         // Plan while the indexes exist: apply, plan, and let the comparison time it.
         guard (try? creates.forEach { try snapshot.connection.execute($0) }) != nil else { return nil }
         plan = try? planner.plan(for: profile.planSQL, bindings: profile.planBindings)

@@ -17,8 +17,6 @@ struct StatisticsCheck {
     let snapshot: StoreSnapshot
     let schema: Schema
     let timer: StatementTimer
-    /// The triggers the statements' executions ran (``TriggerFirings``): plans leave out the others.
-    var firings = TriggerFirings()
 
     /// One statement whose plan changes with statistics, timed without and with them.
     struct Change {
@@ -70,7 +68,7 @@ struct StatisticsCheck {
                 snapshot.checkpoint()
             }
             try connection.execute("ANALYZE")
-            let planner = QueryPlanner(connection: connection, schema: schema, firings: firings)
+            let planner = QueryPlanner(connection: connection, schema: schema)
             for (position, profile) in profiles.enumerated() where profile.isUsable {
                 guard let without = profile.planAfter ?? profile.planBefore,
                       let timingWithout = profile.timingAfter ?? profile.timingBefore,

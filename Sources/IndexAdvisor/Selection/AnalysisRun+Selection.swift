@@ -12,7 +12,7 @@ extension AnalysisRun {
         report("candidates", 0, 0)
         candidatesGenerated = true
         let generated = generateCandidates()
-        let whatIf = try WhatIfPlanner(schema: schema, enforcesForeignKeys: enforcesForeignKeys, firings: triggerFirings)
+        let whatIf = try WhatIfPlanner(schema: schema, enforcesForeignKeys: enforcesForeignKeys)
         let screened = askWhatIf(generated, whatIf: whatIf)
         let pool = screened.candidates.map(\.0) + joinCandidates(generated, excluding: Set(screened.candidates.map(\.0.key)))
         try checkSpace(for: pool)
@@ -21,7 +21,7 @@ extension AnalysisRun {
             run.indexName(for: candidate, taken: run.takenNames.union(taken))
         }
         indexes.clock = timer.clock
-        let planner = QueryPlanner(connection: snapshot.connection, schema: schema, firings: triggerFirings)
+        let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let oracle = SnapshotOracle(profiles: profiles, whatIf: whatIf, indexes: indexes, timer: screeningTimer, planner: planner)
         // Moves are priced on one pass when the counters decide; a move is taken, and the picks' figures
         // are, on the run's full timings, starting from the baseline the profiling stage took.
