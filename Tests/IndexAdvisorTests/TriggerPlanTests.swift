@@ -94,4 +94,40 @@ struct TriggerPlanTests {
         #expect(write.planAfter?.indexesUsed.count == 2)
         _ = checkedRender(result, .markdown)
     }
+
+    // Regression (hostile round 5, F3): a WHEN clause that is itself a query runs for every row the write
+    // changes, holding or not; its scan was in no plan, so check passed it and analyze added no index.
+    @Test("a WHEN clause that reads a table is part of the write's plan: check fails its scan, analyze indexes it, the store untouched")
+    func whenClauseQueryIsPlanned() throws {
+        #expect(TriggerPrograms.bodyStatements(of: """
+            CREATE TRIGGER gate BEFORE INSERT ON signup WHEN EXISTS (SELECT 1 FROM blocked b WHERE b.email = lower(NEW.email))
+            BEGIN SELECT RAISE(ABORT, 'blocked'); END
+            """) == ["SELECT EXISTS ( SELECT 1 FROM blocked b WHERE b . email = lower ( ? ) )", "SELECT NULL"])
+        // A WHEN that reads no table adds nothing to plan.
+        #expect(TriggerPrograms.bodyStatements(of: "CREATE TRIGGER g AFTER UPDATE ON t WHEN new.a > 0 BEGIN DELETE FROM u WHERE k = new.a; END")
+                == ["DELETE FROM u WHERE k = ?"])
+        let store = try FixtureStore("""
+            CREATE TABLE signup(id INTEGER PRIMARY KEY, email TEXT NOT NULL, at INTEGER);
+            CREATE TABLE blocked(id INTEGER PRIMARY KEY, email TEXT NOT NULL, reason TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000)
+            INSERT INTO blocked SELECT i, 'spam' || i || '@junk.test', 'spam' FROM n;
+            CREATE TRIGGER signup_gate BEFORE UPDATE OF email ON signup
+            WHEN EXISTS (SELECT 1 FROM blocked b WHERE b.email = lower(NEW.email))
+            BEGIN SELECT RAISE(ABORT, 'blocked address'); END;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
+            INSERT INTO signup SELECT i, 'user' || i || '@mail.test', i FROM n;
+            """)
+        let before = try store.fileState()
+        let workload = WorkloadLoader.parse("""
+            -- freq: 300
+            UPDATE signup SET email = 'fresh77@mail.test' WHERE id = 77;
+            """, file: "w.sql", format: .sql)
+        let profiled = try Advisor.profile(storeAt: store.url, workload: workload, options: quickOptions())
+        let failures = CheckEvaluator.evaluate(profiled, baseline: nil, thresholds: CheckThresholds()).filter(\.isFailure)
+        #expect(failures.contains { $0.kind == .fullTableScan && $0.message.contains("blocked") }, "\(failures.map(\.message))")
+        let result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
+        #expect(try store.fileState() == before)
+        let recommended = result.recommendations.map { "\($0.table)(\($0.columns.map(\.name).joined(separator: ",")))" }
+        #expect(recommended.contains("blocked(email)"), "\(recommended)")
+    }
 }
