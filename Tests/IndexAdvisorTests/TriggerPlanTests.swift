@@ -131,3 +131,4 @@ struct TriggerPlanTests {
         #expect(recommended.contains("blocked(email)"), "\(recommended)")
     }
 }
+
