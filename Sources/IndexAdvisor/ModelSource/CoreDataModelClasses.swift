@@ -47,7 +47,8 @@ extension ModelSource {
                 let swift = result.classes[index]
                 entity.framework = .coreData
                 entity.className = swift.className
-                entity.classLocation = swift.location
+                // The same model added again (`--model` and a model found beside the `--source` files): the class stays where the Swift declares it.
+                entity.classLocation = swift.classLocation ?? swift.location
                 entity.properties += swift.properties.filter { property in !entity.properties.contains { $0.name == property.name } }
                 result.classes[index] = entity
             } else if !result.classes.contains(where: { matches($0) && ($0.framework == .swiftData || $0.framework == framework || $0.framework == .coreData) }) {

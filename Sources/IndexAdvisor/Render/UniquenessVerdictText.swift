@@ -18,8 +18,13 @@ extension UniquenessFinding: Codable {
             text = "unique in the data, but the store syncs with CloudKit, which does not allow unique constraints: keep it unique in code"
         case .declareIt(let withMacro):
             text = "looked up like an identifier and unique in the data (\(Figures.count(tableRows)) rows): "
-                + (withMacro ? "declaring it unique lets SwiftData upsert by it and gives the lookup a unique index"
-                    : "a UNIQUE index would keep it so and serve the lookup")
+            if withMacro, swiftDataUnique == nil, coreDataConstraint != nil {
+                // A Core Data entity: the constraint the reports name after this, no SwiftData words.
+                text += "declaring it unique gives the lookup a unique index."
+            } else {
+                text += withMacro ? "declaring it unique lets SwiftData upsert by it and gives the lookup a unique index"
+                    : "a UNIQUE index would keep it so and serve the lookup"
+            }
         case .holds:
             text = "holds in the data (\(Figures.count(tableRows)) rows)"
         }

@@ -106,6 +106,9 @@ struct FetchSiteFinder {
                 index = queryAttribute(at: index)
             } else if token.kind == .attribute && token.text == "FetchRequest" {
                 index = fetchRequestAttribute(at: index)
+            } else if token.isWord("FetchRequest"), let open = callOpen(after: index), index >= 2, tokens[index - 1].isPunctuation("="),
+                      tokens[index - 2].text.hasPrefix("_") {
+                index = fetchRequestCall(at: index, open: open)
             } else if token.isWord("Query"), let open = callOpen(after: index), index == 0 || tokens[index - 1].kind != .attribute,
                       index < 2 || !tokens[index - 1].isPunctuation(".") || tokens[index - 2].isWord("SwiftData") {
                 // (`Mastodon.API.DomainBlock.Query(…)` is another type named Query.)
@@ -119,7 +122,12 @@ struct FetchSiteFinder {
                 index = memberRequestSite(at: index, found)
             } else if token.kind == .identifier, modelNames.contains(token.text), index + 4 < tokens.count, tokens[index + 1].isPunctuation("."),
                       tokens[index + 2].isWord("fetchRequest"), tokens[index + 3].isPunctuation("(") {
-                index = fetchRequest(at: index, open: index + 3, entity: token.text)
+                // The entity's own `fetchRequest(predicate:…)` / `fetchRequest(fileID:)` is followed like any request member.
+                if !madeInUsedBuilder(index), let found = requestMember(at: index) {
+                    index = memberRequestSite(at: index, found)
+                } else {
+                    index = fetchRequest(at: index, open: index + 3, entity: token.text)
+                }
             } else {
                 index += 1
             }
@@ -153,7 +161,8 @@ struct FetchSiteFinder {
     func genericArgument(after index: Int) -> String? {
         guard index + 2 < tokens.count, tokens[index + 1].isPunctuation("<"), tokens[index + 2].kind == .identifier else { return nil }
         let name = tokens[index + 2].text
-        return name == "NSFetchRequestResult" || name == "NSManagedObject" ? nil : name
+        // A request's result type, not its entity (`NSFetchRequest<NSManagedObjectID>(entityName: "Tab")`).
+        return ["NSFetchRequestResult", "NSManagedObject", "NSManagedObjectID", "NSDictionary"].contains(name) ? nil : name
     }
 
     /// `name` in `let name = …` / `var name: T = …` / `name = …` ending just before `index`.
@@ -266,32 +275,6 @@ struct FetchSiteFinder {
         } catch {}
     }
 
-    private mutating func fetchRequestAttribute(at index: Int) -> Int {
-        var end = index + 1
-        var arguments: [(label: String?, range: Range<Int>)] = []
-        if end < tokens.count, tokens[end].isPunctuation("("), !tokens[end].precededBySpace {
-            arguments = tokens.arguments(end)
-            end = tokens.closing(end) + 1
-        }
-        var spec = FetchSpec(entity: propertyDeclaration(from: end)?.element)
-        do {
-            for argument in arguments {
-                switch argument.label {
-                case "sortDescriptors"?: spec.sort = try sortTerms(argument.range, spec: &spec)
-                case "predicate"?: spec.predicate = try predicate(argument.range, spec: &spec)
-                case "entity"?, "animation"?, "transaction"?: continue
-                case "fetchRequest"?: throw Untranslatable(reason: "@FetchRequest(fetchRequest:) with a request built elsewhere")
-                default: continue
-                }
-            }
-        } catch let error as Untranslatable {
-            spec.untranslatable = error.reason
-        } catch {}
-        sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequestProperty, spec: spec))
-        consume(index..<end)
-        return end
-    }
-
     private mutating func descriptor(at index: Int, open: Int) -> Int {
         let close = tokens.closing(open)
         let name = declaredName(before: index)
@@ -322,10 +305,18 @@ struct FetchSiteFinder {
         return spec
     }
 
+    /// True when the request at `index` is made in the body of an entity's or a protocol's static member that
+    /// the source uses (`Status.sortedFetchRequest`): it is read where the member is used. A request made inside
+    /// `enum Languages { static func fetch() }` or another type's helper is a site where it is made.
+    private func madeInUsedBuilder(_ index: Int) -> Bool {
+        guard let members, let builder = members.usedBuilder(around: index, in: file) else { return false }
+        return modelName(builder.owner) != nil || members.isProtocol(builder.owner)
+    }
+
     private mutating func fetchRequest(at index: Int, open: Int, entity: String?) -> Int {
         let close = tokens.closing(open)
         // A static member's request (`sortedFetchRequest` of a protocol extension) is read where it is used.
-        if members?.usedBuilder(around: index, in: file) != nil {
+        if madeInUsedBuilder(index) {
             consume(index..<(close + 1))
             return close + 1
         }
@@ -408,7 +399,7 @@ struct FetchSiteFinder {
 
     /// The property a `@Query`/`@FetchRequest` decorates: its name and its element type (`[Note]` → `Note`,
     /// `FetchedResults<Note>` → `Note`).
-    private func propertyDeclaration(from index: Int) -> (name: String, element: String?)? {
+    func propertyDeclaration(from index: Int) -> (name: String, element: String?)? {
         var j = index
         while j < tokens.count, j < index + 8, !tokens[j].isWord("var") { j += 1 }
         guard j + 1 < tokens.count, tokens[j].isWord("var"), tokens[j + 1].kind == .identifier else { return nil }
@@ -423,7 +414,7 @@ struct FetchSiteFinder {
     }
 
     /// The element type of `@Query var name: [T]` declared in the file.
-    private func propertyType(named name: String) -> String? {
+    func propertyType(named name: String) -> String? {
         for index in declarations.variables[name] ?? [] {
             if let element = propertyDeclaration(from: index)?.element { return element }
         }

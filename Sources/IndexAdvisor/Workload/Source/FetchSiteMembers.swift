@@ -39,8 +39,9 @@ extension FetchSiteFinder {
         guard let members, !range.isEmpty else { return nil }
         var start = range.lowerBound
         var qualifier: String?
-        if start + 2 < range.upperBound, tokens[start].kind == .identifier, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier {
-            qualifier = tokens[start].text
+        // `Type.name`, and `Type.Nested.name` for a helper in a type nested in the entity (`Tab.Predicate.noZimFile()`).
+        while start + 2 < range.upperBound, tokens[start].kind == .identifier, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier {
+            qualifier = qualifier.map { "\($0).\(tokens[start].text)" } ?? tokens[start].text
             start += 2
         }
         guard tokens[start].kind == .identifier else { return nil }
@@ -60,10 +61,16 @@ extension FetchSiteFinder {
             guard name.first?.isUppercase ?? false else { return nil }
             type = modelName(name) ?? name
         }
-        guard let member = members.member(tokens[start].text, labels: labels, of: type) else { return nil }
+        var resolved = type
+        // `Predicate.isDownloaded()` inside `ZimFile`: the type nested in the one the reference is written in.
+        if let qualifier, qualifier != "Self", let context = contextType(at: range.lowerBound),
+           members.member(tokens[start].text, labels: labels, of: "\(context).\(qualifier)")?.path == "\(context).\(qualifier)" {
+            resolved = "\(context).\(qualifier)"
+        }
+        guard let member = members.member(tokens[start].text, labels: labels, of: resolved) else { return nil }
         // A type the source does not know takes only its own members, not a protocol's.
-        if let type, member.owner != type, !modelNames.contains(type) { return nil }
-        return MemberReference(member: member, type: type, call: call, range: range)
+        if let resolved, member.owner != resolved, member.path != resolved, !modelNames.contains(resolved) { return nil }
+        return MemberReference(member: member, type: resolved, call: call, range: range)
     }
 
     /// A finder of the member's file, reading for the entity the reference names, with the call's predicate
@@ -76,22 +83,36 @@ extension FetchSiteFinder {
         reader.nesting = nesting
         reader.deepest = nesting
         if let call = reference.call, let parameters = member.parameters {
-            for (parameter, argument) in zip(parameters, tokens.arguments(call)) {
-                var scratch = FetchSpec(entity: nil)
-                if parameter.type.contains("Predicate") {
-                    do { reader.boundParameters[parameter.name] = .predicate(.success(try predicate(argument.range, spec: &scratch))) }
-                    catch let error as Untranslatable { reader.boundParameters[parameter.name] = .predicate(.failure(error)) }
-                    catch {}
-                } else if parameter.type.contains("SortDescriptor") {
-                    do { reader.boundParameters[parameter.name] = .sort(.success(try sortTerms(argument.range, spec: &scratch))) }
-                    catch let error as Untranslatable { reader.boundParameters[parameter.name] = .sort(.failure(error)) }
-                    catch {}
-                } else if case let value = formatArgument(argument.range), value.isLiteral {
-                    reader.boundParameters[parameter.name] = .value(value)
+            let arguments = tokens.arguments(call)
+            let bound = member.binding(arguments.map { $0.label ?? "_" }) ?? []
+            for (position, parameter) in parameters.enumerated() {
+                if let argument = bound.firstIndex(of: position) {
+                    Self.bind(parameter, to: arguments[argument].range, in: &self, into: &reader)
+                } else if let defaultValue = parameter.defaultValue {
+                    // Left out: the default value, read in the member's own file.
+                    var inner = reader
+                    Self.bind(parameter, to: defaultValue, in: &inner, into: &reader)
                 }
             }
         }
         return reader
+    }
+
+    /// Binds `parameter` in `reader` to the predicate, sort or literal that `range` of `source`'s tokens holds.
+    private static func bind(_ parameter: (label: String, name: String, type: String, defaultValue: Range<Int>?), to range: Range<Int>,
+                      in source: inout FetchSiteFinder, into reader: inout FetchSiteFinder) {
+        var scratch = FetchSpec(entity: nil)
+        if parameter.type.contains("Predicate") {
+            do { reader.boundParameters[parameter.name] = .predicate(.success(try source.predicate(range, spec: &scratch))) }
+            catch let error as Untranslatable { reader.boundParameters[parameter.name] = .predicate(.failure(error)) }
+            catch {}
+        } else if parameter.type.contains("SortDescriptor") {
+            do { reader.boundParameters[parameter.name] = .sort(.success(try source.sortTerms(range, spec: &scratch))) }
+            catch let error as Untranslatable { reader.boundParameters[parameter.name] = .sort(.failure(error)) }
+            catch {}
+        } else if case let value = source.formatArgument(range), value.isLiteral {
+            reader.boundParameters[parameter.name] = .value(value)
+        }
     }
 
     /// Where a member is declared, for reasons: `Status.predicate(domain:id:) (Status+Fetch.swift:12)`.
@@ -180,7 +201,9 @@ extension FetchSiteFinder {
                 after = tokens.closing(open) + 1
             } else if token.text == "fetchRequest", index + 1 < end, tokens[index + 1].isPunctuation("(") {
                 var entity = reader.selfType
-                if index >= 2, tokens[index - 1].isPunctuation("."), tokens[index - 2].kind == .identifier, tokens[index - 2].text != "Self" {
+                // `super.fetchRequest()` in an entity's own `class func fetchRequest(…)`: the entity's request.
+                if index >= 2, tokens[index - 1].isPunctuation("."), tokens[index - 2].kind == .identifier,
+                   !["Self", "self", "super"].contains(tokens[index - 2].text) {
                     entity = tokens[index - 2].text
                 }
                 spec = FetchSpec(entity: entity)

@@ -7,6 +7,8 @@ struct SourceDeclarations {
     private(set) var initializers: [String: Int] = [:]
     /// The names `name` whose `_name` is assigned a `Query(…)` (a `@Query` configured in an initializer).
     private(set) var initializedQueries: Set<String> = []
+    /// The names `name` whose `_name` is assigned a `FetchRequest(…)` (a `@FetchRequest` configured in an initializer).
+    private(set) var initializedFetchRequests: Set<String> = []
     /// `name` → the index of each `var name`, in order.
     private(set) var variables: [String: [Int]] = [:]
     /// `name` → each `let`/`var name`, in order (``binding(of:at:qualified:in:)``).
@@ -28,6 +30,9 @@ struct SourceDeclarations {
             }
             if token.text.hasPrefix("_"), index + 2 < tokens.count, tokens.isPunctuation(index + 1, UInt8(ascii: "=")), tokens[index + 2].isWord("Query") {
                 initializedQueries.insert(String(token.text.dropFirst()))
+            }
+            if token.text.hasPrefix("_"), index + 2 < tokens.count, tokens.isPunctuation(index + 1, UInt8(ascii: "=")), tokens[index + 2].isWord("FetchRequest") {
+                initializedFetchRequests.insert(String(token.text.dropFirst()))
             }
             if let assignment = Self.assignment(at: index, tokens) { assignments[token.text, default: []].append(assignment) }
             guard token.text == "let" || token.text == "var", index + 2 < tokens.count, tokens[index + 1].kind == .identifier else { continue }

@@ -6,9 +6,13 @@ struct SourceMember {
     var file: Int
     /// The type the member belongs to: the class, the extended type, or the protocol of a protocol extension.
     var owner: String
+    /// The owner with the types it is nested in: `Tab.Predicate` for `enum Predicate` inside `class Tab` (or an
+    /// extension of it); the owner itself at the top level.
+    var path: String
     var name: String
-    /// A function's parameters (nil for a property): label (`_` for none), name inside the body, type as written.
-    var parameters: [(label: String, name: String, type: String)]?
+    /// A function's parameters (nil for a property): label (`_` for none), name inside the body, type as written,
+    /// and the tokens of its default value (`= nil`, `= []`) when it has one.
+    var parameters: [(label: String, name: String, type: String, defaultValue: Range<Int>?)]?
     /// The `{` of a computed property's or a function's body.
     var body: Int?
     /// The expression that gives the member's value: an initializer, a body's only expression, or the
@@ -17,6 +21,24 @@ struct SourceMember {
     var line: Int
 
     var isFunction: Bool { parameters != nil }
+
+    /// The parameter each argument of a call with `labels` binds, in order, when the call fits this function:
+    /// the labels in the declared order, a parameter left out only when it has a default value
+    /// (`fetchRequest(predicate: p)` calls `fetchRequest(predicate: NSPredicate? = nil, sortDescriptors: [NSSortDescriptor] = [])`).
+    func binding(_ labels: [String]) -> [Int]? {
+        guard let parameters else { return nil }
+        var bound: [Int] = []
+        var next = 0
+        for (position, parameter) in parameters.enumerated() {
+            if next < labels.count, labels[next] == parameter.label {
+                bound.append(position)
+                next += 1
+            } else if parameter.defaultValue == nil {
+                return nil
+            }
+        }
+        return next == labels.count ? bound : nil
+    }
     /// `name(domain:id:)` or `name`, as a reason names it.
     var signature: String {
         guard let parameters else { return name }
@@ -31,6 +53,8 @@ struct SourceFile {
     var declarations: SourceDeclarations
     /// Each type body `{` in the file (class, struct, enum, extension, protocol) → the type it belongs to.
     var typeBodies: [Int: (owner: String, isProtocol: Bool)] = [:]
+    /// Each type body `{` → the type's name with the types it is nested in (`Tab.Predicate`).
+    var typePaths: [Int: String] = [:]
 }
 
 /// The static members of every `--source` file, by owner and name, with the protocols declared and the
@@ -82,7 +106,20 @@ final class SourceMembers {
         for index in range where tokens[index].kind == .identifier {
             let text = tokens[index].text
             if text == "NSFetchRequest" || (text == "fetchRequest" && index + 1 < tokens.count && tokens[index + 1].isPunctuation("(")) { found = true; break }
-            if let other = members[text], other.contains(where: { self.key($0) != key && buildsRequest($0) }) { found = true; break }
+            guard let other = members[text] else { continue }
+            // `case .all:` is an enum case (or another type's member), and `Migrations.all()` is that type's member:
+            // only a bare name, `Self.name` or a member of the type named can be a request member.
+            var qualifier: String?
+            if index > 0, tokens[index - 1].isPunctuation(".") {
+                guard index > 1, tokens[index - 2].kind == .identifier else { continue }
+                qualifier = tokens[index - 2].text
+            }
+            let fits = { (candidate: SourceMember) -> Bool in
+                guard let qualifier, !["Self", "self"].contains(qualifier) else { return true }
+                let named = self.aliases[qualifier] ?? qualifier
+                return candidate.owner == named || candidate.path == named || self.protocols.contains(candidate.owner)
+            }
+            if other.contains(where: { self.key($0) != key && fits($0) && buildsRequest($0) }) { found = true; break }
         }
         builders[key] = found
         return found
@@ -104,11 +141,11 @@ final class SourceMembers {
     func member(_ name: String, labels: [String]?, of type: String?) -> SourceMember? {
         let candidates = (members[name] ?? []).filter { member in
             guard let labels else { return !member.isFunction }
-            return member.parameters.map { $0.map(\.label) == labels } ?? false
+            return member.binding(labels) != nil
         }
         guard !candidates.isEmpty else { return nil }
         if let type {
-            if let own = candidates.first(where: { $0.owner == type }) { return own }
+            if let own = candidates.first(where: { $0.path == type }) ?? candidates.first(where: { $0.owner == type }) { return own }
             let conforming = conformances[type] ?? []
             if let inherited = candidates.first(where: { conforming.contains($0.owner) && protocols.contains($0.owner) }) { return inherited }
         }
@@ -154,6 +191,10 @@ final class SourceMembers {
             if keyword == "protocol" { protocols.insert(owner) }
             conformances[owner, default: []].formUnion(inherited)
             file.typeBodies[j] = (owner, keyword == "protocol")
+            // Outer types come first in the file, so the enclosing one's path is known.
+            var outer = tokens.brace(around: index)
+            while let brace = outer, file.typePaths[brace] == nil { outer = tokens.brace(around: brace) }
+            file.typePaths[j] = outer.flatMap { file.typePaths[$0] }.map { "\($0).\(owner)" } ?? owner
         }
         for index in tokens.indices where tokens[index].isWord("static") || tokens[index].isWord("class") {
             // A protocol's own body holds requirements, not values (`static var x: T { get }`).
@@ -161,29 +202,33 @@ final class SourceMembers {
             var k = index + 1
             while k < tokens.count, k < index + 4, ["final", "public", "private", "internal", "fileprivate", "override", "nonisolated"].contains(tokens[k].text) { k += 1 }
             guard k + 1 < tokens.count, ["var", "let", "func"].contains(tokens[k].text), tokens[k + 1].kind == .identifier else { continue }
-            if let member = Self.member(at: k, owner: type.owner, file: position, tokens) {
+            if let member = Self.member(at: k, owner: type.owner, path: file.typePaths[open] ?? type.owner, file: position, tokens) {
                 members[member.name, default: []].append(member)
             }
         }
     }
 
     /// The member whose `var`/`let`/`func` keyword is at `keyword`.
-    private static func member(at keyword: Int, owner: String, file: Int, _ tokens: SwiftTokens) -> SourceMember? {
+    private static func member(at keyword: Int, owner: String, path: String, file: Int, _ tokens: SwiftTokens) -> SourceMember? {
         let name = tokens[keyword + 1].text
-        var member = SourceMember(file: file, owner: owner, name: name, line: tokens[keyword].line)
+        var member = SourceMember(file: file, owner: owner, path: path, name: name, line: tokens[keyword].line)
         var j = keyword + 2
         if tokens[keyword].text == "func" {
             if j < tokens.count, tokens[j].isPunctuation("<"), let close = tokens.angleClosing(j) { j = close + 1 }
             guard j < tokens.count, tokens[j].isPunctuation("(") else { return nil }
             member.parameters = tokens.arguments(j).map { argument in
                 let range = argument.range
-                if let label = argument.label { return (label, label, tokens.text(range)) }
+                if let label = argument.label {
+                    let (type, defaultValue) = Self.typeAndDefault(range, tokens)
+                    return (label, label, type, defaultValue)
+                }
                 // `label name: Type`, `_ name: Type`.
                 let start = range.lowerBound
                 guard range.count >= 4, tokens[start + 1].kind == .identifier, tokens.isPunctuation(start + 2, UInt8(ascii: ":")) else {
-                    return (tokens[start].text, tokens[start].text, "")
+                    return (tokens[start].text, tokens[start].text, "", nil)
                 }
-                return (tokens[start].text, tokens[start + 1].text, tokens.text((start + 3)..<range.upperBound))
+                let (type, defaultValue) = Self.typeAndDefault((start + 3)..<range.upperBound, tokens)
+                return (tokens[start].text, tokens[start + 1].text, type, defaultValue)
             }
             j = tokens.closing(j) + 1
         }
@@ -207,6 +252,19 @@ final class SourceMembers {
         member.body = body
         member.value = returnedExpression(body: body, tokens)
         return member
+    }
+
+    /// A parameter's type as written and the tokens of its default value: `NSPredicate? = nil` → (`NSPredicate?`, `nil`).
+    private static func typeAndDefault(_ range: Range<Int>, _ tokens: SwiftTokens) -> (type: String, defaultValue: Range<Int>?) {
+        var j = range.lowerBound
+        while j < range.upperBound {
+            if tokens[j].isPunctuation("(") || tokens[j].isPunctuation("[") { j = tokens.closing(j) + 1; continue }
+            if tokens[j].isPunctuation("="), tokens.infixOperator(at: j)?.text != "==", j + 1 < range.upperBound {
+                return (tokens.text(range.lowerBound..<j), (j + 1)..<range.upperBound)
+            }
+            j += 1
+        }
+        return (tokens.text(range), nil)
     }
 
     /// The expression a body gives: its only expression, or that of its last top-level `return` when the

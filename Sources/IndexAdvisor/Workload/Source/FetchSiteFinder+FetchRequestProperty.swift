@@ -1,0 +1,50 @@
+/// SwiftUI's `@FetchRequest`: the attribute with its arguments, or the `FetchRequest(…)` an initializer
+/// assigns to its `_name`.
+extension FetchSiteFinder {
+    mutating func fetchRequestAttribute(at index: Int) -> Int {
+        var end = index + 1
+        var arguments: [(label: String?, range: Range<Int>)] = []
+        if end < tokens.count, tokens[end].isPunctuation("("), !tokens[end].precededBySpace {
+            arguments = tokens.arguments(end)
+            end = tokens.closing(end) + 1
+        }
+        let property = propertyDeclaration(from: end)
+        // `@FetchRequest var zimFiles: FetchedResults<ZimFile>` with `_zimFiles = FetchRequest(…)` in an initializer: that is the site.
+        if arguments.isEmpty, let name = property?.name, declarations.initializedFetchRequests.contains(name) {
+            consume(index..<end)
+            return end
+        }
+        var spec = FetchSpec(entity: property?.element)
+        readFetchRequestArguments(arguments, into: &spec)
+        sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequestProperty, spec: spec))
+        consume(index..<end)
+        return end
+    }
+
+    /// `_zimFiles = FetchRequest(sortDescriptors:predicate:)` in an initializer: the entity from the
+    /// `@FetchRequest var zimFiles: FetchedResults<ZimFile>` it configures when the call does not name it.
+    mutating func fetchRequestCall(at index: Int, open: Int) -> Int {
+        let close = tokens.closing(open)
+        var spec = FetchSpec(entity: genericArgument(after: index) ?? propertyType(named: String(tokens[index - 2].text.dropFirst())))
+        readFetchRequestArguments(tokens.arguments(open), into: &spec)
+        sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequestProperty, spec: spec))
+        consume(index..<(close + 1))
+        return close + 1
+    }
+
+    private mutating func readFetchRequestArguments(_ arguments: [(label: String?, range: Range<Int>)], into spec: inout FetchSpec) {
+        do {
+            for argument in arguments {
+                switch argument.label {
+                case "sortDescriptors"?: spec.sort = try sortTerms(argument.range, spec: &spec)
+                case "predicate"?: spec.predicate = try predicate(argument.range, spec: &spec)
+                case "entity"?, "animation"?, "transaction"?: continue
+                case "fetchRequest"?: throw Untranslatable(reason: "@FetchRequest(fetchRequest:) with a request built elsewhere")
+                default: continue
+                }
+            }
+        } catch let error as Untranslatable {
+            spec.untranslatable = error.reason
+        } catch {}
+    }
+}
