@@ -34,19 +34,48 @@ extension AnalysisRun {
         }
     }
 
-    /// The pick to give up, and why (``unpaidPick(names:nets:carriers:used:)`` on the picks' figures and the
-    /// final plans); nil when every pick pays.
+    /// The pick to give up, and why (``unpaidPick(names:nets:carriers:used:loses:setSlower:)`` on the picks'
+    /// figures and the final plans); nil when every pick pays. A set of picks (one, or a join's) loses as the
+    /// selector's moves do (``SelectionPolicy/clockOverrules(_:)``): decided on the counters, when its reads'
+    /// best case on the clock does not pay for its writes' least upkeep; on the clock alone, when its net is
+    /// not above zero. A median inside the clock's noise does not move the advice: it would flip between
+    /// runs on a busy machine (hostile round 5, F6: 4, 6, 4 and 5 indexes in four runs).
     func pickNotPaidFor() -> (Int, RejectionReason)? {
         let used = Set(profiles.filter(\.isUsable).flatMap { $0.currentPlan?.indexesUsed ?? [] }.map(\.sqlFolded))
         let carriers = picks.indices.map { offset in
             picks[offset].neededBy.flatMap { need in picks.firstIndex { $0.name == need.index } } ?? offset
         }
-        guard let (offset, isUnused) = Self.unpaidPick(names: picks.map(\.name), nets: picks.map(\.score.netSeconds),
-                                                       carriers: carriers, used: used) else { return nil }
+        let positions = Dictionary(profiles.enumerated().map { ($0.element.statement.fingerprint.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        var clock: [Int: SelectionTrace.ClockFigures] = [:]
+        for (offset, pick) in picks.enumerated() {
+            for effect in pick.score.effects {
+                guard let s = positions[effect.statementID] else { continue }
+                let weight = profiles[s].weight
+                if profiles[s].isWrite {
+                    clock[carriers[offset], default: .init()].writesAddedAtLeast += weight * (effect.after.p25Seconds - effect.before.p75Seconds)
+                } else {
+                    clock[carriers[offset], default: .init()].readsSavedAtMost += weight * (effect.before.p75Seconds - effect.after.p25Seconds)
+                }
+            }
+        }
+        let policy = SelectionPolicy(options: options)
+        let nets = picks.map(\.score.netSeconds)
+        let loses: (Int) -> Bool = { carrier in
+            let net = carriers.indices.filter { carriers[$0] == carrier }.reduce(0) { $0 + nets[$1] }
+            return policy.decidesOnCounters ? policy.clockOverrules(clock[carrier] ?? .init()) : net <= 0
+        }
+        // The headline the report prints: the workload with every pick, by the clock's medians, against the store.
+        let before = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * ($1.timingBefore?.medianSeconds ?? 0) }
+        let after = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * (($1.current ?? $1.timingBefore)?.medianSeconds ?? 0) }
+        guard let (offset, isUnused) = Self.unpaidPick(names: picks.map(\.name), nets: nets, carriers: carriers, used: used,
+                                                       loses: loses, setSlower: Figures.comparison(before, after).hasSuffix("slower")) else { return nil }
         if isUnused { return (offset, .unusedOnceOthersExist(others: picks.map(\.name).filter { $0 != picks[offset].name })) }
         let slower = picks[offset].score.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }.map { effect in
-            StatementSlowdown(statement: profiles.firstIndex { $0.statement.fingerprint.id == effect.statementID }.map { "S\($0 + 1)" } ?? effect.statementID,
+            StatementSlowdown(statement: positions[effect.statementID].map { "S\($0 + 1)" } ?? effect.statementID,
                               beforeSeconds: effect.before.medianSeconds, afterSeconds: effect.after.medianSeconds)
+        }
+        if policy.decidesOnCounters, let figures = clock[offset], figures.isLoss {
+            return (offset, .costsMoreByTheClock(readsSavedAtMost: figures.readsSavedAtMost, writesAddedAtLeast: figures.writesAddedAtLeast))
         }
         return (offset, .costOutweighsSaving(slower: slower, churn: churns(for: picks[offset].measured.candidate).first, byCounters: false))
     }
@@ -54,13 +83,18 @@ extension AnalysisRun {
     /// Of picks `names` (in the migration's order), with `nets` (reads saved minus writes added, seconds per
     /// workload, as printed) and `carriers` (for each, the offset of the pick that carries its join set's
     /// saving; its own offset when none), the one to give up: the last one whose name (folded) is not in
-    /// `used` (the indexes the final plans use), flagged `isUnused`; else, of the sets whose nets summed are
-    /// not above zero, the carrier of the one that loses most (on a tie, the later). Nil when every pick pays.
-    static func unpaidPick(names: [String], nets: [Double], carriers: [Int], used: Set<String>) -> (offset: Int, isUnused: Bool)? {
+    /// `used` (the indexes the final plans use), flagged `isUnused`; else, of the sets whose carrier `loses`,
+    /// the carrier of the one whose nets summed lose most (on a tie, the later); else, when the whole set
+    /// reads slower than the store (`setSlower`, the headline), the carrier of the set with the least net.
+    /// Nil when every pick pays.
+    static func unpaidPick(names: [String], nets: [Double], carriers: [Int], used: Set<String>,
+                           loses: (Int) -> Bool = { _ in false }, setSlower: Bool = false) -> (offset: Int, isUnused: Bool)? {
         if let unused = names.indices.last(where: { !used.contains(names[$0].sqlFolded) }) { return (unused, true) }
         var sums: [Int: Double] = [:]
         for offset in names.indices { sums[carriers[offset], default: 0] += nets[offset] }
-        let losing = sums.filter { $0.value <= 0 }.min { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
-        return losing.map { ($0.key, false) }
+        let worst = { (a: (key: Int, value: Double), b: (key: Int, value: Double)) in a.value < b.value || (a.value == b.value && a.key > b.key) }
+        if let losing = sums.filter({ loses($0.key) }).min(by: worst) { return (losing.key, false) }
+        if setSlower, let least = sums.min(by: worst) { return (least.key, false) }
+        return nil
     }
 }
