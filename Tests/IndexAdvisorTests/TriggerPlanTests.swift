@@ -130,5 +130,34 @@ struct TriggerPlanTests {
         let recommended = result.recommendations.map { "\($0.table)(\($0.columns.map(\.name).joined(separator: ",")))" }
         #expect(recommended.contains("blocked(email)"), "\(recommended)")
     }
-}
 
+    // Regression (hostile round 5, F2): the app inserts a row and then updates it; timed alone on the
+    // snapshot, the UPDATE matches no row and runs no trigger, so its time (a few µs) hid its trigger's scan.
+    @Test("a write that changed no row on the snapshot fails check on its trigger's scan, judged by its share of the executions")
+    func unexercisedTriggerScanFails() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE booking(id INTEGER PRIMARY KEY, room INTEGER, state TEXT);
+            CREATE TABLE journal(id INTEGER PRIMARY KEY, booking_ref INTEGER, line TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000) INSERT INTO journal SELECT i, i % 5000, 'x' FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO booking SELECT i, i % 40, 'held' FROM n;
+            CREATE TRIGGER booking_state AFTER UPDATE OF state ON booking
+            BEGIN UPDATE journal SET line = NEW.state WHERE booking_ref = NEW.id; END;
+            """)
+        var text = ""
+        for i in 0..<30 {
+            text += "INSERT INTO booking(id, room, state) VALUES (\(700001 + i), 3, 'held');\nUPDATE booking SET state = 'paid' WHERE id = \(700001 + i);\n"
+        }
+        let profiled = try Advisor.profile(storeAt: store.url, workload: WorkloadLoader.parse(text, file: "w.sql", format: .sql), options: quickOptions())
+        let update = try #require(profiled.statements.first { $0.sql.hasPrefix("UPDATE booking") })
+        #expect(update.timingBefore?.rowsPerExecution == 0)
+        let failures = CheckEvaluator.evaluate(profiled, baseline: nil, thresholds: CheckThresholds()).filter(\.isFailure)
+        let label = "S\((profiled.statements.firstIndex { $0.id == update.id } ?? 0) + 1)"
+        #expect(failures.map(\.message).contains { $0.hasPrefix("\(label) full table scan of journal in a trigger (30,000 rows; ×30, 50% of the workload's executions; it changed no row on the snapshot") },
+                "\(failures.map(\.message))")
+        // The same UPDATE of rows the store has runs its trigger when timed, and is judged by its time as before.
+        let existing = try Advisor.profile(storeAt: store.url, workload: WorkloadLoader.parse("UPDATE booking SET state = 'paid' WHERE id = 17;\n", file: "w.sql", format: .sql),
+                                           options: quickOptions())
+        #expect((existing.statements.first?.timingBefore?.rowsPerExecution ?? 0) > 0)
+        #expect(!CheckEvaluator.evaluate(existing, baseline: nil, thresholds: CheckThresholds()).contains { $0.message.contains("changed no row") })
+    }
+}
