@@ -154,10 +154,22 @@ struct TriggerPlanTests {
         let label = "S\((profiled.statements.firstIndex { $0.id == update.id } ?? 0) + 1)"
         #expect(failures.map(\.message).contains { $0.hasPrefix("\(label) full table scan of journal in a trigger (30,000 rows; ×30, 50% of the workload's executions; it changed no row on the snapshot") },
                 "\(failures.map(\.message))")
-        // The same UPDATE of rows the store has runs its trigger when timed, and is judged by its time as before.
-        let existing = try Advisor.profile(storeAt: store.url, workload: WorkloadLoader.parse("UPDATE booking SET state = 'paid' WHERE id = 17;\n", file: "w.sql", format: .sql),
-                                           options: quickOptions())
-        #expect((existing.statements.first?.timingBefore?.rowsPerExecution ?? 0) > 0)
-        #expect(!CheckEvaluator.evaluate(existing, baseline: nil, thresholds: CheckThresholds()).contains { $0.message.contains("changed no row") })
+        // Rows the store has, and a WHEN that holds for one value set of 40 (hostile round 5, F4): however few of
+        // the sets are timed, the trigger's scan fails by the write's share of the executions.
+        let gated = try FixtureStore("""
+            CREATE TABLE booking(id INTEGER PRIMARY KEY, room INTEGER, state TEXT);
+            CREATE TABLE journal(id INTEGER PRIMARY KEY, booking_ref INTEGER, line TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000) INSERT INTO journal SELECT i, i % 5000, 'x' FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO booking SELECT i, i % 40, 'held' FROM n;
+            CREATE TRIGGER booking_paid AFTER UPDATE OF state ON booking WHEN NEW.state = 'paid'
+            BEGIN UPDATE journal SET line = 'paid' WHERE booking_ref = NEW.id; END;
+            """)
+        let sets = (1...40).map { "UPDATE booking SET state = '\($0 == 23 ? "paid" : "held")' WHERE id = \($0);" }.joined(separator: "\n")
+        var few = quickOptions()
+        few.bindingSamples = 4
+        let rare = try Advisor.profile(storeAt: gated.url, workload: WorkloadLoader.parse(sets + "\n", file: "w.sql", format: .sql), options: few)
+        #expect((rare.statements.first?.timingBefore?.rowsPerExecution ?? 0) > 0)
+        #expect(CheckEvaluator.evaluate(rare, baseline: nil, thresholds: CheckThresholds()).filter(\.isFailure).map(\.message)
+            .contains { $0.hasPrefix("S1 full table scan of journal") }, "\(CheckEvaluator.evaluate(rare, baseline: nil, thresholds: CheckThresholds()).map(\.message))")
     }
 }
