@@ -30,11 +30,11 @@ extension AnalysisRun {
             // Out of the picks first: its name is then its own again, not `_2` beside itself.
             let pick = picks.remove(at: offset)
             givenUp.append(rejection(pick.measured.candidate, score: pick.score, reason: reason))
-            configuration = configuration.removing(pick.measured.candidate)
+            configuration = Self.givingUp(pick.measured.candidate, in: configuration)
         }
     }
 
-    /// The pick to give up, and why (``unpaidPick(names:nets:carriers:used:loses:setSlower:)`` on the picks'
+    /// The pick to give up, and why (``unpaidPick(names:nets:carriers:used:loses:)`` on the picks'
     /// figures and the final plans); nil when every pick pays. A set of picks (one, or a join's) loses as the
     /// selector's moves do (``SelectionPolicy/clockOverrules(_:)``): decided on the counters, when its reads'
     /// best case on the clock does not pay for its writes' least upkeep; on the clock alone, when its net is
@@ -64,11 +64,8 @@ extension AnalysisRun {
             let net = carriers.indices.filter { carriers[$0] == carrier }.reduce(0) { $0 + nets[$1] }
             return policy.decidesOnCounters ? policy.clockOverrules(clock[carrier] ?? .init()) : net <= 0
         }
-        // The headline the report prints: the workload with every pick, by the clock's medians, against the store.
-        let before = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * ($1.timingBefore?.medianSeconds ?? 0) }
-        let after = profiles.filter(\.isUsable).reduce(0) { $0 + $1.weight * (($1.current ?? $1.timingBefore)?.medianSeconds ?? 0) }
         guard let (offset, isUnused) = Self.unpaidPick(names: picks.map(\.name), nets: nets, carriers: carriers, used: used,
-                                                       loses: loses, setSlower: Figures.comparison(before, after).hasSuffix("slower")) else { return nil }
+                                                       loses: loses) else { return nil }
         if isUnused { return (offset, .unusedOnceOthersExist(others: picks.map(\.name).filter { $0 != picks[offset].name })) }
         let slower = picks[offset].score.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }.map { effect in
             StatementSlowdown(statement: positions[effect.statementID].map { "S\($0 + 1)" } ?? effect.statementID,
@@ -84,17 +81,24 @@ extension AnalysisRun {
     /// workload, as printed) and `carriers` (for each, the offset of the pick that carries its join set's
     /// saving; its own offset when none), the one to give up: the last one whose name (folded) is not in
     /// `used` (the indexes the final plans use), flagged `isUnused`; else, of the sets whose carrier `loses`,
-    /// the carrier of the one whose nets summed lose most (on a tie, the later); else, when the whole set
-    /// reads slower than the store (`setSlower`, the headline), the carrier of the set with the least net.
-    /// Nil when every pick pays.
+    /// the carrier of the one whose nets summed lose most (on a tie, the later). Nil when every pick pays.
+    /// (The whole set against the store is the selector's own check, ``Selector/keepNoSlowerThanStart()``:
+    /// judged again here on the medians, it gave up a busy run's only pick.)
     static func unpaidPick(names: [String], nets: [Double], carriers: [Int], used: Set<String>,
-                           loses: (Int) -> Bool = { _ in false }, setSlower: Bool = false) -> (offset: Int, isUnused: Bool)? {
+                           loses: (Int) -> Bool = { _ in false }) -> (offset: Int, isUnused: Bool)? {
         if let unused = names.indices.last(where: { !used.contains(names[$0].sqlFolded) }) { return (unused, true) }
         var sums: [Int: Double] = [:]
         for offset in names.indices { sums[carriers[offset], default: 0] += nets[offset] }
         let worst = { (a: (key: Int, value: Double), b: (key: Int, value: Double)) in a.value < b.value || (a.value == b.value && a.key > b.key) }
         if let losing = sums.filter({ loses($0.key) }).min(by: worst) { return (losing.key, false) }
-        if setSlower, let least = sums.min(by: worst) { return (least.key, false) }
         return nil
+    }
+
+    /// `configuration` without `candidate`, and with every store index the search took out back: those were
+    /// taken out beside the picks (a compound that serves their statements), so without one of them they come
+    /// back, and the review of existing indexes judges them on its own measurements (a busy run gave up
+    /// `item(owner, name)` and kept dropping `item(owner)`, leaving its statement a scan).
+    static func givingUp(_ candidate: IndexCandidate, in configuration: IndexConfiguration) -> IndexConfiguration {
+        configuration.dropped.reduce(configuration.removing(candidate)) { $0.restoring($1) }
     }
 }
