@@ -2,23 +2,10 @@
 /// assigns to its `_name`.
 extension FetchSiteFinder {
     mutating func fetchRequestAttribute(at index: Int) -> Int {
-        var end = index + 1
-        var arguments: [(label: String?, range: Range<Int>)] = []
-        if end < tokens.count, tokens[end].isPunctuation("("), !tokens[end].precededBySpace {
-            arguments = tokens.arguments(end)
-            end = tokens.closing(end) + 1
-        }
-        let property = propertyDeclaration(from: end)
         // `@FetchRequest var zimFiles: FetchedResults<ZimFile>` with `_zimFiles = FetchRequest(…)` in an initializer: that is the site.
-        if arguments.isEmpty, let name = property?.name, declarations.initializedFetchRequests.contains(name) {
-            consume(index..<end)
-            return end
-        }
-        var spec = FetchSpec(entity: property?.element)
-        readFetchRequestArguments(arguments, into: &spec)
-        sites.append(FoundFetchSite(line: tokens[index].line, form: .fetchRequestProperty, spec: spec))
-        consume(index..<end)
-        return end
+        propertyWrapperAttribute(at: index, form: .fetchRequestProperty,
+                                 assignedInInitializer: { finder, name in finder.declarations.initializedFetchRequests.contains(name) },
+                                 read: { finder, arguments, spec in finder.readFetchRequestArguments(arguments, into: &spec) })
     }
 
     /// `_zimFiles = FetchRequest(sortDescriptors:predicate:)` in an initializer: the entity from the

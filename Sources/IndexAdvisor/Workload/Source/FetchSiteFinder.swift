@@ -190,6 +190,16 @@ struct FetchSiteFinder {
     // MARK: Sites
 
     private mutating func queryAttribute(at index: Int) -> Int {
+        propertyWrapperAttribute(at: index, form: .query, assignedInInitializer: { finder, name in finder.hasInitializerQuery(for: name) },
+                                 read: { finder, arguments, spec in finder.readQueryArguments(arguments, into: &spec) })
+    }
+
+    /// A property wrapper's attribute (`@Query(…)`, `@FetchRequest(…)`) with its arguments, on the property
+    /// it wraps: a site of `form`, unless it has no arguments and an initializer assigns the wrapper instead
+    /// (`assignedInInitializer`: that assignment is the site).
+    mutating func propertyWrapperAttribute(at index: Int, form: FetchSite.Form,
+                                           assignedInInitializer: (Self, String) -> Bool,
+                                           read: (inout Self, [(label: String?, range: Range<Int>)], inout FetchSpec) -> Void) -> Int {
         var end = index + 1
         var arguments: [(label: String?, range: Range<Int>)] = []
         if end < tokens.count, tokens[end].isPunctuation("("), !tokens[end].precededBySpace {
@@ -197,13 +207,13 @@ struct FetchSiteFinder {
             end = tokens.closing(end) + 1
         }
         let property = propertyDeclaration(from: end)
-        if arguments.isEmpty, let name = property?.name, hasInitializerQuery(for: name) {
+        if arguments.isEmpty, let name = property?.name, assignedInInitializer(self, name) {
             consume(index..<end)
             return end
         }
         var spec = FetchSpec(entity: property?.element)
-        readQueryArguments(arguments, into: &spec)
-        sites.append(FoundFetchSite(line: tokens[index].line, form: .query, spec: spec))
+        read(&self, arguments, &spec)
+        sites.append(FoundFetchSite(line: tokens[index].line, form: form, spec: spec))
         consume(index..<end)
         return end
     }
