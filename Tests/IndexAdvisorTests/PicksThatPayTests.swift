@@ -23,12 +23,12 @@ struct PicksThatPayTests {
         // F1's figures: "saves 52.7 ms of reads, adds 76.9 ms of writes"; F3a's: a loss of 136 s.
         let names = ["idx_payload", "idx_city", "idx_due"]
         let nets = [0.0527 - 0.0769, -136.3, 0.9]
-        let found = try #require(AnalysisRun.unpaidPick(names: names, nets: nets, carriers: [0, 1, 2], used: Set(names), loses: { nets[$0] < 0 }))
+        let found = try #require(AnalysisRun.unpaidPick(names: names, nets: nets, carriers: [0, 1, 2], used: Set(names), loses: { _, net in net < 0 }))
         #expect(found.offset == 1)
         #expect(!found.isUnused)
-        #expect(AnalysisRun.unpaidPick(names: ["x", "y"], nets: [0, 0], carriers: [0, 1], used: ["x", "y"], loses: { _ in true })?.offset == 1)
+        #expect(AnalysisRun.unpaidPick(names: ["x", "y"], nets: [0, 0], carriers: [0, 1], used: ["x", "y"], loses: { _, _ in true })?.offset == 1)
         // A median loss the rule does not call a loss (inside the clock's noise, decided on the counters) stays.
-        #expect(AnalysisRun.unpaidPick(names: names, nets: nets, carriers: [0, 1, 2], used: Set(names), loses: { _ in false }) == nil)
+        #expect(AnalysisRun.unpaidPick(names: names, nets: nets, carriers: [0, 1, 2], used: Set(names), loses: { _, _ in false }) == nil)
     }
 
     @Test("a join's set counts as one: a member alone at a loss stays while the set pays; a set at a loss goes by its carrier")
@@ -36,10 +36,10 @@ struct PicksThatPayTests {
         // idx_m is kept for the join idx_l completes: alone −30 ms, idx_l +80 ms.
         let pays: [Double] = [-0.030, 0.080]
         #expect(AnalysisRun.unpaidPick(names: ["idx_m", "idx_l"], nets: pays, carriers: [1, 1], used: ["idx_m", "idx_l"],
-                                       loses: { carrier in pays.indices.filter { [1, 1][$0] == carrier }.reduce(0) { $0 + pays[$1] } <= 0 }) == nil)
+                                       loses: { _, net in net <= 0 }) == nil)
         let nets: [Double] = [-0.090, 0.080, 0.5], carriers = [1, 1, 2]
         let found = try #require(AnalysisRun.unpaidPick(names: ["idx_m", "idx_l", "idx_z"], nets: nets, carriers: carriers, used: ["idx_m", "idx_l", "idx_z"],
-                                                        loses: { carrier in carriers.indices.filter { carriers[$0] == carrier }.reduce(0) { $0 + nets[$1] } <= 0 }))
+                                                        loses: { _, net in net <= 0 }))
         #expect(found.offset == 1)
         #expect(!found.isUnused)
     }

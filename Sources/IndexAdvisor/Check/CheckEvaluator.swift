@@ -13,6 +13,12 @@ public struct CheckThresholds: Sendable, Equatable {
     public var slowdownFactor = 1.5
 
     public init() {}
+
+    /// True when a statement that takes `share` (0…1, of the workload's time or of its executions) and runs
+    /// `count` times is hot by ``minimumShare`` or ``minimumCount`` (``minimumSeconds`` is the caller's).
+    func isHot(share: Double, count: Int) -> Bool {
+        share >= minimumShare || (minimumCount.map { count >= $0 } ?? false)
+    }
 }
 
 /// One problem `check` found.
@@ -107,7 +113,7 @@ public enum CheckEvaluator {
         for (offset, statement) in result.statements.enumerated() where statement.error == nil {
             let label = "S\(offset + 1)"
             let share = total > 0 ? statement.weightedSecondsBefore / total : 0
-            let hot = (share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false))
+            let hot = thresholds.isHot(share: share, count: statement.count)
                 && statement.weightedSecondsBefore >= thresholds.minimumSeconds
             // The text whose plan is judged: the value set planned (the one with the most full scans and sorts).
             let sql = excerpt(statement.timedExecutions?.first?.sql ?? statement.sql, limit: 100)
@@ -121,7 +127,7 @@ public enum CheckEvaluator {
             // 200,000-row trigger scan, and the one 'done' among 60 sets, passed). A WHEN false for every value the
             // app uses still fails: the gate does not pass a scan it cannot rule out.
             let executionShare = executions > 0 ? Double(statement.count) / Double(executions) : 0
-            let hotByCount = executionShare >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
+            let hotByCount = thresholds.isHot(share: executionShare, count: statement.count)
             if statement.kind.isWrite, !hot, hotByCount, let plan = statement.planBefore {
                 let why = statement.timingBefore?.rowsPerExecution == 0
                     ? "it changed no row on the snapshot, so its time does not show the trigger's work"
@@ -184,7 +190,7 @@ public enum CheckEvaluator {
             let known = untimed[statement.id]
             let share = known.map { total > 0 ? $0 / total : 0 }
                 ?? (executions > 0 ? Double(statement.count) / Double(executions) : 0)
-            let hot = share >= thresholds.minimumShare || (thresholds.minimumCount.map { statement.count >= $0 } ?? false)
+            let hot = thresholds.isHot(share: share, count: statement.count)
             guard hot else { continue }
             let sql = excerpt(statement.sql, limit: 100)
             let weight = known == nil
@@ -265,11 +271,11 @@ public enum CheckEvaluator {
         let parents = Dictionary(plan.steps.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func inTrigger(_ step: QueryPlan.Step) -> Bool {
             var current: QueryPlan.Step? = step
-            var guardSteps = 0
-            while let at = current, guardSteps < 64 {
+            var depth = 0
+            while let at = current, depth < 64 {
                 if at.detail.hasPrefix("TRIGGER ") { return true }
                 current = parents[at.parent]
-                guardSteps += 1
+                depth += 1
             }
             return false
         }

@@ -105,7 +105,7 @@ public enum HTMLReport {
             if !drops.isEmpty { parts.append("drop \(Figures.counted(drops.count, "index", plural: "indexes"))") }
             // Without a workload (the schema review) there is no workload time to state, not "0 s now".
             lead = parts.joined(separator: " and ").capitalizedFirstLetter
-                + (result.statements.isEmpty ? "" : ": the workload takes\(result.timeScope) \(result.totals(totals.totalSecondsBefore, totals.totalSecondsAfter).replacingOccurrences(of: " → ", with: " now and ")) with the advice (\(result.change(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
+                + (result.statements.isEmpty ? "" : ": the workload takes\(result.timeScope) \(result.totals(totals.totalSecondsBefore, totals.totalSecondsAfter, between: " now and ")) with the advice (\(result.change(totals.totalSecondsBefore, totals.totalSecondsAfter)))")
                 + (result.recommendations.isEmpty ? "." : "; building the indexes takes \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope).")
         }
         page.append(#"<p class="lead">\#(lead)</p>"#)

@@ -93,7 +93,7 @@ public struct ReportChecker: Sendable {
     /// user's `task(projectId, dueAt)`, listed before a partial index chosen before it and measured without
     /// it again, showed "makes reads 24.47 s slower" and passed. A loss inside the clock's noise is not
     /// flagged: the advice is decided on the counters and gives a pick up when the clock's best case for it
-    /// loses (``AnalysisRun/pickNotPaidFor()``).
+    /// loses (``AnalysisRun/pickNotPaidFor(policy:)``).
     func checkRecommendedAtALoss(_ result: AnalysisResult) -> [ReportFinding] {
         result.recommendations.compactMap { recommendation -> ReportFinding? in
             let slower = recommendation.userEffects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }

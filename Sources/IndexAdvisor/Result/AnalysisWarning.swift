@@ -16,8 +16,8 @@ public enum AnalysisWarning: Sendable, Equatable {
     case timeBudgetRanOut(budgetSeconds: Int, candidatesLeft: Int)
     /// What ANALYZE would change was not measured: `--time-budget` (`budgetSeconds`) had run out.
     case statisticsNotMeasured(budgetSeconds: Int)
-    /// The statement `statement` (`S3`, or its fingerprint id) could not be planned or timed, or was stopped at
-    /// the statement timeout as the store is: `problem`.
+    /// The statement `statement` (`S3`, or its fingerprint id) could not be planned or timed, was stopped at
+    /// the statement timeout as the store is, or failed in some of its executions on the snapshot: `problem`.
     /// `sql` is its text on one line, at most 80 characters.
     case statementFailed(statement: String, sql: String, problem: String)
     /// A warning read back from a JSON report, in its words.

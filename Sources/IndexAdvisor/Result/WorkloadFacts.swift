@@ -54,10 +54,11 @@ extension AnalysisResult {
 
     /// Two totals, in seconds, as the reports print them: `100.00 s → 50.02 s`, each end `at least ` when it holds a
     /// lower bound (``boundedEnds(_:)``).
-    public func totals(_ before: Double, _ after: Double, _ included: (StatementReport) -> Bool = { _ in true }) -> String {
+    /// `between` joins the two (the HTML's lead sentence reads "… now and … with the advice").
+    public func totals(_ before: Double, _ after: Double, _ included: (StatementReport) -> Bool = { _ in true }, between: String = " → ") -> String {
         let bounded = boundedEnds(included)
         guard !(before == 0 && after == 0) else { return Figures.before(before, after: after) }
-        return (bounded.before ? "at least " : "") + Figures.duration(before) + " → " + (bounded.after ? "at least " : "") + Figures.duration(after)
+        return (bounded.before ? "at least " : "") + Figures.duration(before) + between + (bounded.after ? "at least " : "") + Figures.duration(after)
     }
 
     /// The change between two totals (``Figures/comparison(_:_:)``), as far as their lower bounds let it be told:

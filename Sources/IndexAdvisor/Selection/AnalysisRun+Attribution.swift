@@ -42,7 +42,7 @@ extension AnalysisRun {
                     measured.leadMatchedFraction = statistics.statistics(table: table, columns: [lead])?.matchedFraction
                 }
                 picks.append(IndexSelection.Pick(measured: measured, score: CandidateScore(changes: owned, profiles: profiles, countsWrite: countsWrite),
-                                                 name: indexes.name(of: candidate), builtBeside: Set(picks.map(\.name.sqlFolded))))
+                                                 name: indexes.name(of: candidate)))
             }
             configuration = next
         }

@@ -4,8 +4,8 @@ import Foundation
 /// its best), the report prints each pick measured with the picks before it; a pick those figures do not pay
 /// for is not recommended.
 extension AnalysisRun {
-    /// Measures `chosen`'s picks in order (``attributePicks(_:indexes:oracle:)``) and gives up, one at a time, a
-    /// pick the figures the report prints do not pay for (``pickNotPaidFor()``), then measures the picks left
+    /// Measures `chosen`'s picks in order (``attributePicks(_:indexes:oracle:sets:)``) and gives up, one at a time, a
+    /// pick the figures the report prints do not pay for under `policy` (``pickNotPaidFor(policy:)``), then measures the picks left
     /// again, in order, without it: the picks after it were measured beside it. Repeats until every pick
     /// pays. The picks given up are returned with the reason the report gives.
     ///
@@ -16,17 +16,13 @@ extension AnalysisRun {
     /// - Returns: the configuration left, and the picks given up with their reasons.
     /// - Throws: ``StoreError`` when the snapshot cannot be changed.
     mutating func attributePicksThatPay(_ chosen: IndexConfiguration, indexes: SnapshotIndexes, oracle: SnapshotOracle,
-                                        trace: SelectionTrace) throws -> (IndexConfiguration, [RejectedCandidate]) {
+                                        trace: SelectionTrace, policy: SelectionPolicy) throws -> (IndexConfiguration, [RejectedCandidate]) {
         var configuration = chosen
         var givenUp: [RejectedCandidate] = []
-        let sets = trace.rounds.compactMap { round -> [IndexCandidate]? in
-            guard case .addSet(let members)? = round.taken?.move else { return nil }
-            return members
-        }
         while true {
-            try attributePicks(configuration, indexes: indexes, oracle: oracle, sets: sets)
+            try attributePicks(configuration, indexes: indexes, oracle: oracle, sets: trace.takenSets)
             markSetMembers(from: trace)
-            guard let (offset, reason) = pickNotPaidFor() else { return (configuration, givenUp) }
+            guard let (offset, reason) = pickNotPaidFor(policy: policy) else { return (configuration, givenUp) }
             // Out of the picks first: its name is then its own again, not `_2` beside itself.
             let pick = picks.remove(at: offset)
             givenUp.append(rejection(pick.measured.candidate, score: pick.score, reason: reason))
@@ -36,11 +32,11 @@ extension AnalysisRun {
 
     /// The pick to give up, and why (``unpaidPick(names:nets:carriers:used:loses:)`` on the picks'
     /// figures and the final plans); nil when every pick pays. A set of picks (one, or a join's) loses as the
-    /// selector's moves do (``SelectionPolicy/clockOverrules(_:)``): decided on the counters, when its reads'
-    /// best case on the clock does not pay for its writes' least upkeep; on the clock alone, when its net is
-    /// not above zero. A median inside the clock's noise does not move the advice: it would flip between
-    /// runs on a busy machine (hostile round 5, F6: 4, 6, 4 and 5 indexes in four runs).
-    func pickNotPaidFor() -> (Int, RejectionReason)? {
+    /// selector's moves do under `policy` (``SelectionPolicy/clockOverrules(_:)``): decided on the counters,
+    /// when its reads' best case on the clock does not pay for its writes' least upkeep; on the clock alone,
+    /// when its net is not above zero. A median inside the clock's noise does not move the advice: it would
+    /// flip between runs on a busy machine (hostile round 5, F6: 4, 6, 4 and 5 indexes in four runs).
+    func pickNotPaidFor(policy: SelectionPolicy) -> (Int, RejectionReason)? {
         let used = Set(profiles.filter(\.isUsable).flatMap { $0.currentPlan?.indexesUsed ?? [] }.map(\.sqlFolded))
         let carriers = picks.indices.map { offset in
             picks[offset].neededBy.flatMap { need in picks.firstIndex { $0.name == need.index } } ?? offset
@@ -50,29 +46,21 @@ extension AnalysisRun {
         for (offset, pick) in picks.enumerated() {
             for effect in pick.score.effects {
                 guard let s = positions[effect.statementID] else { continue }
-                let weight = profiles[s].weight
-                if profiles[s].isWrite {
-                    clock[carriers[offset], default: .init()].writesAddedAtLeast += weight * (effect.after.p25Seconds - effect.before.p75Seconds)
-                } else {
-                    clock[carriers[offset], default: .init()].readsSavedAtMost += weight * (effect.before.p75Seconds - effect.after.p25Seconds)
-                }
+                clock[carriers[offset], default: .init()].add(before: effect.before, after: effect.after, weight: profiles[s].weight, isWrite: profiles[s].isWrite)
             }
         }
-        let policy = SelectionPolicy(options: options)
-        let nets = picks.map(\.score.netSeconds)
-        let loses: (Int) -> Bool = { carrier in
-            let net = carriers.indices.filter { carriers[$0] == carrier }.reduce(0) { $0 + nets[$1] }
-            return policy.decidesOnCounters ? policy.clockOverrules(clock[carrier] ?? .init()) : net <= 0
+        let loses: (Int, Double) -> Bool = { carrier, net in
+            policy.decidesOnCounters ? policy.clockOverrules(clock[carrier] ?? .init()) : net <= 0
         }
-        guard let (offset, isUnused) = Self.unpaidPick(names: picks.map(\.name), nets: nets, carriers: carriers, used: used,
-                                                       loses: loses) else { return nil }
+        guard let (offset, isUnused) = Self.unpaidPick(names: picks.map(\.name), nets: picks.map(\.score.netSeconds), carriers: carriers,
+                                                       used: used, loses: loses) else { return nil }
         if isUnused { return (offset, .unusedOnceOthersExist(others: picks.map(\.name).filter { $0 != picks[offset].name })) }
+        if policy.decidesOnCounters, let figures = clock[offset] {
+            return (offset, .costsMoreByTheClock(readsSavedAtMost: figures.readsSavedAtMost, writesAddedAtLeast: figures.writesAddedAtLeast))
+        }
         let slower = picks[offset].score.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }.map { effect in
             StatementSlowdown(statement: positions[effect.statementID].map { "S\($0 + 1)" } ?? effect.statementID,
                               beforeSeconds: effect.before.medianSeconds, afterSeconds: effect.after.medianSeconds)
-        }
-        if policy.decidesOnCounters, let figures = clock[offset], figures.isLoss {
-            return (offset, .costsMoreByTheClock(readsSavedAtMost: figures.readsSavedAtMost, writesAddedAtLeast: figures.writesAddedAtLeast))
         }
         return (offset, .costOutweighsSaving(slower: slower, churn: churns(for: picks[offset].measured.candidate).first, byCounters: false))
     }
@@ -80,18 +68,17 @@ extension AnalysisRun {
     /// Of picks `names` (in the migration's order), with `nets` (reads saved minus writes added, seconds per
     /// workload, as printed) and `carriers` (for each, the offset of the pick that carries its join set's
     /// saving; its own offset when none), the one to give up: the last one whose name (folded) is not in
-    /// `used` (the indexes the final plans use), flagged `isUnused`; else, of the sets whose carrier `loses`,
-    /// the carrier of the one whose nets summed lose most (on a tie, the later). Nil when every pick pays.
-    /// (The whole set against the store is the selector's own check, ``Selector/keepNoSlowerThanStart()``:
-    /// judged again here on the medians, it gave up a busy run's only pick.)
+    /// `used` (the indexes the final plans use), flagged `isUnused`; else, of the sets that `loses` (given its
+    /// carrier and its nets summed), the carrier of the one that loses most (on a tie, the later). Nil when
+    /// every pick pays. (The whole set against the store is the selector's own check,
+    /// ``Selector/keepNoSlowerThanStart()``: judged again here on the medians, it gave up a busy run's only pick.)
     static func unpaidPick(names: [String], nets: [Double], carriers: [Int], used: Set<String>,
-                           loses: (Int) -> Bool = { _ in false }) -> (offset: Int, isUnused: Bool)? {
+                           loses: (Int, Double) -> Bool = { _, _ in false }) -> (offset: Int, isUnused: Bool)? {
         if let unused = names.indices.last(where: { !used.contains(names[$0].sqlFolded) }) { return (unused, true) }
         var sums: [Int: Double] = [:]
         for offset in names.indices { sums[carriers[offset], default: 0] += nets[offset] }
-        let worst = { (a: (key: Int, value: Double), b: (key: Int, value: Double)) in a.value < b.value || (a.value == b.value && a.key > b.key) }
-        if let losing = sums.filter({ loses($0.key) }).min(by: worst) { return (losing.key, false) }
-        return nil
+        let losing = sums.filter { loses($0.key, $0.value) }.min { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
+        return losing.map { ($0.key, false) }
     }
 
     /// `configuration` without `candidate`, and with every store index the search took out back: those were

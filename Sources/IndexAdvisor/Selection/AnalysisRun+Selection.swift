@@ -75,7 +75,7 @@ extension AnalysisRun {
             trace.rounds += alternative.trace.rounds
             alternativeCandidates = extended.added.filter { !chosen.contains($0) }
         }
-        let (final, givenUp) = try attributePicksThatPay(chosen, indexes: indexes, oracle: full, trace: selector.trace)
+        let (final, givenUp) = try attributePicksThatPay(chosen, indexes: indexes, oracle: full, trace: selector.trace, policy: policy)
         alternatives = try attributeAlternatives(on: final, indexes: indexes, oracle: full)
         // The store's indexes the search took out stay out: the final state is its configuration, and the
         // review of existing indexes reports each of them (measured by putting it back).

@@ -85,10 +85,6 @@ struct IndexSelection {
         var measured: MeasuredCandidate
         var score: CandidateScore
         var name: String
-        /// The picks (folded names) that were in place when `score` was measured. Once one of them is no
-        /// longer a pick (revised, or dropped as unused), `score` credits this index with less than it saves
-        /// and ``AnalysisRun/remeasureStalePicks()`` measures it again.
-        var builtBeside: Set<String>
         /// Set when the index was kept as part of a join's set and built before the index whose build
         /// changed the join's plan (``JoinSets``).
         var neededBy: JoinSets.Need? = nil

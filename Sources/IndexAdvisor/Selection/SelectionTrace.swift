@@ -78,15 +78,29 @@ package struct SelectionTrace: Sendable {
         /// From each statement's timing before and after the change.
         package init(_ timings: [Int: (Timing, Timing)], statements: [CostStatement]) {
             for (s, (before, after)) in timings {
-                if statements[s].isWrite {
-                    writesAddedAtLeast += statements[s].weight * (after.p25Seconds - before.p75Seconds)
-                } else {
-                    readsSavedAtMost += statements[s].weight * (before.p75Seconds - after.p25Seconds)
-                }
+                add(before: before, after: after, weight: statements[s].weight, isWrite: statements[s].isWrite)
+            }
+        }
+
+        /// Counts one statement's change (`weight`: its executions per workload): a write's least added
+        /// upkeep, a read's most saved time, in seconds.
+        package mutating func add(before: Timing, after: Timing, weight: Double, isWrite: Bool) {
+            if isWrite {
+                writesAddedAtLeast += weight * (after.p25Seconds - before.p75Seconds)
+            } else {
+                readsSavedAtMost += weight * (before.p75Seconds - after.p25Seconds)
             }
         }
     }
 
+
+    /// The sets the search took as one move (a join's lookups, an OR's branches), in the order taken.
+    package var takenSets: [[IndexCandidate]] {
+        rounds.compactMap { round in
+            guard case .addSet(let members)? = round.taken?.move else { return nil }
+            return members
+        }
+    }
 
     /// The last verdict on a move that adds `candidate` (alone or in a set), else on any move that builds it
     /// (a replacement), with its price; nil when no such move was priced.
