@@ -180,6 +180,8 @@ public enum IndexAdvisorCommand {
             for rule in ModelMapping.declaredUniqueRules(in: model) where !analysisOptions.uniqueRules.contains(rule) {
                 analysisOptions.uniqueRules.append(rule)
             }
+            // A Core Data entity's fetch index can be partial or descending: those forms compete in its set.
+            analysisOptions.coreDataEntities = ModelMapping.coreDataEntities(in: model)
         }
         let progress = ProgressPrinter(console: console, enabled: !options.quiet && console.errorIsTerminal, plain: !options.quiet)
         let analysed: AnalysisResult

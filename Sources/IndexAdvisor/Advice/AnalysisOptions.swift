@@ -48,6 +48,13 @@ public struct AnalysisOptions: Sendable, Equatable {
     public var seed: UInt64 = 1
     /// Uniqueness rules to check against the data (declared in the app's model, or asked for).
     public var uniqueRules: [UniqueRule] = []
+    /// Entities (names as in `Z_PRIMARYKEY`) that the app's model declares through Core Data: an
+    /// `NSManagedObject` subclass or an `.xcdatamodeld` entity, as `--model` or `--source` read them. A
+    /// fetch index can have descending elements (`NSFetchIndexElementDescription.isAscending`) and a
+    /// partial-index predicate (`NSFetchIndexDescription.partialIndexPredicate`), so on these entities'
+    /// tables those forms compete in the recommended set; elsewhere (a SwiftData `@Model`, or no model
+    /// read) only what `#Index` declares does, and the other forms are alternatives.
+    public var coreDataEntities: Set<String> = []
     /// Where the private snapshot directory is created (default: the system temporary directory).
     public var temporaryDirectory: URL?
     /// Free bytes to assume in the snapshot's folder instead of asking the file system (tests set it to

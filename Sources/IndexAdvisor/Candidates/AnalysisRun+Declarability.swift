@@ -2,13 +2,17 @@ import Foundation
 
 /// Which candidates a model can declare, on Core Data and SwiftData stores.
 extension AnalysisRun {
-    /// True when the recommended set may hold `candidate`: on a Core Data or SwiftData entity table, only an
-    /// index a model can declare (``SwiftDataCode/isDeclarable(_:)``), or one that leads with `Z_ENT` on a
-    /// table several entities share (``leadsWithEntityColumn(_:)``); on any other table, every form.
-    /// The other forms on entity tables compete as ``alternatives``.
+    /// True when the recommended set may hold `candidate`: on a Core Data or SwiftData entity table, an
+    /// index `#Index` can declare (``SwiftDataCode/isDeclarable(_:)``), one that leads with `Z_ENT` on a
+    /// table several entities share (``leadsWithEntityColumn(_:)``), or, when the model declares the table's
+    /// entity through Core Data (``AnalysisOptions/coreDataEntities``), any fetch index
+    /// (``AlternativeShipping/isFetchIndex(_:)``: descending elements, a partial-index predicate); on any
+    /// other table, every form. The other forms on entity tables compete as ``alternatives``.
     func isModelDeclarable(_ candidate: IndexCandidate) -> Bool {
-        schema.coreData?.rootEntity(ofTable: candidate.table) == nil || SwiftDataCode.isDeclarable(candidate)
-            || leadsWithEntityColumn(candidate)
+        guard let coreData = schema.coreData, coreData.rootEntity(ofTable: candidate.table) != nil else { return true }
+        if SwiftDataCode.isDeclarable(candidate) || leadsWithEntityColumn(candidate) { return true }
+        return AlternativeShipping.isFetchIndex(candidate)
+            && coreData.entities(inTable: candidate.table).contains { options.coreDataEntities.contains($0.name) }
     }
 
     /// True when `candidate` is `Z_ENT` followed by model attributes, on a table an entity hierarchy shares:

@@ -123,6 +123,11 @@ public enum ModelMapping {
             } else if let declared = root.indexes.first(where: { $0.properties == properties }) {
                 recommendation.declaredInModel = "\(root.file):\(declared.line)"
             }
+            // A fetch index declares what #Index does and, for a Core Data entity, descending elements and a
+            // partial-index predicate too (the selection let those forms in: AnalysisOptions.coreDataEntities).
+            let predicate = recommendation.partialPredicate.map { AlternativeShipping.fetchIndexPredicate($0) { map[$0.uppercased()]?.property.name } }
+            let fetchIndexForm = owner.framework.isCoreData && mapped && !fromOtherClass && predicate != .some(nil)
+                && recommendation.columns.allSatisfy { $0.collation.uppercased() == "BINARY" && !$0.name.uppercased().hasPrefix("Z_") }
             // Named the way SwiftData names an #Index, or, for a Core Data entity, the way Core Data names a
             // fetch index (`Z_<Entity>_<name>`): follow the model's spelling.
             var finalName = recommendation.name
@@ -130,12 +135,14 @@ public enum ModelMapping {
                 && [oldProperties, properties].contains { names in
                     [entity, root.entity].contains { recommendation.name == SwiftDataNaming.indexName(entity: $0, properties: names) }
                 }
-            if mapped, macro != nil, isSwiftDataNamed {
+            // A form only a fetch index declares was named after the store's columns (`Z_Reminder_snoozeduntil_partial`).
+            let isFetchIndexNamed = macro == nil && fetchIndexForm && recommendation.name.hasPrefix("Z_\(root.entity)_")
+            if mapped, macro != nil && isSwiftDataNamed || isFetchIndexNamed {
                 // SwiftData's name keeps the entity it was given (the root's or the sub-entity's).
                 let named = [oldProperties, properties].contains { recommendation.name == SwiftDataNaming.indexName(entity: entity, properties: $0) } ? entity : root.entity
                 var name = SwiftDataNaming.indexName(entity: named, properties: properties)
                 if owner.framework.isCoreData {
-                    let base = CoreDataFetchIndex.name(for: properties)
+                    let base = CoreDataFetchIndex.name(for: properties) + (predicate == nil ? "" : "Partial")
                     var typed = base
                     var suffix = 2
                     while takenNames.contains(CoreDataFetchIndex.storeIndexName(entity: entity, name: typed).uppercased()) {
@@ -150,12 +157,12 @@ public enum ModelMapping {
                     finalName = name
                 }
             }
-            if macro != nil, owner.framework != .swiftData {
+            if macro != nil && owner.framework != .swiftData || fetchIndexForm {
                 let prefix = "Z_\(entity)_"
                 let typed = finalName.hasPrefix(prefix) && finalName.count > prefix.count ? String(finalName.dropFirst(prefix.count)) : finalName
                 recommendation.fetchIndex = CoreDataFetchIndex(entity: entity, name: typed, elements: zip(properties, recommendation.columns).map {
                     CoreDataFetchIndex.Element(property: $0, isAscending: !$1.isDescending)
-                })
+                }, partialIndexPredicate: predicate ?? nil)
             } else {
                 recommendation.fetchIndex = nil
             }
@@ -203,6 +210,14 @@ public enum ModelMapping {
         guard input.model == nil, let document = input.store.cachedModel?.model else { return input }
         let source = ModelSource(files: [], classes: []).adding(document, framework: .storeModel)
         return apply(source, to: input, option: StoreModelCache.sourceName)
+    }
+
+    /// The entities `source` declares through Core Data only (an `NSManagedObject` subclass or an
+    /// `.xcdatamodeld` entity, and no SwiftData `@Model` class of the same entity): the analysis lets their
+    /// tables' recommended set hold every fetch-index form (``AnalysisOptions/coreDataEntities``).
+    public static func coreDataEntities(in source: ModelSource) -> Set<String> {
+        let swiftData = Set(source.classes.filter { $0.framework == .swiftData }.map(\.entity))
+        return Set(source.classes.filter { $0.framework.isCoreData && !swiftData.contains($0.entity) }.map(\.entity))
     }
 
     /// The uniqueness rules the model declares (`#Unique`, `@Attribute(.unique)`), as `--unique` rules on

@@ -19,9 +19,13 @@ public enum CoreDataCode {
         "select the entity \(entity) and, in the Data Model inspector's Constraints, add \(properties.joined(separator: ","))."
     }
 
-    /// The `<fetchIndex>` element for `index`, one line per XML line.
+    /// The `<fetchIndex>` element for `index`, one line per XML line; for a partial index, a comment saying to
+    /// add it in code instead (the element has no predicate, and without one it would build a full index).
     public static func xml(_ index: CoreDataFetchIndex) -> [String] {
-        ["<fetchIndex name=\"\(index.name)\">"]
+        if index.partialIndexPredicate != nil {
+            return ["<!-- \(index.name): a partial index; its predicate has no place here, so it is added in code (below) -->"]
+        }
+        return ["<fetchIndex name=\"\(index.name)\">"]
             + index.elements.map { "    <fetchIndexElement property=\"\($0.property)\" type=\"Binary\" order=\"\($0.isAscending ? "ascending" : "descending")\"/>" }
             + ["</fetchIndex>"]
     }

@@ -201,7 +201,8 @@ public enum HTMLReport {
                 page.append("<p>Core Data, in the model’s entity <code>\(entity)</code>: no fetch index. The proposed \(rule) (see \(link(to: "uniqueness", "Uniqueness"))) gives the store a unique index on these columns, which serves the same lookups; with it declared, the CREATE INDEX above is not needed.</p>")
             } else if let index = recommendation.fetchIndex {
                 let elements = index.elements.map { $0.property + ($0.isAscending ? "" : " (descending)") }.joined(separator: ", ")
-                page.append("<p>Core Data, in the model’s entity <code>\(entity)</code>: the fetch index <code>\(index.name)</code> on \(elements), which Core Data names <code>\(index.storeIndexName)</code> in the store, as the SQL above does. The model-editor steps, the <code>contents</code> XML and the <code>NSFetchIndexDescription</code> code are under Code to paste.</p>")
+                let predicate = index.partialIndexPredicate.map { ", with the partial-index predicate <code>\(HTMLText.escape($0))</code>" } ?? ""
+                page.append("<p>Core Data, in the model’s entity <code>\(entity)</code>: the fetch index <code>\(index.name)</code> on \(elements)\(predicate), which Core Data names <code>\(index.storeIndexName)</code> in the store, as the SQL above does. The model-editor steps, the <code>contents</code> XML and the <code>NSFetchIndexDescription</code> code are under Code to paste.</p>")
             } else {
                 page.append("<p>A Core Data fetch index cannot declare this index for <code>\(entity)</code> (a collation, an expression, a column of another sub-entity or a Core Data bookkeeping column): create it with the SQL above.</p>")
             }

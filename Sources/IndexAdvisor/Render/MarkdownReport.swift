@@ -162,7 +162,8 @@ public enum MarkdownReport {
                 out.append("Core Data, in the model's entity \(inline(entity)): no fetch index. The proposed \(text(rule)) (see *Uniqueness*) gives the store a unique index on these columns, which serves the same lookups; with it declared, the CREATE INDEX above is not needed.")
             } else if let index = recommendation.fetchIndex {
                 let elements = index.elements.map { inline($0.property) + ($0.isAscending ? "" : " (descending)") }.joined(separator: ", ")
-                out.append("Core Data, in the model's entity \(inline(entity)): the fetch index \(inline(index.name)) on \(elements), which Core Data names \(inline(index.storeIndexName)) in the store, as the SQL above does; `--format swift` gives the model-editor steps, the `contents` XML and the `NSFetchIndexDescription` code.")
+                let predicate = index.partialIndexPredicate.map { ", with the partial-index predicate \(inline($0))" } ?? ""
+                out.append("Core Data, in the model's entity \(inline(entity)): the fetch index \(inline(index.name)) on \(elements)\(predicate), which Core Data names \(inline(index.storeIndexName)) in the store, as the SQL above does; `--format swift` gives the model-editor steps, the `contents` XML and the `NSFetchIndexDescription` code.")
             } else {
                 out.append("A Core Data fetch index cannot declare this index for \(inline(entity)) (a collation, an expression, a column of another sub-entity or a Core Data bookkeeping column); create it with the SQL above.")
             }

@@ -212,6 +212,7 @@ extension AnalysisResult {
         if store.isCoreData, let rule = uniqueRule(covering: recommendation).flatMap(modelRuleText(for:)) { return rule }
         if isCoreDataEntity(recommendation.entity), let index = recommendation.fetchIndex { 
             return "fetch index \(index.name) on \(index.entity)(\(index.elements.map { $0.property + ($0.isAscending ? "" : " DESC") }.joined(separator: ", ")))"
+                + (index.partialIndexPredicate.map { " where \($0)" } ?? "")
         }
         return sql ?? recommendation.sql
     }

@@ -8,29 +8,35 @@ import Foundation
 /// declare an expression or a collation. Those are SQL the app runs itself, and Core Data does not
 /// know them: a migration that rebuilds the table drops them.
 enum AlternativeShipping {
-    /// How to ship `candidate`, naming properties with `naming`.
-    static func advice(for candidate: IndexCandidate, naming: SwiftDataNaming) -> ShippingAdvice {
-        let predicate = candidate.partialPredicate.map { fetchIndexPredicate($0, naming: naming) }
-        // A fetch index's elements are properties under BINARY (or a Core Data collation it names), each
-        // ascending or not; its predicate one the model can write.
-        guard predicate != .some(nil), candidate.columns.allSatisfy({ $0.name != nil && $0.collation.uppercased() == "BINARY" }) else {
-            return .sqlOnly
-        }
-        let properties = candidate.columns.compactMap(\.name).map { naming.propertyName(forColumn: $0).name }
-        let descending = zip(candidate.columns, properties).filter(\.0.isDescending).map(\.1)
-        if descending.isEmpty, let format = predicate ?? nil { return .fetchIndex(properties: properties, predicate: format) }
-        guard !descending.isEmpty else { return .sqlOnly }
-        return .directedFetchIndex(properties: properties, descending: descending, predicate: predicate ?? nil)
+    /// True when a Core Data fetch index can declare `candidate`: its elements are attribute columns (not
+    /// Core Data's `Z_` bookkeeping) under BINARY, each ascending or not, and its predicate, if any, one
+    /// ``fetchIndexPredicate(_:property:)`` writes as an `NSPredicate`.
+    static func isFetchIndex(_ candidate: IndexCandidate) -> Bool {
+        candidate.columns.allSatisfy { column in
+            guard let name = column.name else { return false }
+            return column.collation.uppercased() == "BINARY" && !name.uppercased().hasPrefix("Z_")
+        } && candidate.partialPredicate.map { fetchIndexPredicate($0) { $0 } != nil } ?? true
     }
 
-    /// `destructionDate != nil` for `"ZDESTRUCTIONDATE" IS NOT NULL`, `isStarred == 1` for `"ZISSTARRED" = 1`;
-    /// nil for any other predicate.
-    static func fetchIndexPredicate(_ predicate: String, naming: SwiftDataNaming) -> String? {
+    /// How to ship `candidate`, naming properties with `naming`.
+    static func advice(for candidate: IndexCandidate, naming: SwiftDataNaming) -> ShippingAdvice {
+        guard isFetchIndex(candidate) else { return .sqlOnly }
+        let predicate = candidate.partialPredicate.flatMap { fetchIndexPredicate($0) { naming.propertyName(forColumn: $0).name } }
+        let properties = candidate.columns.compactMap(\.name).map { naming.propertyName(forColumn: $0).name }
+        let descending = zip(candidate.columns, properties).filter(\.0.isDescending).map(\.1)
+        if descending.isEmpty, let format = predicate { return .fetchIndex(properties: properties, predicate: format) }
+        guard !descending.isEmpty else { return .sqlOnly }
+        return .directedFetchIndex(properties: properties, descending: descending, predicate: predicate)
+    }
+
+    /// `destructionDate != nil` for `"ZDESTRUCTIONDATE" IS NOT NULL`, `isStarred == 1` for `"ZISSTARRED" = 1`,
+    /// each column named by `property` (nil: a column with no property); nil for any other predicate.
+    static func fetchIndexPredicate(_ predicate: String, property name: (String) -> String?) -> String? {
         let pattern = #"^"((?:[^"]|"")+)" (IS NOT NULL|= (.+))$"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
               let match = regex.firstMatch(in: predicate, range: NSRange(predicate.startIndex..., in: predicate)),
               let columnRange = Range(match.range(at: 1), in: predicate) else { return nil }
-        let property = naming.propertyName(forColumn: predicate[columnRange].replacingOccurrences(of: "\"\"", with: "\"")).name
+        guard let property = name(predicate[columnRange].replacingOccurrences(of: "\"\"", with: "\"")) else { return nil }
         if let valueRange = Range(match.range(at: 3), in: predicate) {
             return "\(property) == \(predicate[valueRange])"
         }
