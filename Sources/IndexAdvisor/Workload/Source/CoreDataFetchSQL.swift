@@ -7,7 +7,9 @@
 ///   `(a AND  b)` as nested as written (`(( a AND  b) AND  c)`), a compound's parts `( a AND  b AND  c)`,
 ///   `== nil` is ` t0.ZX IS NULL`, an optional to-one compared by its identifier
 ///   `( t0.ZFOLDER IS NOT NULL AND  t0.ZFOLDER = ?)`, a related attribute joins the destination
-///   (`JOIN ZFOLDER t1 ON t0.ZFOLDER = t1.Z_PK`), string searches are `NSCoreDataStringSearch( t0.ZTITLE, ?, 417, 1)`.
+///   (`JOIN ZFOLDER t1 ON t0.ZFOLDER = t1.Z_PK`; `LEFT OUTER JOIN` when a row whose relationship is nil may
+///   still match or be sorted: a key path under `||` or `NOT`, or in a sort descriptor, as the format notes
+///   see Core Data do for to-many joins), string searches are `NSCoreDataStringSearch( t0.ZTITLE, ?, 417, 1)`.
 /// - ` ORDER BY t0.ZA, t0.ZB DESC`, a String sorted with SwiftData's default comparator
 ///   `COLLATE NSCollateLocaleSensitive`, with `.localizedStandard` `COLLATE NSCollateFinderlike`.
 /// - `LIMIT n` (two spaces before it when there is no ORDER BY), `OFFSET m`.
@@ -69,8 +71,15 @@ enum CoreDataFetchSQL {
         let fetched: ModelClass
         let root: ModelClass
         let modelNames: Set<String>
-        var joins = ""
         var joinAliases: [String: (alias: String, model: ModelClass)] = [:]
+        /// Each join in order: its alias, table, key column, and whether it is outer.
+        var joinList: [(alias: String, table: String, column: String, outer: Bool)] = []
+        /// True while translating what a row with a nil relationship may satisfy (an `||` or `NOT` operand,
+        /// a sort descriptor): a join made or used then is `LEFT OUTER JOIN`.
+        var keepsUnrelatedRows = false
+        var joins: String {
+            joinList.map { " \($0.outer ? "LEFT OUTER JOIN" : "JOIN") \($0.table) \($0.alias) ON \($0.column) = \($0.alias).Z_PK" }.joined()
+        }
         var parameters: [SQLValue?] = []
 
         init(entity: String, model: ModelSource) throws {
@@ -174,9 +183,10 @@ enum CoreDataFetchSQL {
                     let key = components[0...index].joined(separator: ".")
                     if let existing = joinAliases[key] {
                         alias = existing.alias
+                        if keepsUnrelatedRows, let position = joinList.firstIndex(where: { $0.alias == alias }) { joinList[position].outer = true }
                     } else {
                         let newAlias = "t\(joinAliases.count + 1)"
-                        joins += " JOIN \(Self.table(of: destination, in: model)) \(newAlias) ON \(column) = \(newAlias).Z_PK"
+                        joinList.append((newAlias, Self.table(of: destination, in: model), column, keepsUnrelatedRows))
                         joinAliases[key] = (newAlias, destination)
                         alias = newAlias
                     }
@@ -195,6 +205,9 @@ enum CoreDataFetchSQL {
             case .and(let nodes), .or(let nodes):
                 let word: String
                 if case .and = node { word = " AND " } else { word = " OR " }
+                let outer = keepsUnrelatedRows
+                if case .or = node { keepsUnrelatedRows = true }
+                defer { keepsUnrelatedRows = outer }
                 var parts: [String] = []
                 for child in nodes {
                     if let part = try condition(child) { parts.append(part) }
@@ -205,6 +218,9 @@ enum CoreDataFetchSQL {
             case .chain(let junction, let nodes):
                 // Nested as written, `(( a AND  b) AND  c)`, built front to back: a part without a condition
                 // (`true`) drops out with its link, as it does from a pair.
+                let outer = keepsUnrelatedRows
+                if junction != .and { keepsUnrelatedRows = true }
+                defer { keepsUnrelatedRows = outer }
                 var parts: [String] = []
                 for child in nodes {
                     if let part = try condition(child) { parts.append(part) }
@@ -215,6 +231,9 @@ enum CoreDataFetchSQL {
                 for part in parts.dropFirst() { sql += word + part + ")" }
                 return sql
             case .not(let inner):
+                let outer = keepsUnrelatedRows
+                keepsUnrelatedRows = true
+                defer { keepsUnrelatedRows = outer }
                 guard let part = try condition(inner) else { throw Untranslatable(reason: "a predicate that is always false") }
                 return part.hasPrefix("(") ? " NOT " + part : " NOT (" + part + ")"
             case .truth(let path):
@@ -258,6 +277,8 @@ enum CoreDataFetchSQL {
 
         /// The column and collation of a sort term.
         mutating func sortColumn(_ term: FetchSortTerm) throws -> (String, String?) {
+            keepsUnrelatedRows = true
+            defer { keepsUnrelatedRows = false }
             switch try resolve(term.path) {
             case .foreignKey(let column, _):
                 return (column, nil)
