@@ -75,7 +75,29 @@ extension AnalysisRun {
             trace.rounds += alternative.trace.rounds
             alternativeCandidates = extended.added.filter { !chosen.contains($0) }
         }
-        let (final, givenUp) = try attributePicksThatPay(chosen, indexes: indexes, oracle: full, trace: selector.trace, policy: policy)
+        var (final, givenUp) = try attributePicksThatPay(chosen, indexes: indexes, oracle: full, trace: selector.trace, policy: policy)
+        // A pick given up frees its slot (--max-indexes-per-table, --max-new-indexes): the search goes on from
+        // what is left, without what was given up, so that no rejection cites a limit the advice is under
+        // (hostile round 5, F7: "budget reached (--max-indexes-per-table 6)" beside 5 picks on the table).
+        var searched = selector.trace
+        var out = Set(chosen.added.map(\.key)).subtracting(final.added.map(\.key))
+        while !givenUp.isEmpty, !isOverBudget {
+            let again = try Selector(oracle: oracle, policy: policy, pool: declarable.filter { !out.contains($0.key) }, removableStore: removable,
+                                     start: final, bytes: bytes, shouldStop: { run.isOverBudget }, confirming: full, leadShare: leadShare)
+            let next = try again.run()
+            if ProcessInfo.processInfo.environment["INDEXADVISOR_TRACE"] != nil {
+                FileHandle.standardError.write(Data(((["search again, without \(out.sorted())"] + again.trace.lines).joined(separator: "\n") + "\n").utf8))
+            }
+            searched.rounds += again.trace.rounds
+            trace.rounds += again.trace.rounds
+            guard next != final else { break }
+            let (kept, more) = try attributePicksThatPay(next, indexes: indexes, oracle: full, trace: searched, policy: policy)
+            out.formUnion(Set(next.added.map(\.key)).subtracting(kept.added.map(\.key)))
+            final = kept
+            givenUp += more
+            if more.isEmpty { break }
+        }
+        selectionTrace = searched
         alternatives = try attributeAlternatives(on: final, indexes: indexes, oracle: full)
         // The store's indexes the search took out stay out: the final state is its configuration, and the
         // review of existing indexes reports each of them (measured by putting it back).
@@ -84,7 +106,7 @@ extension AnalysisRun {
         rejected += givenUp
         rejectUnchosen(pool, chosen: final, trace: trace, failures: indexes.buildFailures,
                        users: Dictionary(screened.candidates.map { ($0.0.key, $0.1) }, uniquingKeysWith: { a, _ in a }),
-                       decided: Set(chosen.added.map(\.key)).subtracting(final.added.map(\.key)))
+                       decided: out)
         selectionMismatches = oracle.planMismatches
     }
 
