@@ -62,6 +62,14 @@ package final class SnapshotOracle: CostOracle {
         try measure(s, under: configuration, key: nil)
     }
 
+    /// Read `s` timed again under `configuration`, and remembered in place of its first timing: the figures the
+    /// report attributes are then this one's. Only for a read (a write's counters move with the rows earlier
+    /// timings added: ``remeasure(_:under:)``).
+    package func measureAgain(_ s: Int, under configuration: IndexConfiguration) throws -> MeasuredCost {
+        precondition(!statements[s].isWrite, "a write's timing is never replaced")
+        return try measure(s, under: configuration, key: try memoKey(s, configuration))
+    }
+
     /// The memo's key: the statement, its predicted plan, and for a write the indexes its tables hold.
     private func memoKey(_ s: Int, _ configuration: IndexConfiguration) throws -> String {
         let predicted = try plan(of: s, under: configuration)

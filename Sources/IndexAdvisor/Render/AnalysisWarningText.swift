@@ -16,6 +16,10 @@ extension AnalysisWarning: Codable, CustomStringConvertible {
             return "what ANALYZE would change was not measured: the time budget (--time-budget \(budget) s) had run out"
         case .statementFailed(let statement, let sql, let problem):
             return "\(statement) (\(sql)) \(problem)"
+        case .decidedByTheClock(let choices, let load, let cores):
+            let named = choices.prefix(3).joined(separator: ", ") + (choices.count > 3 ? " and \(choices.count - 3) more" : "")
+            let busy = load.map { "; the machine's load average was \(String(format: "%.1f", $0)) on \(Figures.counted(cores, "core"))" } ?? ""
+            return "\(Figures.counted(choices.count, "choice")) went to the wall clock, which contradicted SQLite's work counters beyond its runs' spread (\(named))\(busy). On a busy machine such a choice can differ between runs of the same input; `--cost counters` decides on the counters alone and gives the same advice every time"
         case .other(let text):
             return text
         }

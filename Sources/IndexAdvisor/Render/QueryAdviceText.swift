@@ -28,7 +28,7 @@ extension QueryAdvice: Codable {
         case .statistics(let change):
             return Self.words(change)
         case .mixedSortDirections(let table, let columns):
-            return "The index on \(table)(\(columns.joined(separator: ", "))) mixes directions to serve an ORDER BY that does. If one direction would do for the app (e.g. both DESC), an index in one direction serves it (SQLite reads it backwards for the other), cheaper to keep, and a SwiftData model can declare it too (its #Index has no direction)."
+            return "The index on \(table)(\(columns.joined(separator: ", "))) mixes directions to serve an ORDER BY that does. If one direction would do for the app (e.g. both DESC), an index in one direction serves it (SQLite reads it backwards for the other), and any model can declare that one."
         case .other(let advice, _):
             return advice
         }

@@ -20,6 +20,12 @@ public enum AnalysisWarning: Sendable, Equatable {
     /// the statement timeout as the store is, or failed in some of its executions on the snapshot: `problem`.
     /// `sql` is its text on one line, at most 80 characters.
     case statementFailed(statement: String, sql: String, problem: String)
+    /// Deciding on SQLite's work counters, the selection gave these candidates (`choices`, as the report
+    /// names them) to the wall clock, which contradicted the counters beyond its runs' spread; the machine's
+    /// one-minute load average was `load` (nil: unknown) on `cores` cores. On a busy machine such a choice can
+    /// differ between runs of the same input (hostile round 5, F6; a new user's Core Data store at load 6 on 2
+    /// cores: two sets in two runs).
+    case decidedByTheClock(choices: [String], load: Double?, cores: Int)
     /// A warning read back from a JSON report, in its words.
     case other(String)
 
@@ -30,6 +36,7 @@ public enum AnalysisWarning: Sendable, Equatable {
         case .quickCheckFindings(let findings, let path): return .quickCheckFindings(findings: rename(findings), storePath: path)
         case .indexNotBuilt(let name, let error): return .indexNotBuilt(name: rename(name), error: rename(error))
         case .timeBudgetRanOut, .statisticsNotMeasured: return self
+        case .decidedByTheClock(let choices, let load, let cores): return .decidedByTheClock(choices: choices.map(rename), load: load, cores: cores)
         case .statementFailed(let statement, let sql, let problem):
             return .statementFailed(statement: statement, sql: rename(sql), problem: rename(problem))
         case .other(let text): return .other(rename(text))

@@ -113,6 +113,17 @@ public enum RejectionReason: Sendable, Equatable {
         }
     }
 
+    /// True for a reason the wall clock gave against SQLite's work counters, when the choices are decided on
+    /// the counters (`decidesOnCounters`): the clock's best case lost, or its medians did beyond the spread.
+    func isClockVerdict(decidesOnCounters: Bool) -> Bool {
+        guard decidesOnCounters else { return false }
+        switch self {
+        case .costsMoreByTheClock: return true
+        case .costOutweighsSaving(_, _, let byCounters), .makesStatementsSlower(_, let byCounters): return !byCounters
+        default: return false
+        }
+    }
+
     /// The same reason with every name in it (index, table, column names, and the words of a reason given in
     /// words) passed through `rename`: for renaming an index throughout a result.
     func renamingNames(_ rename: (String) -> String) -> RejectionReason {

@@ -12,6 +12,11 @@ extension AnalysisRun {
             let left = rejected.filter { $0.rejection.isTimeBudget }.count
             warnings.append(.timeBudgetRanOut(budgetSeconds: Int(options.timeBudgetSeconds ?? 0), candidatesLeft: left))
         }
+        let byTheClock = rejected.filter { $0.rejection.isClockVerdict(decidesOnCounters: decidesOnCounters) }
+        if !byTheClock.isEmpty {
+            warnings.append(.decidedByTheClock(choices: byTheClock.map { "\($0.table)(\($0.columns.joined(separator: ", ")))" },
+                                               load: MachineLoad.oneMinuteAverage(), cores: MachineLoad.cores))
+        }
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         // The tables of store indexes the selector took out: their writes have an index fewer to maintain.
         // A pick no final plan uses was given up before (``attributePicksThatPay(_:indexes:oracle:trace:)``).

@@ -19,10 +19,21 @@ extension AnalysisRun {
                                         trace: SelectionTrace, policy: SelectionPolicy) throws -> (IndexConfiguration, [RejectedCandidate]) {
         var configuration = chosen
         var givenUp: [RejectedCandidate] = []
+        var timedAgain: Set<String> = []
         while true {
             try attributePicks(configuration, indexes: indexes, oracle: oracle, sets: trace.takenSets)
             markSetMembers(from: trace)
-            guard let (offset, reason) = pickNotPaidFor(policy: policy) else { return (configuration, givenUp) }
+            guard let (offset, reason) = pickNotPaidFor(policy: policy) ?? pickWhoseFiguresLose() else { return (configuration, givenUp) }
+            // The clock against the counters: its reads' two sides were timed at different moments (the store's
+            // minutes before), so on a busy machine they are timed again, back to back, once, and judged again
+            // on those figures, which the report then prints (hostile round 5, F6: the same input gave 4, 6, 4
+            // and 5 indexes, a pick's reads "at most 32.2 ms" in one run and 73.0 ms in the next).
+            let isUnused: Bool
+            if case .unusedOnceOthersExist = reason { isUnused = true } else { isUnused = false }
+            if policy.decidesOnCounters, !isUnused, timedAgain.insert(picks[offset].measured.candidate.key).inserted {
+                try timeReadsAgain(of: offset, in: configuration, oracle: oracle, sets: trace.takenSets)
+                continue
+            }
             // Out of the picks first: its name is then its own again, not `_2` beside itself.
             let pick = picks.remove(at: offset)
             givenUp.append(rejection(pick.measured.candidate, score: pick.score, reason: reason))
@@ -58,11 +69,34 @@ extension AnalysisRun {
         if policy.decidesOnCounters, let figures = clock[offset] {
             return (offset, .costsMoreByTheClock(readsSavedAtMost: figures.readsSavedAtMost, writesAddedAtLeast: figures.writesAddedAtLeast))
         }
-        let slower = picks[offset].score.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }.map { effect in
+        let slower = slowdowns(picks[offset].score.effects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds })
+        return (offset, .costOutweighsSaving(slower: slower, churn: churns(for: picks[offset].measured.candidate).first, byCounters: false))
+    }
+
+    /// The first pick the report's own check rejects (``ReportChecker/checkRecommendedAtALoss(_:)``), and why:
+    /// its figures lose more than 1 ms per workload and a read it serves is measurably slower, and it is no
+    /// member kept for a join's set. Decided on the counters, the clock's best case can still pay for such a
+    /// pick; the report printed it at a loss and failed its own `render --check` (a new user's Core Data
+    /// store: "saves 17.6 ms" in one format, "makes reads 61.0 ms slower" in another).
+    func pickWhoseFiguresLose() -> (Int, RejectionReason)? {
+        for (offset, pick) in picks.enumerated() where pick.neededBy == nil && pick.score.netSeconds < -0.001 {
+            let slower = pick.score.effects.filter { effect in
+                effect.isSignificant && effect.after.medianSeconds > effect.before.medianSeconds
+                    && effect.planAfter?.indexesUsed.contains { $0.sqlFolded == pick.name.sqlFolded } == true
+            }
+            guard !slower.isEmpty else { continue }
+            return (offset, .costOutweighsSaving(slower: slowdowns(slower), churn: churns(for: pick.measured.candidate).first, byCounters: false))
+        }
+        return nil
+    }
+
+    /// `effects` as the slowdowns a rejection names (`S4 42.9 ms → 50.8 ms`).
+    func slowdowns(_ effects: [StatementEffect]) -> [StatementSlowdown] {
+        let positions = Dictionary(profiles.enumerated().map { ($0.element.statement.fingerprint.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        return effects.map { effect in
             StatementSlowdown(statement: positions[effect.statementID].map { "S\($0 + 1)" } ?? effect.statementID,
                               beforeSeconds: effect.before.medianSeconds, afterSeconds: effect.after.medianSeconds)
         }
-        return (offset, .costOutweighsSaving(slower: slower, churn: churns(for: picks[offset].measured.candidate).first, byCounters: false))
     }
 
     /// Of picks `names` (in the migration's order), with `nets` (reads saved minus writes added, seconds per
@@ -79,6 +113,30 @@ extension AnalysisRun {
         for offset in names.indices { sums[carriers[offset], default: 0] += nets[offset] }
         let losing = sums.filter { loses($0.key, $0.value) }.min { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
         return losing.map { ($0.key, false) }
+    }
+
+    /// Times again, back to back, each read that pick `offset` changed, with the picks before it (as
+    /// ``attributePicks(_:indexes:oracle:sets:)`` measures it) and then without it, and keeps those timings
+    /// (``SnapshotOracle/measureAgain(_:under:)``; a read of the store as it is also as its profile's).
+    mutating func timeReadsAgain(of offset: Int, in configuration: IndexConfiguration, oracle: SnapshotOracle, sets: [[IndexCandidate]]) throws {
+        let key = picks[offset].measured.candidate.key
+        var before = IndexConfiguration.store
+        for unit in Self.attributionUnits(configuration.added, sets: sets) {
+            let after = unit.reduce(before) { $0.adding($1) }
+            guard unit.contains(where: { $0.key == key }) else { before = after; continue }
+            let positions = Dictionary(profiles.enumerated().map { ($0.element.statement.fingerprint.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            for effect in picks[offset].score.effects {
+                guard let s = positions[effect.statementID], !profiles[s].isWrite else { continue }
+                do {
+                    _ = try oracle.measureAgain(s, under: after)
+                    let store = try oracle.measureAgain(s, under: before)
+                    if before == .store { profiles[s].timingBefore = store.timing }
+                } catch is UnmeasurableStatement {
+                    continue  // the first timings stand
+                }
+            }
+            return
+        }
     }
 
     /// `configuration` without `candidate`, and with every store index the search took out back: those were
