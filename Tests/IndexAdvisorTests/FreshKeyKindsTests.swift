@@ -2,16 +2,16 @@ import Testing
 import Foundation
 @testable import IndexAdvisor
 
-/// Keys a timed write could not make new (issue 39, hostile round 5, F9): a unique expression that changes
-/// only in big steps, and a unique generated column.
-@Suite("Fresh keys: expressions that change in big steps, generated columns")
+/// Keys a timed write could not make new (issue 39, hostile round 5, F9 and F12): a unique expression that
+/// changes only in big steps, a unique generated column, and keys fresh on a sample but a row's of the store.
+@Suite("Fresh keys: expressions that change in big steps, generated columns, sampled tables")
 struct FreshKeyKindsTests {
     /// `count` drawn value sets for `sql`'s first statement on `connection`.
-    func samples(_ sql: String, on connection: SQLiteConnection, count: Int = 6) throws -> [[SQLValue]] {
+    func samples(_ sql: String, on connection: SQLiteConnection, count: Int = 6, fullCopy: SQLiteConnection? = nil) throws -> [[SQLValue]] {
         let schema = try SchemaReader.read(from: connection)
         let statement = try #require(WorkloadLoader.parse(sql, format: .sql).statements.first)
         let shape = try ShapeExtractor(schema: schema).shape(of: statement.sql)
-        var sampler = BindingSampler(connection: connection, schema: schema, seed: 11)
+        var sampler = BindingSampler(connection: connection, schema: schema, seed: 11, fullCopy: fullCopy)
         let (tuples, source) = sampler.samples(for: statement, shape: shape, count: count)
         #expect(source == .drawn && tuples.count == count)
         return tuples
@@ -103,5 +103,66 @@ struct FreshKeyKindsTests {
             #expect(try count(connection, "SELECT count(*) FROM shift WHERE hour = ? / 60", [tuple[0]]) == 0, "\(tuple)")
         }
         #expect(try runs(shiftInsert, shifts, on: connection) == 6)
+    }
+
+    // Regression (F12): on a sampled table the fresh keys were fresh on the sample only: the report's timed
+    // values failed "UNIQUE constraint failed" when re-run on the store.
+    @Test("on a sampled table a drawn INSERT's keys are no row's of the store: every timed value set inserts into the full table")
+    func sampledKeys() throws {
+        // The largest email under BINARY ('Kay9999@Mail.test') sits at a rowid the 1-in-4 sample keeps, and 40
+        // rows of the store hold its upper-case forms with a number after ('KAY9999@MAIL.TEST0' …), most of
+        // which the sample leaves out: lower() makes them the fresh values the sample's largest suggests. The
+        // largest seq, one past the sample's, is at a rowid the sample leaves out.
+        let mixer = try SQLiteConnection.inMemory()
+        try mixer.registerMixFunction()
+        func rowid(from start: Int, kept: Bool) throws -> Int64 {
+            try count(mixer, "WITH RECURSIVE n(i) AS (SELECT \(start) UNION ALL SELECT i + 1 FROM n WHERE i < \(start + 100)) SELECT min(i) FROM n WHERE (indexadvisor_mix(i) % 4 = 0) = \(kept ? 1 : 0)")
+        }
+        let kept = try rowid(from: 5000, kept: true), dropped = try rowid(from: 6041, kept: false)
+        let store = try FixtureStore("""
+            CREATE TABLE subscriber (id INTEGER PRIMARY KEY, email TEXT NOT NULL, seq INTEGER NOT NULL, plan TEXT);
+            CREATE UNIQUE INDEX subscriber_email ON subscriber (lower(email));
+            CREATE UNIQUE INDEX subscriber_seq ON subscriber (seq);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+            INSERT INTO subscriber SELECT i, printf('Kay%04d@Mail.test', i), i, 'free' FROM n;
+            INSERT INTO subscriber VALUES (\(kept), 'Kay9999@Mail.test', \(kept), 'free');
+            WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < 39)
+            INSERT INTO subscriber SELECT 6001 + k, 'KAY9999@MAIL.TEST' || k, 6001 + k, 'pro' FROM n;
+            INSERT INTO subscriber VALUES (\(dropped), 'Joe@Mail.test', 6041, 'pro');
+            """)
+        let insert = "INSERT INTO subscriber (email, seq, plan) VALUES (?, ?, ?)"
+
+        // The premise: the sample's largest values are not the store's, so freshness on the sample is not enough.
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        defer { snapshot.close() }
+        let schema = try SchemaReader.read(from: snapshot.connection)
+        let sampled = try snapshot.sampleLargeTables(schema: schema, maxRows: 1_000)
+        #expect(sampled.map(\.step) == [4])
+        let full = try #require(snapshot.fullCopyConnection)
+        #expect(try count(full, "SELECT count(*) FROM subscriber") == 3_042)
+        #expect(try full.scalar("SELECT max(email) FROM subscriber") == .text("Kay9999@Mail.test"))
+        #expect(try snapshot.connection.scalar("SELECT max(email) FROM subscriber") == .text("Kay9999@Mail.test"))
+        #expect(try count(snapshot.connection, "SELECT count(*) FROM subscriber WHERE lower(email) LIKE 'kay9999@mail.test_%'") < 20)
+        let sampleLargest = try count(snapshot.connection, "SELECT max(seq) FROM subscriber")
+        #expect(try count(full, "SELECT count(*) FROM subscriber WHERE seq = ?", [.integer(sampleLargest + 1)]) == 1)
+        let drawn = try samples(insert + ";", on: snapshot.connection, fullCopy: full)
+        // Past the store's 40 forms of the largest email under lower(), not the sample's 10 or so.
+        #expect(drawn.map { $0[0] } == (40..<46).map { .text("Kay9999@Mail.test\($0)") })
+        #expect(try runs(insert, drawn, on: full) == 6)
+        snapshot.releaseFullCopy()
+        #expect(snapshot.fullCopyConnection == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: snapshot.directory.url.path).filter { $0.hasPrefix("snapshot.sqlite") } == [])
+
+        // The whole analysis: the JSON's timed value sets insert into the store as they did into the sample.
+        var options = quickOptions()
+        options.sampleRows = 1_000
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse("-- freq: 50\n\(insert);", file: "w.sql", format: .sql), options: options)
+        #expect(result.store.sampledTables.map(\.table) == ["subscriber"])
+        let statement = try #require(result.statements.first)
+        #expect(statement.timingBefore?.failures == 0)
+        let timed = try #require(statement.timedExecutions)
+        #expect(timed.count == 6 && timed.allSatisfy { $0.sql == insert })
+        let onStore = try SQLiteConnection(path: store.url.path, mode: .readWrite)
+        #expect(try runs(insert, timed.map(\.values), on: onStore) == 6)
     }
 }

@@ -14,6 +14,10 @@
 /// reaches a value no row has. A key on a generated column, or on an expression of one, is made new through
 /// the columns it is computed from (``Table/expandingGeneratedColumns(in:)``).
 ///
+/// On a sampled snapshot the keys are looked up, and the largest values read, in the store's full copy
+/// (``StoreSnapshot/fullCopyConnection``): a value fresh on the sample alone may be a row's of the store,
+/// and the report's timed values are to run on the store as they ran on the sample.
+///
 /// Values drawn from the data are a row's, so their keys always exist and are always replaced. Values the
 /// app gave (a literal of its text, a bound value from its log) are replaced only when their key exists
 /// in the snapshot (a log recorded before the copy was taken): otherwise they are timed as the app ran them.
@@ -21,12 +25,16 @@
 /// with digits after it (`'k9999'` → `'k99990'`), never a marker that would show in the report's timed text.
 package struct FreshKeys {
     package let connection: SQLiteConnection
+    /// Where keys are looked up and the largest values read: the store's full copy when the snapshot is a
+    /// sample (its rows are a subset, so a key no row of the copy has is no row's of the sample either).
+    private let lookups: SQLiteConnection
     /// Fresh values handed out so far, and each column's largest and smallest value, per table, column and collation.
     private var counters: [String: Int] = [:]
     private var extremes: [String: (maximum: SQLValue?, minimum: SQLValue?)] = [:]
 
-    package init(connection: SQLiteConnection) {
+    package init(connection: SQLiteConnection, fullCopy: SQLiteConnection? = nil) {
         self.connection = connection
+        self.lookups = fullCopy ?? connection
     }
 
     /// A key the table keeps unique: its parts in key order, each with the collation it compares under, and
@@ -207,7 +215,7 @@ package struct FreshKeys {
         // When the look-up fails the values are taken to exist: a new key costs the write the same B-tree work.
         // (Not `try?`, which would read "no row" as a failure too.)
         do {
-            return try connection.scalar("SELECT 1 FROM \(SQLIdentifier.quote(table.name)) WHERE \(filter) LIMIT 1", bound) != nil
+            return try lookups.scalar("SELECT 1 FROM \(SQLIdentifier.quote(table.name)) WHERE \(filter) LIMIT 1", bound) != nil
         } catch {
             return true
         }
@@ -249,7 +257,7 @@ package struct FreshKeys {
         counters[key] = index + 1
         if extremes[key] == nil {
             let term = "\(SQLIdentifier.quote(column)) COLLATE \(SQLIdentifier.quote(collation))"
-            let row = (try? connection.query("SELECT max(\(term)), min(\(term)) FROM \(SQLIdentifier.quote(table.name))"))?.first
+            let row = (try? lookups.query("SELECT max(\(term)), min(\(term)) FROM \(SQLIdentifier.quote(table.name))"))?.first
             extremes[key] = (row?[0], row?[1])
         }
         switch extremes[key]?.maximum {
