@@ -62,6 +62,7 @@ public enum Advisor {
         let empty = Workload(statements: [], diagnostics: WorkloadDiagnostics())
         var run = try prepare(storeAt: storeURL, workload: empty, options: options, stages: stages, report: report)
         defer { run.snapshot.close() }
+        run.snapshot.releaseFullCopy()
         report("schema review", 0, 0)
         var review = SchemaReview(schema: run.schema, snapshot: run.snapshot, timer: run.timer, seed: options.seed)
         run.schemaFindings = review.run(sizes: run.indexSizes())

@@ -22,11 +22,12 @@ package struct BindingSampler {
     /// Columns with more distinct values than this draw hot values only (listing them costs too much).
     package var coldValueLimit = 100_000
 
-    package init(connection: SQLiteConnection, schema: Schema, seed: UInt64) {
+    /// `fullCopy`: the store's whole copy when `connection`'s snapshot is a sample, where fresh keys are looked up.
+    package init(connection: SQLiteConnection, schema: Schema, seed: UInt64, fullCopy: SQLiteConnection? = nil) {
         self.connection = connection
         self.schema = schema
         self.generator = SeededGenerator(seed: seed)
-        self.freshKeys = FreshKeys(connection: connection)
+        self.freshKeys = FreshKeys(connection: connection, fullCopy: fullCopy)
     }
 
     /// Where a statement's bound values come from.

@@ -16,7 +16,7 @@ extension AnalysisRun {
         setAsideUnparsable(keepingUnparsable: keepingUnparsable)
         let extractor = try ShapeExtractor(schema: schema)
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
-        var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed)
+        var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed, fullCopy: snapshot.fullCopyConnection)
         let triggers = TriggerPrograms.read(from: snapshot.connection)
         for (position, profile) in profiles.enumerated() {
             report("baseline", position, profiles.count)
@@ -26,6 +26,8 @@ extension AnalysisRun {
             try timeBaseline(profile, boundingTimeouts: boundingTimeouts)
             addNotes(to: profile)
         }
+        // Every value is chosen: the store's whole copy a sample was drawn from is no longer read.
+        snapshot.releaseFullCopy()
         try reportFailures()
     }
 

@@ -191,12 +191,26 @@ public final class StoreSnapshot {
         _ = try? connection.query("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    /// Makes `connection` (to `file`, in the private directory) the snapshot, and deletes the old snapshot file.
+    /// Makes `connection` (to `file`, in the private directory) the snapshot, and keeps the old snapshot as
+    /// ``fullCopy`` until ``releaseFullCopy()`` (or ``close()``) deletes it.
     func replaceConnection(with connection: SQLiteConnection, file: URL) {
-        let old = snapshotURL
+        releaseFullCopy()
+        fullCopy = (self.connection, snapshotURL)
         self.connection = connection
         snapshotURL = file
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: old.path + suffix) }
+    }
+
+    /// When the snapshot is a sample (``sampleLargeTables(schema:maxRows:)``), the copy of the whole store it
+    /// was drawn from, until the values statements are timed with are chosen: a write's fresh keys are looked
+    /// up in it (``FreshKeys``), so that they are no row's of the store either. Nil otherwise.
+    package var fullCopyConnection: SQLiteConnection? { fullCopy?.connection }
+    private var fullCopy: (connection: SQLiteConnection, file: URL)?
+
+    /// Closes and deletes ``fullCopyConnection``'s file, which the rest of the analysis does not read.
+    package func releaseFullCopy() {
+        guard let (_, file) = fullCopy else { return }
+        fullCopy = nil
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
     }
 
     /// Removes the private directory and everything in it.
