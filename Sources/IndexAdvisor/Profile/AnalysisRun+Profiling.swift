@@ -164,7 +164,25 @@ extension AnalysisRun {
         // Each length of IN list the workload showed is timed, weighted by its executions (issue 42).
         let chosen = ValueSetSelection.select(weights: profile.statement.observedBindingWeights, heaviness: heaviness,
                                               limit: Self.observedSetsTimed, groups: samples.map(\.count))
-        profile.setSamples(chosen.map { samples[$0.position] }, weights: chosen.map(\.weight))
+        var timed = chosen.map { samples[$0.position] }
+        keepToExistingRows(profile, samples: &timed, sampler: &sampler)
+        profile.setSamples(timed, weights: chosen.map(\.weight))
+    }
+
+    /// An UPDATE's or DELETE's observed value sets whose WHERE keys match no row on the snapshot get an
+    /// existing row's keys (``BindingSampler/existingKeys(_:targets:table:)``), and the statement says so.
+    private func keepToExistingRows(_ profile: StatementProfile, samples: inout [[SQLValue]], sampler: inout BindingSampler) {
+        guard profile.statement.kind == .update || profile.statement.kind == .delete, let shape = profile.shape,
+              let written = shape.tables.first(where: \.isWritten)?.table else { return }
+        let keys = shape.parameters.filter { target in
+            guard let op = target.op, op == .equal || op == .is else { return false }
+            return target.table.sqlFolded == written.sqlFolded
+        }
+        var replaced = 0
+        for index in samples.indices where sampler.existingKeys(&samples[index], targets: keys, table: written) { replaced += 1 }
+        guard replaced > 0 else { return }
+        let columns = Set(keys.map(\.column)).sorted().joined(separator: ", ")
+        profile.notes.append(.other("The workload's \(columns) \(replaced == samples.count ? "values match" : "values in \(replaced) of the \(samples.count) value sets timed match") no row of \(written) on the snapshot (rows the app creates before it changes them): those are timed on an existing row's \(columns) instead, so that the write and its triggers do their work."))
     }
 
     /// The statement's plan as the store is; false, with the profile's error set, when it does not prepare.

@@ -15,7 +15,7 @@ extension AnalysisResult {
             + "Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), "
             + "or up to \(method.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(method.seed)): "
             + "whole rows, so values that belong together stay together; an IN list of distinct existing values; a range from a drawn row's value to the value 1 % of the table's rows later in the column's order (10 to 1,000 rows); a LIKE pattern from an existing value's first three characters. "
-            + "A write's keys (primary and unique, of one column or several) get a value no row has where a row already holds them (always for drawn values, never for an UPDATE's own): one column of the key, past its largest value; "
+            + "A write's keys (primary and unique, of one column or several) get a value no row has where a row already holds them (always for drawn values, never for an UPDATE's own): one column of the key, past its largest value; an UPDATE's or DELETE's own WHERE keys that match no row (rows the app creates before it changes them) are an existing row's, so that the write and its triggers do their work; "
             + "an upsert, INSERT OR REPLACE or OR IGNORE keeps the app's own key, so its conflict path is timed, and every other drawn set is an existing row's. "
             + "Writes run inside a savepoint that is rolled back. "
             + chargeMethod
