@@ -37,7 +37,7 @@ public enum SQLReport {
             let later = claimed.filter(takenOver.contains).map { result.label(ofStatement: $0) }.joined(separator: ", ")
             let serves = later.isEmpty ? (users.isEmpty ? "" : "for \(users): ")
                 : (users.isEmpty ? "chosen for \(later), which a later pick took over: " : "for \(users) (chosen for \(later) too, which a later pick took over): ")
-            lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded, atLeast: result.savesLowerBound(recommendation))) per workload\(result.timeScope); built in \(recommendation.sampleScale == nil ? "" : "about ")\(Figures.duration(recommendation.buildSeconds)), \(recommendation.sampleScale == nil ? "" : "about ")\(ByteCountText.format(recommendation.bytes))\(recommendation.sampleScale == nil ? "" : " (the whole store's, scaled from the sample)")."))
+            lines.append(comment("\(recommendation.rank). \(serves)\(Figures.readWriteEffect(reads: recommendation.boundedReadSaving, writes: recommendation.boundedWriteCost)) per workload\(result.timeScope); built in \(recommendation.sampleScale == nil ? "" : "about ")\(Figures.duration(recommendation.buildSeconds)), \(recommendation.sampleScale == nil ? "" : "about ")\(ByteCountText.format(recommendation.bytes))\(recommendation.sampleScale == nil ? "" : " (the whole store's, scaled from the sample)")."))
             // On a Core Data / SwiftData store, a lookup the proposed #Unique rule's unique index serves is the
             // rule's to declare: the Markdown, HTML and Swift reports say so, and the migration must not ship the
             // plain index beside it (a new user's workout store: two indexes for one job, one of them SQL-only,
@@ -76,7 +76,7 @@ public enum SQLReport {
         if !review.isEmpty { all += [""] + review.map(comment) }
         // Forms the model cannot declare: commented out, since they are a choice, not part of the migration.
         for alternative in result.alternatives ?? [] {
-            all += ["", comment("Alternative the model cannot declare: \(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload on top of the indexes above; \(ByteCountText.format(alternative.bytes)). \(alternative.howToShip.text)"),
+            all += ["", comment("Alternative the model cannot declare: \(Figures.readWriteEffect(reads: alternative.boundedReadSaving, writes: alternative.boundedWriteCost)) per workload on top of the indexes above; \(ByteCountText.format(alternative.bytes)). \(alternative.howToShip.text)"),
                     comment(alternative.sql + ";")]
             all += alternative.replaces.map { comment("DROP INDEX IF EXISTS \(SQLIdentifier.quote($0)); -- no final plan uses it once the alternative exists") }
         }
