@@ -179,6 +179,10 @@ struct JSONReportTests {
         result.statements[0].timingBefore?.vmStepsPerExecution = 10
         result.statements[0].timingBefore?.pageLookupsPerExecution = 2
         result.existingIndexes[0].caveat = "c"
+        result.recommendations[0].readSecondsSavedBound = .atLeast
+        result.recommendations[0].writeSecondsAddedBound = .atMost
+        result.rejectedCandidates[0].readSecondsSavedBound = .notKnown
+        result.rejectedCandidates[0].writeSecondsAddedBound = .atLeast
         let json = try JSONSerialization.jsonObject(with: Data(JSONReport.render(result).utf8))
         var keys = Set<String>()
         func collect(_ value: Any, under parent: String?) {

@@ -50,6 +50,7 @@ extension AnalysisRun {
         RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
                           columns: candidate.columns.map { $0.displayName + ($0.isDescending ? " DESC" : "") + ($0.collation.uppercased() == "BINARY" ? "" : " COLLATE " + $0.collation) },
                           partialPredicate: candidate.partialPredicate, readSecondsSaved: score?.readSecondsSaved ?? 0,
-                          writeSecondsAdded: score?.writeSecondsAdded ?? 0, rejection: reason)
+                          writeSecondsAdded: score?.writeSecondsAdded ?? 0,
+                          readSecondsSavedBound: score?.readBound.stored, writeSecondsAddedBound: score?.writeBound.stored, rejection: reason)
     }
 }

@@ -96,6 +96,7 @@ extension AnalysisRun {
                 bytes: storeBytes(pick.measured.bytes, table: candidate.table),
                 readSecondsSaved: pick.score.readSecondsSaved, writeSecondsAdded: pick.score.writeSecondsAdded,
                 netSecondsSaved: pick.score.netSeconds,
+                readSecondsSavedBound: pick.score.readBound.stored, writeSecondsAddedBound: pick.score.writeBound.stored,
                 sampleScale: sample(of: candidate.table)?.sizeFactor,
                 sampleBuildSeconds: sample(of: candidate.table).map { _ in pick.measured.buildSeconds },
                 sampleBytes: sample(of: candidate.table).map { _ in pick.measured.bytes },
@@ -217,7 +218,8 @@ extension AnalysisRun {
                 sql: candidate.createSQL(name: name, ifNotExists: true),
                 entity: schema.coreData?.rootEntity(ofTable: candidate.table)?.name,
                 readSecondsSaved: choice.score.readSecondsSaved, writeSecondsAdded: choice.score.writeSecondsAdded,
-                netSecondsSaved: choice.score.netSeconds, bytes: storeBytes(choice.measured.bytes, table: candidate.table),
+                netSecondsSaved: choice.score.netSeconds,
+                readSecondsSavedBound: choice.score.readBound.stored, writeSecondsAddedBound: choice.score.writeBound.stored, bytes: storeBytes(choice.measured.bytes, table: candidate.table),
                 buildSeconds: storeBuildSeconds(choice.measured.buildSeconds, table: candidate.table),
                 effects: choice.score.effects, replaces: replaces,
                 howToShip: AlternativeShipping.advice(for: candidate, naming: naming))

@@ -62,6 +62,18 @@ public struct CheckProblem: Sendable, Codable, Equatable {
 
 /// Decides which statements of an analysis fail a CI check.
 public enum CheckEvaluator {
+    /// `29% of workload time`, `at least 28% of workload time`, `at most 30% of workload time`, or `share of
+    /// workload time not known`: a statement's share as `check` prints it, rounded so that a bound holds as printed.
+    static func shareWords(_ share: BoundedFigure) -> String {
+        let percent = share.value * 100
+        switch share.bound {
+        case .exact: return "\(String(format: "%.0f", percent))% of workload time"
+        case .atLeast: return "at least \(Figures.whole(percent, .down))% of workload time"
+        case .atMost: return "at most \(Figures.whole(percent, .up))% of workload time"
+        case .notKnown: return "share of workload time not known (\(Figures.stoppedAtTimeout))"
+        }
+    }
+
     /// The failures and warnings for `result` (the plans and times of a `check` run), compared with `baseline`
     /// (an earlier JSON report) when given. Only hot statements (``CheckThresholds/minimumShare`` or
     /// ``CheckThresholds/minimumCount``) fail, for a plan, for a slowdown, or because they could not be
@@ -108,6 +120,16 @@ public enum CheckEvaluator {
             if let table = finding.table { return table }
             return finding.alias.map { "the materialized subquery \($0)" } ?? "a materialized subquery"
         }
+        // What is known of a statement's share of that total: a time that timed out is at least the timeout, so
+        // a share is a lower bound when only its own time is one, an upper bound when another's is, and not
+        // known when both are (``BoundedFigure/share(_:besides:)``; hostile round 5, F10).
+        func timeBound(_ statement: StatementReport) -> FigureBound {
+            statement.error == nil ? FigureBound(statement.timingBefore) : statement.timedOut && untimed[statement.id] != nil ? .atLeast : .exact
+        }
+        func shareBound(_ statement: StatementReport) -> FigureBound {
+            let others = result.statements.contains { $0.id != statement.id && timeBound($0) == .atLeast }
+            return FigureBound.of(rising: timeBound(statement), falling: others ? .atLeast : .exact)
+        }
         var problems: [CheckProblem] = []
         let executions = result.statements.saturatingSum { max(0, $0.count) }
         for (offset, statement) in result.statements.enumerated() where statement.error == nil {
@@ -118,7 +140,7 @@ public enum CheckEvaluator {
             // The text whose plan is judged: the value set planned (the one with the most full scans and sorts).
             let sql = excerpt(statement.timedExecutions?.first?.sql ?? statement.sql, limit: 100)
             // With --source, where the app issues it: the line to change.
-            let weight = "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of workload time"
+            let weight = "×\(Figures.count(statement.count)), \(shareWords(BoundedFigure(share, shareBound(statement))))"
                 + (statement.sourceLocations.map { "; issued at " + $0.joined(separator: ", ") } ?? "")
             // A trigger's scan is judged by how often the write runs, not by its time: the time shows the trigger's
             // work only for the values timed and the rows they change on the snapshot. A write that changed no row
@@ -195,7 +217,7 @@ public enum CheckEvaluator {
             let sql = excerpt(statement.sql, limit: 100)
             let weight = known == nil
                 ? "×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions"
-                : "×\(Figures.count(statement.count)), at least \(Figures.whole(share * 100, .down))% of workload time"
+                : "×\(Figures.count(statement.count)), \(shareWords(BoundedFigure(share, shareBound(statement))))"
             let was = comparison.comparable(statement)?.timingBefore.map { "; \(Figures.timing($0)) in the baseline" } ?? ""
             if timedOut {
                 problems.append(CheckProblem(kind: .statementTimedOut, statement: label, statementID: statement.id, isFailure: true,

@@ -19,25 +19,12 @@ extension AnalysisResult {
     /// counters: 2.18 ms)`: a recommendation's charge, as the summary and its section print it. Reports
     /// without charges give the figures measured when it was chosen.
     public func chargeText(for recommendation: Recommendation) -> String {
-        let atLeast = savesLowerBound(recommendation)
         guard let charge = charge(of: recommendation) else {
-            return Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded, atLeast: atLeast)
+            return Figures.readWriteEffect(reads: recommendation.boundedReadSaving, writes: recommendation.boundedWriteCost)
         }
         let served = charge.reads.filter { $0.chargedSeconds != 0 }.map { label(ofStatement: $0.statementID) }
-        let reads = Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0, atLeast: atLeast).components(separatedBy: ", ")[0]
+        let reads = readChargeWords(charge)
         return reads + (served.isEmpty ? "" : " (\(Figures.listed(served)))") + slowedReadsText(charge) + ", " + writeChargeText(charge)
-    }
-
-    /// True when a statement `recommendation` makes faster (a read it serves, or a write) was stopped at the timeout as the store is
-    /// (``Timing/isLowerBound``): what it saves is then a lower bound.
-    public func savesLowerBound(_ recommendation: Recommendation) -> Bool {
-        let served = charge(of: recommendation).map { charge in
-            Set(charge.reads.filter { $0.chargedSeconds > 0 }.map(\.statementID) + charge.writes.filter { $0.chargedSeconds < 0 }.map(\.statementID))
-        }
-        return statements.contains { statement in
-            statement.error == nil && statement.timingBefore?.isLowerBound == true
-                && (served?.contains(statement.id) ?? statement.usesRecommendations.contains(recommendation.name))
-        }
     }
 
     /// `; makes S4 slower: 103.2 ms → 158.1 ms (1.5× slower)`: each read charged to the index whose final
@@ -48,7 +35,7 @@ extension AnalysisResult {
         let slowed = charge.reads.compactMap { part -> String? in
             guard part.chargedSeconds < 0, let statement = statement(withID: part.statementID),
                   let before = statement.timingBefore, let after = statement.timingAfter, after.isSlower(than: before) else { return nil }
-            return "\(label(ofStatement: part.statementID)) slower: \(Figures.duration(before.medianSeconds)) → \(Figures.duration(after.medianSeconds)) (\(Figures.change(before.medianSeconds, after.medianSeconds, significant: true)))"
+            return "\(label(ofStatement: part.statementID)) slower: \(Figures.median(before)) → \(Figures.median(after)) (\(Figures.change(before, after, significant: true)))"
         }
         return slowed.isEmpty ? "" : "; makes " + slowed.joined(separator: ", ")
     }
@@ -58,7 +45,7 @@ extension AnalysisResult {
         guard let charge = charge(ofDrop: finding) else { return nil }
         var parts: [String] = []
         if charge.readSecondsSaved != 0 {
-            parts.append(Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0).components(separatedBy: ", ")[0])
+            parts.append(readChargeWords(charge))
         }
         parts.append(writeChargeText(charge))
         return parts.joined(separator: ", ")
@@ -66,18 +53,22 @@ extension AnalysisResult {
 
     /// A charge's write figure with its spread and the counters' figure beside it.
     func writeChargeText(_ charge: FinalCharge) -> String {
-        let stopped = charge.writes.contains { part in part.chargedSeconds < 0 && statement(withID: part.statementID)?.timingBefore?.isLowerBound == true }
-        let words = Figures.readWriteEffect(readSaved: 0, writeAdded: charge.writeSecondsAdded, atLeast: stopped).components(separatedBy: ", ")[1]
+        let writes = boundedWriteCost(charge)
+        let words = Figures.readWriteEffect(reads: BoundedFigure(0), writes: writes).components(separatedBy: ", ")[1]
         guard !charge.writes.isEmpty else { return words }
-        return words + " (" + Self.spreadAndCounters(charge.writeSecondsRange, counters: charge.writeCounterSeconds, signed: false) + ")"
+        return words + " (" + Self.spreadAndCounters(charge.writeSecondsRange, counters: charge.writeCounterSeconds, signed: false, bound: writes.bound) + ")"
     }
 
     /// `spread 3.31 ms–3.45 ms; SQLite's counters: 2.18 ms` for a charge whose words give its direction
     /// (`adds`, `saves`), or signed for a change (`spread +9.9 ms to +13.0 ms; SQLite's counters: +9.8 ms`).
-    static func spreadAndCounters(_ range: ClosedRange<Double>, counters: Double?, signed: Bool) -> String {
+    /// A figure that is a bound (``FigureBound``) has no spread: the quartiles of a stopped statement are the
+    /// timeout, and a spread ending there would read as measured (hostile round 5, F10).
+    static func spreadAndCounters(_ range: ClosedRange<Double>, counters: Double?, signed: Bool, bound: FigureBound = .exact) -> String {
         let (low, high) = (range.lowerBound, range.upperBound)
         let spread: String
-        if low == high {
+        if !bound.isExact {
+            spread = "spread not known: a time in it was \(Figures.stoppedAtTimeout)"
+        } else if low == high {
             spread = "no spread"
         } else if !signed && (low >= 0 || high <= 0) {
             let (small, large) = (min(abs(low), abs(high)), max(abs(low), abs(high)))
@@ -95,10 +86,12 @@ extension AnalysisResult {
         guard let charges = finalCharges else { return nil }
         let parts = (charges.recommendations + charges.drops.map(\.charge) + [charges.uncharged]).flatMap(\.writes)
         guard !parts.isEmpty else { return nil }
-        let change = totals.writeSecondsAfter - totals.writeSecondsBefore
+        // The change is bounded as the totals it is the difference of (``boundedEnds(_:)``).
+        let ends = boundedEnds(\.kind.isWrite)
+        let change = BoundedFigure(totals.writeSecondsAfter, ends.after ? .atLeast : .exact) - BoundedFigure(totals.writeSecondsBefore, ends.before ? .atLeast : .exact)
         let low = parts.reduce(0) { $0 + $1.lowestSeconds }, high = parts.reduce(0) { $0 + $1.highestSeconds }
         let counted = parts.reduce(Double?.some(0)) { sum, part in sum.flatMap { sum in part.counterSeconds.map { sum + $0 } } }
-        return Figures.signedDuration(change) + "; " + Self.spreadAndCounters(min(low, high)...max(low, high), counters: counted, signed: true)
+        return Figures.signedDuration(change) + "; " + Self.spreadAndCounters(min(low, high)...max(low, high), counters: counted, signed: true, bound: change.bound)
     }
 
     /// What the change no recommendation or drop explains comes to, when it is not nothing: `writes +3.0 µs
@@ -106,8 +99,8 @@ extension AnalysisResult {
     public var unchargedText: String? {
         guard let uncharged = finalCharges?.uncharged, !(uncharged.reads.isEmpty && uncharged.writes.isEmpty) else { return nil }
         var parts: [String] = []
-        if !uncharged.reads.isEmpty { parts.append("reads \(Figures.signedDuration(-uncharged.readSecondsSaved))") }
-        if !uncharged.writes.isEmpty { parts.append("writes \(Figures.signedDuration(uncharged.writeSecondsAdded))") }
+        if !uncharged.reads.isEmpty { parts.append("reads \(Figures.signedDuration(-boundedReadSaving(uncharged)))") }
+        if !uncharged.writes.isEmpty { parts.append("writes \(Figures.signedDuration(boundedWriteCost(uncharged)))") }
         return parts.joined(separator: ", ") + " that no index's measured work explains (SQLite's counters show no index changing it: the clock's noise)"
     }
 
@@ -164,7 +157,7 @@ extension AnalysisResult {
     /// `scope` follows each time: ` (on the sample)` when the tables were sampled.
     public func chargeLines(for recommendation: Recommendation, charge: FinalCharge, scope: String = "") -> (reads: String, writes: String) {
         let served = charge.reads.filter { $0.chargedSeconds != 0 }
-        let reads = Figures.readWriteEffect(readSaved: charge.readSecondsSaved, writeAdded: 0, atLeast: savesLowerBound(recommendation)).components(separatedBy: ", ")[0].capitalizedFirstLetter
+        let reads = readChargeWords(charge).capitalizedFirstLetter
             + " per workload" + (served.isEmpty ? "" : ": " + chargedStatements(served) + " per execution") + scope
         let writes = (charge.writes.isEmpty ? "No write to its table" : writeChargeText(charge).capitalizedFirstLetter + " per workload: "
             + Figures.listed(charge.writes.map { label(ofStatement: $0.statementID) }) + scope)

@@ -138,7 +138,7 @@ public enum HTMLReport {
         let labels = result.statementLabels
         let rows = result.statements.filter { $0.error == nil }.map { statement -> SVGCharts.TimeRow in
             let label = labels[statement.id] ?? statement.id
-            let caption = "×\(Figures.count(statement.count)) · \(result.shareText(statement)) of time"
+            let caption = "×\(Figures.count(statement.count)) · \(result.shareText(statement, of: "time"))"
             let detail = "\(label) (\(statement.kind.rawValue), ×\(Figures.count(statement.count))): "
                 + (statement.timingBefore.map { "before \(Figures.timing($0))" } ?? "not timed before")
                 + (statement.timingAfter.map { ", after \(Figures.timing($0))" } ?? "")
@@ -174,7 +174,7 @@ public enum HTMLReport {
             let (reads, writes) = result.chargeLines(for: recommendation, charge: charge, scope: result.isSampled ? " (on the sample)" : "")
             page.append(#"<ul class="charge"><li>\#(reads)</li><li>\#(writes)</li><li>How sure: \#(result.howSure(of: recommendation))</li></ul>"#)
         } else {
-            page.append(#"<p>Saves <strong class="good">\#(Figures.measured(recommendation.readSecondsSaved))</strong> of reads and adds <strong class="warn">\#(recommendation.writeSecondsAdded == 0 ? "no measurable time" : Figures.duration(recommendation.writeSecondsAdded))</strong> of writes per workload\#(result.timeScope) · \#(recommendation.buildSentence.lowercasedFirstLetter)</p>"#)
+            page.append(#"<p>Saves <strong class="good">\#(Figures.measured(recommendation.boundedReadSaving))</strong> of reads and adds <strong class="warn">\#(recommendation.boundedWriteCost == BoundedFigure(0) ? "no measurable time" : Figures.measured(recommendation.boundedWriteCost))</strong> of writes per workload\#(result.timeScope) · \#(recommendation.buildSentence.lowercasedFirstLetter)</p>"#)
             page.append("<p>How sure: \(result.howSure(of: recommendation))</p>")
         }
         page.append(#"<p class="muted">\#(result.partialSetCaption(for: recommendation)):</p>"#)
@@ -253,13 +253,13 @@ public enum HTMLReport {
         for (offset, alternative) in alternatives.enumerated() {
             page.append(#"<article id="alternative-\#(offset + 1)">"#)
             page.append("<h3>A\(offset + 1). <code>\(alternative.name)</code></h3>")
-            page.append(#"<p>Saves <strong class="good">\#(Figures.measured(alternative.readSecondsSaved))</strong> of reads and adds <strong class="warn">\#(Figures.measured(alternative.writeSecondsAdded))</strong> of writes per workload · built in \#(Figures.duration(alternative.buildSeconds)) · \#(ByteCountText.format(alternative.bytes))</p>"#)
+            page.append(#"<p>Saves <strong class="good">\#(Figures.measured(alternative.boundedReadSaving))</strong> of reads and adds <strong class="warn">\#(Figures.measured(alternative.boundedWriteCost))</strong> of writes per workload · built in \#(Figures.duration(alternative.buildSeconds)) · \#(ByteCountText.format(alternative.bytes))</p>"#)
             codeBlock(alternative.sql + ";", id: "alternative-\(offset + 1)-sql", into: &page)
             page.append("<table>")
             page.append(#"<tr><th>Statement</th><th class="num">Count</th><th class="num">Without it</th><th class="num">With it</th><th>Change</th></tr>"#)
             for effect in alternative.effects {
                 let label = result.label(ofStatement: effect.statementID)
-                let change = Figures.change(effect.before.medianSeconds, effect.after.medianSeconds, significant: effect.isSignificant)
+                let change = Figures.boundedChange(effect.before, effect.after) ?? Figures.change(effect.before.medianSeconds, effect.after.medianSeconds, significant: effect.isSignificant)
                 page.append(#"<tr><td>\#(link(to: label, "\(label)"))</td><td class="num">\#(Figures.count(effect.count))</td><td class="num">\#(timingCell(effect.before))</td><td class="num">\#(timingCell(effect.after))</td><td>\#(change)</td></tr>"#)
             }
             page.append("</table>")
@@ -295,12 +295,12 @@ public enum HTMLReport {
         var points = result.recommendations.map { recommendation in
             SVGCharts.TradeOffPoint(label: "#\(recommendation.rank)", writeSecondsAdded: recommendation.writeSecondsAdded,
                                     readSecondsSaved: recommendation.readSecondsSaved, isRecommended: true,
-                                    detail: "#\(recommendation.rank) \(recommendation.table)(\(recommendation.columnList)): \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded, atLeast: result.savesLowerBound(recommendation)))")
+                                    detail: "#\(recommendation.rank) \(recommendation.table)(\(recommendation.columnList)): \(Figures.readWriteEffect(reads: recommendation.boundedReadSaving, writes: recommendation.boundedWriteCost))")
         }
         for (offset, candidate) in result.rejectedCandidates.enumerated() where candidate.hasFigures {
             points.append(SVGCharts.TradeOffPoint(label: "C\(offset + 1)", writeSecondsAdded: candidate.writeSecondsAdded,
                                                   readSecondsSaved: candidate.readSecondsSaved, isRecommended: false,
-                                                  detail: "C\(offset + 1) \(candidate.displayName): \(Figures.readWriteEffect(readSaved: candidate.readSecondsSaved, writeAdded: candidate.writeSecondsAdded)); not recommended: \(candidate.reason)"))
+                                                  detail: "C\(offset + 1) \(candidate.displayName): \(Figures.readWriteEffect(reads: candidate.boundedReadSaving, writes: candidate.boundedWriteCost)); not recommended: \(candidate.reason)"))
         }
         let hidden = result.rejectedCandidates.filter { !$0.hasFigures }.count
         page.append(#"<section id="tradeoff">"#)
@@ -502,7 +502,7 @@ public enum HTMLReport {
 
     private static func rejected(_ result: AnalysisResult, into page: inout Page) {
         let rows = result.rejectedCandidates.enumerated().map { offset, candidate -> HTML in
-            "<tr><td>C\(offset + 1)</td><td><code>\(candidate.displayName)</code></td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—")</td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—")</td><td>\(candidate.reason)</td></tr>"
+            "<tr><td>C\(offset + 1)</td><td><code>\(candidate.displayName)</code></td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.boundedReadSaving) : "—")</td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.boundedWriteCost) : "—")</td><td>\(candidate.reason)</td></tr>"
         }
         tableSection(#"<section id="rejected">"#, .rejected, empty: "No other candidate index was considered.",
                      header: #"<tr><th></th><th>Candidate</th><th class="num">Read time saved (when rejected)</th><th class="num">Write time added (one pass, no spread)</th><th>Why not</th></tr>"#,

@@ -117,7 +117,7 @@ public enum MarkdownReport {
             out.append("- \(prose(reads)).")
             out.append("- \(prose(writes)).")
         } else {
-            out.append("- \(Figures.readWriteEffect(readSaved: recommendation.readSecondsSaved, writeAdded: recommendation.writeSecondsAdded, atLeast: result.savesLowerBound(recommendation)).capitalizedFirstLetter) per workload\(timeLabel); \(prose(recommendation.buildSentence.lowercasedFirstLetter)).")
+            out.append("- \(Figures.readWriteEffect(reads: recommendation.boundedReadSaving, writes: recommendation.boundedWriteCost).capitalizedFirstLetter) per workload\(timeLabel); \(prose(recommendation.buildSentence.lowercasedFirstLetter)).")
         }
         out.append("- How sure: \(prose(result.howSure(of: recommendation))).")
         out.append("")
@@ -223,9 +223,9 @@ public enum MarkdownReport {
             out.append("")
             var facts: [String] = []
             if let main = alternative.effects.max(by: { $0.before.medianSeconds * Double($0.count) - $0.after.medianSeconds * Double($0.count) < $1.before.medianSeconds * Double($1.count) - $1.after.medianSeconds * Double($1.count) }) {
-                facts.append("For \(text(result.label(ofStatement: main.statementID))): \(Figures.duration(main.before.medianSeconds)) → \(Figures.duration(main.after.medianSeconds)) per execution (\(Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
+                facts.append("For \(text(result.label(ofStatement: main.statementID))): \(Figures.median(main.before)) → \(Figures.median(main.after)) per execution (\(Figures.boundedChange(main.before, main.after) ?? Figures.change(main.before.medianSeconds, main.after.medianSeconds, significant: main.isSignificant)))")
             }
-            facts.append("\(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload")
+            facts.append("\(Figures.readWriteEffect(reads: alternative.boundedReadSaving, writes: alternative.boundedWriteCost)) per workload")
             facts.append("built in \(Figures.duration(alternative.buildSeconds)), \(ByteCountText.format(alternative.bytes))")
             out.append(facts.joined(separator: "; ") + ".")
             out.append("")
@@ -418,8 +418,8 @@ public enum MarkdownReport {
         out.append("| Candidate | Read time saved (when rejected) | Write time added (one pass, no spread) | Why not |")
         out.append("|---|---|---|---|")
         for candidate in result.rejectedCandidates {
-            let read = candidate.hasFigures ? Figures.measured(candidate.readSecondsSaved) : "—"
-            let write = candidate.hasFigures ? Figures.measured(candidate.writeSecondsAdded) : "—"
+            let read = candidate.hasFigures ? Figures.measured(candidate.boundedReadSaving) : "—"
+            let write = candidate.hasFigures ? Figures.measured(candidate.boundedWriteCost) : "—"
             out.append("| \(codeCell(candidate.displayName)) | \(read) | \(write) | \(cell(candidate.reason)) |")
         }
         out.append("")

@@ -110,7 +110,7 @@ extension ColumnChurn {
 /// (``RejectionReason/kind``) when the reason has one. Read back, the reason is its words and kind.
 extension RejectedCandidate: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sql, table, columns, partialPredicate, readSecondsSaved, writeSecondsAdded, reason, kind
+        case sql, table, columns, partialPredicate, readSecondsSaved, writeSecondsAdded, readSecondsSavedBound, writeSecondsAddedBound, reason, kind
     }
 
     public init(from decoder: Decoder) throws {
@@ -121,6 +121,8 @@ extension RejectedCandidate: Codable {
         partialPredicate = try container.decodeIfPresent(String.self, forKey: .partialPredicate)
         readSecondsSaved = try container.decode(Double.self, forKey: .readSecondsSaved)
         writeSecondsAdded = try container.decode(Double.self, forKey: .writeSecondsAdded)
+        readSecondsSavedBound = try container.decodeIfPresent(FigureBound.self, forKey: .readSecondsSavedBound)
+        writeSecondsAddedBound = try container.decodeIfPresent(FigureBound.self, forKey: .writeSecondsAddedBound)
         rejection = .other(try container.decode(String.self, forKey: .reason),
                            kind: try container.decodeIfPresent(String.self, forKey: .kind))
     }
@@ -129,6 +131,7 @@ extension RejectedCandidate: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeFields([.sql: sql, .table: table, .columns: columns, .partialPredicate: partialPredicate,
                                     .readSecondsSaved: readSecondsSaved, .writeSecondsAdded: writeSecondsAdded,
+                                    .readSecondsSavedBound: readSecondsSavedBound, .writeSecondsAddedBound: writeSecondsAddedBound,
                                     .reason: reason, .kind: rejection.kind])
     }
 }

@@ -83,7 +83,8 @@ extension AnalysisResult {
     public func writeSavingText(of finding: ExistingIndexFinding) -> String {
         if writesTimed(of: finding) {
             guard finding.writeSecondsSaved != 0 else { return Figures.measured(0) }
-            return Figures.measured(finding.writeSecondsSaved) + " (" + Self.spreadAndCounters(dropSavingRange(of: finding), counters: nil, signed: false) + ")"
+            let saving = BoundedFigure(finding.writeSecondsSaved, FigureBound.sum(dropSavingEffects(of: finding).map(\.weightedSaving.bound)))
+            return Figures.measured(saving) + " (" + Self.spreadAndCounters(dropSavingRange(of: finding), counters: nil, signed: false, bound: saving.bound) + ")"
         }
         let written = statements.contains { statement in
             statement.kind.isWrite && statement.tables.contains { $0.sqlFolded == finding.table.sqlFolded }
@@ -95,12 +96,18 @@ extension AnalysisResult {
     /// The write time saved by dropping `finding`'s index with the timings of the writes it counts (those
     /// measurably faster without it) at the quartiles that make it least and most: its spread.
     func dropSavingRange(of finding: ExistingIndexFinding) -> ClosedRange<Double> {
-        let counted = finding.effects.filter { effect in
-            statement(withID: effect.statementID)?.kind.isWrite == true && effect.isSignificant && effect.after.medianSeconds < effect.before.medianSeconds
-        }
+        let counted = dropSavingEffects(of: finding)
         let low = counted.reduce(0) { $0 + Double($1.count) * max(0, $1.before.p25Seconds - $1.after.p75Seconds) }
         let high = counted.reduce(0) { $0 + Double($1.count) * ($1.before.p75Seconds - $1.after.p25Seconds) }
         return min(low, high, finding.writeSecondsSaved)...max(low, high, finding.writeSecondsSaved)
+    }
+
+    /// The writes whose time the drop of `finding`'s index saves (``ExistingIndexFinding/writeSecondsSaved``):
+    /// those measurably faster without it.
+    func dropSavingEffects(of finding: ExistingIndexFinding) -> [StatementEffect] {
+        finding.effects.filter { effect in
+            statement(withID: effect.statementID)?.kind.isWrite == true && effect.isSignificant && effect.after.medianSeconds < effect.before.medianSeconds
+        }
     }
 
     /// How the existing-index review measured an index's drop, for the table's footnote: with every
@@ -136,10 +143,11 @@ extension AnalysisResult {
         totals.totalSecondsBefore > 0 ? statement.weightedSecondsBefore / totals.totalSecondsBefore : 0
     }
 
-    /// The share as a report prints it: a percentage, or "not timed" for a statement that has no time
-    /// before (it failed or was interrupted), whose 0 s is no share of anything.
+    /// The share as a report prints it: a percentage (``Figures/percent(_:)-(BoundedFigure)``: `≥ 28 %`, `not
+    /// known` between lower bounds), or "not timed" for a statement that has no time before (it failed or was
+    /// interrupted), whose 0 s is no share of anything.
     public func shareText(_ statement: StatementReport) -> String {
-        statement.timingBefore == nil ? "not timed" : Figures.percent(shareOfWorkloadTime(statement))
+        statement.timingBefore == nil ? "not timed" : Figures.percent(boundedShare(statement))
     }
 
     /// True when the Swift names of recommendations come from the app's model source (`--model`) for
@@ -300,9 +308,10 @@ extension RejectedCandidate {
     }
 
     /// True when the candidate has a read saving or a write cost to show (false for a candidate set aside
-    /// before measurement, and for one whose every difference was inside the noise).
+    /// before measurement, and for one whose every difference was inside the noise), or one that is not known
+    /// (measured against a statement stopped at the timeout: its 0 is no measurement).
     public var hasFigures: Bool {
-        readSecondsSaved != 0 || writeSecondsAdded != 0
+        readSecondsSaved != 0 || writeSecondsAdded != 0 || !boundedReadSaving.bound.isExact || !boundedWriteCost.bound.isExact
     }
 }
 

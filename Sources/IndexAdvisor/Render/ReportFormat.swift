@@ -83,8 +83,8 @@ public enum Figures {
     /// whose runs overlap are "too spread to tell".
     public static func change(_ before: Timing, _ after: Timing, significant: Bool) -> String {
         let (b, a) = (before.medianSeconds, after.medianSeconds)
-        // Stopped at the timeout before (a lower bound) and measured after: faster by at least the ratio.
-        if before.isLowerBound == true, after.isLowerBound != true, a < b { return "at least \(ratio(b, a)) faster" }
+        // Stopped at the timeout on either side (a lower bound): faster or slower by at least the ratio, or not known.
+        if let bounded = boundedChange(before, after) { return bounded }
         let direction = a <= b ? "\(ratio(b, a)) faster" : "\(ratio(a, b)) slower"
         if !significant && after.isSlower(than: before) {
             // A write the score leaves out: with decisions on the counters, one they show doing no more work.
@@ -131,16 +131,6 @@ public enum Figures {
     }
 
     /// `1 row`, `3 rows`, `1,200 statements`: a count with its noun, singular or plural.
-    /// "saves 1.2 ms of reads, adds 30 µs of writes", with the verb turned when a figure is negative (a
-    /// candidate that made reads slower, an index whose writes got cheaper): never "saves -28 ms".
-    /// With `atLeast`, a saving (of reads, or of writes) is a lower bound (a statement it serves was stopped at the timeout as
-    /// the store is, ``Timing/isLowerBound``): "saves at least 1.2 s of reads".
-    public static func readWriteEffect(readSaved: Double, writeAdded: Double, atLeast: Bool = false) -> String {
-        let reads = readSaved > 0 ? "saves \(atLeast ? "at least " : "")\(duration(readSaved)) of reads" : readSaved == 0 ? "saves no measurable read time" : "makes reads \(duration(-readSaved)) slower"
-        let writes = writeAdded > 0 ? "adds \(duration(writeAdded)) of writes" : writeAdded == 0 ? "adds no measurable write time" : "saves \(atLeast ? "at least " : "")\(duration(-writeAdded)) of writes"
-        return reads + ", " + writes
-    }
-
     public static func counted(_ value: Int, _ noun: String, plural: String? = nil) -> String {
         "\(count(value)) \(value == 1 ? noun : (plural ?? noun + "s"))"
     }

@@ -103,14 +103,13 @@ struct StatementSection: Sendable {
     let statement: StatementReport
     /// `S1`, `S2`, … in workload order.
     let label: String
-    /// The share (0…1) of the workload's weighted time before the change.
-    let share: Double
-    /// The share as printed (``AnalysisResult/shareText(_:)``).
-    let shareText: String
 
-    /// "12 % of `whole`", or "not timed".
+    /// The share of the workload's weighted time before the change, with its bound (``AnalysisResult/boundedShare(_:)``).
+    let boundedShare: BoundedFigure
+
+    /// "12 % of `whole`", "share of `whole` not known", or "not timed" (``AnalysisResult/shareText(_:of:)``).
     func share(of whole: String) -> String {
-        statement.timingBefore == nil ? shareText : "\(shareText) of \(whole)"
+        statement.timingBefore == nil ? "not timed" : Figures.share(boundedShare, of: whole)
     }
 
     /// The sampled tables the statement reads or writes (``StoreSummary/sampledTables``): its rows and times
@@ -120,8 +119,7 @@ struct StatementSection: Sendable {
     init(_ statement: StatementReport, label: String, in result: AnalysisResult) {
         self.statement = statement
         self.label = label
-        share = result.shareOfWorkloadTime(statement)
-        shareText = result.shareText(statement)
+        boundedShare = result.boundedShare(statement)
         let tables = Set(statement.tables.map(\.sqlFolded))
         samples = result.store.sampledTables.filter { tables.contains($0.table.sqlFolded) }
     }

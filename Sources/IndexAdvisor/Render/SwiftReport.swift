@@ -37,7 +37,7 @@ public enum SwiftReport {
         }
         let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
         let alternatives = (result.alternatives ?? []).flatMap { alternative -> [String] in
-            var lines = [comment("Alternative \(alternative.name) on \(alternative.table): \(Figures.readWriteEffect(readSaved: alternative.readSecondsSaved, writeAdded: alternative.writeSecondsAdded)) per workload on top of the indexes here. \(alternative.howToShip.text)")]
+            var lines = [comment("Alternative \(alternative.name) on \(alternative.table): \(Figures.readWriteEffect(reads: alternative.boundedReadSaving, writes: alternative.boundedWriteCost)) per workload on top of the indexes here. \(alternative.howToShip.text)")]
             // As a Core Data fetch index, commented out: a choice, not part of the advice.
             if let index = result.fetchIndex(for: alternative) {
                 lines.append(comment("  As a Core Data fetch index, if you choose it: \(CoreDataCode.editorSteps(index))"))

@@ -294,6 +294,10 @@ public struct Recommendation: Sendable, Codable {
     /// Frequency-weighted write time added, in seconds per workload.
     public var writeSecondsAdded: Double
     public var netSecondsSaved: Double
+    /// What is known of ``readSecondsSaved`` and ``writeSecondsAdded`` when a statement they count was stopped
+    /// at the timeout (``FigureBound``); nil when they were measured, and in reports made before it was kept.
+    public var readSecondsSavedBound: FigureBound? = nil
+    public var writeSecondsAddedBound: FigureBound? = nil
     /// When the index's table was measured on a sample: the factor its size was multiplied by (store rows
     /// ÷ sampled rows); the build time was multiplied by that × ln(rows) ÷ ln(sampled rows). Absent when
     /// the table was measured whole.
@@ -337,6 +341,9 @@ public struct AlternativeIndex: Sendable, Codable {
     public var writeSecondsAdded: Double
     /// Read time saved less write time added, in seconds per workload.
     public var netSecondsSaved: Double
+    /// What is known of ``readSecondsSaved`` and ``writeSecondsAdded`` (``Recommendation/readSecondsSavedBound``).
+    public var readSecondsSavedBound: FigureBound? = nil
+    public var writeSecondsAddedBound: FigureBound? = nil
     /// Size of the built index, in bytes (`dbstat`), and its build time in seconds; on a sampled table
     /// scaled to the store as ``Recommendation/bytes`` and ``Recommendation/buildSeconds`` are.
     public var bytes: Int64
@@ -377,6 +384,9 @@ public struct RejectedCandidate: Sendable {
     public var partialPredicate: String?
     public var readSecondsSaved: Double
     public var writeSecondsAdded: Double
+    /// What is known of ``readSecondsSaved`` and ``writeSecondsAdded`` (``Recommendation/readSecondsSavedBound``).
+    public var readSecondsSavedBound: FigureBound? = nil
+    public var writeSecondsAddedBound: FigureBound? = nil
     /// Why it was not recommended; ``reason`` is the same in words.
     public var rejection: RejectionReason
 }

@@ -7,6 +7,10 @@ struct CandidateScore {
     /// Frequency-weighted time added to writes on the table that do not use the candidate, in seconds.
     /// Counted even when inside the noise: every write pays to maintain every index.
     var writeSecondsAdded: Double = 0
+    /// What is known of ``readSecondsSaved`` and ``writeSecondsAdded``: a statement stopped at the timeout on
+    /// either side makes them bounds, or leaves them not known (``FigureBound``).
+    var readBound: FigureBound = .exact
+    var writeBound: FigureBound = .exact
     var effects: [StatementEffect] = []
 
     var netSeconds: Double { readSecondsSaved - writeSecondsAdded }
@@ -54,10 +58,13 @@ struct CandidateScore {
                                            planBefore: change.isUser ? change.planBefore : nil,
                                            planAfter: change.isUser ? change.planAfter : nil))
             let delta = (change.before.medianSeconds - change.after.medianSeconds) * profile.weight
+            let deltaBound = FigureBound.of(rising: FigureBound(change.before), falling: FigureBound(change.after))
             if change.isUser {
                 readSecondsSaved += delta
+                readBound = readBound.adding(deltaBound)
             } else if profile.isWrite, delta < 0, counted {
                 writeSecondsAdded -= delta
+                writeBound = writeBound.adding(deltaBound.negated)
             }
         }
     }
