@@ -78,8 +78,8 @@ struct PicksThatPayTests {
 
     // Regression (hostile round 5, F7): a pick given up after the search freed its table's slot, and the
     // candidates rejected against the full table still read "budget reached (--max-indexes-per-table 6)" beside
-    // 5 picks. The search now goes on from what is left; here (my own loans store, the cap at 2) the unused
-    // (patron_id, back) is given up and no rejection cites a cap the table is under.
+    // 5 picks. The search now goes on from what is left; here (a loans store, the cap at 2) the unused
+    // (member_id, returned) is given up and no rejection cites a cap the table is under.
     @Test("after a pick is given up, no rejection cites a per-table cap the advice is under")
     func givenUpSlotIsSearchedAgain() throws {
         let store = try FixtureStore("""

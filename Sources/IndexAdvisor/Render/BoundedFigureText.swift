@@ -68,27 +68,21 @@ extension Figures {
     /// with its bound (a statement it serves stopped at the timeout): "saves at least 1.2 s of reads", "makes
     /// reads at most 4.2 s slower", "read saving not known".
     public static func readWriteEffect(reads: BoundedFigure, writes: BoundedFigure) -> String {
-        let readWords: String
-        if reads.bound == .notKnown || (reads.value == 0 && !reads.bound.isExact) {
-            readWords = "read saving not known"
-        } else if reads.value > 0 {
-            readWords = "saves \(qualifier(reads.bound))\(duration(reads.value)) of reads"
-        } else if reads.value < 0 {
-            readWords = "makes reads \(qualifier(reads.bound.negated))\(duration(-reads.value)) slower"
-        } else {
-            readWords = "saves no measurable read time"
-        }
-        let writeWords: String
-        if writes.bound == .notKnown || (writes.value == 0 && !writes.bound.isExact) {
-            writeWords = "write cost not known"
-        } else if writes.value > 0 {
-            writeWords = "adds \(qualifier(writes.bound))\(duration(writes.value)) of writes"
-        } else if writes.value < 0 {
-            writeWords = "saves \(qualifier(writes.bound.negated))\(duration(-writes.value)) of writes"
-        } else {
-            writeWords = "adds no measurable write time"
-        }
+        let readWords = words(reads, unknown: "read saving not known", none: "saves no measurable read time",
+                              up: { "saves \($0) of reads" }, down: { "makes reads \($0) slower" })
+        let writeWords = words(writes, unknown: "write cost not known", none: "adds no measurable write time",
+                               up: { "adds \($0) of writes" }, down: { "saves \($0) of writes" })
         return readWords + ", " + writeWords
+    }
+
+    /// `figure` in words: `unknown` when its bound is not known (or it is a bound of zero), `none` for an exact
+    /// zero, else `up` or `down` (negative) of its size with its qualifier ("at least 1.2 s").
+    private static func words(_ figure: BoundedFigure, unknown: String, none: String,
+                              up: (String) -> String, down: (String) -> String) -> String {
+        if figure.bound == .notKnown || (figure.value == 0 && !figure.bound.isExact) { return unknown }
+        if figure.value > 0 { return up(qualifier(figure.bound) + duration(figure.value)) }
+        if figure.value < 0 { return down(qualifier(figure.bound.negated) + duration(-figure.value)) }
+        return none
     }
 
     /// ``readWriteEffect(reads:writes:)`` of two measured figures.
