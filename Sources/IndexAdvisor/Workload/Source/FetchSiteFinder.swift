@@ -26,6 +26,8 @@ struct FetchSiteFinder {
     var selfType: String?
     /// A member function's predicate and sort parameters, read from the call's arguments.
     var boundParameters: [String: BoundArgument] = [:]
+    /// A generic member's type parameters, bound from the call (`T` is `Book` in `fetchRequest(Book.self)`).
+    var generics: [String: GenericBinding] = [:]
     /// `name` → index of the first token of its initializer, for every `let`/`var name … = value` in the file.
     private var initializers: [String: Int] { declarations.initializers }
     /// Names of predicates, sorts and descriptors a site used.
@@ -127,6 +129,16 @@ struct FetchSiteFinder {
                     index = memberRequestSite(at: index, found)
                 } else {
                     index = fetchRequest(at: index, open: index + 3, entity: token.text)
+                }
+            } else if token.kind == .identifier, token.text.first?.isUppercase ?? false, index + 3 < tokens.count, tokens[index + 1].isPunctuation("."),
+                      tokens[index + 3].isPunctuation("("), let found = requestMember(at: index), found.member.isGenericOverEntity {
+                // A generic request helper of another type (`NSManagedObject.fetchRequest(Book.self, limit: 1)`): a site
+                // where it is called, for the entity the call binds; inside a request member that is used, read there.
+                if madeInUsedBuilder(index) {
+                    consume(index..<found.range.upperBound)
+                    index = found.range.upperBound
+                } else {
+                    index = memberRequestSite(at: index, found)
                 }
             } else {
                 index += 1
@@ -320,7 +332,7 @@ struct FetchSiteFinder {
     /// `enum Languages { static func fetch() }` or another type's helper is a site where it is made.
     private func madeInUsedBuilder(_ index: Int) -> Bool {
         guard let members, let builder = members.usedBuilder(around: index, in: file) else { return false }
-        return modelName(builder.owner) != nil || members.isProtocol(builder.owner)
+        return modelName(builder.owner) != nil || members.isProtocol(builder.owner) || builder.isGenericOverEntity
     }
 
     private mutating func fetchRequest(at index: Int, open: Int, entity: String?) -> Int {
@@ -332,10 +344,11 @@ struct FetchSiteFinder {
         }
         var spec = FetchSpec(entity: entity == "Self" ? contextType(at: index) : entity)
         let unresolvedSelf = entity == "Self" && spec.entity == nil
-        for argument in tokens.arguments(open) where argument.label == "entityName" {
-            if tokens[argument.range.lowerBound].kind == .string { spec.entity = spec.entity ?? tokens[argument.range.lowerBound].text }
-        }
+        if spec.entity == nil, !unresolvedSelf, case .entity(let named)? = entityNameArgument(open) { spec.entity = named }
+        // `NSFetchRequest<T>` in a generic function: the entity its callers choose.
+        if let written = spec.entity, case .unbound(let why) = typeName(written, at: index) { spec.untranslatable = why }
         consume(index..<(close + 1))
+        if isBatchDeleteArgument(at: index) { spec.untranslatable = spec.untranslatable ?? Self.batchDeleteReason }
         if let name = declaredName(before: index) {
             applyAssignments(to: name, from: close + 1, into: &spec, predicateKey: "predicate", sortKey: "sortDescriptors")
         } else if spec.entity == nil && !unresolvedSelf {
@@ -371,18 +384,18 @@ struct FetchSiteFinder {
                 do {
                     switch property {
                     case "fetchLimit", "fetchOffset":
-                        if range.count == 1, tokens[valueStart].kind == .number, let number = Int(tokens[valueStart].text) {
-                            if property == "fetchLimit" { spec.limit = number } else { spec.offset = number }
-                        } else {
-                            spec.notes.append("\(property) is set to `\(tokens.text(range))`, not a literal: translated without it")
+                        switch assignedNumber(range) {
+                        case .number(let number): if property == "fetchLimit" { spec.limit = number } else { spec.offset = number }
+                        case .nothing: break
+                        case .runTime: spec.notes.append("\(property) is set to `\(tokens.text(range))`, not a literal: translated without it")
                         }
                     case predicateKey: spec.predicate = try predicate(range, spec: &spec)
                     case sortKey: spec.sort = try sortTerms(range, spec: &spec)
                     case "fetchBatchSize":
-                        if range.count == 1, tokens[valueStart].kind == .number, let number = Int(tokens[valueStart].text), number > 0 {
-                            spec.batchSize = number
-                        } else {
-                            spec.notes.append("fetchBatchSize is set to `\(tokens.text(range))`, not a literal: translated as a fetch of every column at once")
+                        switch assignedNumber(range) {
+                        case .number(let number) where number > 0: spec.batchSize = number
+                        case .number, .nothing: break
+                        case .runTime: spec.notes.append("fetchBatchSize is set to `\(tokens.text(range))`, not a literal: translated as a fetch of every column at once")
                         }
                     case "relationshipKeyPathsForPrefetching":
                         spec.notes.append("relationshipKeyPathsForPrefetching \(tokens.text(range)): each relationship is fetched after it by key (`… WHERE … IN (SELECT * FROM _Z_intarray0)`), not listed")
@@ -401,6 +414,10 @@ struct FetchSiteFinder {
                         && (call == j - 2 || (tokens[j - 2].isWord("for") && tokens[j - 1].isPunctuation(":")))
                 }
                 if counted { spec.isCount = true }
+                // `NSBatchDeleteRequest(fetchRequest: name)`.
+                if isBatchDeleteArgument(at: j) {
+                    spec.untranslatable = spec.untranslatable ?? Self.batchDeleteReason
+                }
             }
         }
     }
@@ -596,7 +613,7 @@ struct FetchSiteFinder {
     }
 
     /// `\Note.folder?.name` or `\.title`: the key path and the type written, if any.
-    private func keyPath(_ range: Range<Int>) throws -> (KeyPathReference, String?) {
+    func keyPath(_ range: Range<Int>) throws -> (KeyPathReference, String?) {
         var j = range.lowerBound
         guard j < range.upperBound, tokens[j].isPunctuation("\\") else { throw Untranslatable(reason: "`\(tokens.text(range))` is not a key path") }
         j += 1
@@ -679,36 +696,7 @@ struct FetchSiteFinder {
             return [found]
         }
         if tokens[start].isWord("NSSortDescriptor"), let open = callOpen(after: start) {
-            var path: KeyPathReference?
-            var descending = false
-            var comparator = FetchSortTerm.Comparator.lexical
-            for argument in tokens.arguments(open) {
-                let text = tokens.text(argument.range)
-                switch argument.label {
-                case "key"?:
-                    guard argument.range.count == 1, tokens[argument.range.lowerBound].kind == .string else {
-                        throw Untranslatable(reason: "NSSortDescriptor(key: \(text)): a key chosen at run time")
-                    }
-                    path = KeyPathReference(components: tokens[argument.range.lowerBound].text.split(separator: ".").map(String.init))
-                case "keyPath"?:
-                    let (keyPath, type) = try keyPath(argument.range)
-                    path = keyPath
-                    spec.entity = spec.entity ?? type
-                case "ascending"?:
-                    guard text == "true" || text == "false" else { throw Untranslatable(reason: "NSSortDescriptor(ascending: \(text)): a direction chosen at run time") }
-                    descending = text == "false"
-                case "selector"?:
-                    if text.contains("localizedStandardCompare") { comparator = .localizedStandard }
-                    else if text.contains("localizedCaseInsensitiveCompare") { comparator = .localizedCaseInsensitive }
-                    else if text.contains("localizedCompare") { comparator = .localized }
-                    else if text.contains("caseInsensitiveCompare") { comparator = .caseInsensitive }
-                    else if text.contains("compare") { comparator = .lexical }
-                    else { throw Untranslatable(reason: "NSSortDescriptor(selector: \(text)) is not translated") }
-                default: continue
-                }
-            }
-            guard let path else { throw Untranslatable(reason: "`\(tokens.text(range))` sorts without a key") }
-            return [FetchSortTerm(path: path, descending: descending, comparator: comparator)]
+            return try nsSortDescriptor(range, open: open, spec: &spec)
         }
         while start + 2 < range.upperBound, tokens[start + 1].isPunctuation("."), tokens[start + 2].kind == .identifier { start += 2 }
         if let terms = try follow(start, in: range, spec: &spec, what: "sort", cache: \.followedSorts, { finder, value, found in try finder.sortTerms(value, spec: &found) }) {

@@ -4,6 +4,10 @@ enum BoundArgument {
     case sort(Result<[FetchSortTerm], Untranslatable>)
     /// A literal (`"thai"`, `3`, `true`, `nil`): the value an `NSPredicate(format:)` argument of that name binds.
     case value(FormatArgument)
+    /// A key path (`\Book.title`) and the type it is written on, or why it is known only at run time.
+    case keyPath(Result<(KeyPathReference, String?), Untranslatable>)
+    /// A metatype (`Book.self`): the entity it names.
+    case type(GenericBinding)
 }
 
 /// A static member a site names (`Status.sortedFetchRequest`, `Self.defaultSortDescriptors`,
@@ -14,6 +18,8 @@ struct MemberReference {
     var call: Int?
     /// The tokens of the reference at the site.
     var range: Range<Int>
+    /// The entity of the type annotation the call's result is assigned to (`let r: NSFetchRequest<Book> = …`).
+    var annotatedEntity: GenericBinding? = nil
 }
 
 /// Following Core Data's shared idioms across the `--source` files: static properties and functions of an
@@ -75,7 +81,7 @@ extension FetchSiteFinder {
 
     /// A finder of the member's file, reading for the entity the reference names, with the call's predicate
     /// and sort arguments bound to the function's parameters.
-    private mutating func makeReader(for reference: MemberReference) -> FetchSiteFinder? {
+    mutating func makeReader(for reference: MemberReference) -> FetchSiteFinder? {
         guard let members else { return nil }
         let member = reference.member
         var reader = FetchSiteFinder(file: member.file, in: members, modelNames: modelNames, reading: true)
@@ -94,6 +100,9 @@ extension FetchSiteFinder {
                     Self.bind(parameter, to: defaultValue, in: &inner, into: &reader)
                 }
             }
+            reader.generics = genericBindings(for: reference, arguments: arguments, bound: bound)
+        } else if !member.genericParameters.isEmpty {
+            reader.generics = genericBindings(for: reference, arguments: [], bound: [])
         }
         return reader
     }
@@ -110,6 +119,15 @@ extension FetchSiteFinder {
             do { reader.boundParameters[parameter.name] = .sort(.success(try source.sortTerms(range, spec: &scratch))) }
             catch let error as Untranslatable { reader.boundParameters[parameter.name] = .sort(.failure(error)) }
             catch {}
+        } else if parameter.type.contains("KeyPath") || source.tokens[range.lowerBound].isPunctuation("\\") {
+            do { reader.boundParameters[parameter.name] = .keyPath(.success(try source.keyPathArgument(range))) }
+            catch let error as Untranslatable { reader.boundParameters[parameter.name] = .keyPath(.failure(error)) }
+            catch {}
+        } else if parameter.type.contains(".Type"), let type = source.metatype(range) {
+            reader.boundParameters[parameter.name] = .type(type)
+        } else if let value = source.literalBool(range) {
+            // `getMax: true`, `ascending: !reversed` with `reversed` bound to a literal.
+            reader.boundParameters[parameter.name] = .value(.literal(.integer(value ? 1 : 0)))
         } else if case let value = source.formatArgument(range), value.isLiteral {
             reader.boundParameters[parameter.name] = .value(value)
         }
@@ -150,7 +168,8 @@ extension FetchSiteFinder {
         guard let members, index + 2 < tokens.count else { return nil }
         var end = index + 3
         if end < tokens.count, tokens[end].isPunctuation("("), !tokens[end].precededBySpace { end = tokens.closing(end) + 1 }
-        guard let reference = staticMember(index..<end), members.buildsRequest(reference.member) else { return nil }
+        guard var reference = staticMember(index..<end), members.buildsRequest(reference.member) else { return nil }
+        reference.annotatedEntity = annotatedRequestEntity(before: index)
         return reference
     }
 
@@ -159,7 +178,8 @@ extension FetchSiteFinder {
         guard let members, index == 0 || !tokens[index - 1].isPunctuation(".") else { return nil }
         var last = index + 1
         if last < end, tokens[last].isPunctuation("("), !tokens[last].precededBySpace { last = tokens.closing(last) + 1 }
-        guard let reference = staticMember(index..<last), members.buildsRequest(reference.member) else { return nil }
+        guard var reference = staticMember(index..<last), members.buildsRequest(reference.member) else { return nil }
+        reference.annotatedEntity = annotatedRequestEntity(before: index)
         return reference
     }
 
@@ -168,6 +188,7 @@ extension FetchSiteFinder {
         var spec = request(of: reference)
         let end = reference.range.upperBound
         consume(index..<end)
+        if isBatchDeleteArgument(at: index) { spec.untranslatable = spec.untranslatable ?? Self.batchDeleteReason }
         if spec.untranslatable == nil, let name = declaredName(before: index) {
             applyAssignments(to: name, from: end, into: &spec, predicateKey: "predicate", sortKey: "sortDescriptors")
         }
@@ -197,16 +218,31 @@ extension FetchSiteFinder {
             var after = index + 1
             if token.text == "NSFetchRequest", let open = reader.callOpen(after: index) {
                 let written = reader.genericArgument(after: index)
-                spec = FetchSpec(entity: written == "Self" || written == nil ? reader.selfType : written)
+                var entity = written.map { reader.typeName($0, at: index) }
+                if written == "Self" { entity = reader.selfType.map { .entity($0) } }
+                spec = FetchSpec(entity: nil)
+                switch entity ?? reader.entityNameArgument(open) ?? reader.selfType.map({ .entity($0) }) {
+                case .entity(let name)?: spec?.entity = name
+                case .unbound(let why)?: spec?.untranslatable = why
+                case nil: break
+                }
                 after = tokens.closing(open) + 1
             } else if token.text == "fetchRequest", index + 1 < end, tokens[index + 1].isPunctuation("(") {
                 var entity = reader.selfType
                 // `super.fetchRequest()` in an entity's own `class func fetchRequest(…)`: the entity's request.
+                var unbound: String?
                 if index >= 2, tokens[index - 1].isPunctuation("."), tokens[index - 2].kind == .identifier,
                    !["Self", "self", "super"].contains(tokens[index - 2].text) {
-                    entity = tokens[index - 2].text
+                    // `T.fetchRequest()` of a type parameter, `type.fetchRequest()` of a metatype parameter: the entity the call binds.
+                    let named = tokens[index - 2].text
+                    var binding = reader.typeName(named, at: index - 2)
+                    if case .type(let bound)? = reader.boundParameters[named] { binding = bound }
+                    switch binding {
+                    case .entity(let name): entity = name
+                    case .unbound(let why): unbound = why
+                    }
                 }
-                spec = FetchSpec(entity: entity)
+                spec = FetchSpec(entity: entity, untranslatable: unbound)
                 after = tokens.closing(index + 1) + 1
             } else if let inner = reader.requestMember(at: index) ?? reader.bareRequestMember(at: index, before: end),
                       inner.member.body != member.body || inner.member.file != member.file {
@@ -216,6 +252,7 @@ extension FetchSiteFinder {
             guard var found = spec else { index += 1; continue }
             // `Type.name` / `Self.name`: the request starts at the qualifier.
             let first = index >= 2 && tokens[index - 1].isPunctuation(".") ? index - 2 : index
+            if reader.isBatchDeleteArgument(at: first) { found.untranslatable = found.untranslatable ?? FetchSiteFinder.batchDeleteReason }
             if found.untranslatable == nil, let name = reader.declaredName(before: first) {
                 reader.applyAssignments(to: name, from: after, into: &found, predicateKey: "predicate", sortKey: "sortDescriptors")
             }

@@ -19,8 +19,20 @@ struct SourceMember {
     /// expression of the body's last top-level `return`; nil when the body has no such one expression.
     var value: Range<Int>?
     var line: Int
+    /// A generic function's type parameters (`T` in `func fetchRequest<T: NSManagedObject>(_ type: T.Type)`).
+    var genericParameters: [String] = []
+    /// The type argument of the `NSFetchRequest<…>` a function returns (`T` in `-> NSFetchRequest<T>`).
+    var resultEntity: String?
 
     var isFunction: Bool { parameters != nil }
+
+    /// True for a function generic over the entity it fetches: it returns `NSFetchRequest<T>` or takes `T.Type`
+    /// for a type parameter `T` (`static func fetchRequest<T: NSManagedObject>(_ type: T.Type) -> NSFetchRequest<T>`).
+    var isGenericOverEntity: Bool {
+        genericParameters.contains { generic in
+            resultEntity == generic || (parameters ?? []).contains { ["\(generic).Type", "\(generic).Type?"].contains($0.type.filter { !$0.isWhitespace }) }
+        }
+    }
 
     /// The parameter each argument of a call with `labels` binds, in order, when the call fits this function:
     /// the labels in the declared order, a parameter left out only when it has a default value
@@ -75,6 +87,9 @@ final class SourceMembers {
     private var occurrences: [String: Int] = [:]
     /// Members found to build a fetch request (or not), by ``key(_:)``.
     private var builders: [[Int]: Bool] = [:]
+    /// The initializers declared in a type or an extension, by type (`extension NSSortDescriptor {
+    /// convenience init<Root, Value>(_ keyPath: KeyPath<Root, Value>, ascending: Bool = true) { … } }`).
+    private var initializers: [String: [SourceMember]] = [:]
 
     init(_ sources: [(name: String, tokens: SwiftTokens)]) {
         for (position, source) in sources.enumerated() {
@@ -149,7 +164,14 @@ final class SourceMembers {
             let conforming = conformances[type] ?? []
             if let inherited = candidates.first(where: { conforming.contains($0.owner) && protocols.contains($0.owner) }) { return inherited }
         }
+        // A member of an extension of the class it inherits from (`extension NSManagedObject { static func … }`).
+        if let type, let inherited = candidates.first(where: { conformances[type]?.contains($0.owner) ?? false }) { return inherited }
         return candidates.first { protocols.contains($0.owner) }
+    }
+
+    /// The initializers of `type` the source declares that a call with `labels` fits, in the order declared.
+    func initializers(of type: String, labels: [String]) -> [SourceMember] {
+        (initializers[type] ?? []).filter { $0.binding(labels) != nil }
     }
 
     /// The type whose body holds the token at `index` of `file`: the innermost class, struct, enum, extension or protocol.
@@ -206,17 +228,30 @@ final class SourceMembers {
                 members[member.name, default: []].append(member)
             }
         }
+        // `convenience init(…)` and `init(…)` of a type or an extension (not `self.init(…)`).
+        for index in tokens.indices where tokens[index].isWord("init") && (index == 0 || !tokens[index - 1].isPunctuation(".")) {
+            guard let open = tokens.brace(around: index), let type = file.typeBodies[open], !type.isProtocol,
+                  let member = Self.member(at: index, owner: type.owner, path: file.typePaths[open] ?? type.owner, file: position, tokens),
+                  member.body != nil else { continue }
+            initializers[type.owner, default: []].append(member)
+        }
     }
 
-    /// The member whose `var`/`let`/`func` keyword is at `keyword`.
+    /// The member whose `var`/`let`/`func` keyword is at `keyword`, or the initializer whose `init` is there.
     private static func member(at keyword: Int, owner: String, path: String, file: Int, _ tokens: SwiftTokens) -> SourceMember? {
-        let name = tokens[keyword + 1].text
+        let isInit = tokens[keyword].text == "init"
+        let name = isInit ? "init" : tokens[keyword + 1].text
         var member = SourceMember(file: file, owner: owner, path: path, name: name, line: tokens[keyword].line)
-        var j = keyword + 2
-        if tokens[keyword].text == "func" {
-            if j < tokens.count, tokens[j].isPunctuation("<"), let close = tokens.angleClosing(j) { j = close + 1 }
+        var j = isInit ? keyword + 1 : keyword + 2
+        if isInit || tokens[keyword].text == "func" {
+            // `init?(…)`, `init!(…)`.
+            if isInit, j < tokens.count, tokens[j].isPunctuation("?") || tokens[j].isPunctuation("!") { j += 1 }
+            if j < tokens.count, tokens[j].isPunctuation("<"), let close = tokens.angleClosing(j) {
+                member.genericParameters = Self.genericParameters((j + 1)..<close, tokens)
+                j = close + 1
+            }
             guard j < tokens.count, tokens[j].isPunctuation("(") else { return nil }
-            member.parameters = tokens.arguments(j).map { argument in
+            member.parameters = tokens.arguments(j, declaration: true).map { argument in
                 let range = argument.range
                 if let label = argument.label {
                     let (type, defaultValue) = Self.typeAndDefault(range, tokens)
@@ -231,6 +266,7 @@ final class SourceMembers {
                 return (tokens[start].text, tokens[start + 1].text, type, defaultValue)
             }
             j = tokens.closing(j) + 1
+            member.resultEntity = Self.resultEntity(after: j, tokens)
         }
         // To the `=` of an initializer or the `{` of the body, at the same depth.
         while j < tokens.count, j < keyword + 200 {
@@ -252,6 +288,34 @@ final class SourceMembers {
         member.body = body
         member.value = returnedExpression(body: body, tokens)
         return member
+    }
+
+    /// The names of the type parameters between `<` and `>`: `T: NSManagedObject, Value` → `T`, `Value`.
+    static func genericParameters(_ range: Range<Int>, _ tokens: SwiftTokens) -> [String] {
+        var names: [String] = []
+        var depth = 0
+        var expectsName = true
+        for index in range {
+            let token = tokens[index]
+            if token.isPunctuation("<") || token.isPunctuation("(") || token.isPunctuation("[") { depth += 1 }
+            if token.isPunctuation(">") || token.isPunctuation(")") || token.isPunctuation("]") { depth -= 1 }
+            if depth == 0, token.isPunctuation(",") { expectsName = true; continue }
+            if depth == 0, expectsName, token.kind == .identifier { names.append(token.text) }
+            expectsName = false
+        }
+        return names
+    }
+
+    /// `T` in the `-> NSFetchRequest<T>` that follows a function's parameters at `index`, when it returns a request.
+    private static func resultEntity(after index: Int, _ tokens: SwiftTokens) -> String? {
+        var j = index
+        while j < tokens.count, j < index + 4, !tokens[j].isPunctuation("-") {
+            guard tokens[j].kind == .identifier, ["throws", "rethrows", "async"].contains(tokens[j].text) else { return nil }
+            j += 1
+        }
+        guard j + 5 < tokens.count, tokens[j].isPunctuation("-"), tokens[j + 1].isPunctuation(">"), tokens[j + 2].isWord("NSFetchRequest"),
+              tokens[j + 3].isPunctuation("<"), tokens[j + 4].kind == .identifier, tokens[j + 5].isPunctuation(">") else { return nil }
+        return tokens[j + 4].text
     }
 
     /// A parameter's type as written and the tokens of its default value: `NSPredicate? = nil` → (`NSPredicate?`, `nil`).

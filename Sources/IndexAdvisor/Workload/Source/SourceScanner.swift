@@ -148,6 +148,11 @@ public enum SourceScanner {
                     if let batch = try CoreDataFetchSQL.batchStatement(found.spec, model: model) {
                         site.notes.append("fetchBatchSize \(found.spec.batchSize ?? 0): the statement fetches the identifiers; each batch is then `\(batch)`")
                     }
+                    if found.spec.isCount, found.spec.limit != nil || found.spec.offset != nil {
+                        let set = [found.spec.limit.map { "fetchLimit \($0)" }, found.spec.offset.map { "fetchOffset \($0)" }].compactMap { $0 }
+                        site.notes.append("\(set.joined(separator: " and ")) on a count: left out, as Core Data's SQL for a count has no LIMIT in the format notes "
+                            + "(`SELECT COUNT( DISTINCT t0.Z_PK) FROM …`); a count with a limit is not seen in a real log")
+                    }
                     let known = statement.parameters.compactMap { $0 }
                     site.bindings = known.count == statement.parameters.count && !known.isEmpty ? known : nil
                 } catch let error as Untranslatable {

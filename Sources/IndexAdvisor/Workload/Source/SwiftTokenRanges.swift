@@ -50,7 +50,8 @@ extension SwiftTokens {
 
     /// The top-level arguments between the parentheses (or brackets) at `open`: each with its label
     /// (`predicate` in `predicate: p`) and the token range of its value.
-    func arguments(_ open: Int) -> [(label: String?, range: Range<Int>)] {
+    /// In a declaration's parameter list (`declaration`), a generic argument list is one group (`KeyPath<Root, Value>`).
+    func arguments(_ open: Int, declaration: Bool = false) -> [(label: String?, range: Range<Int>)] {
         let close = closing(open)
         var result: [(String?, Range<Int>)] = []
         var start = open + 1
@@ -66,6 +67,10 @@ extension SwiftTokens {
         }
         while index < close {
             if let bracket = bracket(at: index), bracket.opens, let inner = partner(of: index), inner < close {
+                index = inner + 1
+                continue
+            }
+            if declaration, isPunctuation(index, UInt8(ascii: "<")), let inner = angleClosing(index), inner < close {
                 index = inner + 1
                 continue
             }
