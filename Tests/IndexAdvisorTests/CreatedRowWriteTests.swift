@@ -43,6 +43,38 @@ struct CreatedRowWriteTests {
         #expect((update.timingAfter?.medianSeconds ?? 1) * 10 < (update.timingBefore?.medianSeconds ?? 0))
     }
 
+    // Regression (hostile round 6, F1, F2, F6, F8): the row picked for the keys could be one a trigger refuses
+    // (RAISE(ABORT)) or whose new values clash with a UNIQUE key, and the write could not be timed at all; a
+    // `rowid` key was never replaced; a non-key literal (`state = 'open'`) was swapped too.
+    @Test("the existing row taken is one the write runs on; a rowid key is replaced, a non-key value is not")
+    func existingRowThatRuns() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE ticket (id INTEGER PRIMARY KEY, state TEXT, frozen INTEGER, queue INTEGER, slot INTEGER, UNIQUE (queue, slot));
+            CREATE TABLE ticket_log (id INTEGER PRIMARY KEY, ticket_id INTEGER, entry TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000)
+            INSERT INTO ticket SELECT i, 'open', CASE WHEN i % 10 = 0 THEN 0 ELSE 1 END, i % 4, i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000) INSERT INTO ticket_log SELECT i, 1 + i % 4000, 'e' FROM n;
+            CREATE TRIGGER ticket_frozen BEFORE UPDATE ON ticket WHEN OLD.frozen = 1 BEGIN SELECT RAISE(ABORT, 'ticket is frozen'); END;
+            CREATE TRIGGER ticket_state AFTER UPDATE OF state ON ticket BEGIN UPDATE ticket_log SET entry = NEW.state WHERE ticket_id = NEW.id; END;
+            """)
+        var text = ""
+        for id in 9_001...9_008 {
+            text += "INSERT INTO ticket (id, state, frozen, queue, slot) VALUES (\(id), 'open', 0, 1, \(id));\n"
+            text += "UPDATE ticket SET state = 'pending' WHERE rowid = \(id) AND state = 'open';\n"
+        }
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(text, file: "w.sql", format: .sql), options: quickOptions())
+        let update = try #require(result.statements.first { $0.kind == .update })
+        #expect(update.error == nil, "\(update.error ?? "")")
+        #expect(update.notes.contains { $0.text.contains("rowid values") && $0.text.contains("match no row of ticket") }, "\(update.notes.map(\.text))")
+        for execution in update.timedExecutions ?? [] {
+            // The non-key literal stays the app's; the rowid is an unfrozen ticket's (every tenth) or the app's own.
+            #expect(execution.sql.contains("state = 'open'"), "\(execution.sql)")
+            let id = execution.sql.components(separatedBy: "rowid = ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+            #expect(id % 10 == 0 || (9_001...9_008).contains(id), "\(execution.sql)")
+        }
+        #expect(result.recommendations.contains { $0.table == "ticket_log" && $0.columns.map(\.name) == ["ticket_id"] }, "\(result.recommendations.map(\.sql))")
+    }
+
     @Test("an UPDATE of a row the store holds keeps the workload's own key")
     func existingKeyKept() throws {
         let store = try FixtureStore("""

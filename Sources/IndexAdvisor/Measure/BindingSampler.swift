@@ -230,21 +230,33 @@ package struct BindingSampler {
         return row
     }
 
-    /// `tuple` with the values an UPDATE's or DELETE's WHERE compares by equality with columns of its table
-    /// (`targets`, 1-based parameters) replaced by one existing row's, when no row holds them all; true when
-    /// it replaced them. A row the app creates and then updates or deletes is not in the snapshot: timed on
-    /// its own key, the write changes nothing and fires no trigger (hostile round 5, F2: 50 UPDATEs whose
-    /// trigger scans a 200,000-row table were timed at 7 µs, and no index was advised).
-    package mutating func existingKeys(_ tuple: inout [SQLValue], targets: [ParameterTarget], table: String) -> Bool {
+    /// For an UPDATE's or DELETE's `tuple` whose WHERE keys (`targets`, 1-based parameters comparing by
+    /// equality a key column of `table`: its rowid, a PRIMARY KEY or UNIQUE column) match no row, up to
+    /// `tries` tuples with those values replaced by existing rows' (the other values, a `status = 'open'`
+    /// beside the key, stay). Empty when a row holds the keys already, or the table has none.
+    /// A row the app creates and then updates or deletes is not in the snapshot: timed on its own key, the
+    /// write changes nothing and fires no trigger (hostile round 5, F2: 50 UPDATEs whose trigger scans a
+    /// 200,000-row table were timed at 7 µs, and no index was advised). The caller keeps the first that runs.
+    package mutating func existingKeys(for tuple: [SQLValue], targets: [ParameterTarget], table: String, tries: Int = 4) -> [[SQLValue]] {
         let keys = targets.filter { $0.parameter >= 1 && $0.parameter <= tuple.count }
-        guard !keys.isEmpty else { return false }
+        guard !keys.isEmpty else { return [] }
         let test = keys.map { "\(SQLIdentifier.quote($0.column)) IS ?" }.joined(separator: " AND ")
         let values = keys.map { tuple[$0.parameter - 1] }
-        if let found = try? connection.query("SELECT 1 FROM \(SQLIdentifier.quote(table)) WHERE \(test) LIMIT 1", values), !found.isEmpty { return false }
-        let row = randomRow(of: table)
-        guard !row.isEmpty else { return false }
-        for key in keys { if let value = row[key.column.sqlFolded] { tuple[key.parameter - 1] = value } }
-        return true
+        if let found = try? connection.query("SELECT 1 FROM \(SQLIdentifier.quote(table)) WHERE \(test) LIMIT 1", values), !found.isEmpty { return [] }
+        var replacements: [[SQLValue]] = []
+        for _ in 0..<tries {
+            let row = randomRow(of: table)
+            guard !row.isEmpty else { break }
+            var replaced = tuple
+            for key in keys {
+                // `rowid` (and its aliases `oid`, `_rowid_`) is the row's rowid, which `randomRow` reads as "rowid".
+                let name = ["oid", "_rowid_"].contains(key.column.sqlFolded) ? "rowid" : key.column.sqlFolded
+                guard let value = row[name] else { return replacements }
+                replaced[key.parameter - 1] = value
+            }
+            if !replacements.contains(replaced) { replacements.append(replaced) }
+        }
+        return replacements
     }
 
     /// One row of `table` picked at random, by lower-cased column name; empty when the table is.
@@ -264,7 +276,7 @@ package struct BindingSampler {
             let span = UInt64(bitPattern: range.1 &- range.0) &+ 1
             let offset = span == 0 ? generator.next() : generator.next() % span
             let pick = range.0 &+ Int64(bitPattern: offset)
-            statement = try? connection.prepare("SELECT * FROM \(quoted) WHERE rowid >= ? ORDER BY rowid LIMIT 1")
+            statement = try? connection.prepare("SELECT *, rowid AS \"rowid\" FROM \(quoted) WHERE rowid >= ? ORDER BY rowid LIMIT 1")
             try? statement?.bind([.integer(pick)])
         } else {
             let rows = schema.table(named: table)?.rowCount ?? 0

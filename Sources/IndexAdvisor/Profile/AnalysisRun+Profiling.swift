@@ -169,20 +169,54 @@ extension AnalysisRun {
         profile.setSamples(timed, weights: chosen.map(\.weight))
     }
 
-    /// An UPDATE's or DELETE's observed value sets whose WHERE keys match no row on the snapshot get an
-    /// existing row's keys (``BindingSampler/existingKeys(_:targets:table:)``), and the statement says so.
+    /// An UPDATE's or DELETE's observed value sets whose WHERE keys (its table's rowid, PRIMARY KEY or UNIQUE
+    /// columns, compared by equality) match no row on the snapshot get an existing row's keys
+    /// (``BindingSampler/existingKeys(for:targets:table:tries:)``), the first of a few that runs on the
+    /// snapshot (inside a savepoint rolled back: a row a trigger refuses, `RAISE(ABORT)`, or whose new values
+    /// clash with a UNIQUE key is passed over; when none runs, the app's own values stay), and the statement
+    /// says so.
     private func keepToExistingRows(_ profile: StatementProfile, samples: inout [[SQLValue]], sampler: inout BindingSampler) {
         guard profile.statement.kind == .update || profile.statement.kind == .delete, let shape = profile.shape,
-              let written = shape.tables.first(where: \.isWritten)?.table else { return }
+              let written = shape.tables.first(where: \.isWritten)?.table, let table = schema.table(named: written) else { return }
+        let keyColumns = Set(["rowid", "oid", "_rowid_"] + (table.rowidAlias.map { [$0.name.sqlFolded] } ?? [])
+            + table.columns.filter { $0.primaryKeyPosition > 0 }.map(\.name.sqlFolded)
+            + table.indexes.filter(\.isUnique).flatMap { $0.columnNames.map(\.sqlFolded) })
         let keys = shape.parameters.filter { target in
             guard let op = target.op, op == .equal || op == .is else { return false }
-            return target.table.sqlFolded == written.sqlFolded
+            return target.table.sqlFolded == written.sqlFolded && keyColumns.contains(target.column.sqlFolded)
         }
+        guard !keys.isEmpty else { return }
         var replaced = 0
-        for index in samples.indices where sampler.existingKeys(&samples[index], targets: keys, table: written) { replaced += 1 }
+        for index in samples.indices {
+            for candidate in sampler.existingKeys(for: samples[index], targets: keys, table: written) where runs(profile, candidate) {
+                samples[index] = candidate
+                replaced += 1
+                break
+            }
+        }
         guard replaced > 0 else { return }
         let columns = Set(keys.map(\.column)).sorted().joined(separator: ", ")
         profile.notes.append(.other("The workload's \(columns) \(replaced == samples.count ? "values match" : "values in \(replaced) of the \(samples.count) value sets timed match") no row of \(written) on the snapshot (rows the app creates before it changes them): those are timed on an existing row's \(columns) instead, so that the write and its triggers do their work."))
+    }
+
+    /// True when `profile`'s statement with `values` runs on the snapshot without error: executed inside a
+    /// savepoint that is rolled back.
+    private func runs(_ profile: StatementProfile, _ values: [SQLValue]) -> Bool {
+        guard let execution = LiteralExecutions.executions(for: profile.statement, samples: [values]).first else { return false }
+        let connection = snapshot.connection
+        guard (try? connection.execute("SAVEPOINT indexadvisor_probe")) != nil else { return false }
+        // The statement is finalized (the closure's) before the savepoint is rolled back.
+        let ran: Bool = {
+            guard let statement = try? connection.prepareResolvingStandIns(execution.sql), (try? statement.bind(execution.values)) != nil else { return false }
+            do {
+                while try statement.step() {}
+                return true
+            } catch {
+                return false
+            }
+        }()
+        try? connection.execute("ROLLBACK TO indexadvisor_probe; RELEASE indexadvisor_probe")
+        return ran
     }
 
     /// The statement's plan as the store is; false, with the profile's error set, when it does not prepare.
