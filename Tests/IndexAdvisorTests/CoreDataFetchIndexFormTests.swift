@@ -94,6 +94,21 @@ struct CoreDataFetchIndexFormTests {
         #expect(sql.contains("WHERE \"ZSNOOZEDUNTIL\" IS NOT NULL"), "\(sql)")
     }
 
+    // Regression (hostile round 6, F4): the SQL literal was copied into the format (`size == 'it''s'`), which
+    // NSPredicate's grammar reads otherwise: `''` is no escape there, and `size` is one of its words.
+    @Test("a partial index's predicate is written in NSPredicate's grammar: strings, reserved words, numbers")
+    func predicateGrammar() {
+        let names = ["ZSIZE": "size", "ZKIND": "kind", "ZFIRST": "first", "ZNOTE": "note", "ZSCORE": "score"]
+        func format(_ sql: String) -> String? { AlternativeShipping.fetchIndexPredicate(sql) { names[$0] } }
+        #expect(format("\"ZKIND\" = 'it''s'") == #"kind == "it's""#)
+        #expect(format("\"ZNOTE\" = 'a \"b\" \\ c'") == #"note == "a \"b\" \\ c""#)
+        #expect(format("\"ZSIZE\" = 3") == "#size == 3")
+        #expect(format("\"ZFIRST\" IS NOT NULL") == "#first != nil")
+        #expect(format("\"ZSCORE\" = -2.5") == "score == -2.5")
+        #expect(format("\"ZSCORE\" = x'00'") == nil)
+        #expect(format("\"ZOTHER\" = 1") == nil)
+    }
+
     @Test("a SwiftData @Model keeps those forms as alternatives beside what #Index declares")
     func swiftDataKeepsAlternatives() throws {
         let result = try analyze(model: Self.swiftDataModel)

@@ -113,7 +113,8 @@ public enum ModelMapping {
             if fromOtherClass {
                 recommendation.notes.append(.subEntityColumn(entity: entity))
             }
-            if owner.framework.isCoreData {
+            // A partial index is never the model's full fetch index on the same properties (hostile round 6, F3).
+            if owner.framework.isCoreData, recommendation.partialPredicate == nil {
                 let elements = recommendation.columns.map { !$0.isDescending }
                 if let declared = source.lineage(of: owner).lazy.compactMap({ model in
                     model.fetchIndexes.first { $0.elements.map(\.property) == properties && $0.elements.map(\.isAscending) == elements }.map { (model, $0) }
@@ -125,7 +126,15 @@ public enum ModelMapping {
             }
             // A fetch index declares what #Index does and, for a Core Data entity, descending elements and a
             // partial-index predicate too (the selection let those forms in: AnalysisOptions.coreDataEntities).
-            let predicate = recommendation.partialPredicate.map { AlternativeShipping.fetchIndexPredicate($0) { map[$0.uppercased()]?.property.name } }
+            // A to-one relationship compared with a value (`"ZPARENTSITE" = 7`, a primary key) has no NSPredicate
+            // form (the predicate compares it with an object); `!= nil` it has.
+            let predicate = recommendation.partialPredicate.map { sql in
+                AlternativeShipping.fetchIndexPredicate(sql) { column in
+                    guard let (property, _) = map[column.uppercased()] else { return nil }
+                    let isRelationship = ModelMapping.kind(of: property, modelNames: modelNames) == .toOneRelationship
+                    return isRelationship && !sql.hasSuffix(" IS NOT NULL") ? nil : property.name
+                }
+            }
             let fetchIndexForm = owner.framework.isCoreData && mapped && !fromOtherClass && predicate != .some(nil)
                 && recommendation.columns.allSatisfy { $0.collation.uppercased() == "BINARY" && !$0.name.uppercased().hasPrefix("Z_") }
             // Named the way SwiftData names an #Index, or, for a Core Data entity, the way Core Data names a

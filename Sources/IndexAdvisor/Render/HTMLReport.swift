@@ -204,7 +204,7 @@ public enum HTMLReport {
                 let predicate = index.partialIndexPredicate.map { ", with the partial-index predicate <code>\(HTMLText.escape($0))</code>" } ?? ""
                 page.append("<p>Core Data, in the model’s entity <code>\(entity)</code>: the fetch index <code>\(index.name)</code> on \(elements)\(predicate), which Core Data names <code>\(index.storeIndexName)</code> in the store, as the SQL above does. The model-editor steps, the <code>contents</code> XML and the <code>NSFetchIndexDescription</code> code are under Code to paste.</p>")
             } else {
-                page.append("<p>A Core Data fetch index cannot declare this index for <code>\(entity)</code> (a collation, an expression, a column of another sub-entity or a Core Data bookkeeping column): create it with the SQL above.</p>")
+                page.append("<p>A Core Data fetch index cannot declare this index for <code>\(entity)</code> (a collation, an expression, a partial predicate NSPredicate cannot write, a column of another sub-entity or a Core Data bookkeeping column): create it with the SQL above.</p>")
             }
             if let declared = recommendation.declaredInModel {
                 page.append("<p>Your model already declares it (\(declared)); the store does not have it, because Core Data leaves fetch indexes out of the entities’ version hashes, so no migration added it: run the SQL above.</p>")

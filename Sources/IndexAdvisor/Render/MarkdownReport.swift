@@ -165,7 +165,7 @@ public enum MarkdownReport {
                 let predicate = index.partialIndexPredicate.map { ", with the partial-index predicate \(inline($0))" } ?? ""
                 out.append("Core Data, in the model's entity \(inline(entity)): the fetch index \(inline(index.name)) on \(elements)\(predicate), which Core Data names \(inline(index.storeIndexName)) in the store, as the SQL above does; `--format swift` gives the model-editor steps, the `contents` XML and the `NSFetchIndexDescription` code.")
             } else {
-                out.append("A Core Data fetch index cannot declare this index for \(inline(entity)) (a collation, an expression, a column of another sub-entity or a Core Data bookkeeping column); create it with the SQL above.")
+                out.append("A Core Data fetch index cannot declare this index for \(inline(entity)) (a collation, an expression, a partial predicate NSPredicate cannot write, a column of another sub-entity or a Core Data bookkeeping column); create it with the SQL above.")
             }
             out.append("")
             if let declared = recommendation.declaredInModel {

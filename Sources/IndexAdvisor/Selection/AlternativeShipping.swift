@@ -30,16 +30,32 @@ enum AlternativeShipping {
     }
 
     /// `destructionDate != nil` for `"ZDESTRUCTIONDATE" IS NOT NULL`, `isStarred == 1` for `"ZISSTARRED" = 1`,
-    /// each column named by `property` (nil: a column with no property); nil for any other predicate.
+    /// `kind == "it's"` for `"ZKIND" = 'it''s'`, each column named by `property` (nil: a column with no
+    /// property), a name that is a word of the predicate grammar escaped with `#` (`#size == 3`); nil for any
+    /// other predicate, or a value that is neither a number nor a string (Predicate Programming Guide,
+    /// "Predicate Format String Syntax": reserved words, string literals in single or double quotes with
+    /// backslash escapes).
     static func fetchIndexPredicate(_ predicate: String, property name: (String) -> String?) -> String? {
         let pattern = #"^"((?:[^"]|"")+)" (IS NOT NULL|= (.+))$"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
               let match = regex.firstMatch(in: predicate, range: NSRange(predicate.startIndex..., in: predicate)),
               let columnRange = Range(match.range(at: 1), in: predicate) else { return nil }
-        guard let property = name(predicate[columnRange].replacingOccurrences(of: "\"\"", with: "\"")) else { return nil }
+        guard var property = name(predicate[columnRange].replacingOccurrences(of: "\"\"", with: "\"")) else { return nil }
+        if reservedWords.contains(property.uppercased()) { property = "#" + property }
         if let valueRange = Range(match.range(at: 3), in: predicate) {
-            return "\(property) == \(predicate[valueRange])"
+            let value = String(predicate[valueRange])
+            if Double(value) != nil { return "\(property) == \(value)" }
+            // A SQL string ('it''s') as a predicate string ("it's"), its quote and backslash escaped.
+            guard value.count >= 2, value.hasPrefix("'"), value.hasSuffix("'") else { return nil }
+            let text = value.dropFirst().dropLast().replacingOccurrences(of: "''", with: "'")
+            return "\(property) == \"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         return "\(property) != nil"
     }
+
+    /// The predicate format grammar's reserved words, upper-cased: a key path that is one is written `#name`.
+    static let reservedWords: Set<String> = ["AND", "OR", "IN", "NOT", "ALL", "ANY", "SOME", "NONE", "LIKE", "CASEINSENSITIVE", "CI",
+                                             "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN", "NULL", "NIL", "SELF", "TRUE",
+                                             "YES", "FALSE", "NO", "FIRST", "LAST", "SIZE", "ANYKEY", "SUBQUERY", "FETCH", "CAST",
+                                             "TRUEPREDICATE", "FALSEPREDICATE", "UTI-CONFORMS-TO", "UTI-EQUALS"]
 }
