@@ -84,7 +84,9 @@ extension AnalysisRun {
             let table = schema.table(named: candidate.table)
             let prefixStatistics = table.map { table in
                 (1...candidate.columns.count).compactMap { length in
-                    statistics.statistics(table: table, columns: candidate.columns.prefix(length).compactMap(\.name))
+                    // A partial index's figures are for the rows it holds (a new user read a toRead-only index's
+                    // cardinality as the whole table's).
+                    statistics.statistics(table: table, columns: candidate.columns.prefix(length).compactMap(\.name), filter: candidate.partialPredicate)
                 }
             } ?? []
             return Recommendation(
@@ -265,7 +267,7 @@ extension AnalysisRun {
             }.reduce(0) { $0 + $1.weight }
             let share = changing / total
             if share >= 0.3 {
-                churns.append(ColumnChurn(column: column, share: share, table: candidate.table))
+                churns.append(ColumnChurn(column: column, share: share, table: candidate.table, partialPredicate: candidate.partialPredicate))
             }
         }
         return churns

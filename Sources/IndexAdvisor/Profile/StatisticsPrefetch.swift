@@ -37,7 +37,7 @@ extension AnalysisRun {
             guard let table = schema.table(named: candidate.table) else { continue }
             let names = candidate.columns.compactMap(\.name)
             for length in 1...max(1, candidate.columns.count) where length <= names.count {
-                requests.append(ColumnStatisticsReader.Request(table: table, columns: Array(names.prefix(length))))
+                requests.append(ColumnStatisticsReader.Request(table: table, columns: Array(names.prefix(length)), filter: candidate.partialPredicate))
             }
         }
         let workloadColumns = columnsUsedByWorkload()

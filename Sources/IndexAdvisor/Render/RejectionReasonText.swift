@@ -102,7 +102,8 @@ extension ColumnChurn {
 
     /// The note a recommendation carries for it.
     var note: String {
-        fact + ", and each such write moves its entry in this index: that cost is in the write time above."
+        guard let partialPredicate else { return fact + ", and each such write moves its entry in this index: that cost is in the write time above." }
+        return fact + ", and each such write to a row this partial index holds (WHERE \(partialPredicate)) moves its entry in it: that cost is in the write time above."
     }
 }
 

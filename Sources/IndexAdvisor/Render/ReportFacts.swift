@@ -418,7 +418,7 @@ extension Recommendation {
     /// distinct", each column name passed through `column` (each format's escaping); nil without statistics.
     /// When the table was measured on a sample of the store (`result`'s ``StoreSummary/sampledTables``), the
     /// rows counted are the sample's and the line says so beside the store's rows: the distinct counts are
-    /// the sample's, not the store's.
+    /// the sample's, not the store's. For a partial index they are the rows it holds (``ColumnStatistics/rowFilter``).
     func cardinalityText(in result: AnalysisResult, column: (String) -> String) -> String? {
         guard let first = columnStatistics.first else { return nil }
         let parts = columnStatistics.map { statistics in
@@ -426,8 +426,16 @@ extension Recommendation {
                 + (statistics.columns.count == 1 ? ", \(Figures.percent(statistics.nullFraction)) NULL" : "")
         }
         var rows = first.isSampled ? "sampled \(Figures.count(first.sampledRows)) rows" : "\(Figures.count(first.sampledRows)) rows"
+        if let filter = first.rowFilter {
+            // A partial index: the figures are for the rows it holds, not the table's.
+            let tableRows = result.store.tables.first { $0.name.sqlFolded == table.sqlFolded }?.rows
+            let of = first.isSampled ? "" : tableRows.map { " of the table's \(Figures.count($0))" } ?? ""
+            rows = "the \(first.isSampled ? "sampled " : "")\(Figures.count(first.sampledRows)) rows it holds\(of), WHERE \(filter)"
+        }
         if let sample = result.store.sampledTables.first(where: { $0.table.sqlFolded == table.sqlFolded }) {
-            rows = "on the sample, 1 row in \(sample.step): \(first.isSampled ? "sampled " : "")\(Figures.count(first.sampledRows)) of the store's \(Figures.count(sample.rows)) rows"
+            rows = first.rowFilter.map { filter in
+                "on the sample, 1 row in \(sample.step): the \(first.isSampled ? "sampled " : "")\(Figures.count(first.sampledRows)) rows it holds there, WHERE \(filter)"
+            } ?? "on the sample, 1 row in \(sample.step): \(first.isSampled ? "sampled " : "")\(Figures.count(first.sampledRows)) of the store's \(Figures.count(sample.rows)) rows"
         }
         return "Cardinality (\(rows)): " + parts.joined(separator: "; ")
     }

@@ -180,9 +180,11 @@ public struct ColumnChurn: Sendable, Equatable {
     public var column: String
     public var share: Double
     public var table: String
+    /// The index's partial predicate, when it is partial: a write moves its entry only for a row it holds.
+    public var partialPredicate: String? = nil
 
     func renaming(_ rename: (String) -> String) -> ColumnChurn {
-        ColumnChurn(column: rename(column), share: share, table: rename(table))
+        ColumnChurn(column: rename(column), share: share, table: rename(table), partialPredicate: partialPredicate.map(rename))
     }
 }
 

@@ -17,6 +17,9 @@ public struct ColumnStatistics: Sendable, Codable, Equatable {
     public var sampledRows: Int
     /// True when `sampledRows` is less than the table's row count.
     public var isSampled: Bool
+    /// The WHERE the rows were counted under: a partial index's predicate, whose figures are for the rows the
+    /// index holds (`sampledRows` of them), not the table's. Nil for the whole table.
+    public var rowFilter: String? = nil
 
     /// The share of rows an equality on a present value matches, on average: (1 − NULL share) / distinct
     /// values. Lower is more selective; a column that is mostly NULL is selective for its present values.
@@ -127,16 +130,19 @@ package struct ColumnStatisticsReader {
         package var table: Table
         package var columns: [String]
         package var shares: Bool
+        /// Counted among the rows this SQL expression holds for (``ColumnStatistics/rowFilter``).
+        package var filter: String?
 
-        package init(table: Table, columns: [String], shares: Bool = false) {
+        package init(table: Table, columns: [String], shares: Bool = false, filter: String? = nil) {
             self.table = table
             self.columns = columns
             self.shares = shares
+            self.filter = filter
         }
     }
 
-    private static func key(_ table: Table, _ columns: [String]) -> String {
-        ([table.name] + columns).map { $0.sqlFolded }.joined(separator: "\u{1}")
+    private static func key(_ table: Table, _ columns: [String], filter: String? = nil) -> String {
+        ([table.name] + columns).map { $0.sqlFolded }.joined(separator: "\u{1}") + (filter.map { "\u{2}" + $0 } ?? "")
     }
 
     /// Reads the statistics (and value shares) of `requests` that are not known yet on up to `workers`
@@ -149,8 +155,8 @@ package struct ColumnStatisticsReader {
     package mutating func prefetch(_ requests: [Request], workers: Int, open: @Sendable () throws -> SQLiteConnection) {
         var seen = Set<String>()
         let pending = requests.filter { request in
-            !request.columns.isEmpty && cache[Self.key(request.table, request.columns)] == nil
-                && seen.insert(Self.key(request.table, request.columns)).inserted
+            !request.columns.isEmpty && cache[Self.key(request.table, request.columns, filter: request.filter)] == nil
+                && seen.insert(Self.key(request.table, request.columns, filter: request.filter)).inserted
         }
         let threads = min(workers, pending.count)
         // Dispatch waits for ever for a thread the system refuses (`ulimit -u`, `ulimit -v`): without the
@@ -170,29 +176,38 @@ package struct ColumnStatisticsReader {
                 }
                 guard index < pending.count else { return }
                 let request = pending[index]
-                guard let statistics = reader.statistics(table: request.table, columns: request.columns) else { continue }
-                let shares = request.shares && request.columns.count == 1
+                guard let statistics = reader.statistics(table: request.table, columns: request.columns, filter: request.filter) else { continue }
+                let shares = request.shares && request.columns.count == 1 && request.filter == nil
                     ? reader.valueShares(table: request.table, column: request.columns[0]) ?? [:] : nil
                 found.withLock { $0.append((index, statistics, shares)) }
             }
         }
         for (index, statistics, shares) in found.withLock({ $0 }) {
             let request = pending[index]
-            cache[Self.key(request.table, request.columns)] = statistics
+            cache[Self.key(request.table, request.columns, filter: request.filter)] = statistics
             if let shares { self.shares[request.table.name.sqlFolded + "\u{1}" + request.columns[0].sqlFolded] = shares }
         }
     }
 
-    /// Statistics for `columns` of `table`; nil if the columns cannot be read.
-    package mutating func statistics(table: Table, columns: [String]) -> ColumnStatistics? {
-        let key = ([table.name] + columns).map { $0.sqlFolded }.joined(separator: "\u{1}")
+    /// Statistics for `columns` of `table`, among the rows `rowFilter` (an SQL expression: a partial index's
+    /// predicate) holds for when given; nil if the columns cannot be read.
+    package mutating func statistics(table: Table, columns: [String], filter rowFilter: String? = nil) -> ColumnStatistics? {
+        let key = Self.key(table, columns, filter: rowFilter)
         if let cached = cache[key] { return cached }
         guard !columns.isEmpty else { return nil }
         let quotedTable = SQLIdentifier.quote(table.name)
         let list = columns.map(SQLIdentifier.quote).joined(separator: ", ")
         let filter = sampleFilter(of: table)
         let isSampled = filter != nil
-        let sample = "SELECT \(list) FROM \(quotedTable)" + (filter.map { " WHERE " + $0 } ?? "")
+        let terms = [filter, rowFilter.map { "(\($0))" }].compactMap { $0 }
+        let sample = "SELECT \(list) FROM \(quotedTable)" + (terms.isEmpty ? "" : " WHERE " + terms.joined(separator: " AND "))
+        if let rowFilter {
+            // The rows a partial index holds (the same grouping pass, on them): their own figures.
+            var statistics = groupedStatistics(table: table, columns: columns, sample: sample, isSampled: isSampled)
+            statistics?.rowFilter = rowFilter
+            cache[key] = statistics
+            return statistics
+        }
         if columns.count == 1, let column = table.column(named: columns[0]), column.isRowidAlias {
             // The rowid: never NULL and never repeated, so every figure follows from the sample's row count,
             // which SQLite counts without sorting anything (issue 18).
@@ -203,6 +218,14 @@ package struct ColumnStatisticsReader {
             cache[key] = statistics
             return statistics
         }
+        let statistics = groupedStatistics(table: table, columns: columns, sample: sample, isSampled: isSampled)
+        cache[key] = statistics
+        return statistics
+    }
+
+    /// The figures of `columns` over the rows `sample` selects, in one grouping pass.
+    private func groupedStatistics(table: Table, columns: [String], sample: String, isSampled: Bool) -> ColumnStatistics? {
+        let list = columns.map(SQLIdentifier.quote).joined(separator: ", ")
         let first = SQLIdentifier.quote(columns[0])
         // One grouping pass gives all four figures (it used to be three scans and two sorts; issue 18): rows,
         // rows whose first column is NULL, distinct values (count(DISTINCT) skips a NULL for one column,
@@ -224,7 +247,6 @@ package struct ColumnStatisticsReader {
             nullFraction: rows > 0 ? Double(totals[1].integerValue ?? 0) / Double(rows) : 0,
             mostCommonShare: rows > 0 ? Double(common.integerValue ?? 0) / Double(rows) : 0,
             sampledRows: rows, isSampled: isSampled)
-        cache[key] = statistics
         return statistics
     }
 }
