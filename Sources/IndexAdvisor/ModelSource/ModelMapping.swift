@@ -154,7 +154,15 @@ public enum ModelMapping {
                     let base = CoreDataFetchIndex.name(for: properties) + (predicate == nil ? "" : "Partial")
                     var typed = base
                     var suffix = 2
-                    while takenNames.contains(CoreDataFetchIndex.storeIndexName(entity: entity, name: typed).uppercased()) {
+                    // The recommendation's own name is not another index's: a name already in this form (a
+                    // report mapped by `analyze --model`, then rendered with `--model` again) keeps it, so the
+                    // SQL of one and the model code of the other name the same index (issue 41, item 2).
+                    let own = recommendation.name.uppercased()
+                    func isTaken(_ typed: String) -> Bool {
+                        let store = CoreDataFetchIndex.storeIndexName(entity: entity, name: typed).uppercased()
+                        return store != own && takenNames.contains(store)
+                    }
+                    while isTaken(typed) {
                         typed = base + String(suffix)
                         suffix += 1
                     }
