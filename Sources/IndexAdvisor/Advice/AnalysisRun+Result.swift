@@ -39,7 +39,8 @@ extension AnalysisRun {
                                 snapshotMethod: snapshot.method.rawValue, snapshotSeconds: snapshot.copySeconds,
                                 isCoreData: schema.coreData != nil, isCloudKitSynced: schema.coreData?.isCloudKitSynced ?? false,
                                 hasStatistics: schema.hasStatistics, sampledTables: sampledTables, tables: tables,
-                                cachedModel: schema.coreData?.cachedModel),
+                                cachedModel: schema.coreData?.cachedModel,
+                                keyPathSpellings: schema.coreData == nil ? nil : keyPathSpellings(naming: naming, uniqueness: measured.uniqueness)),
             workload: workloadSummary(analysedStatements: usable.count),
             method: MethodSummary(
                 repeats: options.repeats, minimumRunSeconds: options.minimumRunSeconds, bindingSamples: options.bindingSamples,

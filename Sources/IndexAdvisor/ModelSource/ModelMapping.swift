@@ -146,12 +146,20 @@ public enum ModelMapping {
                 }
             // A form only a fetch index declares was named after the store's columns (`Z_Reminder_snoozeduntil_partial`).
             let isFetchIndexNamed = macro == nil && fetchIndexForm && recommendation.name.hasPrefix("Z_\(root.entity)_")
-            if mapped, macro != nil && isSwiftDataNamed || isFetchIndexNamed {
+            // Named as Core Data names a fetch index (`Z_Book_byReadStateSort`, the analysis's name on a store
+            // whose indexes Core Data named, or a report mapped before), after the store's spelling or the model's.
+            let partial = predicate == nil ? "" : "Partial"
+            let isCoreDataNamed = oldProperties.count == recommendation.columns.count && [oldProperties, properties].contains { names in
+                [entity, root.entity].contains { CoreDataFetchIndex.isStoreName(recommendation.name, entity: $0, name: CoreDataFetchIndex.name(for: names) + partial) }
+            }
+            // A Core Data entity's, or one only the store's cached model knows on a store whose indexes Core Data named.
+            let coreDataForm = owner.framework.isCoreData || owner.framework == .storeModel && result.store.indexConvention?.framework == .coreData
+            if mapped, macro != nil && isSwiftDataNamed || isFetchIndexNamed || isCoreDataNamed && (coreDataForm || macro != nil) {
                 // SwiftData's name keeps the entity it was given (the root's or the sub-entity's).
                 let named = [oldProperties, properties].contains { recommendation.name == SwiftDataNaming.indexName(entity: entity, properties: $0) } ? entity : root.entity
                 var name = SwiftDataNaming.indexName(entity: named, properties: properties)
-                if owner.framework.isCoreData {
-                    let base = CoreDataFetchIndex.name(for: properties) + (predicate == nil ? "" : "Partial")
+                if coreDataForm {
+                    let base = CoreDataFetchIndex.name(for: properties) + partial
                     var typed = base
                     var suffix = 2
                     // The recommendation's own name is not another index's: a name already in this form (a

@@ -101,11 +101,24 @@ extension AnalysisResult {
         return model?.entities.first { $0.entity == entity }?.framework
     }
 
-    /// True when `entity` is a Core Data model's (`coreData`, `coreDataModel`): no `#Index` or `#Unique` for it.
-    public func isCoreDataEntity(_ entity: String?) -> Bool { framework(ofEntity: entity)?.isCoreData == true }
+    /// True when `entity` is a Core Data model's (`coreData`, `coreDataModel`), or, when no model read says
+    /// which framework declares it, the store's index names are Core Data's (``StoreIndexConvention``): no
+    /// `#Index` or `#Unique` for it.
+    public func isCoreDataEntity(_ entity: String?) -> Bool {
+        guard entity != nil else { return false }
+        let framework = framework(ofEntity: entity)
+        if let framework, framework != .storeModel { return framework.isCoreData }
+        return store.indexConvention?.framework == .coreData
+    }
 
-    /// True when `entity` is a SwiftData `@Model` class's: no fetch index for it.
-    public func isSwiftDataEntity(_ entity: String?) -> Bool { framework(ofEntity: entity) == .swiftData }
+    /// True when `entity` is a SwiftData `@Model` class's, or, when no model read says which framework
+    /// declares it, the store's index names are SwiftData's: no fetch index for it.
+    public func isSwiftDataEntity(_ entity: String?) -> Bool {
+        guard entity != nil else { return false }
+        let framework = framework(ofEntity: entity)
+        if let framework, framework != .storeModel { return framework == .swiftData }
+        return store.indexConvention?.framework == .swiftData
+    }
 
     /// The fetch index that declares `recommendation` in a Core Data model: its ``Recommendation/fetchIndex``,
     /// or, when no model said which framework declares its entity, the one of its `#Index` (named so that the

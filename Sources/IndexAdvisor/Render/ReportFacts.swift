@@ -209,7 +209,7 @@ extension AnalysisResult {
     /// The `#Index` line to declare for `recommendation`: its ``Recommendation/swiftDataIndex``, unless a
     /// proposed `#Unique` rule's index already serves it (``uniqueRule(covering:)``).
     public func indexDeclaration(for recommendation: Recommendation) -> String? {
-        uniqueRule(covering: recommendation) == nil ? recommendation.swiftDataIndex : nil
+        uniqueRule(covering: recommendation) == nil && !isCoreDataEntity(recommendation.entity) ? recommendation.swiftDataIndex : nil
     }
 
     /// What the summary lists `recommendation` as: its `#Index` line; on a Core Data / SwiftData store whose
@@ -218,7 +218,7 @@ extension AnalysisResult {
     public func summaryDeclaration(for recommendation: Recommendation, sql: String? = nil) -> String {
         if let declared = indexDeclaration(for: recommendation) { return declared }
         if store.isCoreData, let rule = uniqueRule(covering: recommendation).flatMap(modelRuleText(for:)) { return rule }
-        if isCoreDataEntity(recommendation.entity), let index = recommendation.fetchIndex { 
+        if isCoreDataEntity(recommendation.entity), let index = fetchIndexDeclaration(for: recommendation) {
             return "fetch index \(index.name) on \(index.entity)(\(index.elements.map { $0.property + ($0.isAscending ? "" : " DESC") }.joined(separator: ", ")))"
                 + (index.partialIndexPredicate.map { " where \($0)" } ?? "")
         }

@@ -76,7 +76,7 @@ public enum SQLReport {
         if !review.isEmpty { all += [""] + review.map(comment) }
         // Forms the model cannot declare: commented out, since they are a choice, not part of the migration.
         for alternative in result.alternatives ?? [] {
-            all += ["", comment("Alternative the model cannot declare: \(Figures.readWriteEffect(reads: alternative.boundedReadSaving, writes: alternative.boundedWriteCost)) per workload on top of the indexes above; \(ByteCountText.format(alternative.bytes)). \(alternative.howToShip.text)"),
+            all += ["", comment("\(result.isCoreDataEntity(alternative.entity) && alternative.howToShip != .sqlOnly ? "Alternative beside the set" : "Alternative the model cannot declare"): \(Figures.readWriteEffect(reads: alternative.boundedReadSaving, writes: alternative.boundedWriteCost)) per workload on top of the indexes above; \(ByteCountText.format(alternative.bytes)). \(result.shippingText(for: alternative))"),
                     comment(alternative.sql + ";")]
             all += alternative.replaces.map { comment("DROP INDEX IF EXISTS \(SQLIdentifier.quote($0)); -- no final plan uses it once the alternative exists") }
         }

@@ -16,6 +16,21 @@ extension ShippingAdvice: Codable {
         }
     }
 
+    /// The words for an entity known to be Core Data's: the fetch index alone, no SwiftData sentence (issue
+    /// 41: speak Core Data to Core Data apps); the other advice as ``text``.
+    public var coreDataText: String {
+        switch self {
+        case .fetchIndex(let properties, let predicate):
+            return "Core Data: a fetch index on \(properties.joined(separator: ", ")) with partialIndexPredicate \"\(predicate)\" (NSFetchIndexDescription)."
+        case .directedFetchIndex(let properties, let descending, let predicate):
+            let elements = properties.map { descending.contains($0) ? "\($0) (isAscending false)" : $0 }.joined(separator: ", ")
+            let filter = predicate.map { " with partialIndexPredicate \"\($0)\"" } ?? ""
+            return "Core Data: a fetch index with the elements \(elements)\(filter) (NSFetchIndexElementDescription)."
+        case .sqlOnly, .other:
+            return text
+        }
+    }
+
     /// Read back from a JSON report: the advice in its words.
     public init(from decoder: Decoder) throws {
         self = .other(try decoder.singleValueContainer().decode(String.self))
@@ -25,5 +40,20 @@ extension ShippingAdvice: Codable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
+    }
+}
+
+extension AnalysisResult {
+    /// How to ship `alternative`, in the words for its entity: on a Core Data entity no model read placed (the
+    /// store's index names say it is Core Data's), the fetch index, and why it is beside the set rather than
+    /// in it; otherwise ``ShippingAdvice/text``.
+    public func shippingText(for alternative: AlternativeIndex) -> String {
+        guard isCoreDataEntity(alternative.entity), let entity = alternative.entity else { return alternative.howToShip.text }
+        switch alternative.howToShip {
+        case .fetchIndex, .directedFetchIndex:
+            return alternative.howToShip.coreDataText + " It is beside the set, not in it, because no model read says \(entity) is a Core Data entity: with --model (the .xcdatamodeld) or --source, such forms compete in the set."
+        case .sqlOnly, .other:
+            return alternative.howToShip.text
+        }
     }
 }

@@ -55,7 +55,7 @@ public enum SwiftReport {
         lines.append(comment(""))
         let build = result.recommendations.isEmpty ? nil
             : comment("Building them took \(result.buildEstimate)\(Figures.duration(result.migrationBuildSeconds)) \(result.buildScope): what that migration costs here.")
-        let unplaced = (indexes.map(\.model) + uniques.map(\.model)).contains { result.framework(ofEntity: $0) == nil || result.framework(ofEntity: $0) == .storeModel }
+        let unplaced = (indexes.map(\.model) + uniques.map(\.model)).contains { !result.isSwiftDataEntity($0) }
         if !indexes.isEmpty || !uniques.isEmpty {
             if unplaced { lines.append(comment("For an entity that is a SwiftData @Model class:")) }
             lines.append(comment("Adding #Index or #Unique changes the schema: put the model in a new VersionedSchema and add a"))
@@ -114,8 +114,14 @@ public enum SwiftReport {
         let coreData = result.model?.entities.contains { $0.framework?.isCoreData == true } == true
         let check = coreData ? "your Core Data model" : "your @Model classes"
         guard let model = result.model else {
+            let check = switch result.store.indexConvention?.framework {
+            case .coreData?: "your Core Data model"
+            case .swiftData?: "your @Model classes"
+            case nil: "your @Model classes or Core Data model"
+            }
+            if let origin = storeSpellingText(result, check: check) { return [comment(origin)] }
             return result.recommendations.contains(where: \.keyPathsAreGuessed)
-                ? [comment("Key paths recovered from the store's column names; some are guesses: check them against your @Model classes or Core Data model, or pass it with --model.")]
+                ? [comment("Key paths recovered from the store's column names; some are guesses: check them against \(check), or pass it with --model.")]
                 : []
         }
         let origin = model.option == StoreModelCache.sourceName
@@ -127,11 +133,29 @@ public enum SwiftReport {
         return [comment(origin + ", except on \(Set(guessed).sorted().joined(separator: ", ")), whose key paths are recovered from the column names (no class or property of the model matched them) and are guesses; check them against \(check).")]
     }
 
+    /// Which key paths the store's index names spell and which are guessed from its column names (issue 41,
+    /// item 2: say which source the names came from), when the result kept that (``StoreSummary/keyPathSpellings``)
+    /// and some key path is not the cached model's; nil otherwise.
+    static func storeSpellingText(_ result: AnalysisResult, check: String) -> String? {
+        guard let spellings = result.store.keyPathSpellings, spellings.contains(where: { $0.source != StoreModelCache.sourceName }) else { return nil }
+        func unique(_ items: [String]) -> [String] { items.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
+        let spelled = unique(spellings.compactMap { spelling in
+            spelling.source.flatMap { $0 == StoreModelCache.sourceName ? nil : "\(spelling.property) (\($0))" }
+        })
+        let guessed = unique(spellings.filter { $0.source == nil }.map(\.property))
+        var parts: [String] = []
+        if !spelled.isEmpty { parts.append("as the store's index names spell them: " + spelled.joined(separator: ", ")) }
+        if !guessed.isEmpty { parts.append("guessed from its column names: " + guessed.joined(separator: ", ")) }
+        let tail = guessed.isEmpty ? "." : "; check the guesses against \(check), or pass it with --model."
+        return "Key paths recovered from the store, " + parts.joined(separator: "; ") + tail
+    }
+
     /// The Core Data model's changes: the reminder, then per entity the editor steps, the XML and the code.
     private static func coreDataSection(_ result: AnalysisResult, fetchIndexes: [CoreDataFetchIndex],
-                                        constraints: [(entity: String, properties: [String])], build: String?) -> [String] {
+                                        constraints: [(entity: String, properties: [String])], removals: [ModelStoreIndex],
+                                        build: String?) -> [String] {
         var lines = [""]
-        let entities = (fetchIndexes.map(\.entity) + constraints.map(\.entity)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let entities = (fetchIndexes.map(\.entity) + constraints.map(\.entity) + removals.map(\.entity)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let placed = entities.allSatisfy { result.isCoreDataEntity($0) }
         let files = Set(entities.compactMap { entity in result.model?.entities.first { $0.entity == entity }?.declaredAt.split(separator: ":").first.map(String.init) })
         let modelName = placed && !files.isEmpty ? "Core Data model (\(files.sorted().joined(separator: ", ")))" : "Core Data model (.xcdatamodeld)"

@@ -81,6 +81,9 @@ public struct StoreSummary: Sendable, Codable {
     /// when the store has no such table (and in reports made before it was read). Its names, with their
     /// case, name the columns when no `--model` is given.
     public var cachedModel: StoreModelCache.Outcome? = nil
+    /// Where the key paths the result prints got their spelling (``KeyPathSpelling``), when the store is an
+    /// entity store; absent in reports made before it was kept.
+    public var keyPathSpellings: [KeyPathSpelling]? = nil
 }
 
 /// One table of the store.

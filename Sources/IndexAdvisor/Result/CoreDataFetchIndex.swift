@@ -39,6 +39,24 @@ public struct CoreDataFetchIndex: Sendable, Codable, Equatable {
     /// `Z_<Entity>_<name>`.
     public static func storeIndexName(entity: String, name: String) -> String { "Z_\(entity)_\(name)" }
 
+    /// True when `storeName` is `Z_<entity>_<name>`, or that with a number after it (`…Title2`), as the
+    /// advice numbers a name another index has.
+    public static func isStoreName(_ storeName: String, entity: String, name: String) -> Bool {
+        let base = storeIndexName(entity: entity, name: name)
+        return storeName.hasPrefix(base) && storeName.dropFirst(base.count).allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// True when a fetch index can declare `candidate`: every key a stored attribute or to-one relationship
+    /// (no expression, no `Z_PK`, `Z_ENT` or `Z_OPT`) in binary collation, in either direction
+    /// (`isAscending`), and a partial predicate `partialIndexPredicate` can state (``AlternativeShipping``).
+    static func canDeclare(_ candidate: IndexCandidate) -> Bool {
+        let keys = candidate.columns.allSatisfy { column in
+            guard let name = column.name else { return false }
+            return column.collation.uppercased() == "BINARY" && !name.uppercased().hasPrefix("Z_")
+        }
+        return keys && (candidate.partialPredicate.map { AlternativeShipping.fetchIndexPredicate($0) { $0 } != nil } ?? true)
+    }
+
     /// `by` followed by each property with its first letter upper-cased: `[speciesCode, recordedAt]` →
     /// `bySpeciesCodeRecordedAt`.
     public static func name(for properties: [String]) -> String {

@@ -3,22 +3,28 @@
 /// Column names lose the attribute's case (`folderID` is stored as `ZFOLDERID`). The spelling is
 /// recovered, in order, from the model the store caches (`Z_MODELCACHE`, ``StoreModelCache``: every
 /// attribute and to-one relationship with its case), from the store's own index names (Core Data names
-/// fetch indexes `Z_<Entity>_<attribute>…` and SwiftData `Z_<Entity>_SwiftDataIndexOnBinary<attributes…>`),
-/// or else by splitting the column name into common English words (`ZISARCHIVED` → `isArchived`); the
-/// latter is a guess.
+/// fetch indexes `Z_<Entity>_<attribute>…` and SwiftData `Z_<Entity>_SwiftDataIndexOnBinary<attributes…>`;
+/// a name that spells a column but for a tail without case, `isbn` on `ZISBN13`, spells it too), or else by
+/// splitting the column name into common English words and the words of the store's own names (its
+/// entities, and the fetch indexes the app named: `sortSubtitle` teaches `subtitle`), which is a guess.
 public struct SwiftDataNaming: Sendable {
-    /// Spellings recovered from index names, by upper-cased spelling.
+    /// Spellings recovered from the cached model and index names, by upper-cased spelling.
     private var known: [String: String] = [:]
+    /// Where each of ``known`` came from: `Z_MODELCACHE`, or the index whose name spells it.
+    private var sources: [String: String] = [:]
+    /// Lower-cased words of the store's entity and index names, for the guesses.
+    private var words: Set<String> = []
 
     /// Learns spellings from the store's cached model and the names of its indexes.
     public init(schema: Schema) {
         if let model = schema.coreData?.cachedModel?.model {
             for entity in model.entities {
                 for name in entity.attributes.filter({ !$0.isTransient }).map(\.name) + entity.relationships.filter({ !$0.isToMany }).map(\.name) {
-                    if known[name.uppercased()] == nil { known[name.uppercased()] = name }
+                    learn(name, from: StoreModelCache.sourceName)
                 }
             }
         }
+        for entity in schema.coreData?.entities ?? [] { words.formUnion(Self.words(of: entity.name)) }
         for index in schema.indexes where index.name.hasPrefix("Z_") {
             var parts = index.name.split(separator: "_").map(String.init)
             guard parts.count >= 3 else { continue }
@@ -26,20 +32,60 @@ public struct SwiftDataNaming: Sendable {
             let columns = index.columns.compactMap { $0.name?.uppercased() }.map { $0.hasPrefix("Z") ? String($0.dropFirst()) : $0 }
             for part in parts {
                 if let range = part.range(of: "SwiftDataIndexOnBinary") {
-                    learn(concatenation: String(part[range.upperBound...]), columns: columns)
-                } else if part.first?.isLowercase == true, columns.contains(part.uppercased()), known[part.uppercased()] == nil {
-                    known[part.uppercased()] = part
+                    learn(concatenation: String(part[range.upperBound...]), columns: columns, from: index.name)
+                } else if part.first?.isLowercase == true {
+                    words.formUnion(Self.words(of: part))
+                    // The part spells a key column, or all of it but a tail that has no case (`isbn` of `ISBN13`).
+                    for column in columns where column.hasPrefix(part.uppercased()) {
+                        let tail = column.dropFirst(part.count)
+                        guard tail.allSatisfy({ $0.lowercased() == $0.uppercased() }) else { continue }
+                        learn(part + tail, from: index.name)
+                    }
                 }
             }
         }
     }
 
-    /// The property name for `column` and whether it is a guess. `ZFOLDERID` → (`folderID`, guessed).
-    public func propertyName(forColumn column: String) -> (name: String, isGuess: Bool) {
+    /// Where the spelling of `column` came from: `Z_MODELCACHE`, or the index whose name spells it; nil
+    /// when it is a guess.
+    public func source(forColumn column: String) -> String? {
+        sources[Self.bare(column).uppercased()]
+    }
+
+    private mutating func learn(_ name: String, from source: String) {
+        guard known[name.uppercased()] == nil else { return }
+        known[name.uppercased()] = name
+        sources[name.uppercased()] = source
+        words.formUnion(Self.words(of: name))
+    }
+
+    /// `ZFOLDERID` → `FOLDERID`.
+    private static func bare(_ column: String) -> String {
         var bare = column
         if bare.hasPrefix("Z"), bare.count > 1, !bare.hasPrefix("Z_") { bare.removeFirst() }
+        return bare
+    }
+
+    /// The words of a camel-cased name, lower-cased, of three letters or more: `sortSubtitle` → `sort`, `subtitle`.
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase || !character.isLetter, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            if character.isLetter { current.append(character) }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }.filter { $0.count >= 3 && $0.allSatisfy(\.isASCII) }
+    }
+
+    /// The property name for `column` and whether it is a guess. `ZFOLDERID` → (`folderID`, guessed).
+    public func propertyName(forColumn column: String) -> (name: String, isGuess: Bool) {
+        let bare = Self.bare(column)
         if let spelled = known[bare.uppercased()] { return (spelled, false) }
-        return (Self.camelCase(bare), true)
+        return (Self.camelCase(bare, words: words), true)
     }
 
     /// `Z_<Entity>_SwiftDataIndexOnBinary<property names…>`, the name SwiftData gives an `#Index`, so that
@@ -48,18 +94,19 @@ public struct SwiftDataNaming: Sendable {
         "Z_\(entity)_SwiftDataIndexOnBinary" + properties.joined()
     }
 
-    private mutating func learn(concatenation: String, columns: [String]) {
+    private mutating func learn(concatenation: String, columns: [String], from source: String) {
         var rest = Substring(concatenation)
         while !rest.isEmpty {
             guard let column = columns.filter({ rest.uppercased().hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return }
-            if known[column] == nil { known[column] = String(rest.prefix(column.count)) }
+            learn(String(rest.prefix(column.count)), from: source)
             rest = rest.dropFirst(column.count)
         }
     }
 
     /// Splits an upper- or lower-case run into known words and joins them in lower camel case; acronyms
     /// `ID`, `URL`, `UUID` stay upper case after the first word. Unknown text stays lower case.
-    static func camelCase(_ name: String) -> String {
+    static func camelCase(_ name: String, words learned: Set<String> = []) -> String {
+        let vocabulary = Self.vocabulary.union(learned)
         let lower = Array(name.lowercased())
         let n = lower.count
         guard n > 0 else { return name }
@@ -100,7 +147,17 @@ public struct SwiftDataNaming: Sendable {
                 inflected.append(word)
             }
         }
-        return mergingShortWordsIntoUnknown(inflected).enumerated().map { offset, word in
+        // Once short words are merged into an unknown run, an ending may stand alone after a known word:
+        // `read` + `in` + `g` is `read` + `ing`, which is `reading` (`finishedReading`, not `finishedReadIng`).
+        var merged: [String] = []
+        for word in mergingShortWordsIntoUnknown(inflected) {
+            if Self.inflections.contains(word.text), !word.isKnown, let last = merged.last, last.count > 3, vocabulary.contains(last) {
+                merged[merged.count - 1] += word.text
+            } else {
+                merged.append(word.text)
+            }
+        }
+        return merged.enumerated().map { offset, word in
             if offset == 0 { return word }
             if acronyms.contains(word) { return word.uppercased() }
             return word.prefix(1).uppercased() + word.dropFirst()
@@ -117,7 +174,7 @@ public struct SwiftDataNaming: Sendable {
     /// word inside a word the vocabulary lacks is a coincidence of letters (`ZCOLLECTIONID` is `collectionID`,
     /// not `collectiOnID`; `ZISPENDING` is `isPending`, not `isPEndInG`). A leading `is` or `has` and the
     /// acronyms stay words.
-    private static func mergingShortWordsIntoUnknown(_ input: [(text: String, isKnown: Bool)]) -> [String] {
+    private static func mergingShortWordsIntoUnknown(_ input: [(text: String, isKnown: Bool)]) -> [(text: String, isKnown: Bool)] {
         var words = input
         func absorbable(_ offset: Int) -> Bool {
             let word = words[offset]
@@ -144,7 +201,7 @@ public struct SwiftDataNaming: Sendable {
                 }
             }
         }
-        return words.map(\.text)
+        return words
     }
 
     private static let vocabulary: Set<String> = [
