@@ -140,15 +140,28 @@ public struct CoreDataModelDocument: Sendable, Codable, Equatable {
             }
         }
 
+        /// How the model declares it, which says how to remove it.
+        public enum Kind: String, Sendable, Codable {
+            /// A `<fetchIndex>` (the model editor's fetch indexes, `NSFetchIndexDescription`).
+            case fetchIndex
+            /// An attribute marked Indexed (`indexed="YES"`, older models): the fetch index named after it.
+            case indexedAttribute
+            /// An older model's `<compoundIndex>`: named after its properties joined by `_`.
+            case compoundIndex
+        }
+
         /// The name typed in the model editor (`byDate`): Core Data names the store's index `Z_<Entity>_<name>`.
         public var name: String
         public var elements: [Element]
         public var line: Int?
+        /// Nil for a fetch index (and in documents read before the kind was kept).
+        public var kind: Kind? = nil
 
-        public init(name: String, elements: [Element], line: Int? = nil) {
+        public init(name: String, elements: [Element], line: Int? = nil, kind: Kind? = nil) {
             self.name = name
             self.elements = elements
             self.line = line
+            self.kind = kind == .fetchIndex ? nil : kind
         }
     }
 

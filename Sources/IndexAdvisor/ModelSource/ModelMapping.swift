@@ -225,6 +225,7 @@ public enum ModelMapping {
             result.uniqueness[position] = finding
         }
         result.model = ModelSummary(files: source.files, entities: entities, notes: notes, option: option == "--model" ? nil : option)
+        result.model?.storeIndexes = ModelStoreIndex.declared(in: source, store: result.store)
         return result
     }
 

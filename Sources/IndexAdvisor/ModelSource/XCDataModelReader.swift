@@ -155,7 +155,7 @@ public enum XCDataModelReader {
                 entity?.attributes.append(attribute)
                 // "Indexed" (older models): Core Data makes it the fetch index named after the attribute.
                 if flag("indexed"), !attribute.isTransient {
-                    entity?.fetchIndexes.append(.init(name: attributeName, elements: [.init(property: attributeName)], line: line))
+                    entity?.fetchIndexes.append(.init(name: attributeName, elements: [.init(property: attributeName)], line: line, kind: .indexedAttribute))
                 }
             case "relationship":
                 guard let relationshipName = attributes["name"], entity != nil else { return }
@@ -200,7 +200,7 @@ public enum XCDataModelReader {
                 // Core Data names a compound index's store index after its properties, joined by `_`.
                 if let compound, !compound.names.isEmpty {
                     entity?.fetchIndexes.append(.init(name: compound.names.joined(separator: "_"),
-                                                      elements: compound.names.map { .init(property: $0) }, line: compound.line))
+                                                      elements: compound.names.map { .init(property: $0) }, line: compound.line, kind: .compoundIndex))
                 }
                 compound = nil
             case "uniquenessConstraint":

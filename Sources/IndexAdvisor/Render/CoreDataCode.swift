@@ -14,6 +14,32 @@ public enum CoreDataCode {
             + "name it \(index.name), and add its elements in order, each Binary: \(elements)\(predicate)."
     }
 
+    /// The model-editor step that removes `index` (one the migration drops) from its entity in the new model
+    /// version, so that stores the app creates do not get it again.
+    public static func removalStep(_ index: ModelStoreIndex) -> String {
+        switch index.kind {
+        case .indexedAttribute?:
+            return "select the attribute \(index.name) of the entity \(index.entity) and, in the Data Model inspector, clear Indexed."
+        case .compoundIndex?:
+            return "select the entity \(index.entity) and, in the Data Model inspector's Indexes, remove the compound index \(index.elements.map(\.property).joined(separator: ","))."
+        case .fetchIndex?, nil:
+            return "in the editor's outline, under the entity \(index.entity), select the fetch index \(index.name) and press Delete."
+        }
+    }
+
+    /// What to delete from the entity's element in the version's `contents` file for `index`, as one line.
+    public static func removalXML(_ index: ModelStoreIndex) -> String {
+        let line = index.declaredAt.flatMap { place in place.split(separator: ":").count == 2 ? " (\(place))" : nil } ?? ""
+        switch index.kind {
+        case .indexedAttribute?:
+            return "delete indexed=\"YES\" from <attribute name=\"\(index.name)\" …>\(line)"
+        case .compoundIndex?:
+            return "delete the <compoundIndex> of " + index.elements.map { "<index value=\"\($0.property)\"/>" }.joined() + line
+        case .fetchIndex?, nil:
+            return "delete <fetchIndex name=\"\(index.name)\"> … </fetchIndex>\(line)"
+        }
+    }
+
     /// The editor step for a uniqueness constraint on `properties`.
     public static func constraintStep(entity: String, properties: [String]) -> String {
         "select the entity \(entity) and, in the Data Model inspector's Constraints, add \(properties.joined(separator: ","))."
@@ -39,24 +65,35 @@ public enum CoreDataCode {
 
     /// A Swift function that adds `indexes` and `constraints` (by entity) to a model before a persistent
     /// store coordinator uses it; empty when there is nothing, or a name is no Swift identifier.
-    public static func swift(indexes: [CoreDataFetchIndex], constraints: [(entity: String, properties: [String])]) -> [String] {
+    /// `removals`, the fetch indexes the migration drops (by entity), are taken out of `entity.indexes`.
+    public static func swift(indexes: [CoreDataFetchIndex], constraints: [(entity: String, properties: [String])],
+                             removals: [(entity: String, name: String)] = []) -> [String] {
         var entities: [String] = []
-        for entity in indexes.map(\.entity) + constraints.map(\.entity) where !entities.contains(entity) { entities.append(entity) }
-        let names = entities + indexes.flatMap { [$0.name] + $0.elements.map(\.property) } + constraints.flatMap(\.properties)
+        for entity in indexes.map(\.entity) + constraints.map(\.entity) + removals.map(\.entity) where !entities.contains(entity) { entities.append(entity) }
+        let names = entities + indexes.flatMap { [$0.name] + $0.elements.map(\.property) } + constraints.flatMap(\.properties) + removals.map(\.name)
         guard !entities.isEmpty, names.allSatisfy(SwiftDataCode.isSwiftIdentifier) else { return [] }
-        var lines = [
-            "import CoreData",
-            "",
+        let what = removals.isEmpty ? [
             "/// The fetch indexes and uniqueness constraints above, added to a model built or loaded in code, before a",
             "/// persistent store coordinator uses it (a model cannot change after that).",
-            "func addAdvisedIndexes(to model: NSManagedObjectModel) {",
-            "    func element(_ entity: NSEntityDescription, _ name: String, ascending: Bool = true) -> NSFetchIndexElementDescription {",
-            "        guard let property = entity.propertiesByName[name] else { preconditionFailure(\"no property \\(name) in \\(entity.name ?? \"\")\") }",
-            "        let element = NSFetchIndexElementDescription(property: property, collationType: .binary)",
-            "        element.isAscending = ascending",
-            "        return element",
-            "    }",
+        ] : indexes.isEmpty && constraints.isEmpty ? [
+            "/// The fetch indexes the migration drops, removed from a model built or loaded in code, before a persistent",
+            "/// store coordinator uses it (a model cannot change after that).",
+        ] : [
+            "/// The fetch indexes and uniqueness constraints above added to, and the fetch indexes the migration drops",
+            "/// removed from, a model built or loaded in code, before a persistent store coordinator uses it (a model",
+            "/// cannot change after that).",
         ]
+        var lines = ["import CoreData", ""] + what + ["func addAdvisedIndexes(to model: NSManagedObjectModel) {"]
+        if !indexes.isEmpty {
+            lines += [
+                "    func element(_ entity: NSEntityDescription, _ name: String, ascending: Bool = true) -> NSFetchIndexElementDescription {",
+                "        guard let property = entity.propertiesByName[name] else { preconditionFailure(\"no property \\(name) in \\(entity.name ?? \"\")\") }",
+                "        let element = NSFetchIndexElementDescription(property: property, collationType: .binary)",
+                "        element.isAscending = ascending",
+                "        return element",
+                "    }",
+            ]
+        }
         for entity in entities {
             lines.append("    if let entity = model.entitiesByName[\"\(entity)\"] {")
             for index in indexes where index.entity == entity {
@@ -69,6 +106,12 @@ public enum CoreDataCode {
             }
             for constraint in constraints where constraint.entity == entity {
                 lines.append("        entity.uniquenessConstraints.append([\(constraint.properties.map { "\"\($0)\"" }.joined(separator: ", "))])")
+            }
+            let removed = removals.filter { $0.entity == entity }.map { "\"\($0.name)\"" }
+            if removed.count == 1 {
+                lines.append("        entity.indexes.removeAll { $0.name == \(removed[0]) }")
+            } else if !removed.isEmpty {
+                lines.append("        entity.indexes.removeAll { [\(removed.joined(separator: ", "))].contains($0.name) }")
             }
             lines.append("    }")
         }

@@ -126,6 +126,7 @@ public enum HTMLReport {
                 page.append("<li>Drop \(link(to: "existing", "<code>\(finding.index)</code>")) (\(findingMarkup(finding)))\(charged)</li>")
             }
             page.append("</ol>")
+            if let removal = result.modelRemovalNote(code: { $0 }) { page.append("<p>\(removal)</p>") }
         }
         page.append("</section>")
     }
@@ -265,9 +266,9 @@ public enum HTMLReport {
             page.append("</table>")
             var notes: [String] = []
             if !alternative.replaces.isEmpty {
-                notes.append("With it, no final plan uses \(alternative.replaces.joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
+                notes.append("With it, no final plan uses \(alternative.replaces.joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") \(result.inTheModelToo(alternative.replaces, code: { $0 })) when you add this one.")
             }
-            notes.append("How to ship it: " + alternative.howToShip.text)
+            notes.append("How to ship it: " + result.shippingText(for: alternative))
             page.append(#"<ul class="notes">\#(notes.map { "<li>\($0)</li>" as HTML }.joined())</ul>"#)
             page.append("</article>")
         }
@@ -281,10 +282,15 @@ public enum HTMLReport {
         page.append(#"<p class="muted">Safe to run twice (<code>IF NOT EXISTS</code>, <code>IF EXISTS</code>). The same text as <code>--format sql</code>.</p>"#)
         codeBlock(SQLReport.render(result, queryAdvice: false), id: "code-sql", into: &page)
         if result.store.isCoreData {
+            let removals = result.modelIndexesToRemove
             let coreData = !result.recommendations.isEmpty && result.recommendations.compactMap(\.entity).allSatisfy(result.isCoreDataEntity)
+                || result.recommendations.isEmpty && !removals.isEmpty
+            let remove = removals.isEmpty ? "" : " Remove there the fetch indexes the migration drops, too, or the stores the app creates get them again."
             page.append(coreData ? "<h3>Core Data model</h3>" : "<h3>SwiftData</h3>")
-            page.append(coreData
-                ? "<p>Adding a fetch index changes the model: declare it in a new model version, which lightweight migration or a mapping model carries existing stores to. Building the indexes takes <strong>\(result.buildEstimate + Figures.duration(result.migrationBuildSeconds))</strong> \(result.buildScope): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>"
+            page.append(coreData && result.recommendations.isEmpty
+                ? "<p>The migration drops indexes the model declares: remove them in a new model version, or the stores the app creates get them again. The same text as <code>--format swift</code>.</p>"
+                : coreData
+                ? "<p>Adding a fetch index changes the model: declare it in a new model version, which lightweight migration or a mapping model carries existing stores to.\(remove) Building the indexes takes <strong>\(result.buildEstimate + Figures.duration(result.migrationBuildSeconds))</strong> \(result.buildScope): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>"
                 : "<p>Adding an index is a schema change: declare it in a new <code>VersionedSchema</code> with a migration stage (a Core Data model: in a new model version). Building the indexes takes <strong>\(result.buildEstimate + Figures.duration(result.migrationBuildSeconds))</strong> \(result.buildScope): what the migration costs on a store of this size. The same text as <code>--format swift</code>.</p>")
             codeBlock(SwiftReport.render(result, queryAdvice: false), id: "code-swift", into: &page)
         }
@@ -470,7 +476,10 @@ public enum HTMLReport {
             let saved = result.writeSavingText(of: finding)
             let lost: HTML = finding.effects.isEmpty ? #"<span class="muted">not measured</span>"#
                 : "\(Figures.measured(finding.readSecondsAdded))"
-            let advice: HTML = finding.dropSQL.map { "<code>\($0)</code>" } ?? "\(finding.caveat ?? "")"
+            var advice: HTML = finding.dropSQL.map { "<code>\($0)</code>" } ?? "\(finding.caveat ?? "")"
+            if finding.dropSQL != nil, let declared = result.modelStoreIndex(named: finding.index) {
+                advice = "\(advice); and \(StoreModelText.conditionalRemoval(declared))"
+            }
             return "<tr><td><code>\(finding.index)</code></td><td><code>\(finding.table)</code></td><td><code>\(finding.columns.joined(separator: ", "))</code></td><td>\(what)</td><td class=\"num\">\(finding.bytes.map { ByteCountText.format($0) } ?? "—")</td><td class=\"num\">\(saved)</td><td class=\"num\">\(lost)</td><td>\(advice)</td></tr>"
         }
         tableSection(#"<section id="existing">"#, .existingIndexes,

@@ -74,6 +74,10 @@ public enum MarkdownReport {
             out.append("\(result.recommendations.count + offset + 1). Drop \(inline(finding.index)) (\(finding.findingText(name: inline)))\(charged).")
         }
         if !result.recommendations.isEmpty || !drops.isEmpty { out.append("") }
+        if let removal = result.modelRemovalNote(code: inline) {
+            out.append(prose(removal))
+            out.append("")
+        }
         if !result.recommendations.isEmpty {
             out.append("Building \(result.recommendations.count == 1 ? "it" : "them") takes \(prose(result.buildEstimate))\(Figures.duration(result.migrationBuildSeconds)) \(prose(result.buildScope)) and adds \(prose(result.buildEstimate))\(ByteCountText.format(result.migrationBytes)): the migration's cost. The code is under *Code to paste*.")
             out.append("")
@@ -230,10 +234,10 @@ public enum MarkdownReport {
             out.append(facts.joined(separator: "; ") + ".")
             out.append("")
             if !alternative.replaces.isEmpty {
-                out.append("With it, no final plan uses \(alternative.replaces.map(inline).joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") (in the model too) when you add this one.")
+                out.append("With it, no final plan uses \(alternative.replaces.map(inline).joined(separator: ", ")): drop \(alternative.replaces.count == 1 ? "that index" : "those indexes") \(result.inTheModelToo(alternative.replaces, code: inline)) when you add this one.")
                 out.append("")
             }
-            out.append("How to ship it: \(text(alternative.howToShip.text))")
+            out.append("How to ship it: \(text(result.shippingText(for: alternative)))")
             out.append("")
         }
     }
@@ -246,11 +250,16 @@ public enum MarkdownReport {
         out.append("")
         out.append(fence(SQLReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "sql"))
         out.append("")
-        if result.store.isCoreData && !result.recommendations.isEmpty {
-            let declaration = result.recommendations.compactMap(\.entity).allSatisfy(result.isCoreDataEntity)
+        let removals = result.modelIndexesToRemove
+        if result.store.isCoreData && (!result.recommendations.isEmpty || !removals.isEmpty) {
+            let declaration = result.recommendations.isEmpty
+                ? "Core Data (`--format swift`): the migration drops indexes the model declares, so remove them in a new model version"
+                : result.recommendations.compactMap(\.entity).allSatisfy(result.isCoreDataEntity)
                 ? "Core Data (`--format swift`): adding a fetch index changes the model, so declare it in a new model version"
+                    + (removals.isEmpty ? "" : ", and remove there the fetch indexes the migration drops")
                 : "SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema` (a Core Data model: in a new model version)"
-            out.append("\(declaration); building takes \(prose(result.buildEstimate))\(Figures.duration(result.migrationBuildSeconds)) \(prose(result.buildScope)).")
+            let build = result.recommendations.isEmpty ? "" : "; building takes \(prose(result.buildEstimate))\(Figures.duration(result.migrationBuildSeconds)) \(prose(result.buildScope))"
+            out.append("\(declaration)\(build).")
             out.append("")
             out.append(fence(SwiftReport.render(result, queryAdvice: false).trimmingTrailingNewline, language: "swift"))
             out.append("")
@@ -386,7 +395,10 @@ public enum MarkdownReport {
         out.append("|---|---|---|---|---|---|---|")
         for finding in result.existingIndexes {
             let what = finding.findingText(name: codeCell)
-            let advice = finding.dropSQL.map(codeCell) ?? (finding.caveat.map(cell) ?? "")
+            var advice = finding.dropSQL.map(codeCell) ?? (finding.caveat.map(cell) ?? "")
+            if finding.dropSQL != nil, let declared = result.modelStoreIndex(named: finding.index) {
+                advice += "; and " + cell(StoreModelText.conditionalRemoval(declared))
+            }
             let saved = cell(result.writeSavingText(of: finding))
             out.append("| \(codeCell(finding.index)) | \(codeCell(finding.table)) | \(codeCell(finding.columns.joined(separator: ", "))) | \(what) | \(finding.bytes.map { ByteCountText.format($0) } ?? "—") | \(saved) | \(advice) |")
         }

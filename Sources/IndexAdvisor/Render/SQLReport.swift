@@ -62,6 +62,9 @@ public enum SQLReport {
             if let reads = finding.readSecondsSaved, reads > 0 { saves += "; dropping it saves \(Figures.duration(reads)) of reads per workload" }
             lines.append(comment("Drop \(finding.index) on \(finding.table) (\(finding.columns.joined(separator: ", "))): \(why)\(saves)\(finding.bytes.map { ", frees \(ByteCountText.format($0))" } ?? "")."))
             lines.append(drop + ";")
+            if let declared = result.modelStoreIndex(named: finding.index) {
+                lines.append(comment(result.modelRemovalSentence(declared)))
+            }
         }
         lines.append("COMMIT;")
         return finish(lines, result, queryAdvice: queryAdvice)

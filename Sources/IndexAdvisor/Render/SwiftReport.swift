@@ -36,17 +36,25 @@ public enum SwiftReport {
             result.uniqueRule(covering: recommendation).map { (recommendation, $0) }
         }
         let alreadyDeclared = result.recommendations.filter { $0.declaredInModel != nil }
+        // The store's indexes the migration drops that the model declares: removed from the new version too, or
+        // every store the app creates gets them again (issue 41, item 2).
+        let removals = result.modelIndexesToRemove
         let alternatives = (result.alternatives ?? []).flatMap { alternative -> [String] in
-            var lines = [comment("Alternative \(alternative.name) on \(alternative.table): \(Figures.readWriteEffect(reads: alternative.boundedReadSaving, writes: alternative.boundedWriteCost)) per workload on top of the indexes here. \(alternative.howToShip.text)")]
+            var lines = [comment("Alternative \(alternative.name) on \(alternative.table): \(Figures.readWriteEffect(reads: alternative.boundedReadSaving, writes: alternative.boundedWriteCost)) per workload on top of the indexes here. \(result.shippingText(for: alternative))")]
             // As a Core Data fetch index, commented out: a choice, not part of the advice.
             if let index = result.fetchIndex(for: alternative) {
                 lines.append(comment("  As a Core Data fetch index, if you choose it: \(CoreDataCode.editorSteps(index))"))
                 lines += CoreDataCode.xml(index).map { comment("    " + $0) }
                 lines += CoreDataCode.swift(indexes: [index], constraints: []).filter { !$0.isEmpty && !$0.hasPrefix("import") && !$0.hasPrefix("///") }.map { comment("    " + $0) }
+                // The model's own indexes it leaves unused: removed with it, or new stores keep building them.
+                for replaced in alternative.replaces.compactMap(result.modelStoreIndex(named:)) {
+                    let condition = replaced.declaredAt == nil ? " (if your model declares it)" : ""
+                    lines.append(comment("  With it, remove \(removedWhat(replaced)) (\(replaced.storeName))\(condition), which no final plan uses then: \(CoreDataCode.removalStep(replaced))"))
+                }
             }
             return lines
         }
-        if indexes.isEmpty && uniques.isEmpty && fetchIndexes.isEmpty && constraints.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty {
+        if indexes.isEmpty && uniques.isEmpty && fetchIndexes.isEmpty && constraints.isEmpty && undeclarable.isEmpty && alreadyDeclared.isEmpty && removals.isEmpty {
             lines.append(comment(result.workload.analysedStatements == 0 ? "No workload was given: nothing to declare from measurements (the schema review is below)." : "Nothing to declare: no index to add and no uniqueness rule to propose for this workload."))
             if !alternatives.isEmpty { lines += [""] + alternatives }
             return finish(lines, result, queryAdvice: queryAdvice)
@@ -101,8 +109,9 @@ public enum SwiftReport {
             lines.append("")
             lines.append(comment("\(recommendation.name) on \(recommendation.table)(\(recommendation.columnList)) cannot be declared in the model (a direction, a collation, a predicate, a Core Data bookkeeping column, a column of another sub-entity, or a column without a Swift name): create it with SQL only."))
         }
-        if !fetchIndexes.isEmpty || !constraints.isEmpty {
-            lines += coreDataSection(result, fetchIndexes: fetchIndexes, constraints: constraints, build: indexes.isEmpty && uniques.isEmpty ? build : nil)
+        if !fetchIndexes.isEmpty || !constraints.isEmpty || !removals.isEmpty {
+            lines += coreDataSection(result, fetchIndexes: fetchIndexes, constraints: constraints, removals: removals,
+                                     build: indexes.isEmpty && uniques.isEmpty ? build : nil)
         }
         if !alternatives.isEmpty { lines += [""] + alternatives }
         return finish(lines, result, queryAdvice: queryAdvice)
@@ -167,6 +176,10 @@ public enum SwiftReport {
         lines.append(comment("store whose model only gains a fetch index is not migrated and does not get it: run the CREATE INDEX IF NOT"))
         lines.append(comment("EXISTS statements (--format sql) on existing stores before the container opens them; they use the names"))
         lines.append(comment("Core Data gives the fetch indexes (Z_<Entity>_<name>), so they are the indexes the model declares."))
+        if !removals.isEmpty {
+            lines.append(comment("A fetch index the version removes is not migrated away either: existing stores keep it until the DROP"))
+            lines.append(comment("INDEX IF EXISTS statements (--format sql) run, and stores the app creates from the version do not get it."))
+        }
         if let build { lines.append(build) }
         for entity in entities {
             lines.append("")
@@ -180,17 +193,41 @@ public enum SwiftReport {
             for properties in entityConstraints {
                 lines.append(comment("  Uniqueness constraint on \(properties.joined(separator: ", ")): \(CoreDataCode.constraintStep(entity: entity, properties: properties))"))
             }
-            lines.append(comment("  In the version's contents file, inside <entity name=\"\(entity)\" …> (a <uniquenessConstraints> it has takes the new one):"))
-            for index in fetchIndexes where index.entity == entity { lines += CoreDataCode.xml(index).map { comment("    " + $0) } }
-            if !entityConstraints.isEmpty { lines += CoreDataCode.xml(constraints: entityConstraints).map { comment("    " + $0) } }
+            let entityRemovals = removals.filter { $0.entity == entity }
+            for index in entityRemovals {
+                let declared = index.declaredAt.map { ", declared at \($0)" } ?? ", as Core Data names it; if your model declares it"
+                lines.append(comment("  Remove \(removedWhat(index)) (\(index.storeName) in the store\(declared)), which the SQL migration drops: \(CoreDataCode.removalStep(index))"))
+            }
+            let adds = fetchIndexes.contains { $0.entity == entity } || !entityConstraints.isEmpty
+            if adds {
+                lines.append(comment("  In the version's contents file, inside <entity name=\"\(entity)\" …> (a <uniquenessConstraints> it has takes the new one):"))
+                for index in fetchIndexes where index.entity == entity { lines += CoreDataCode.xml(index).map { comment("    " + $0) } }
+                if !entityConstraints.isEmpty { lines += CoreDataCode.xml(constraints: entityConstraints).map { comment("    " + $0) } }
+            }
+            if !entityRemovals.isEmpty {
+                lines.append(comment("  \(adds ? "And inside it" : "In the version's contents file, inside <entity name=\"\(entity)\" …>"), to remove what the migration drops:"))
+                lines += entityRemovals.map { comment("    " + CoreDataCode.removalXML($0)) }
+            }
         }
-        let code = CoreDataCode.swift(indexes: fetchIndexes, constraints: constraints)
+        // In code, a fetch index is taken out of `indexes` by name; an Indexed attribute or a compound index of an
+        // older model is the editor's or the XML's to change.
+        let removedInCode = removals.filter { $0.kind == nil || $0.kind == .fetchIndex }.map { (entity: $0.entity, name: $0.name) }
+        let code = CoreDataCode.swift(indexes: fetchIndexes, constraints: constraints, removals: removedInCode)
         if !code.isEmpty {
             lines.append("")
             lines.append(comment("Or in code, for a model built or adjusted in code:"))
             lines += code
         }
         return lines
+    }
+
+    /// `fetch index sortTitle`, `the Indexed flag of regionCode`, `compound index (a, b)`.
+    static func removedWhat(_ index: ModelStoreIndex) -> String {
+        switch index.kind {
+        case .indexedAttribute?: return "the Indexed flag of the attribute \(index.name)"
+        case .compoundIndex?: return "compound index (\(index.elements.map(\.property).joined(separator: ", ")))"
+        case .fetchIndex?, nil: return "fetch index \(index.name)"
+        }
     }
 
     /// `Note` in `#Unique<Note>([…])`.

@@ -490,6 +490,9 @@ public struct ModelSummary: Sendable, Codable {
     /// The option the model came from: `--source` when only the app's source gave it; nil for `--model`
     /// (and in reports written before the field existed).
     public var option: String?
+    /// The store's indexes the model declares, by Core Data's name for each (``ModelStoreIndex``): what to
+    /// remove from the model when the advice drops one. Absent in reports made before it was kept.
+    public var storeIndexes: [ModelStoreIndex]? = nil
 
     public init(files: [String], entities: [ModelEntityMapping], notes: [String], option: String? = nil) {
         self.files = files

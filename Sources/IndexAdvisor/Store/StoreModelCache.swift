@@ -186,7 +186,7 @@ public enum StoreModelCache {
             // Models older than fetch index descriptions mark attributes Indexed: each is the index named after it.
             if case .array? = dictionary(object["NSFetchIndexDescriptions"])?["NS.objects"] {} else {
                 for (propertyName, value) in entries(object["NSProperties"]) where bool(dictionary(value)?["NSIsIndexed"]) == true {
-                    entity.fetchIndexes.append(.init(name: propertyName, elements: [.init(property: propertyName)]))
+                    entity.fetchIndexes.append(.init(name: propertyName, elements: [.init(property: propertyName)], kind: .indexedAttribute))
                 }
             }
             for value in array(object["NSFetchIndexDescriptions"]) {
