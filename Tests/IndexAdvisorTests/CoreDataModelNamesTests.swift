@@ -14,7 +14,7 @@ struct CoreDataModelNamesTests {
         -- freq: 60
         SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE FROM ZRECIPE t0 WHERE  t0.ZPINNEDAT IS NOT NULL;
         -- freq: 100
-        SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE FROM ZRECIPE t0 WHERE  t0.ZEAN13 = '4000000012345';
+        SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE FROM ZRECIPE t0 WHERE  t0.ZEAN13 = '4000000012345' LIMIT 1;
         -- freq: 120
         SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE FROM ZRECIPE t0 WHERE  t0.ZCOURSESTATE = 2 ORDER BY t0.ZLASTMADEON, t0.ZTITLE;
         -- freq: 150
@@ -119,18 +119,32 @@ struct CoreDataModelNamesTests {
         for forbidden in ["#Index", "@Model", "VersionedSchema", "SwiftDataIndexOnBinary"] {
             #expect(!swift.contains(forbidden), "\(forbidden)")
         }
-        #expect(swift.contains("// Key paths recovered from the store, guessed from its column names: courseState, lastMadeOn, title"))
-        #expect(swift.contains("check the guesses against your Core Data model, or pass it with --model."))
+        #expect(swift.contains("// Key paths recovered from the store, as the store's index names spell them: ean13 (Z_Recipe_ean); guessed from its column names: courseState, lastMadeOn, title, pinnedAt; check the guesses against your Core Data model, or pass it with --model."))
         #expect(swift.contains("//   Fetch index byCourseStateLastMadeOnTitle (Z_Recipe_byCourseStateLastMadeOnTitle in the store)"))
         // The drops the store's names say are fetch indexes: removed from the model, if it declares them.
         #expect(swift.contains("//   Remove fetch index byCourseTitle (Z_Recipe_byCourseTitle in the store, as Core Data names it; if your model declares it), which the SQL migration drops"))
         #expect(checkedRender(bare, .sql).contains("-- Core Data: if your model declares the fetch index byCourseTitle of Recipe (the index's name says so), remove the fetch index byCourseTitle from the entity Recipe in the new model version as well"))
+
+        // A proposed uniqueness rule is the entity's uniqueness constraint, spelled as the index Z_Recipe_ean spells it.
+        let ean = try #require(bare.uniqueness.first { $0.columns == ["ZEAN13"] })
+        #expect(ean.coreDataConstraint == ["ean13"] && ean.coreDataEntity == "Recipe" && ean.swiftDataUnique == nil)
+        #expect(bare.store.keyPathSpellings?.contains(KeyPathSpelling(table: "ZRECIPE", column: "ZEAN13", property: "ean13", source: "Z_Recipe_ean")) == true)
+        #expect(swift.contains("as the store's index names spell them: ean13 (Z_Recipe_ean)"))
+        #expect(swift.contains("//   Uniqueness constraint on ean13: select the entity Recipe and, in the Data Model inspector's Constraints, add ean13."))
+        // An alternative says why it is beside the set, and nothing of SwiftData, also read back from JSON.
+        let markdown = checkedRender(bare, .markdown)
+        #expect(!markdown.contains("SwiftData"), "\(markdown.split(separator: "\n").filter { $0.contains("SwiftData") })")
+        #expect(markdown.contains("Core Data store (its index names are Core Data's: Z_Recipe_byCourseTitle, Z_Recipe_search, Z_Recipe_sortLastMade)"))
+        #expect(markdown.contains("It is beside the set, not in it, because no model read says Recipe is a Core Data entity"))
+        let decoded = try JSONDecoder().decode(AnalysisResult.self, from: Data(JSONReport.render(bare).utf8))
+        #expect(!MarkdownReport.render(decoded).contains("SwiftData's #Index"))
 
         // The model given afterwards (render --model) keeps the names and makes the key paths the model's.
         let mapped = ModelMapping.apply(source, to: bare)
         #expect(mapped.recommendations.map(\.name) == bare.recommendations.map(\.name))
         #expect(mapped.recommendations.allSatisfy { !$0.keyPathsAreGuessed })
         #expect(mapped.recommendations.first?.fetchIndex?.name == "byCourseStateLastMadeOnTitle")
+        #expect(mapped.uniqueness.first { $0.columns == ["ZEAN13"] }?.coreDataConstraint == ["ean13"])
     }
 
     @Test("the store's index names spell key paths, a tail without case included, and teach the guesser their words")

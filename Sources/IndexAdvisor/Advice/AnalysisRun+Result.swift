@@ -57,6 +57,7 @@ extension AnalysisRun {
             totals: Self.totals(usable, fromSample: !sampledTables.isEmpty), warnings: snapshot.warnings + warnings)
             .describingWorkload(workload)
             .chargingFinalState()
+            .proposingConstraintsForCoreData()
     }
 
     /// True when `name` is a partial index: one of the store's, or a pick with a WHERE.

@@ -204,12 +204,17 @@ public enum ModelMapping {
             if let declared = root.uniques.first(where: { Set($0.properties) == Set(properties) }) {
                 if finding.origin == .proposed {
                     finding.swiftDataUnique = nil
+                    finding.coreDataConstraint = nil
+                    finding.coreDataEntity = nil
                     finding.modelDeclaresAt = declared.line > 0 ? "\(root.file):\(declared.line)" : root.file
                 }
-            } else if finding.swiftDataUnique != nil, properties.allSatisfy(SwiftDataCode.isSwiftIdentifier), SwiftDataCode.isSwiftIdentifier(root.entity) {
+            } else if finding.isProposedForModel, properties.allSatisfy(SwiftDataCode.isSwiftIdentifier), SwiftDataCode.isSwiftIdentifier(root.entity) {
                 // A Core Data model declares it as a uniqueness constraint; a @Model class with #Unique; an entity
-                // only the store's cache knows, either way.
-                finding.swiftDataUnique = root.framework.isCoreData ? nil : "#Unique<\(root.entity)>([\(properties.map { "\\." + $0 }.joined(separator: ", "))])"
+                // only the store's cache knows, either way, unless the store's index names are Core Data's.
+                let coreDataOnly = root.framework.isCoreData || root.framework == .storeModel && result.store.indexConvention?.framework == .coreData
+                finding.swiftDataUnique = coreDataOnly ? nil : "#Unique<\(root.entity)>([\(properties.map { "\\." + $0 }.joined(separator: ", "))])"
+                finding.coreDataConstraint = nil
+                finding.coreDataEntity = nil
                 if root.framework != .swiftData {
                     // The entity that declares the constraint has every property: the root's, or the sub-entity
                     // that owns the most derived of them (its lineage holds the others).

@@ -65,7 +65,7 @@ public enum HTMLReport {
         page.append("<header>")
         page.append(#"<h1>indexadvisor report: <span class="store">\#(result.store.fileName)</span></h1>"#)
         var facts = [ByteCountText.format(result.store.bytes)]
-        if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
+        if result.store.isCoreData { facts.append(result.store.kindText + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
         facts.append("\(Figures.counted(result.workload.statementsRead, "statement")) from \(result.workload.files.joined(separator: ", "))")
         facts.append("analysed \(result.tool.generatedAt)")
         page.append(#"<p class="meta">\#(facts.joined(separator: " · "))</p>"#)
@@ -250,7 +250,11 @@ public enum HTMLReport {
         let alternatives = result.alternatives ?? []
         page.append(#"<section id="alternatives">"#)
         page.append("<h2>\(ReportSection.alternatives.title)</h2>")
-        page.append(#"<p class="muted">Index forms SwiftData’s <code>#Index</code> cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the indexes to add: each figure is what it adds with them in place. Not in the migration or the totals.</p>"#)
+        if let intro = result.coreDataAlternativesIntro {
+            page.append("<p class=\"muted\">\(intro) Not in the migration or the totals.</p>")
+        } else {
+            page.append(#"<p class="muted">Index forms SwiftData’s <code>#Index</code> cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the indexes to add: each figure is what it adds with them in place. Not in the migration or the totals.</p>"#)
+        }
         for (offset, alternative) in alternatives.enumerated() {
             page.append(#"<article id="alternative-\#(offset + 1)">"#)
             page.append("<h3>A\(offset + 1). <code>\(alternative.name)</code></h3>")
@@ -534,7 +538,7 @@ public enum HTMLReport {
         page.append(#"<section id="store">"#)
         page.append("<h2>\(ReportSection.store.title)</h2>")
         var facts = ["\(result.store.fileName), \(ByteCountText.format(result.store.bytes))"]
-        if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
+        if result.store.isCoreData { facts.append(result.store.kindText + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
         facts.append(result.store.statisticsFact)
         page.append("<p>\(facts.joined(separator: " · "))</p>")
         let sampled = Dictionary(result.store.sampledTables.map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })

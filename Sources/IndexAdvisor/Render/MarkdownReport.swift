@@ -218,7 +218,7 @@ public enum MarkdownReport {
     private static func alternatives(_ result: AnalysisResult, into out: inout [String]) {
         out.append("## \(ReportSection.alternatives.title)")
         out.append("")
-        out.append("Index forms that SwiftData's `#Index` cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the recommended indexes: each figure is what it adds with them in place. They are not in the migration or the figures above.")
+        out.append((result.coreDataAlternativesIntro.map(prose) ?? "Index forms that SwiftData's `#Index` cannot express (a partial predicate, an expression, a direction or collation, a Core Data bookkeeping column), measured on top of the recommended indexes: each figure is what it adds with them in place.") + " They are not in the migration or the figures above.")
         out.append("")
         for (offset, alternative) in (result.alternatives ?? []).enumerated() {
             out.append("### A\(offset + 1). \(inline(alternative.name))")
@@ -442,7 +442,7 @@ public enum MarkdownReport {
         out.append("## \(ReportSection.store.title)")
         out.append("")
         var facts = ["\(inline(result.store.fileName)), \(ByteCountText.format(result.store.bytes))"]
-        if result.store.isCoreData { facts.append("Core Data / SwiftData store" + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
+        if result.store.isCoreData { facts.append(result.store.kindText + (result.store.isCloudKitSynced ? ", synced with CloudKit" : "")) }
         facts.append(text(result.store.statisticsFact))
         facts.append("snapshot: \(text(result.store.snapshotMethod)), \(Figures.duration(result.store.snapshotSeconds))")
         out.append(facts.joined(separator: " · "))

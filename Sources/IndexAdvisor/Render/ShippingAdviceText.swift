@@ -44,15 +44,28 @@ extension ShippingAdvice: Codable {
 }
 
 extension AnalysisResult {
+    /// The intro of the reports' alternatives section when every alternative is on an entity the store's
+    /// index names say is Core Data's (no model read placed it); nil otherwise (the reports' own words).
+    public var coreDataAlternativesIntro: String? {
+        let entities = (alternatives ?? []).compactMap(\.entity)
+        guard !entities.isEmpty, entities.allSatisfy(isCoreDataEntity) else { return nil }
+        return "Index forms the analysis kept beside the set because no model read says their entity is a Core Data one (a partial predicate, a direction: a Core Data fetch index declares either), measured on top of the recommended indexes: each figure is what it adds with them in place."
+    }
+
     /// How to ship `alternative`, in the words for its entity: on a Core Data entity no model read placed (the
     /// store's index names say it is Core Data's), the fetch index, and why it is beside the set rather than
     /// in it; otherwise ``ShippingAdvice/text``.
     public func shippingText(for alternative: AlternativeIndex) -> String {
         guard isCoreDataEntity(alternative.entity), let entity = alternative.entity else { return alternative.howToShip.text }
+        let beside = " It is beside the set, not in it, because no model read says \(entity) is a Core Data entity: with --model (the .xcdatamodeld) or --source, such forms compete in the set."
         switch alternative.howToShip {
         case .fetchIndex, .directedFetchIndex:
-            return alternative.howToShip.coreDataText + " It is beside the set, not in it, because no model read says \(entity) is a Core Data entity: with --model (the .xcdatamodeld) or --source, such forms compete in the set."
-        case .sqlOnly, .other:
+            return alternative.howToShip.coreDataText + beside
+        case .other(let words):
+            // Read back from a JSON report: the fetch index's words, without the SwiftData sentence after them.
+            guard words.hasPrefix("Core Data: a fetch index"), let swiftData = words.range(of: " SwiftData's #Index has no") else { return words }
+            return String(words[..<swiftData.lowerBound]) + beside
+        case .sqlOnly:
             return alternative.howToShip.text
         }
     }

@@ -84,3 +84,30 @@ extension StoreSummary {
                                          entities: tables.flatMap { table in table.entities.map { ($0, table.name) } })
     }
 }
+
+extension StoreSummary {
+    /// `Core Data store (its index names are Core Data's: Z_Book_sortCustom, …)`, as the reports' store line
+    /// says what the store is and how that is known; `Core Data / SwiftData store` when the names do not tell.
+    public var kindText: String {
+        guard let convention = indexConvention else { return "Core Data / SwiftData store" }
+        let framework = convention.framework == .coreData ? "Core Data" : "SwiftData"
+        return "\(framework) store (its index names are \(framework)'s: \(convention.evidence.joined(separator: ", ")))"
+    }
+}
+
+extension AnalysisResult {
+    /// The result with each proposed uniqueness rule on an entity of a store whose indexes Core Data named
+    /// given as a uniqueness constraint of that entity (``UniquenessFinding/coreDataConstraint``) instead
+    /// of a `#Unique`, as `--model` gives it for a Core Data entity; unchanged on any other store.
+    func proposingConstraintsForCoreData() -> AnalysisResult {
+        guard store.indexConvention?.framework == .coreData else { return self }
+        var result = self
+        for position in result.uniqueness.indices where result.uniqueness[position].coreDataConstraint == nil {
+            guard let constraint = result.uniquenessConstraint(for: result.uniqueness[position]) else { continue }
+            result.uniqueness[position].coreDataConstraint = constraint.properties
+            result.uniqueness[position].coreDataEntity = constraint.entity
+            result.uniqueness[position].swiftDataUnique = nil
+        }
+        return result
+    }
+}
