@@ -22,6 +22,11 @@ import Foundation
 /// - the headline's read and write changes are what the recommendations and drops are charged, summed,
 ///   measured with the whole set in place, and a figure measured with part of it says so.
 public struct ReportChecker: Sendable {
+    /// A recommendation's figures lose when its net saving is below minus this many seconds per workload
+    /// (1 ms): a pick chosen on the counters whose wall-clock saving is nil is not a loss. The selection gives
+    /// up a pick on the same rule (``AnalysisRun/pickWhoseFiguresLose()``).
+    public static let lossToleranceSeconds = 0.001
+
     /// The least time a full table scan can take per row it reads, in seconds: SQLite steps a few virtual
     /// machine instructions per row (tens of nanoseconds on fast machines; 50 ns each under
     /// `--cost counters`), so 2 ns is far below any real scan and no slower machine can trip it.
@@ -98,7 +103,7 @@ public struct ReportChecker: Sendable {
         result.recommendations.compactMap { recommendation -> ReportFinding? in
             let slower = recommendation.userEffects.filter { $0.isSignificant && $0.after.medianSeconds > $0.before.medianSeconds }
             let keptForJoin = recommendation.notes.contains(where: \.isKeptForJoin)
-            guard recommendation.netSecondsSaved < -0.001, !slower.isEmpty, !keptForJoin else { return nil }
+            guard recommendation.netSecondsSaved < -Self.lossToleranceSeconds, !slower.isEmpty, !keptForJoin else { return nil }
             let labels = slower.map { result.label(ofStatement: $0.statementID) }
             return ReportFinding(.recommendedAtALoss, "index \(recommendation.rank) (\(recommendation.name)) is recommended, but its figures lose \(Figures.duration(-recommendation.netSecondsSaved)) per workload and make \(labels.joined(separator: ", ")) slower, and no note says why it is kept")
         }

@@ -52,7 +52,7 @@ extension AnalysisRun {
         let carriers = picks.indices.map { offset in
             picks[offset].neededBy.flatMap { need in picks.firstIndex { $0.name == need.index } } ?? offset
         }
-        let positions = Dictionary(profiles.enumerated().map { ($0.element.statement.fingerprint.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let positions = statementPositions
         var clock: [Int: SelectionTrace.ClockFigures] = [:]
         for (offset, pick) in picks.enumerated() {
             for effect in pick.score.effects {
@@ -79,7 +79,7 @@ extension AnalysisRun {
     /// pick; the report printed it at a loss and failed its own `render --check` (a new user's Core Data
     /// store: "saves 17.6 ms" in one format, "makes reads 61.0 ms slower" in another).
     func pickWhoseFiguresLose() -> (Int, RejectionReason)? {
-        for (offset, pick) in picks.enumerated() where pick.neededBy == nil && pick.score.netSeconds < -0.001 {
+        for (offset, pick) in picks.enumerated() where pick.neededBy == nil && pick.score.netSeconds < -ReportChecker.lossToleranceSeconds {
             let slower = pick.score.effects.filter { effect in
                 effect.isSignificant && effect.after.medianSeconds > effect.before.medianSeconds
                     && effect.planAfter?.indexesUsed.contains { $0.sqlFolded == pick.name.sqlFolded } == true
@@ -90,9 +90,14 @@ extension AnalysisRun {
         return nil
     }
 
+    /// Each statement's position among the profiles, by its fingerprint id (the first when two share one).
+    var statementPositions: [String: Int] {
+        Dictionary(profiles.enumerated().map { ($0.element.statement.fingerprint.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// `effects` as the slowdowns a rejection names (`S4 42.9 ms → 50.8 ms`).
     func slowdowns(_ effects: [StatementEffect]) -> [StatementSlowdown] {
-        let positions = Dictionary(profiles.enumerated().map { ($0.element.statement.fingerprint.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let positions = statementPositions
         return effects.map { effect in
             StatementSlowdown(statement: positions[effect.statementID].map { "S\($0 + 1)" } ?? effect.statementID,
                               beforeSeconds: effect.before.medianSeconds, afterSeconds: effect.after.medianSeconds)
@@ -124,7 +129,7 @@ extension AnalysisRun {
         for unit in Self.attributionUnits(configuration.added, sets: sets) {
             let after = unit.reduce(before) { $0.adding($1) }
             guard unit.contains(where: { $0.key == key }) else { before = after; continue }
-            let positions = Dictionary(profiles.enumerated().map { ($0.element.statement.fingerprint.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let positions = statementPositions
             for effect in picks[offset].score.effects {
                 guard let s = positions[effect.statementID], !profiles[s].isWrite else { continue }
                 do {
