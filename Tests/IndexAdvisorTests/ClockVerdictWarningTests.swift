@@ -37,4 +37,29 @@ struct ClockVerdictWarningTests {
         }
         #expect(load >= 0)
     }
+
+    // Hostile round 6, F7: one scan's median was 9.0 ms in one run and 1.28 s in another under two busy loops, and
+    // neither the JSON method nor the words said how busy the machine was.
+    @Test("an analysis keeps the machine's load as it began and the highest, and the method says it, busy or not")
+    func loadInMethod() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, owner INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO item SELECT i, i % 50 FROM n;
+            """)
+        let workload = WorkloadLoader.parse("SELECT id FROM item WHERE owner = 7;", file: "w.sql", format: .sql)
+        var result = try Advisor.analyze(storeAt: store.url, workload: workload, options: quickOptions())
+        let load = try #require(result.method.machineLoad)
+        #expect(load.cores == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(load.highest >= load.atStart && load.atStart >= 0)
+        let decoded = try JSONDecoder().decode(AnalysisResult.self, from: JSONEncoder().encode(result))
+        #expect(decoded.method.machineLoad == load)
+
+        result.method.machineLoad = MachineLoadFigures(atStart: 0.42, highest: 1.3, cores: 2)
+        #expect(result.methodText.contains("The machine's one-minute load average was 0.4 as the analysis began and at most 1.3 during it, on 2 cores. "))
+        #expect(!result.methodText.contains("busy"))
+        result.method.machineLoad = MachineLoadFigures(atStart: 3.9, highest: 7.25, cores: 2)
+        #expect(result.methodText.contains("at most 7.2 during it, on 2 cores: the machine was busy, so the wall-clock figures include other processes' time and can differ between runs of the same input. "))
+        result.method.decidesOnCounters = true
+        #expect(result.methodText.contains("can differ between runs of the same input; the choices were decided on the counters, which it does not move. "))
+    }
 }

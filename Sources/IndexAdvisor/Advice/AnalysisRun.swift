@@ -90,6 +90,7 @@ struct AnalysisRun {
         stages.close()
         var result = result
         result.method.stageSeconds = stages.breakdown
+        result.method.machineLoad = stages.machineLoad
         return result
     }
 

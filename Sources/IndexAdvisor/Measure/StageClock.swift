@@ -20,6 +20,15 @@ package final class StageClock: Sendable {
         var writeTimings = 0
         var readTimingSeconds = 0.0
         var writeTimingSeconds = 0.0
+        /// The machine's one-minute load average when the first stage began, and the highest seen at a stage's start or end.
+        var loadAtStart: Double?
+        var highestLoad: Double?
+
+        mutating func sampleLoad() {
+            guard let load = MachineLoad.oneMinuteAverage() else { return }
+            if loadAtStart == nil { loadAtStart = load }
+            highestLoad = max(highestLoad ?? load, load)
+        }
 
         mutating func close(now: UInt64) {
             guard let (stage, since) = current else { return }
@@ -47,6 +56,7 @@ package final class StageClock: Sendable {
         state.withLock { state in
             if state.current?.stage == stage { return }
             state.close(now: now)
+            state.sampleLoad()
             if state.seconds[stage] == nil { state.order.append(stage) }
             state.current = (stage, now)
         }
@@ -54,7 +64,18 @@ package final class StageClock: Sendable {
 
     /// Ends the current stage.
     package func close(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
-        state.withLock { $0.close(now: now) }
+        state.withLock { state in
+            state.close(now: now)
+            state.sampleLoad()
+        }
+    }
+
+    /// The machine's load average as the stages began and ended (``MachineLoad``); nil where the system does not say.
+    package var machineLoad: MachineLoadFigures? {
+        state.withLock { state in
+            guard let start = state.loadAtStart, let highest = state.highestLoad else { return nil }
+            return MachineLoadFigures(atStart: start, highest: highest, cores: MachineLoad.cores)
+        }
     }
 
     /// Counts one `CREATE INDEX` of a candidate that took `elapsed` seconds.
@@ -88,6 +109,19 @@ package final class StageClock: Sendable {
             ]
         }
     }
+}
+
+/// How busy the machine was during an analysis: the scheduler's one-minute load average (`getloadavg(3)`,
+/// runnable processes) when its first stage began and the highest at any stage's start or end, beside the
+/// cores the process may use. Above the cores, wall-clock figures include other processes' time slices and can
+/// differ between runs of the same input (hostile round 6, F7: one scan's median 9.0 ms in one run, 1.28 s in another).
+public struct MachineLoadFigures: Sendable, Codable, Equatable {
+    public var atStart: Double
+    public var highest: Double
+    public var cores: Int
+
+    /// True when the load rose above the cores at some point of the analysis.
+    public var wasBusy: Bool { highest > Double(cores) }
 }
 
 /// One line of the per-stage breakdown.

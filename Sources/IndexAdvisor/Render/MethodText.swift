@@ -18,7 +18,7 @@ extension AnalysisResult {
             + "A write's keys (primary and unique, of one column or several) get a value no row has where a row already holds them (always for drawn values, never for an UPDATE's own): one column of the key, past its largest value; an UPDATE's or DELETE's own WHERE keys that match no row (rows the app creates before it changes them) are an existing row's, so that the write and its triggers do their work; "
             + "an upsert, INSERT OR REPLACE or OR IGNORE keeps the app's own key, so its conflict path is timed, and every other drawn set is an existing row's. "
             + "Writes run inside a savepoint that is rolled back. "
-            + chargeMethod
+            + chargeMethod + loadMethod
             + "\(ReportThresholds.noise) \(ReportThresholds.schemaChange(share: method.minimumBenefitShare ?? AnalysisOptions().minimumBenefitShare))"
     }
 
@@ -26,6 +26,15 @@ extension AnalysisResult {
     private var chargeMethod: String {
         guard finalCharges != nil else { return "" }
         return "What the summary charges each index and drop is its part of the whole advice's change, each statement timed as the store is and with all of the advice: a read's change goes to the indexes its final plan uses, a write's to the indexes and drops that change its work, by the extra work SQLite's work counters showed each adding when it was measured, scaled to the change the clock measured (what no counted work explains is left uncharged), so that the charges add up to the headline. Beside each write figure: its spread (the figure with the statements' timings at their quartiles) and SQLite's counters' own figure, which is the same on every run. An index's own table is from when it was chosen, with only the indexes above it built. "
+    }
+
+    /// How busy the machine was while the figures were taken; empty when the system did not say.
+    private var loadMethod: String {
+        guard let load = method.machineLoad else { return "" }
+        let figures = "The machine's one-minute load average was \(String(format: "%.1f", load.atStart)) as the analysis began and at most \(String(format: "%.1f", load.highest)) during it, on \(Figures.counted(load.cores, "core"))"
+        guard load.wasBusy else { return figures + ". " }
+        let decided = method.decidesOnCounters == true ? "; the choices were decided on the counters, which it does not move" : ""
+        return figures + ": the machine was busy, so the wall-clock figures include other processes' time and can differ between runs of the same input\(decided). "
     }
 
     /// How a sample was taken and what its figures mean; empty when nothing was sampled.

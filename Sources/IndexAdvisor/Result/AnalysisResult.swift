@@ -156,6 +156,8 @@ public struct MethodSummary: Sendable, Codable {
     public var foreignKeyEnforcement: ForeignKeyEnforcement? = nil
     /// ``AnalysisOptions/minimumBenefitShare`` (0…1); nil in older reports.
     public var minimumBenefitShare: Double? = nil
+    /// The machine's load average during the analysis; nil where the system does not say, and in older reports.
+    public var machineLoad: MachineLoadFigures? = nil
     /// The method in one paragraph, as a JSON report carries it: the renderers' words for the fields above
     /// (``AnalysisResult/methodText``), set when the JSON report is written; read back from a report, the
     /// paragraph it gave. Nil in a result the advisor just made.

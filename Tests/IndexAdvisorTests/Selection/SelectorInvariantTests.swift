@@ -104,6 +104,32 @@ struct SelectorInvariantTests {
         #expect(abs(policy.saving(before: before, after: after) - 0.001) < 1e-12)
     }
 
+
+    // Hostile round 6, F7: under load an INSERT was timed faster with one more index; that clock "saving" made the
+    // index's upkeep nothing, and it took the table's last slot from the one the counters favour, with no warning.
+    @Test("on counters, the clock never grants a saving the counters deny: a write timed faster with one more index still pays its upkeep")
+    func clockGrantsNoSaving() throws {
+        var policy = SelectionPolicy()
+        policy.decidesOnCounters = true
+        let before = SelectorModel.timing(clock: 0.0001, counted: 0.0001), after = SelectorModel.timing(clock: 0.00007, counted: 0.000105)
+        #expect(!policy.clockContradicts(before: before, after: after))
+        #expect(abs(policy.saving(before: before, after: after) - -0.000005) < 1e-12)
+
+        let c = Ix.c("t", "c")
+        var model = SelectorModel()
+        model.statement(weight: 42, tables: ["t"], base: 0.01, options: [.init(needs: [Ix.ref(b)], seconds: 0.001)])
+        model.statement(weight: 40, tables: ["t"], base: 0.01, options: [.init(needs: [Ix.ref(c)], seconds: 0.001)])
+        model.statement(weight: 6_000, tables: ["t"], writes: ["t"], base: 0.0001, upkeep: [Ix.ref(b): 0.00001, Ix.ref(c): 0.00001])
+        // The clock times the INSERT 20 µs faster with c in place; the counters charge it c's 10 µs like b's.
+        model.extra = { s, configuration in s == 2 && configuration.contains(c) ? -0.00003 : 0 }
+        model.counted = { s, configuration, clock in
+            s == 2 ? 0.0001 + 0.00001 * Double(configuration.added.count) : clock
+        }
+        policy.maxIndexesPerTable = 1
+        let selector = try Selector(oracle: model.oracle, policy: policy, pool: [b, c])
+        // b saves 42 × 9 ms − 6,000 × 10 µs = 318 ms; c 40 × 9 ms − 60 ms = 300 ms (360 ms had the clock's INSERT counted).
+        #expect(try selector.run() == IndexConfiguration(added: [b]))
+    }
     @Test("the minimum is 0.5 % of the workload, and never under 1 ms")
     func minimumGain() {
         let policy = SelectionPolicy()
