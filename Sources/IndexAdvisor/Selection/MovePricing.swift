@@ -82,7 +82,7 @@ extension Selector {
             (with, without) = (start.restoring(name), start.dropping(name))
         }
         guard let a = try measured(w, with), let b = try measured(w, without) else { return 0 }
-        let value = max(0, -policy.saving(before: b.timing, after: a.timing))
+        let value = max(0, policy.upkeep(before: b.timing, after: a.timing))
         upkeepCache[key] = value
         return value
     }
@@ -101,7 +101,7 @@ extension Selector {
                 before = try confirming.remeasure(s, under: state)
             }
             if price.upkeep[s] != nil {
-                let added = -policy.saving(before: before.timing, after: after.timing)
+                let added = policy.upkeep(before: before.timing, after: after.timing)
                 confirmed.upkeep[s] = added
                 confirmed.upkeepAdded += oracle.statements[s].weight * added
                 confirmed.add(oracle.statements[s].weight * -added)

@@ -1,8 +1,8 @@
 /// Every threshold the selection decides by, in one place, each with its name and its reason. The help
 /// text and the report's method section print them from ``documented``.
 package struct SelectionPolicy: Sendable, Equatable {
-    /// Decide on SQLite's work counters (``Timing/decisionView``); where the wall clock calls a saving they
-    /// count slower beyond its noise, the clock decides (``saving(before:after:)``).
+    /// Decide on SQLite's work counters (``Timing/decisionView``) where they agree in direction with the
+    /// wall clock; where the clock says the opposite beyond its noise, the clock decides.
     package var decidesOnCounters = true
     /// A move is taken only when it saves at least this share of the workload's time as it stands
     /// (frequency-weighted, net of writes): a schema change is not free.
@@ -49,24 +49,36 @@ package struct SelectionPolicy: Sendable, Equatable {
     }
 
     /// What one execution saves going from `before` to `after`, in seconds (negative: slower). The counters'
-    /// difference, unless the wall clock says a change they count as a saving is slower beyond its noise (its
-    /// runs apart, ``Timing/isSlower(than:)``): then the clock's loss. On the clock alone, its difference.
-    ///
-    /// The clock may only take a saving away, never grant one the counters deny: a change the counters call
-    /// more work (a write with one more index to maintain) that the clock calls faster is a busy machine's
-    /// noise, and granting it let the load choose between candidates with no warning (hostile round 6, F7:
-    /// an INSERT timed faster with a sixth index gave that index the table's last slot).
+    /// difference, unless the wall clock says the opposite beyond its noise (its runs apart, ``Timing/isSlower(than:)``):
+    /// then the clock's. On the clock alone, its difference.
     package func saving(before: Timing, after: Timing) -> Double {
         let clocked = before.medianSeconds - after.medianSeconds
         guard decidesOnCounters else { return clocked }
         let counted = seconds(before) - seconds(after)
-        return clockContradicts(before: before, after: after) ? clocked : counted
+        let clockSlower = after.isSlower(than: before), clockFaster = before.isSlower(than: after)
+        if counted > 0, clockSlower { return clocked }
+        if counted < 0, clockFaster { return clocked }
+        return counted
     }
 
-    /// True when the wall clock calls a change the counters count as a saving slower, beyond its noise: the
-    /// case ``saving(before:after:)`` gives to the clock, and the selector measures again first.
+    /// Seconds per execution that a write whose plan stays the same pays more going from `before` to `after`:
+    /// the upkeep of the indexes a move adds (negative: of the ones it takes out). On the counters, their
+    /// difference: the clock never decides an upkeep. A write that keeps its plan does the same work plus the
+    /// new index's, so a clock calling it faster with one more index to maintain is a busy machine's noise;
+    /// counting that as a saving let the load choose between candidates with no warning (hostile round 6, F7:
+    /// an INSERT timed faster with one index gave it the table's last slot over the one the counters favour).
+    /// A read's change is ``saving(before:after:)``'s, where the clock may overrule both ways, since the
+    /// counters underprice what is not VM steps (a temp B-tree sort). On the clock alone, its difference.
+    package func upkeep(before: Timing, after: Timing) -> Double {
+        decidesOnCounters ? seconds(after) - seconds(before) : after.medianSeconds - before.medianSeconds
+    }
+
+    /// True when the wall clock says the opposite of the counters beyond its noise for a change from `before`
+    /// to `after`: the case ``saving(before:after:)`` gives to the clock, and the selector measures again first.
     package func clockContradicts(before: Timing, after: Timing) -> Bool {
-        decidesOnCounters && seconds(before) > seconds(after) && after.isSlower(than: before)
+        guard decidesOnCounters else { return false }
+        let counted = seconds(before) - seconds(after)
+        return (counted > 0 && after.isSlower(than: before)) || (counted < 0 && before.isSlower(than: after))
     }
 
     /// True when the wall clock overrules the counters on a whole move or set: decided on the counters, its
@@ -127,7 +139,7 @@ package struct SelectionPolicy: Sendable, Equatable {
           "a move decided on the counters must save the minimum with its gains divided and its losses multiplied by it"),
          ("tie", "savings apart by less than the minimum (× the counters' resolution) or \(Int(tieShare * 100)) % of the work their statements still do",
           "the difference would not be a move of its own; fewer sorts and scans left win, then fewer indexes, the more selective leading column, fewer bytes, fewer key columns"),
-         ("decision", decidesOnCounters ? "SQLite's work counters, the clock where it calls a saving they count slower beyond its noise (a statement's change, or a move's or the set's net even at the clock's best for it); the clock never grants a saving the counters deny" : "the wall clock",
+         ("decision", decidesOnCounters ? "SQLite's work counters, the clock where it says the opposite beyond its noise (a statement's change, or a move's or the set's net even at the clock's best for it)" : "the wall clock",
           "counters repeat on a busy machine; the clock is what the figures are"),
          ("store indexes", "taken out only when no statement gets slower; one no statement uses must save \(unusedIndexRemovalShare * 100) % of the workload",
           "the store's indexes were made for statements a workload may not show"),
