@@ -210,7 +210,8 @@ struct CheckVerdictTests: CheckScratch {
         #expect(analysed == ExitCode.success, "\(analysis.error)")
         let advice = try JSONReport.decode(Data(contentsOf: report))
         let names = advice.recommendations.map(\.name)
-        #expect(advice.recommendations.map { $0.columns.map(\.name) }.sorted { $0.joined() < $1.joined() } == [["account"], ["at"]], "\(names)")
+        // entry(account) or, covering the read, entry(account, amount): the counters price them 2 ms apart.
+        #expect(advice.recommendations.compactMap { $0.columns.first?.name }.sorted() == ["account", "at"], "\(names)")
         // The store once the migration ran.
         let after = try store("ledger-after.sqlite", schema + SQLReport.render(advice, queryAdvice: false))
         let (code, console) = run(["check", after.path, "-w", workload.path, "--baseline", report.path])

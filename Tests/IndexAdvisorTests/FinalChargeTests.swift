@@ -129,7 +129,7 @@ struct FinalChargeTests {
             let parts = everyone.flatMap(\.writes).filter { $0.statementID == write.id }
             let factors = parts.compactMap { part in part.counterSeconds.map { part.chargedSeconds / $0 } }
             #expect(!factors.isEmpty)
-            #expect(factors.allSatisfy { abs($0 - factors[0]) < 1e-9 && abs($0 - 1) < 0.25 })
+            #expect(factors.allSatisfy { abs($0 - factors[0]) < 1e-9 && abs($0 - 1) < 0.25 }, "\(write.id): \(factors) \(parts)")
         }
         let markdown = checkedRender(result, .markdown)
         for recommendation in result.recommendations {

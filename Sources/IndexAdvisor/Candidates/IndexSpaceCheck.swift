@@ -81,9 +81,13 @@ struct IndexSpaceCheck {
     /// (the indexes chosen so far stay built while later ones are measured), one more being built, and
     /// its sort's temporary space, about its size again; and 1 MiB for journals.
     mutating func bytesNeeded(for candidates: [IndexCandidate], keptAtOnce: Int) -> Int64 {
-        let sizes = candidates.map { estimatedBytes(of: $0) }.sorted(by: >)
-        let largest = sizes.first ?? 0
-        return sizes.prefix(keptAtOnce).reduce(0, +) + 2 * largest + 1_048_576
+        let largest = candidates.map { estimatedBytes(of: $0) }.max() ?? 0
+        return bytesKept(for: candidates, keptAtOnce: keptAtOnce) + 2 * largest + 1_048_576
+    }
+
+    /// The estimated bytes of the `keptAtOnce` largest of `candidates`: what may stay built at once.
+    mutating func bytesKept(for candidates: [IndexCandidate], keptAtOnce: Int) -> Int64 {
+        candidates.map { estimatedBytes(of: $0) }.sorted(by: >).prefix(keptAtOnce).reduce(0, +)
     }
 
     /// Free bytes of the file system holding `directory`; nil when it cannot be told.

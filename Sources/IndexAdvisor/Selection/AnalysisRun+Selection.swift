@@ -21,6 +21,8 @@ extension AnalysisRun {
             run.indexName(for: candidate, taken: run.takenNames.union(taken))
         }
         indexes.clock = timer.clock
+        var room = IndexSpaceCheck(connection: snapshot.connection, schema: schema)
+        indexes.builtBytesLimit = room.bytesKept(for: pool, keptAtOnce: min(options.maxNewIndexes, pool.count))
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         let oracle = SnapshotOracle(profiles: profiles, whatIf: whatIf, indexes: indexes, timer: screeningTimer, planner: planner)
         // Moves are priced on one pass when the counters decide; a move is taken, and the picks' figures
@@ -103,6 +105,8 @@ extension AnalysisRun {
         // review of existing indexes reports each of them (measured by putting it back).
         removedStoreIndexes = final.dropped
         try indexes.bring(to: IndexConfiguration(dropped: final.dropped, added: picks.map(\.measured.candidate)))
+        // Candidates left out stay built and hidden while the selection runs; nothing after it sees them again.
+        indexes.abandonHiddenCandidates()
         rejected += givenUp
         rejectUnchosen(pool, chosen: final, trace: trace, failures: indexes.buildFailures,
                        users: Dictionary(screened.candidates.map { ($0.0.key, $0.1) }, uniquingKeysWith: { a, _ in a }),

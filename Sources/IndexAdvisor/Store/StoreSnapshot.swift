@@ -40,7 +40,8 @@ public final class StoreSnapshot {
     /// What the reports should say about the copy: a `quick_check` finding that reading the data did not
     /// confirm (SQLite 3.40.1 misreports some WITHOUT ROWID tables, for one).
     public private(set) var warnings: [AnalysisWarning] = []
-    /// The store's indexes the snapshot is without, hidden from its schema (``holdDrops(_:)``).
+    /// The indexes the snapshot is without, hidden from its schema (``holdDrops(_:)``): the store's, and while
+    /// the selection runs, candidates built that its configuration leaves out (``SnapshotIndexes/bring(to:)``).
     package internal(set) var heldDrops: [String] = []
     /// Each hidden index's `sqlite_schema` row (rowid, type, name, tbl_name, rootpage, sql) and `sqlite_stat1` rows, by folded name.
     var hiddenRows: [String: (schema: [SQLValue], statistics: [[SQLValue]])] = [:]
