@@ -75,6 +75,60 @@ struct CreatedRowWriteTests {
         #expect(result.recommendations.contains { $0.table == "ticket_log" && $0.columns.map(\.name) == ["ticket_id"] }, "\(result.recommendations.map(\.sql))")
     }
 
+    // Regression (hostile round 6, F8): the row taken for the keys was any row, so `AND stage = 'out'` beside
+    // the key held on none of them and the UPDATE, timed, changed nothing and fired no trigger.
+    @Test("the existing row taken meets the write's other conditions; when no row does, the app's values stay and the note says so")
+    func rowMeetsOtherConditions() throws {
+        let store = try FixtureStore("""
+            CREATE TABLE parcel (id INTEGER PRIMARY KEY, stage TEXT, weight INTEGER);
+            CREATE TABLE parcel_log (id INTEGER PRIMARY KEY, parcel_id INTEGER, entry TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+            INSERT INTO parcel SELECT i, CASE WHEN i % 25 = 0 THEN 'out' ELSE 'home' END, i % 50 FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000) INSERT INTO parcel_log SELECT i, 1 + i % 5000, 'e' FROM n;
+            CREATE TRIGGER parcel_stage AFTER UPDATE OF stage ON parcel BEGIN UPDATE parcel_log SET entry = NEW.stage WHERE parcel_id = NEW.id; END;
+            """)
+        let before = try store.fileState()
+        var text = ""
+        for id in 70_001...70_010 { text += "UPDATE parcel SET stage = 'delivered' WHERE id = \(id) AND stage = 'out' AND weight >= 25;\n" }
+        for id in 80_001...80_006 { text += "UPDATE parcel SET stage = 'lost' WHERE id = \(id) AND stage = 'archived';\n" }
+        let result = try Advisor.analyze(storeAt: store.url, workload: WorkloadLoader.parse(text, file: "w.sql", format: .sql), options: quickOptions())
+        #expect(try store.fileState() == before)
+        let delivered = try #require(result.statements.first { $0.sql.contains("'delivered'") })
+        let lost = try #require(result.statements.first { $0.sql.contains("'lost'") })
+        let onStore = try SQLiteConnection(path: store.url.path, mode: .readOnly)
+        let timed = try #require(delivered.timedExecutions)
+        #expect(!timed.isEmpty)
+        for execution in timed {
+            // The app's other conditions stay, and the row taken meets them: every 50th parcel from the 25th.
+            #expect(execution.sql.hasSuffix("AND stage = 'out' AND weight >= 25"), "\(execution.sql)")
+            let id = try #require(execution.sql.components(separatedBy: "id = ").last.flatMap { Int64($0.prefix { $0.isNumber }) })
+            #expect(id % 50 == 25 && id <= 5_000, "\(execution.sql)")
+            #expect(try onStore.scalar("SELECT count(*) FROM parcel WHERE id = ? AND stage = 'out' AND weight >= 25", [.integer(id)]) == .integer(1))
+        }
+        #expect(delivered.notes.contains { $0.text.contains("match no row of parcel") && $0.text.contains("a row the write changes") }, "\(delivered.notes.map(\.text))")
+        #expect(result.recommendations.contains { $0.table == "parcel_log" && $0.columns.map(\.name) == ["parcel_id"] }, "\(result.recommendations.map(\.sql))")
+        // No parcel is 'archived': the app's own ids stay, and the note says the write changes no row.
+        for execution in lost.timedExecutions ?? [] {
+            let id = try #require(execution.sql.components(separatedBy: "id = ").last.flatMap { Int($0.prefix { $0.isNumber }) })
+            #expect((80_001...80_006).contains(id), "\(execution.sql)")
+        }
+        #expect(lost.notes.contains { $0.text.contains("no existing row tried is one the write changes (none meets its other conditions on stage") }, "\(lost.notes.map(\.text))")
+        #expect(!lost.notes.contains { $0.text.contains("a row the write changes") })
+    }
+
+    @Test("the other conditions a row is drawn by: each comparison, and one column's IN values as one list")
+    func conditionFilter() {
+        let targets = [ParameterTarget(parameter: 2, table: "parcel", column: "weight", op: .in),
+                       ParameterTarget(parameter: 1, table: "parcel", column: "stage", op: .equal),
+                       ParameterTarget(parameter: 3, table: "parcel", column: "weight", op: .in),
+                       ParameterTarget(parameter: 4, table: "parcel", column: "label", op: .like),
+                       ParameterTarget(parameter: 5, table: "parcel", column: "id", op: .limit)]
+        let filter = BindingSampler.filter(targets, values: [.text("out"), .integer(5), .integer(9), .text("A%"), .integer(3)])
+        #expect(filter?.text == "\"stage\" = ? AND \"label\" LIKE ? AND \"weight\" IN (?, ?)")
+        #expect(filter?.values == [.text("out"), .text("A%"), .integer(5), .integer(9)])
+        #expect(BindingSampler.filter([targets[4]], values: [.null, .null, .null, .null, .integer(3)]) == nil)
+    }
+
     @Test("an UPDATE of a row the store holds keeps the workload's own key")
     func existingKeyKept() throws {
         let store = try FixtureStore("""

@@ -233,19 +233,30 @@ package struct BindingSampler {
     /// For an UPDATE's or DELETE's `tuple` whose WHERE keys (`targets`, 1-based parameters comparing by
     /// equality a key column of `table`: its rowid, a PRIMARY KEY or UNIQUE column) match no row, up to
     /// `tries` tuples with those values replaced by existing rows' (the other values, a `status = 'open'`
-    /// beside the key, stay). Empty when a row holds the keys already, or the table has none.
+    /// beside the key, stay). The rows are drawn among those that meet `conditions` (the statement's other
+    /// comparisons of `table`'s columns, with their values in `tuple`: a row with another status is one the
+    /// write would not change either), and among all rows when none does. Empty when a row holds the keys
+    /// already, or the table has none.
     /// A row the app creates and then updates or deletes is not in the snapshot: timed on its own key, the
     /// write changes nothing and fires no trigger (hostile round 5, F2: 50 UPDATEs whose trigger scans a
-    /// 200,000-row table were timed at 7 µs, and no index was advised). The caller keeps the first that runs.
-    package mutating func existingKeys(for tuple: [SQLValue], targets: [ParameterTarget], table: String, tries: Int = 4) -> [[SQLValue]] {
+    /// 200,000-row table were timed at 7 µs, and no index was advised). The caller keeps the first that runs
+    /// and changes a row.
+    package mutating func existingKeys(for tuple: [SQLValue], targets: [ParameterTarget], conditions: [ParameterTarget] = [],
+                                       table: String, tries: Int = 4) -> [[SQLValue]] {
         let keys = targets.filter { $0.parameter >= 1 && $0.parameter <= tuple.count }
         guard !keys.isEmpty else { return [] }
         let test = keys.map { "\(SQLIdentifier.quote($0.column)) IS ?" }.joined(separator: " AND ")
         let values = keys.map { tuple[$0.parameter - 1] }
         if let found = try? connection.query("SELECT 1 FROM \(SQLIdentifier.quote(table)) WHERE \(test) LIMIT 1", values), !found.isEmpty { return [] }
+        var filter = Self.filter(conditions.filter { $0.parameter >= 1 && $0.parameter <= tuple.count }, values: tuple)
         var replacements: [[SQLValue]] = []
         for _ in 0..<tries {
-            let row = randomRow(of: table)
+            var row = randomRow(of: table, where: filter)
+            if row.isEmpty, filter != nil {
+                // No row meets the conditions read (or they do not parse as a filter): any row, and the caller sees it change none.
+                filter = nil
+                row = randomRow(of: table)
+            }
             guard !row.isEmpty else { break }
             var replaced = tuple
             for key in keys {
@@ -259,8 +270,32 @@ package struct BindingSampler {
         return replacements
     }
 
-    /// One row of `table` picked at random, by lower-cased column name; empty when the table is.
-    private mutating func randomRow(of table: String) -> [String: SQLValue] {
+    /// A `WHERE` of `conditions` (comparisons with an operator a filter can say: `=`, `IS`, `<`, `LIKE` …;
+    /// the `IN` values of one column as one list), with their values from `tuple`; nil when none can be said.
+    static func filter(_ conditions: [ParameterTarget], values tuple: [SQLValue]) -> (text: String, values: [SQLValue])? {
+        var terms: [String] = [], values: [SQLValue] = []
+        var lists: [String: (column: String, values: [SQLValue])] = [:]
+        for target in conditions.sorted(by: { $0.parameter < $1.parameter }) {
+            guard let op = target.op else { continue }
+            let value = tuple[target.parameter - 1]
+            switch op {
+            case .in: lists[target.column.sqlFolded, default: (target.column, [])].values.append(value)
+            case .equal, .is, .greaterThan, .greaterOrEqual, .lessThan, .lessOrEqual, .notEqual, .isNot, .like, .glob:
+                terms.append("\(SQLIdentifier.quote(target.column)) \(op.rawValue) ?")
+                values.append(value)
+            default: continue
+            }
+        }
+        for (column, list) in lists.values.sorted(by: { $0.column < $1.column }) {
+            terms.append("\(SQLIdentifier.quote(column)) IN (\(Array(repeating: "?", count: list.count).joined(separator: ", ")))")
+            values += list
+        }
+        return terms.isEmpty ? nil : (terms.joined(separator: " AND "), values)
+    }
+
+    /// One row of `table` picked at random, by lower-cased column name; empty when the table is. With
+    /// `filter`, the first row that meets it from a random place on (from the start when none after it does).
+    private mutating func randomRow(of table: String, where filter: (text: String, values: [SQLValue])? = nil) -> [String: SQLValue] {
         let quoted = SQLIdentifier.quote(table)
         if rowidRanges[table] == nil {
             let bounds = try? connection.query("SELECT min(rowid), max(rowid) FROM \(quoted)").first
@@ -270,25 +305,33 @@ package struct BindingSampler {
                 rowidRanges[table] = .some(nil)
             }
         }
-        let statement: SQLiteStatement?
+        let condition = filter.map { " AND (\($0.text))" } ?? "", conditionValues = filter?.values ?? []
+        var queries: [(sql: String, values: [SQLValue])]
         if let range = rowidRanges[table] ?? nil {
             // Rowids may span the whole 64-bit range (random keys): work in wrapping unsigned arithmetic.
             let span = UInt64(bitPattern: range.1 &- range.0) &+ 1
             let offset = span == 0 ? generator.next() : generator.next() % span
             let pick = range.0 &+ Int64(bitPattern: offset)
-            statement = try? connection.prepare("SELECT *, rowid AS \"rowid\" FROM \(quoted) WHERE rowid >= ? ORDER BY rowid LIMIT 1")
-            try? statement?.bind([.integer(pick)])
+            let select = "SELECT *, rowid AS \"rowid\" FROM \(quoted) WHERE "
+            queries = [(select + "rowid >= ?\(condition) ORDER BY rowid LIMIT 1", [.integer(pick)] + conditionValues),
+                       (select + "1\(condition) ORDER BY rowid LIMIT 1", conditionValues)]
         } else {
             let rows = schema.table(named: table)?.rowCount ?? 0
-            statement = try? connection.prepare("SELECT * FROM \(quoted) LIMIT 1 OFFSET ?")
-            try? statement?.bind([.integer(Int64(rows > 0 ? Int(generator.next() % UInt64(rows)) : 0))])
+            let offset = Int64(rows > 0 ? Int(generator.next() % UInt64(rows)) : 0)
+            queries = [("SELECT * FROM \(quoted) WHERE 1\(condition) LIMIT 1 OFFSET ?", conditionValues + [.integer(offset)]),
+                       ("SELECT * FROM \(quoted) WHERE 1\(condition) LIMIT 1", conditionValues)]
         }
-        guard let statement, (try? statement.step()) == true else { return [:] }
-        var row: [String: SQLValue] = [:]
-        for column in 0..<statement.columnCount {
-            row[statement.columnName(column).sqlFolded] = statement.column(column)
+        // Without a filter the random place always has a row; with one, the rows that meet it may all be before it.
+        for query in queries.prefix(filter == nil ? 1 : 2) {
+            guard let statement = try? connection.prepare(query.sql), (try? statement.bind(query.values)) != nil,
+                  (try? statement.step()) == true else { continue }
+            var row: [String: SQLValue] = [:]
+            for column in 0..<statement.columnCount {
+                row[statement.columnName(column).sqlFolded] = statement.column(column)
+            }
+            return row
         }
-        return row
+        return [:]
     }
 
     private func resolve(column: String, shape: StatementShape?) -> ParameterTarget? {

@@ -23,6 +23,11 @@
 /// in the snapshot (a log recorded before the copy was taken): otherwise they are timed as the app ran them.
 /// A fresh value is an ordinary value of the column's kind: the largest integer plus one, the largest text
 /// with digits after it (`'k9999'` → `'k99990'`), never a marker that would show in the report's timed text.
+/// A text that does not make a unique expression new, or that the expression fails on (`substr(code, 1, 4)`
+/// keeps the largest code's prefix, `doc ->> '$.k'` reads `'{"k":9}0'` as malformed JSON), is followed by
+/// texts like the row's or the app's (``KeyCandidates``: its leading characters, or the numbers and texts
+/// of its JSON document, drawn again), each asked of SQLite: the written row's expression evaluated, and
+/// looked up among the rows'. When none of them is free the value stays, and the write is disclosed as not timed.
 package struct FreshKeys {
     package let connection: SQLiteConnection
     /// Where keys are looked up and the largest values read: the store's full copy when the snapshot is a
@@ -31,10 +36,13 @@ package struct FreshKeys {
     /// Fresh values handed out so far, and each column's largest and smallest value, per table, column and collation.
     private var counters: [String: Int] = [:]
     private var extremes: [String: (maximum: SQLValue?, minimum: SQLValue?)] = [:]
+    /// Texts like a row's, for the expressions a text past the largest does not make new.
+    private var others: KeyCandidates
 
     package init(connection: SQLiteConnection, fullCopy: SQLiteConnection? = nil) {
         self.connection = connection
         self.lookups = fullCopy ?? connection
+        self.others = KeyCandidates(connection: connection)
     }
 
     /// A key the table keeps unique: its parts in key order, each with the collation it compares under, and
@@ -130,8 +138,9 @@ package struct FreshKeys {
     /// parameters only when a row of the snapshot holds the key already. A key with an expression part gets
     /// fresh values of its first written column until neither the rows nor an earlier row of the same
     /// multi-row `VALUES` hold such a key (at most ``expressionAttempts``, further and further past the
-    /// largest value: ``jump(_:)``): `a % 10` repeats for most fresh values of `a`, `date(ts, 'unixepoch')`
-    /// for all those of the same day.
+    /// largest value: ``jump(_:)``; for a text, like the one it replaces after the first: ``KeyCandidates``):
+    /// `a % 10` repeats for most fresh values of `a`, `date(ts, 'unixepoch')` for all those of the same
+    /// day, `substr(code, 1, 4)` for all texts past the largest code. When none is free the value stays.
     package mutating func freshen(_ tuple: inout [SQLValue], writes: [ParameterTarget], schema: Schema, appGiven: (Int) -> Bool) {
         // The keys with an expression that earlier rows of this tuple give, per table and key.
         var given: [String: [[String: SQLValue]]] = [:]
@@ -166,11 +175,17 @@ package struct FreshKeys {
                     guard written.count == names.count, exists(key, in: table, value: value(of:)) else { continue }
                 }
                 let collation = key.columns.first { $0.expression == nil && $0.names == [column] }?.collation ?? "BINARY"
+                let start = tuple[target.parameter - 1]
+                var isFree = !key.hasExpression
                 for attempt in 0..<(key.hasExpression ? Self.expressionAttempts : 1) {
-                    guard let fresh = freshValue(for: column, collation: collation, in: table, jump: Self.jump(attempt)) else { break }
+                    // Past the largest first; a text then like the row's or the app's (``KeyCandidates``).
+                    let like = attempt < Self.textsPastLargest ? nil : others.value(like: start, attempt: attempt + 1 - Self.textsPastLargest)
+                    guard let fresh = like ?? freshValue(for: column, collation: collation, in: table, jump: Self.jump(attempt)) else { break }
                     tuple[target.parameter - 1] = fresh
-                    if !key.hasExpression || !isTaken() { break }
+                    if !key.hasExpression || !isTaken() { isFree = true; break }
                 }
+                // No value tried is free: the value stays, and the write fails as it would (disclosed as not timed).
+                guard isFree else { tuple[target.parameter - 1] = start; continue }
                 replaced.insert(column.sqlFolded)
             }
         }
@@ -178,6 +193,11 @@ package struct FreshKeys {
 
     /// The most fresh values tried for a key with an expression part: the next 16, then ever further (``jump(_:)``).
     static let expressionAttempts = 64
+
+    /// How many texts past the largest a key with an expression part tries before texts like the row's
+    /// (``KeyCandidates``): the next few do under `lower(nick)` (`'kit2'` when `'KIT0'` and `'Kit1'` are
+    /// rows), none does under `substr(code, 1, 4)` or `doc ->> '$.k'`.
+    static let textsPastLargest = 4
 
     /// How much further past the next fresh number attempt `attempt` goes: 0 for the first 16 (a free slot
     /// of `a % 1000` is among the next few), then 16, 32, 64 … 2⁵¹, so that a key that changes only every
@@ -193,6 +213,9 @@ package struct FreshKeys {
     private func exists(_ key: Key, in table: Table, value: (String) -> SQLValue?) -> Bool {
         var terms: [String] = []
         var bound: [SQLValue] = []
+        // The written row's expressions, evaluated even when no row is compared: a value they fail on
+        // (`'{"k":9}0' ->> '$.k'`: malformed JSON) fails the INSERT too.
+        var evaluated: [String] = []
         for part in key.columns {
             let collation = "COLLATE \(SQLIdentifier.quote(part.collation))"
             if let expression = part.expression {
@@ -203,7 +226,9 @@ package struct FreshKeys {
                     if let known = value(name) { values[name.sqlFolded] = known }
                 }
                 guard values.count == part.names.count else { continue }
-                terms.append("(\(expression)) = (\(Self.substituting(values, in: part.source ?? expression))) \(collation)")
+                let written = Self.substituting(values, in: part.source ?? expression)
+                terms.append("(\(expression)) = (\(written)) \(collation)")
+                evaluated.append(", (\(written))")
             } else if let name = part.names.first, let known = value(name) {
                 if known.isNull { return false }
                 terms.append("\(SQLIdentifier.quote(name)) = ? \(collation)")
@@ -215,7 +240,7 @@ package struct FreshKeys {
         // When the look-up fails the values are taken to exist: a new key costs the write the same B-tree work.
         // (Not `try?`, which would read "no row" as a failure too.)
         do {
-            return try lookups.scalar("SELECT 1 FROM \(SQLIdentifier.quote(table.name)) WHERE \(filter) LIMIT 1", bound) != nil
+            return try lookups.scalar("SELECT EXISTS (SELECT 1 FROM \(SQLIdentifier.quote(table.name)) WHERE \(filter))\(evaluated.joined())", bound)?.integerValue != 0
         } catch {
             return true
         }

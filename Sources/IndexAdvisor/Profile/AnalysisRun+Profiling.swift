@@ -171,10 +171,11 @@ extension AnalysisRun {
 
     /// An UPDATE's or DELETE's observed value sets whose WHERE keys (its table's rowid, PRIMARY KEY or UNIQUE
     /// columns, compared by equality) match no row on the snapshot get an existing row's keys
-    /// (``BindingSampler/existingKeys(for:targets:table:tries:)``), the first of a few that runs on the
-    /// snapshot (inside a savepoint rolled back: a row a trigger refuses, `RAISE(ABORT)`, or whose new values
-    /// clash with a UNIQUE key is passed over; when none runs, the app's own values stay), and the statement
-    /// says so.
+    /// (``BindingSampler/existingKeys(for:targets:conditions:table:tries:)``, drawn among the rows that meet
+    /// the statement's other comparisons, `status = 'open'`, whose values stay the app's), the first of a
+    /// few that the write changes on the snapshot (run inside a savepoint rolled back: a row a trigger
+    /// refuses, `RAISE(ABORT)`, whose new values clash with a UNIQUE key, or that its other conditions leave
+    /// out is passed over; when none is changed, the app's own values stay), and the statement says so.
     private func keepToExistingRows(_ profile: StatementProfile, samples: inout [[SQLValue]], sampler: inout BindingSampler) {
         guard profile.statement.kind == .update || profile.statement.kind == .delete, let shape = profile.shape,
               let written = shape.tables.first(where: \.isWritten)?.table, let table = schema.table(named: written) else { return }
@@ -186,37 +187,51 @@ extension AnalysisRun {
             return target.table.sqlFolded == written.sqlFolded && keyColumns.contains(target.column.sqlFolded)
         }
         guard !keys.isEmpty else { return }
-        var replaced = 0
+        let keyParameters = Set(keys.map(\.parameter))
+        let conditions = shape.parameters.filter {
+            $0.op != nil && $0.table.sqlFolded == written.sqlFolded && !keyParameters.contains($0.parameter)
+        }
+        var replaced = 0, unchanged = 0
         for index in samples.indices {
-            for candidate in sampler.existingKeys(for: samples[index], targets: keys, table: written) where runs(profile, candidate) {
+            let candidates = sampler.existingKeys(for: samples[index], targets: keys, conditions: conditions, table: written)
+            guard !candidates.isEmpty else { continue }
+            if let candidate = candidates.first(where: { (changedRows(profile, $0) ?? 0) > 0 }) {
                 samples[index] = candidate
                 replaced += 1
-                break
+            } else {
+                unchanged += 1
             }
         }
-        guard replaced > 0 else { return }
         let columns = Set(keys.map(\.column)).sorted().joined(separator: ", ")
-        profile.notes.append(.other("The workload's \(columns) \(replaced == samples.count ? "values match" : "values in \(replaced) of the \(samples.count) value sets timed match") no row of \(written) on the snapshot (rows the app creates before it changes them): those are timed on an existing row's \(columns) instead, so that the write and its triggers do their work."))
+        func sets(_ count: Int) -> String { count == samples.count ? "values match" : "values in \(count) of the \(samples.count) value sets timed match" }
+        if replaced > 0 {
+            profile.notes.append(.other("The workload's \(columns) \(sets(replaced)) no row of \(written) on the snapshot (rows the app creates before it changes them): those are timed on an existing row's \(columns) instead, a row the write changes, so that the write and its triggers do their work."))
+        }
+        if unchanged > 0 {
+            let others = Set(conditions.map(\.column)).sorted().joined(separator: ", ")
+            let why = others.isEmpty ? "the write fails on them" : "none meets its other conditions on \(others), or the write fails on it"
+            profile.notes.append(.other("The workload's \(columns) \(sets(unchanged)) no row of \(written) on the snapshot, and no existing row tried is one the write changes (\(why)): those are timed as the app ran them, changing no row, so the work of its triggers is not in its time."))
+        }
     }
 
-    /// True when `profile`'s statement with `values` runs on the snapshot without error: executed inside a
-    /// savepoint that is rolled back.
-    private func runs(_ profile: StatementProfile, _ values: [SQLValue]) -> Bool {
-        guard let execution = LiteralExecutions.executions(for: profile.statement, samples: [values]).first else { return false }
+    /// The rows `profile`'s statement with `values` changes on the snapshot (SQLite's `changes()`, the
+    /// statement's own, not its triggers'); nil when it fails. Run inside a savepoint that is rolled back.
+    private func changedRows(_ profile: StatementProfile, _ values: [SQLValue]) -> Int? {
+        guard let execution = LiteralExecutions.executions(for: profile.statement, samples: [values]).first else { return nil }
         let connection = snapshot.connection
-        guard (try? connection.execute("SAVEPOINT indexadvisor_probe")) != nil else { return false }
+        guard (try? connection.execute("SAVEPOINT indexadvisor_probe")) != nil else { return nil }
         // The statement is finalized (the closure's) before the savepoint is rolled back.
-        let ran: Bool = {
-            guard let statement = try? connection.prepareResolvingStandIns(execution.sql), (try? statement.bind(execution.values)) != nil else { return false }
+        let changed: Int? = {
+            guard let statement = try? connection.prepareResolvingStandIns(execution.sql), (try? statement.bind(execution.values)) != nil else { return nil }
             do {
                 while try statement.step() {}
-                return true
+                return connection.changes
             } catch {
-                return false
+                return nil
             }
         }()
         try? connection.execute("ROLLBACK TO indexadvisor_probe; RELEASE indexadvisor_probe")
-        return ran
+        return changed
     }
 
     /// The statement's plan as the store is; false, with the profile's error set, when it does not prepare.
