@@ -269,8 +269,13 @@ public struct RecommendedColumn: Sendable, Codable, Equatable {
     public var name: String
     public var isDescending: Bool
     public var collation: String
-    /// The Swift key path (`\.folderID`) for SwiftData, when the table is an entity's.
+    /// The Swift key path (`\.folderID`) for SwiftData, when the table is an entity's; never for Core Data's
+    /// own columns (``isCoreDataColumn(_:)``).
     public var keyPath: String?
+
+    /// True for a column Core Data keeps for itself, no property of the model: `Z_PK`, `Z_ENT`, `Z_OPT`
+    /// (every `Z_` name).
+    public static func isCoreDataColumn(_ name: String) -> Bool { name.uppercased().hasPrefix("Z_") }
 }
 
 /// An index to add, with everything measured about it.
