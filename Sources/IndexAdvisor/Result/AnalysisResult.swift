@@ -328,6 +328,10 @@ public struct Recommendation: Sendable, Codable {
     /// `--model` or found with `--source`), or when no model said which framework declares the entity;
     /// nil for a SwiftData `@Model` class's, and when it cannot be declared.
     public var fetchIndex: CoreDataFetchIndex? = nil
+    /// On a Core Data / SwiftData entity table, what the model declares for it, or why it is SQL only, in the
+    /// words the other formats print (``AnalysisResult/modelDeclarationText(for:)``): written by the JSON
+    /// report for its readers; the renderers work it out from the fields again.
+    public var modelDeclaration: String? = nil
 }
 
 /// An index form no model can declare, measured on a Core Data or SwiftData store with the recommended
