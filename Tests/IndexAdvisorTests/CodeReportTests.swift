@@ -13,8 +13,10 @@ struct CodeReportTests {
         let swift = checkedRender(result, .swift)
         #expect(result.recommendations.contains { $0.keyPathsAreGuessed })
         #expect(!swift.contains("// Key paths from the app's model: Models.swift (--model)."))
-        let table = try #require(result.recommendations.first?.table)
-        #expect(swift.contains("except on \(table), whose key paths are recovered from the column names (no class or property of the model matched them)"))
+        // The header names each guessed key path with its column (hostile round 6, F9: not a whole table's).
+        let first = try #require(result.recommendations.first)
+        let column = try #require(first.columns.first)
+        #expect(swift.contains("except these, which no class or property of the model matched and are guessed from the column names: on \(first.table), \(column.keyPath ?? "") (\(column.name))"))
     }
 
     @Test("the SQL migration: quoted CREATE and DROP statements one per line, each after a comment; names cannot end a comment")

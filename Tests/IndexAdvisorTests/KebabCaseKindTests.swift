@@ -14,7 +14,7 @@ struct KebabCaseKindTests {
             "plan-without-index", "claim-not-in-final-plan", "timing-against-plan", "identical-plans-as-change",
             "unmeasured-as-zero", "duplicate-index", "unexplained-threshold", "noise-against-runs", "missing-index", "advice-without-statement", "totals-against-statements",
             "uses-against-plan", "measured-beside-other-index", "runs-against-summary", "recommended-at-a-loss",
-            "charges-against-headline", "partial-set-unlabelled",
+            "charges-against-headline", "partial-set-unlabelled", "declaration-against-formats",
         ])
         for kind in CheckProblem.Kind.allCases { #expect(CheckProblem.Kind(rawValue: kind.rawValue) == kind) }
         #expect(CheckProblem.Kind(rawValue: "fullTableScan") == nil)

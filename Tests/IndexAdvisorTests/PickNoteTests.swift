@@ -9,7 +9,7 @@ struct PickNoteTests {
     @Test("each note in words")
     func words() {
         #expect(PickNote.entityLeads(table: "ZENTRY", entities: ["Task", "Event"], coreDataIndexes: []).text
-                == "Z_ENT leads it because ZENTRY holds several entities (Task, Event) and the statements it serves fetch one of them: an index without it reads other entities' rows too. A model's #Index names key paths and Z_ENT is not one: create it with the SQL above, and again after a Core Data migration, which may drop an index the model does not declare.")
+                == "Z_ENT leads it because ZENTRY holds several entities (Task, Event) and the statements it serves fetch one of them: an index without it reads other entities' rows too. Z_ENT is no property, so no model can declare the index (no fetch index or #Index holds Z_ENT, and a fetch index declared on a sub-entity is built without it): it is SQL only.")
         #expect(PickNote.entityLeads(table: "ZENTRY", entities: ["Task"], coreDataIndexes: ["ZENTRY_Z_ENT_INDEX"]).text
             .contains(": without it first, SQLite may prefer Core Data's own ZENTRY_Z_ENT_INDEX (Z_ENT = ?) when the store has no statistics, and an index without it"))
         #expect(PickNote.churn(ColumnChurn(column: "ZTITLE", share: 0.5, table: "ZNOTE")).text
@@ -20,7 +20,7 @@ struct PickNoteTests {
                 == "The write cost is incomplete: 1 execution of S4 (DELETE FROM t) failed on the snapshot and are not in its time.")
         #expect(PickNote.failedWrites(failures: 3, statement: "S4", sql: "DELETE FROM t").text.contains(": 3 executions of S4"))
         #expect(PickNote.subEntityColumn(entity: "Item").text
-                == "a key column belongs to a sub-entity of Item, so #Index<Item> cannot declare it: create it with SQL only")
+                == "a key column belongs to a sub-entity of Item, so neither #Index<Item> nor a fetch index of Item can declare it: it is SQL only")
     }
 
     @Test("in the JSON report a note is its words, and reads back as them")
@@ -28,7 +28,7 @@ struct PickNoteTests {
         let notes: [PickNote] = [.subEntityColumn(entity: "Item"), .other("in words")]
         let data = try JSONEncoder().encode(notes)
         #expect(String(decoding: data, as: UTF8.self)
-                == #"["a key column belongs to a sub-entity of Item, so #Index<Item> cannot declare it: create it with SQL only","in words"]"#)
+                == #"["a key column belongs to a sub-entity of Item, so neither #Index<Item> nor a fetch index of Item can declare it: it is SQL only","in words"]"#)
         let read = try JSONDecoder().decode([PickNote].self, from: data)
         #expect(read.map(\.text) == notes.map(\.text))
     }

@@ -183,13 +183,15 @@ extension AnalysisRun {
     }
 
     /// A candidate's key columns as a report shows them, with SwiftData key paths on entity tables; and
-    /// whether any key path was guessed from a column name.
+    /// whether any key path was guessed from a column name. Core Data's own columns (`Z_ENT`, `Z_OPT`, `Z_PK`)
+    /// are no property and get no key path: a report printed `\.z_ent` and, for it, said the key paths of a
+    /// table the model maps were guesses (hostile round 6, F9).
     func recommendedColumns(_ candidate: IndexCandidate, naming: SwiftDataNaming) -> ([RecommendedColumn], Bool) {
         let isEntityTable = schema.coreData?.rootEntity(ofTable: candidate.table) != nil
         var guessed = false
         let columns = candidate.columns.map { column -> RecommendedColumn in
             var keyPath: String?
-            if isEntityTable, let name = column.name {
+            if isEntityTable, let name = column.name, !RecommendedColumn.isCoreDataColumn(name) {
                 let (property, isGuess) = naming.propertyName(forColumn: name)
                 keyPath = "\\." + property
                 guessed = guessed || isGuess

@@ -90,19 +90,27 @@ public enum ModelMapping {
                   let root = rootClass[recommendation.table.uppercased()] else { continue }
             let oldProperties = recommendation.columns.compactMap { $0.keyPath.map { String($0.dropFirst(2)) } }
             var mapped = true
+            // Only a property's column can be a guess: Core Data's own (`Z_ENT`) has no key path at all, and the
+            // model mapping every other column means the key paths are the model's (hostile round 6, F9).
+            var guessed = false
             var fromOtherClass = false
             // The recommendation's entity (a sub-entity when every statement it serves fetches one) and the
             // classes it inherits from declare the key paths it may name.
             let lineage = Set([root.className] + (source.classes.first { $0.entity == entity }.map { source.lineage(of: $0).map(\.className) } ?? []))
             for index in recommendation.columns.indices {
-                if let (property, owner) = map[recommendation.columns[index].name.uppercased()] {
+                let column = recommendation.columns[index].name
+                if RecommendedColumn.isCoreDataColumn(column) {
+                    recommendation.columns[index].keyPath = nil
+                    mapped = false
+                } else if let (property, owner) = map[column.uppercased()] {
                     recommendation.columns[index].keyPath = "\\." + property.name
                     fromOtherClass = fromOtherClass || !lineage.contains(owner.className)
                 } else {
                     mapped = false
+                    guessed = guessed || recommendation.columns[index].keyPath != nil
                 }
             }
-            recommendation.keyPathsAreGuessed = !mapped
+            recommendation.keyPathsAreGuessed = guessed
             // What declares the entity decides the code: #Index in a @Model class, a fetch index in a Core Data
             // model, both when only the store's cached model knows the entity.
             let owner = source.classes.first { $0.entity == entity } ?? root
@@ -113,8 +121,11 @@ public enum ModelMapping {
             if fromOtherClass {
                 recommendation.notes.append(.subEntityColumn(entity: entity))
             }
-            // A partial index is never the model's full fetch index on the same properties (hostile round 6, F3).
-            if owner.framework.isCoreData, recommendation.partialPredicate == nil {
+            // A partial index is never the model's full fetch index on the same properties (hostile round 6, F3),
+            // nor one with a key no property gives (`Z_ENT`, recordedAt) the model's on recordedAt alone (F9).
+            if properties.count != recommendation.columns.count {
+                recommendation.declaredInModel = nil
+            } else if owner.framework.isCoreData, recommendation.partialPredicate == nil {
                 let elements = recommendation.columns.map { !$0.isDescending }
                 if let declared = source.lineage(of: owner).lazy.compactMap({ model in
                     model.fetchIndexes.first { $0.elements.map(\.property) == properties && $0.elements.map(\.isAscending) == elements }.map { (model, $0) }
@@ -182,7 +193,9 @@ public enum ModelMapping {
                     finalName = name
                 }
             }
-            if macro != nil && owner.framework != .swiftData || fetchIndexForm {
+            // A Core Data model that has no property for a column declares no fetch index on it: a guessed name
+            // would be code that fails (`no property shelfmark`) beside a header that calls it a guess (F9).
+            if macro != nil && owner.framework != .swiftData && !(guessed && owner.framework.isCoreData) || fetchIndexForm {
                 let prefix = "Z_\(entity)_"
                 let typed = finalName.hasPrefix(prefix) && finalName.count > prefix.count ? String(finalName.dropFirst(prefix.count)) : finalName
                 recommendation.fetchIndex = CoreDataFetchIndex(entity: entity, name: typed, elements: zip(properties, recommendation.columns).map {

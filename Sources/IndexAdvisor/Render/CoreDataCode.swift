@@ -198,16 +198,39 @@ extension AnalysisResult {
 
     /// How the model declares the recommended indexes, in words for the SQL and Markdown reports: a fetch
     /// index in a new model version for Core Data entities, `#Index` in a new `VersionedSchema` for SwiftData
-    /// classes, either when no model said.
+    /// classes, either when no model said; and the ones no model can declare (``sqlOnlyRecommendations``)
+    /// named as SQL only, which the header must not tell to declare (hostile round 6, F9).
     public var modelDeclarationAdvice: String {
         let entities = recommendations.compactMap(\.entity)
-        if !entities.isEmpty, entities.allSatisfy(isCoreDataEntity) {
-            return "Core Data store: adding an index changes the model. Declare each as a fetch index in a new version of the Core Data model (see --format swift: the model-editor steps, the contents XML and the NSFetchIndexDescription code), which lightweight migration or a mapping model carries existing stores to, so stores the app creates get it too; each is named as Core Data names that fetch index in the store (Z_<Entity>_<name>)."
+        let sqlOnly = sqlOnlyRecommendations
+        // The ones to declare: not SQL only, not served by a proposed uniqueness rule, not in the model already
+        // (the comment before each of those says so).
+        let toDeclare = recommendations.filter {
+            $0.entity != nil && sqlOnlyReason(for: $0) == nil && uniqueRule(covering: $0) == nil && $0.declaredInModel == nil
         }
-        if !entities.isEmpty, entities.allSatisfy(isSwiftDataEntity) {
-            return "SwiftData store: adding an index is a schema change. Declare it in the model as well (#Index in a new VersionedSchema, see --format swift), so stores the app creates get it too."
+        let coreData = !entities.isEmpty && entities.allSatisfy(isCoreDataEntity)
+        let swiftData = !entities.isEmpty && entities.allSatisfy(isSwiftDataEntity)
+        let kind = coreData ? "Core Data store" : swiftData ? "SwiftData store" : "Core Data / SwiftData store"
+        let one = sqlOnly.count == 1
+        let shipping = "run \(one ? "its" : "their") CREATE INDEX IF NOT EXISTS from the app each time the store opens, so that stores the app creates get \(one ? "it" : "them") too: \(ShippingAdvice.unknownIndexFate)"
+        if !sqlOnly.isEmpty && toDeclare.isEmpty {
+            return "\(kind): no model can declare \(one ? "the index" : "the indexes") \(Figures.listed(sqlOnly.map(\.name))), SQL only (the comment before each says why): \(shipping)."
         }
-        return "Core Data / SwiftData store: adding an index is a schema change. Declare it in the model as well (see --format swift): #Index in a new VersionedSchema for a SwiftData @Model class, a fetch index in a new version of the .xcdatamodeld for a Core Data entity, so stores the app creates get it too."
+        let rest = sqlOnly.isEmpty ? "" : " \(Figures.listed(sqlOnly.map(\.name))) \(one ? "is" : "are") SQL only, since no model can declare \(one ? "it" : "them") (the comment before each says why): \(shipping)."
+        if coreData {
+            guard !sqlOnly.isEmpty else {
+                return "Core Data store: adding an index changes the model. Declare each as a fetch index in a new version of the Core Data model (see --format swift: the model-editor steps, the contents XML and the NSFetchIndexDescription code), which lightweight migration or a mapping model carries existing stores to, so stores the app creates get it too; each is named as Core Data names that fetch index in the store (Z_<Entity>_<name>)."
+            }
+            let declared = toDeclare.map { recommendation in
+                recommendation.name + (fetchIndexDeclaration(for: recommendation).map { " (the fetch index \($0.name) of \($0.entity))" } ?? "")
+            }
+            return "Core Data store: adding an index changes the model. Declare \(Figures.listed(declared)) in a new version of the Core Data model (see --format swift: the model-editor steps, the contents XML and the NSFetchIndexDescription code), which lightweight migration or a mapping model carries existing stores to, so stores the app creates get \(toDeclare.count == 1 ? "it" : "them") too; Core Data gives a fetch index that name in the store (Z_<Entity>_<name>)." + rest
+        }
+        let which = sqlOnly.isEmpty ? "it" : Figures.listed(toDeclare.map(\.name))
+        if swiftData {
+            return "SwiftData store: adding an index is a schema change. Declare \(which) in the model as well (#Index in a new VersionedSchema, see --format swift), so stores the app creates get it too." + rest
+        }
+        return "Core Data / SwiftData store: adding an index is a schema change. Declare \(which) in the model as well (see --format swift): #Index in a new VersionedSchema for a SwiftData @Model class, a fetch index in a new version of the .xcdatamodeld for a Core Data entity, so stores the app creates get it too." + rest
     }
 
     /// The fetch index that ships `alternative` on a Core Data entity (a partial index as `partialIndexPredicate`,

@@ -119,7 +119,8 @@ public enum HTMLReport {
             for recommendation in result.recommendations {
                 let line = link(to: "add-\(recommendation.rank)", "<code>\(result.summaryDeclaration(for: recommendation, sql: "\(recommendation.table)(\(recommendation.columnList))"))</code>")
                 let evidence = result.counterEvidence(for: recommendation).map { ". \($0)" } ?? ""
-                page.append("<li>\(line): \(result.chargeText(for: recommendation)) per workload\(evidence)</li>")
+                let sqlOnly = result.sqlOnlyReason(for: recommendation) == nil ? "" : " (SQL only)"
+                page.append("<li>\(line)\(sqlOnly): \(result.chargeText(for: recommendation)) per workload\(evidence)</li>")
             }
             for finding in drops {
                 let charged = result.dropChargeText(for: finding).map { ": \($0)" } ?? ""
@@ -205,7 +206,7 @@ public enum HTMLReport {
                 let predicate = index.partialIndexPredicate.map { ", with the partial-index predicate <code>\(HTMLText.escape($0))</code>" } ?? ""
                 page.append("<p>Core Data, in the model’s entity <code>\(entity)</code>: the fetch index <code>\(index.name)</code> on \(elements)\(predicate), which Core Data names <code>\(index.storeIndexName)</code> in the store, as the SQL above does. The model-editor steps, the <code>contents</code> XML and the <code>NSFetchIndexDescription</code> code are under Code to paste.</p>")
             } else {
-                page.append("<p>A Core Data fetch index cannot declare this index for <code>\(entity)</code> (a collation, an expression, a partial predicate NSPredicate cannot write, a column of another sub-entity or a Core Data bookkeeping column): create it with the SQL above.</p>")
+                page.append("<p>\(result.sqlOnlyText(for: recommendation) ?? "SQL only: create it with the SQL above.")</p>")
             }
             if let declared = recommendation.declaredInModel {
                 page.append("<p>Your model already declares it (\(declared)); the store does not have it, because Core Data leaves fetch indexes out of the entities’ version hashes, so no migration added it: run the SQL above.</p>")
@@ -220,7 +221,7 @@ public enum HTMLReport {
                 : (result.model != nil ? #" <span class="badge good">key paths from your model</span>"# : "")
             page.append("<p>SwiftData, in <code>@Model class \(entity)</code>: <code>\(macro)</code>\(origin)</p>")
         } else if let entity = recommendation.entity {
-            page.append("<p>SwiftData’s <code>#Index</code> cannot declare this index for <code>\(entity)</code> (a direction, a collation, a predicate, or a Core Data bookkeeping column): create it with the SQL above.</p>")
+            page.append("<p>\(result.sqlOnlyText(for: recommendation) ?? "SQL only: \(entity)’s model cannot declare it; create it with the SQL above.")</p>")
         }
         if let declared = recommendation.declaredInModel {
             page.append("<p>Your model already declares it (\(declared)); the store does not have it, because SwiftData builds indexes only with new stores: run the SQL above.</p>")
@@ -291,6 +292,12 @@ public enum HTMLReport {
                 || result.recommendations.isEmpty && !removals.isEmpty
             let remove = removals.isEmpty ? "" : " Remove there the fetch indexes the migration drops, too, or the stores the app creates get them again."
             page.append(coreData ? "<h3>Core Data model</h3>" : "<h3>SwiftData</h3>")
+            // The indexes no model can declare are named so here too, as in the migration's header (hostile round 6, F9).
+            let sqlOnly = result.sqlOnlyRecommendations.map(\.name)
+            if !sqlOnly.isEmpty {
+                let one = sqlOnly.count == 1
+                page.append("<p>\(Figures.listed(sqlOnly)) \(one ? "is" : "are") SQL only: no model can declare \(one ? "it" : "them") (see \(one ? "its" : "their") section).</p>")
+            }
             page.append(coreData && result.recommendations.isEmpty
                 ? "<p>The migration drops indexes the model declares: remove them in a new model version, or the stores the app creates get them again. The same text as <code>--format swift</code>.</p>"
                 : coreData

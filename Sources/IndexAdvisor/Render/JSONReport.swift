@@ -14,6 +14,10 @@ public enum JSONReport {
             // The method's paragraph is the renderers' words for its fields, carried for readers of the JSON.
             var result = result
             result.method.description = result.methodText
+            // So is each recommendation's model declaration, or why it is SQL only (hostile round 6, F9).
+            for position in result.recommendations.indices {
+                result.recommendations[position].modelDeclaration = result.modelDeclarationText(for: result.recommendations[position])
+            }
             return String(decoding: try encoder.encode(result), as: UTF8.self) + "\n"
         } catch {
             // Every field is a plain value; this cannot happen, but an empty object must never pass for a report.

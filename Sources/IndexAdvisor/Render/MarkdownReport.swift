@@ -67,7 +67,8 @@ public enum MarkdownReport {
             // Why a pick that saves nothing on the wall clock is there, beside it (a new user read "saves no
             // measurable read time" in the summary, and the counters' reason only further down).
             let evidence = result.counterEvidence(for: recommendation).map { " " + prose($0) } ?? ""
-            out.append("\(recommendation.rank). \(inline(result.summaryDeclaration(for: recommendation))): \(prose(result.chargeText(for: recommendation))).\(evidence)")
+            let sqlOnly = result.sqlOnlyReason(for: recommendation) == nil ? "" : " (SQL only)"
+            out.append("\(recommendation.rank). \(inline(result.summaryDeclaration(for: recommendation)))\(sqlOnly): \(prose(result.chargeText(for: recommendation))).\(evidence)")
         }
         for (offset, finding) in drops.enumerated() {
             let charged = result.dropChargeText(for: finding).map { ": \(prose($0))" } ?? ""
@@ -169,7 +170,7 @@ public enum MarkdownReport {
                 let predicate = index.partialIndexPredicate.map { ", with the partial-index predicate \(inline($0))" } ?? ""
                 out.append("Core Data, in the model's entity \(inline(entity)): the fetch index \(inline(index.name)) on \(elements)\(predicate), which Core Data names \(inline(index.storeIndexName)) in the store, as the SQL above does; `--format swift` gives the model-editor steps, the `contents` XML and the `NSFetchIndexDescription` code.")
             } else {
-                out.append("A Core Data fetch index cannot declare this index for \(inline(entity)) (a collation, an expression, a partial predicate NSPredicate cannot write, a column of another sub-entity or a Core Data bookkeeping column); create it with the SQL above.")
+                out.append(text(result.sqlOnlyText(for: recommendation) ?? "SQL only: create it with the SQL above."))
             }
             out.append("")
             if let declared = recommendation.declaredInModel {
@@ -188,7 +189,7 @@ public enum MarkdownReport {
             out.append("SwiftData, in \(inline("@Model class " + entity)): \(inline(macro))" + origin)
             out.append("")
         } else if let entity = recommendation.entity {
-            out.append("SwiftData's `#Index` cannot declare this index for \(inline(entity)) (it has a direction, a collation, a predicate or a Core Data bookkeeping column); create it with the SQL above.")
+            out.append(text(result.sqlOnlyText(for: recommendation) ?? "SQL only: \(entity)'s model cannot declare it; create it with the SQL above."))
             out.append("")
         }
         if let declared = recommendation.declaredInModel {
@@ -252,12 +253,18 @@ public enum MarkdownReport {
         out.append("")
         let removals = result.modelIndexesToRemove
         if result.store.isCoreData && (!result.recommendations.isEmpty || !removals.isEmpty) {
+            // The indexes no model can declare are named so here too, as in the migration's header (hostile round 6, F9).
+            let sqlOnly = result.sqlOnlyRecommendations.map { inline($0.name) }
+            let one = sqlOnly.count == 1
             let declaration = result.recommendations.isEmpty
                 ? "Core Data (`--format swift`): the migration drops indexes the model declares, so remove them in a new model version"
-                : result.recommendations.compactMap(\.entity).allSatisfy(result.isCoreDataEntity)
-                ? "Core Data (`--format swift`): adding a fetch index changes the model, so declare it in a new model version"
-                    + (removals.isEmpty ? "" : ", and remove there the fetch indexes the migration drops")
-                : "SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema` (a Core Data model: in a new model version)"
+                : sqlOnly.count == result.recommendations.count && removals.isEmpty
+                ? "No model can declare \(Figures.listed(sqlOnly)), SQL only (see \(one ? "its" : "their") section)"
+                : (result.recommendations.compactMap(\.entity).allSatisfy(result.isCoreDataEntity)
+                    ? "Core Data (`--format swift`): adding a fetch index changes the model, so declare it in a new model version"
+                        + (removals.isEmpty ? "" : ", and remove there the fetch indexes the migration drops")
+                    : "SwiftData (`--format swift`): adding an index is a schema change, so declare it in a new `VersionedSchema` (a Core Data model: in a new model version)")
+                    + (sqlOnly.isEmpty ? "" : "; \(Figures.listed(sqlOnly)) \(one ? "is" : "are") SQL only, since no model can declare \(one ? "it" : "them") (see \(one ? "its" : "their") section)")
             let build = result.recommendations.isEmpty ? "" : "; building takes \(prose(result.buildEstimate))\(Figures.duration(result.migrationBuildSeconds)) \(prose(result.buildScope))"
             out.append("\(declaration)\(build).")
             out.append("")

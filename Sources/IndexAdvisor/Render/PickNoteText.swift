@@ -6,14 +6,14 @@ extension PickNote: Codable {
         case .entityLeads(let table, let entities, let own):
             return "Z_ENT leads it because \(table) holds several entities (\(entities.joined(separator: ", "))) and the statements it serves fetch one of them: "
                 + (own.isEmpty ? "" : "without it first, SQLite may prefer Core Data's own \(own.joined(separator: ", ")) (Z_ENT = ?) when the store has no statistics, and ")
-                + "an index without it reads other entities' rows too. A model's #Index names key paths and Z_ENT is not one: create it with the SQL above, and again after a Core Data migration, which may drop an index the model does not declare."
+                + "an index without it reads other entities' rows too. Z_ENT is no property, so no model can declare the index (no fetch index or #Index holds Z_ENT, and a fetch index declared on a sub-entity is built without it): it is SQL only."
         case .churn(let churn): return churn.note
         case .untimedWrite(let statement, let sql, let error):
             return "The write cost is incomplete: \(Self.label(statement, sql)) was not timed: \(error)."
         case .failedWrites(let failures, let statement, let sql):
             return "The write cost is incomplete: \(failures) execution\(failures == 1 ? "" : "s") of \(Self.label(statement, sql)) failed on the snapshot and are not in its time."
         case .subEntityColumn(let entity):
-            return "a key column belongs to a sub-entity of \(entity), so #Index<\(entity)> cannot declare it: create it with SQL only"
+            return "a key column belongs to a sub-entity of \(entity), so neither #Index<\(entity)> nor a fetch index of \(entity) can declare it: it is SQL only"
         case .keptForJoin(let statement, let index, let alone):
             return "Kept for \(statement) together with \(index): SQLite uses that index for \(statement) only when this one exists too"
                 + (alone ? "" : " (built first, on its own it left \(statement)'s plan as it was)")

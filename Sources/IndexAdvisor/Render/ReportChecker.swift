@@ -20,7 +20,9 @@ import Foundation
 /// - each query-side advice names a statement of the report;
 /// - the headline's totals are the statements' weighted times (count × median) summed;
 /// - the headline's read and write changes are what the recommendations and drops are charged, summed,
-///   measured with the whole set in place, and a figure measured with part of it says so.
+///   measured with the whole set in place, and a figure measured with part of it says so;
+/// - on a Core Data / SwiftData store, every format says the same of whether the model can declare each
+///   index, and no key path names `Z_ENT` (``checkModelDeclarations(_:markdown:sql:swift:)``).
 public struct ReportChecker: Sendable {
     /// A recommendation's figures lose when its net saving is below minus this many seconds per workload
     /// (1 ms): a pick chosen on the counters whose wall-clock saving is nil is not a loss. The selection gives
@@ -45,13 +47,15 @@ public struct ReportChecker: Sendable {
     public func check(_ result: AnalysisResult) -> [ReportFinding] {
         let markdown = MarkdownReport.render(result)
         let html = HTMLReport.render(result)
+        let sql = SQLReport.render(result)
+        let swift = SwiftReport.render(result)
         var findings: [ReportFinding] = []
         findings += checkRecommendationPlans(result, markdown: markdown)
-        findings += checkClaims(result, markdown: markdown, sql: SQLReport.render(result))
+        findings += checkClaims(result, markdown: markdown, sql: sql)
         findings += checkTimings(result)
         findings += checkIdenticalPlans(result, markdown: markdown, html: html)
         findings += checkZeros(markdown: markdown, html: html)
-        findings += checkDuplicates(result, swift: SwiftReport.render(result))
+        findings += checkDuplicates(result, swift: swift)
         findings += checkThresholds(result, markdown: markdown)
         findings += checkNoise(result, markdown: markdown)
         findings += checkIndexClaims(result, markdown: markdown)
@@ -63,6 +67,7 @@ public struct ReportChecker: Sendable {
         findings += checkRunFigures(result)
         findings += checkCharges(result, markdown: markdown)
         findings += checkPartialSetLabels(result, markdown: markdown, html: html)
+        findings += checkModelDeclarations(result, markdown: markdown, sql: sql, swift: swift)
         return findings
     }
 

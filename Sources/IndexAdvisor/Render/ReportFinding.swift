@@ -50,6 +50,10 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         /// A figure measured with only part of the advice in place (an index's own table, from when it was
         /// chosen) printed without saying so, where the summary's figures are with the whole set.
         case partialSetUnlabelled
+        /// On a Core Data / SwiftData store, formats that disagree on whether the model can declare an index
+        /// (one calls it SQL only, another tells to declare it), or a key path for a column Core Data keeps for
+        /// itself (`\.z_ent`), or key paths marked guessed that the model gives.
+        case declarationAgainstFormats
     }
 
     /// What kind of sentence is false.

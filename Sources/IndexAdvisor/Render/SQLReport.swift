@@ -47,6 +47,8 @@ public enum SQLReport {
                 lines.append(comment(recommendation.sql + ";"))
                 continue
             }
+            // What the model declares of it, or why it is SQL only: the words every format prints (hostile round 6, F9).
+            if let declaration = result.modelDeclarationText(for: recommendation) { lines.append(comment(declaration)) }
             lines.append(recommendation.sql + ";")
             // On a store that keeps sqlite_stat1 the index was measured with its own statistics (ANALYZE of the
             // index, analyze.html): without them SQLite plans it on defaults, and may not use it as measured.

@@ -1,7 +1,10 @@
 /// The words of a ``ShippingAdvice``, as every report prints an alternative's "how to ship it".
 extension ShippingAdvice: Codable {
+    /// What becomes of an index the model does not declare, which is why SQL alone ships it from the app.
+    public static let unknownIndexFate = "Core Data does not know an index its model lacks, and a migration that copies the table drops it"
+
     public var text: String {
-        let sql = "run its CREATE INDEX … IF NOT EXISTS from the app each time the store opens: Core Data does not know an index its model lacks, and a migration that copies the table drops it"
+        let sql = "run its CREATE INDEX … IF NOT EXISTS from the app each time the store opens: \(Self.unknownIndexFate)"
         switch self {
         case .fetchIndex(let properties, let predicate):
             return "Core Data: a fetch index on \(properties.joined(separator: ", ")) with partialIndexPredicate \"\(predicate)\" (NSFetchIndexDescription). SwiftData's #Index has no predicate: \(sql)."

@@ -29,9 +29,7 @@ public enum SwiftReport {
         let fetchIndexes = result.recommendations.filter { $0.declaredInModel == nil && result.uniqueRule(covering: $0) == nil }
             .compactMap(result.fetchIndexDeclaration(for:))
         let constraints = result.uniqueness.compactMap(result.uniquenessConstraint(for:))
-        let undeclarable = result.recommendations.filter {
-            $0.entity != nil && $0.swiftDataIndex == nil && result.fetchIndexDeclaration(for: $0) == nil && result.uniqueRule(covering: $0) == nil
-        }
+        let undeclarable = result.sqlOnlyRecommendations
         let servedByUnique = result.recommendations.compactMap { recommendation in
             result.uniqueRule(covering: recommendation).map { (recommendation, $0) }
         }
@@ -107,7 +105,7 @@ public enum SwiftReport {
         }
         for recommendation in undeclarable {
             lines.append("")
-            lines.append(comment("\(recommendation.name) on \(recommendation.table)(\(recommendation.columnList)) cannot be declared in the model (a direction, a collation, a predicate, a Core Data bookkeeping column, a column of another sub-entity, or a column without a Swift name): create it with SQL only."))
+            lines.append(comment("\(recommendation.name) on \(recommendation.table)(\(recommendation.columnList)): \(result.sqlOnlyText(for: recommendation) ?? "SQL only.")"))
         }
         if !fetchIndexes.isEmpty || !constraints.isEmpty || !removals.isEmpty {
             lines += coreDataSection(result, fetchIndexes: fetchIndexes, constraints: constraints, removals: removals,
@@ -119,7 +117,6 @@ public enum SwiftReport {
 
     /// Where the key paths come from, as comment lines.
     private static func keyPathSource(_ result: AnalysisResult) -> [String] {
-        let guessed = result.recommendations.filter(\.keyPathsAreGuessed).map(\.table)
         let coreData = result.model?.entities.contains { $0.framework?.isCoreData == true } == true
         let check = coreData ? "your Core Data model" : "your @Model classes"
         guard let model = result.model else {
@@ -136,10 +133,32 @@ public enum SwiftReport {
         let origin = model.option == StoreModelCache.sourceName
             ? "Key paths from the model the store caches (Z_MODELCACHE): the entities' own names, without --model"
             : "Key paths from the app's model: \(model.files.joined(separator: ", ")) (\(model.option ?? "--model"))"
-        if guessed.isEmpty { return [comment(origin + ".")] }
-        // A new user's model named the class otherwise than the store's entity: the key paths of those
-        // tables are guesses, and the header must not say they came from the model.
-        return [comment(origin + ", except on \(Set(guessed).sorted().joined(separator: ", ")), whose key paths are recovered from the column names (no class or property of the model matched them) and are guesses; check them against \(check).")]
+        let guesses = guessedKeyPaths(result)
+        if guesses.isEmpty { return [comment(origin + ".")] }
+        // A new user's model named the class otherwise than the store's entity: those key paths are guesses,
+        // and the header must not say they came from the model; it names each one, and nothing the model
+        // mapped (a header said all of ZRECORD's were guesses beside Sighting's model line, hostile round 6, F9).
+        let tables = guesses.map(\.table).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let listed = tables.map { table in
+            "on \(table), " + guesses.filter { $0.table == table }.map { "\($0.keyPath) (\($0.column))" }.joined(separator: ", ")
+        }.joined(separator: "; ")
+        return [comment(origin + ", except these, which no class or property of the model matched and are guessed from the column names: \(listed); check them against \(check).")]
+    }
+
+    /// The key paths of the recommendations whose names are guessed (``Recommendation/keyPathsAreGuessed``)
+    /// that no property the model mapped on their table has, each once, with its column.
+    static func guessedKeyPaths(_ result: AnalysisResult) -> [(table: String, keyPath: String, column: String)] {
+        var guesses: [(table: String, keyPath: String, column: String)] = []
+        for recommendation in result.recommendations where recommendation.keyPathsAreGuessed {
+            let known = Set((result.model?.entities ?? []).filter { $0.table.sqlFolded == recommendation.table.sqlFolded }
+                .flatMap(\.properties).map(\.property))
+            for column in recommendation.columns {
+                guard let keyPath = column.keyPath, !known.contains(String(keyPath.dropFirst(2))), !RecommendedColumn.isCoreDataColumn(column.name),
+                      !guesses.contains(where: { $0.table == recommendation.table && $0.column == column.name }) else { continue }
+                guesses.append((recommendation.table, keyPath, column.name))
+            }
+        }
+        return guesses
     }
 
     /// Which key paths the store's index names spell and which are guessed from its column names (issue 41,

@@ -269,8 +269,13 @@ public struct RecommendedColumn: Sendable, Codable, Equatable {
     public var name: String
     public var isDescending: Bool
     public var collation: String
-    /// The Swift key path (`\.folderID`) for SwiftData, when the table is an entity's.
+    /// The Swift key path (`\.folderID`) for SwiftData, when the table is an entity's; never for Core Data's
+    /// own columns (``isCoreDataColumn(_:)``).
     public var keyPath: String?
+
+    /// True for a column Core Data keeps for itself, no property of the model: `Z_PK`, `Z_ENT`, `Z_OPT`
+    /// (every `Z_` name).
+    public static func isCoreDataColumn(_ name: String) -> Bool { name.uppercased().hasPrefix("Z_") }
 }
 
 /// An index to add, with everything measured about it.
@@ -323,6 +328,10 @@ public struct Recommendation: Sendable, Codable {
     /// `--model` or found with `--source`), or when no model said which framework declares the entity;
     /// nil for a SwiftData `@Model` class's, and when it cannot be declared.
     public var fetchIndex: CoreDataFetchIndex? = nil
+    /// On a Core Data / SwiftData entity table, what the model declares for it, or why it is SQL only, in the
+    /// words the other formats print (``AnalysisResult/modelDeclarationText(for:)``): written by the JSON
+    /// report for its readers; the renderers work it out from the fields again.
+    public var modelDeclaration: String? = nil
 }
 
 /// An index form no model can declare, measured on a Core Data or SwiftData store with the recommended
