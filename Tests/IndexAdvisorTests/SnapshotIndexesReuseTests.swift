@@ -14,6 +14,17 @@ struct SnapshotIndexesReuseTests {
         ANALYZE;
         """
 
+    /// The store, a snapshot of it, and its indexes as a configuration, candidates named `cand_` + their columns.
+    static func snapshotIndexes() throws -> (FixtureStore, StoreSnapshot, SnapshotIndexes) {
+        let store = try FixtureStore(storeSQL)
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        let indexes = SnapshotIndexes(snapshot: snapshot, schema: try SchemaReader.read(from: snapshot.connection),
+                                      savedStatistics: IndexOrder.statistics(in: snapshot.connection)) { candidate, _ in
+            "cand_" + candidate.columns.compactMap(\.name).joined(separator: "_")
+        }
+        return (store, snapshot, indexes)
+    }
+
     func indexNames(_ connection: SQLiteConnection) throws -> [String] {
         try connection.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'visit' ORDER BY rowid").compactMap { $0.first?.textValue }
     }
@@ -24,14 +35,9 @@ struct SnapshotIndexesReuseTests {
 
     @Test("going back to a configuration shows its candidates again without building them; the planner sees exactly the configuration")
     func builtOnce() throws {
-        let store = try FixtureStore(Self.storeSQL)
-        let snapshot = try StoreSnapshot.take(of: store.url)
-        defer { snapshot.close() }
-        let schema = try SchemaReader.read(from: snapshot.connection)
+        let (store, snapshot, indexes) = try Self.snapshotIndexes()
+        defer { snapshot.close(); _ = store }
         let clock = StageClock()
-        let indexes = SnapshotIndexes(snapshot: snapshot, schema: schema, savedStatistics: IndexOrder.statistics(in: snapshot.connection)) { candidate, _ in
-            "cand_" + candidate.columns.compactMap(\.name).joined(separator: "_")
-        }
         indexes.clock = clock
         let patient = IndexCandidate(table: "visit", columns: [IndexColumn(name: "patient")])
         let clinic = IndexCandidate(table: "visit", columns: [IndexColumn(name: "clinic"), IndexColumn(name: "day")])
@@ -86,13 +92,8 @@ struct SnapshotIndexesReuseTests {
 
     @Test("on a full folder, the hidden candidates are dropped to make room and the build is tried once more")
     func fullFolderDropsHidden() throws {
-        let store = try FixtureStore(Self.storeSQL)
-        let snapshot = try StoreSnapshot.take(of: store.url)
-        defer { snapshot.close() }
-        let schema = try SchemaReader.read(from: snapshot.connection)
-        let indexes = SnapshotIndexes(snapshot: snapshot, schema: schema, savedStatistics: [:]) { candidate, _ in
-            "cand_" + candidate.columns.compactMap(\.name).joined(separator: "_")
-        }
+        let (store, snapshot, indexes) = try Self.snapshotIndexes()
+        defer { snapshot.close(); _ = store }
         let patient = IndexCandidate(table: "visit", columns: [IndexColumn(name: "patient")])
         let clinic = IndexCandidate(table: "visit", columns: [IndexColumn(name: "clinic")])
         try indexes.bring(to: IndexConfiguration(added: [patient]))
