@@ -55,6 +55,14 @@ extension ModelSource {
                 result.classes.append(entity)
             }
         }
+        // A class taken for Core Data for its `@NSManaged` properties alone (a `CALayer` subclass declares its
+        // animatable ones so) whose parent is neither NSManagedObject nor a class or entity the model knows: with
+        // the model read, it is no entity (a new user's trial of LoopKit: a gauge layer among the model's files).
+        let known = Set(result.classes.flatMap { [$0.className, $0.entity] })
+        let notEntities = result.classes.filter { $0.framework == .coreData && $0.superclass.map { !known.contains($0) } == true }
+        result.classes.removeAll { model in notEntities.contains { $0.className == model.className } }
+        let stillUsed = Set(result.classes.map(\.file))
+        result.files.removeAll { file in notEntities.contains { $0.file == file } && !stillUsed.contains(file) }
         if !result.files.contains(document.source) { result.files.append(document.source) }
         result.documents.append(document)
         return result

@@ -131,6 +131,16 @@ public struct ModelSource: Sendable, Equatable {
 /// and nested types are skipped. For Core Data, only `@NSManaged` properties are stored, including those
 /// declared in `extension Note { … }` (Xcode's `Note+CoreDataProperties.swift`).
 public enum ModelSourceReader {
+    /// True for `primitiveCondition`: Core Data's primitive accessor of the attribute `condition` (`primitive`
+    /// then the key with its first letter upper-cased), declared `@NSManaged` to read the stored value without
+    /// change notifications. It is no attribute of its own, and no column (a new user's trial of LoopKit: 22 of
+    /// 34 fetch sites named `ZPRIMITIVECONDITION` and did not prepare). Core Data Programming Guide, "Managed
+    /// Object Accessor Methods".
+    static func isPrimitiveAccessor(_ name: String) -> Bool {
+        guard name.hasPrefix("primitive"), let next = name.dropFirst("primitive".count).first else { return false }
+        return next.isUppercase
+    }
+
     /// Reads `paths`: Swift files, Core Data models (an `.xcdatamodeld`, an `.xcdatamodel` or its `contents`
     /// file, see ``XCDataModelReader``), or folders searched recursively for both (sorted by path; an
     /// `.xcdatamodeld` found in a folder is read as a model, not walked into). The models' entities are
@@ -385,7 +395,7 @@ public enum ModelSourceReader {
                 let (property, next) = readProperty(tokens, at: i, end: end, attributes: attributes)
                 if let property, !memberModifiers.contains("static"), !memberModifiers.contains("class"),
                    !attributes.contains(where: { $0.name == "Transient" }),
-                   framework == .swiftData || attributes.contains(where: { $0.name == "NSManaged" }) {
+                   framework == .swiftData || (attributes.contains(where: { $0.name == "NSManaged" }) && !Self.isPrimitiveAccessor(property.name)) {
                     members.properties.append(property)
                     if property.isUnique { members.uniques.append(ModelDeclaration(properties: [property.name], line: property.line)) }
                 }
