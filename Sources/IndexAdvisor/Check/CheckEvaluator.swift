@@ -151,12 +151,15 @@ public enum CheckEvaluator {
             let executionShare = executions > 0 ? Double(statement.count) / Double(executions) : 0
             let hotByCount = thresholds.isHot(share: executionShare, count: statement.count)
             if statement.kind.isWrite, !hot, hotByCount, let plan = statement.planBefore {
-                let why = statement.timingBefore?.rowsPerExecution == 0
-                    ? "it changed no row on the snapshot, so its time does not show the trigger's work"
-                    : "its time shows the trigger's work only for the values timed"
-                for finding in Self.triggerFindings(plan).map(storeRows) where finding.isProblem && finding.kind == .fullTableScan {
+                for (found, inTrigger) in Self.programFindings(plan) {
+                    let finding = storeRows(found)
+                    guard finding.isProblem && finding.kind == .fullTableScan else { continue }
+                    let (place, work) = inTrigger ? ("a trigger", "the trigger's work") : ("a foreign key's action", "the action's work")
+                    let why = statement.timingBefore?.rowsPerExecution == 0
+                        ? "it changed no row on the snapshot, so its time does not show \(work)"
+                        : "its time shows \(work) only for the values timed"
                     problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
-                                                 message: "\(label) full table scan of \(finding.table ?? "?") in a trigger (\(rows(finding)); ×\(Figures.count(statement.count)), \(String(format: "%.0f", executionShare * 100))% of the workload's executions; \(why)): \(sql)"))
+                                                 message: "\(label) full table scan of \(finding.table ?? "?") in \(place) (\(rows(finding)); ×\(Figures.count(statement.count)), \(String(format: "%.0f", executionShare * 100))% of the workload's executions; \(why)): \(sql)"))
                 }
             }
             if hot, let plan = statement.planBefore {
@@ -242,7 +245,10 @@ public enum CheckEvaluator {
             problems.append(CheckProblem(kind: .queryAdvice, statement: label, statementID: advice.statementID, isFailure: false,
                                          message: "\(label) \(advice.kind.rawValue): \(SQLText.oneLine(advice.advice, limit: .max))"))
         }
-        return problems
+        // One line per scan: a cascade's delete reads the child rows its parent's lookup read just before,
+        // with the same plan row, the same table and the same words.
+        var said: Set<String> = []
+        return problems.filter { said.insert($0.message).inserted }
     }
 
     /// True when `now` is slower than `before` beyond ``CheckThresholds/slowdownFactor`` with the runs'
@@ -287,21 +293,24 @@ public enum CheckEvaluator {
         return String(folded[..<cut]) + " " + shortenedMark
     }
 
-    /// The findings of `plan` inside a trigger program: under a `TRIGGER name` step, the work a write does only
-    /// for the rows it changes (matched to its step by the step's text).
-    static func triggerFindings(_ plan: QueryPlan) -> [PlanFinding] {
+    /// The findings of `plan` inside a program the write sets off: under a `TRIGGER name` or `FOREIGN KEY …`
+    /// step (``QueryPlanner/isProgramStep(_:)``), the work a write does only for the rows it changes; each
+    /// with whether the nearest such step is a trigger's (else a foreign key's action).
+    static func programFindings(_ plan: QueryPlan) -> [(finding: PlanFinding, inTrigger: Bool)] {
         let parents = Dictionary(plan.steps.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        func inTrigger(_ step: QueryPlan.Step) -> Bool {
-            var current: QueryPlan.Step? = step
+        func program(_ step: QueryPlan.Step) -> QueryPlan.Step? {
+            var current = parents[step.parent]
             var depth = 0
             while let at = current, depth < 64 {
-                if at.detail.hasPrefix("TRIGGER ") { return true }
+                if QueryPlanner.isProgramStep(at.detail) { return at }
                 current = parents[at.parent]
                 depth += 1
             }
-            return false
+            return nil
         }
-        let details = Set(plan.steps.filter(inTrigger).map(\.detail))
-        return plan.findings.filter { details.contains($0.detail) && !$0.detail.hasPrefix("TRIGGER ") }
+        return zip(plan.steps, plan.findings).compactMap { step, finding in
+            guard !QueryPlanner.isProgramStep(step.detail), let part = program(step) else { return nil }
+            return (finding, part.detail.hasPrefix("TRIGGER "))
+        }
     }
 }

@@ -6,43 +6,50 @@ package struct QueryPlanner {
     /// The schema's table names by lower-cased name: a plan row may name a table the statement does not
     /// (the child table a parent's delete searches when foreign keys are enforced, foreignkeys.html#fk_indexes).
     private var tableNames: [String: String]
-    /// The connection's triggers (``TriggerPrograms``), read once: a write's plan includes the programs of
-    /// the triggers it fires, which `EXPLAIN QUERY PLAN` leaves out.
-    private let triggers: [String: TriggerProgram]
+    /// What each write sets off (``WriteProgram``), read once per statement: a write's plan includes the
+    /// programs of the triggers it fires and of the foreign-key actions it sets off, to any depth, which
+    /// `EXPLAIN QUERY PLAN` leaves out.
+    package let programs: WriteProgramReader
 
     package init(connection: SQLiteConnection, schema: Schema? = nil) {
         self.connection = connection
         self.rowCounts = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.rowCount) }, uniquingKeysWith: { a, _ in a })
         self.tableNames = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.name) }, uniquingKeysWith: { a, _ in a })
-        self.triggers = TriggerPrograms.read(from: connection)
+        self.programs = WriteProgramReader(connection: connection, schema: schema)
     }
 
     /// The plan SQLite chooses for `sql` with `bindings` bound (bound values can change the plan, e.g. for
-    /// LIKE prefixes and partial indexes; SQLite re-plans a statement when they do), followed by the plan
-    /// of each trigger it fires: a step `TRIGGER name` whose children are the plans of the trigger's
-    /// statements (``TriggerPrograms``), so that a scan a trigger makes is the write's own.
+    /// LIKE prefixes and partial indexes; SQLite re-plans a statement when they do), followed by a step for
+    /// each program the write sets off (``WriteProgram``): `TRIGGER name` for a trigger it fires and
+    /// `FOREIGN KEY child(columns) ON DELETE CASCADE` for a foreign key's action, however deep, each with the
+    /// plans of its statements under it, so that a scan a trigger or a cascade makes is the write's own.
     /// - Throws: ``SQLiteError`` when the statement does not prepare.
     package func plan(for sql: String, bindings: [SQLValue] = []) throws -> QueryPlan {
         var plan = try statementPlan(for: sql, bindings: bindings)
-        for name in TriggerPrograms.fired(by: sql, on: connection, among: triggers) {
-            guard let program = triggers[name] else { continue }
+        for part in programs.program(of: sql).parts {
             var next = (plan.steps.map(\.id).max() ?? 0) + 1
-            let triggerStep = next
-            plan.steps.append(QueryPlan.Step(id: triggerStep, parent: 0, detail: "TRIGGER \(program.name)"))
-            plan.findings.append(PlanFinding(kind: .other, detail: "TRIGGER \(program.name)"))
+            let partStep = next
+            plan.steps.append(QueryPlan.Step(id: partStep, parent: 0, detail: part.label))
+            plan.findings.append(PlanFinding(kind: .other, detail: part.label))
             next += 1
-            for statement in program.statements {
+            for statement in part.statements {
                 // A statement the trigger runs that does not plan here (it names what only the app has) adds nothing.
                 guard let body = try? statementPlan(for: statement, bindings: []) else { continue }
                 let offset = next
                 for (step, finding) in zip(body.steps, body.findings) {
-                    plan.steps.append(QueryPlan.Step(id: step.id + offset, parent: step.parent == 0 ? triggerStep : step.parent + offset, detail: step.detail))
+                    plan.steps.append(QueryPlan.Step(id: step.id + offset, parent: step.parent == 0 ? partStep : step.parent + offset, detail: step.detail))
                     plan.findings.append(finding)
                 }
                 next = (plan.steps.map(\.id).max() ?? next) + 1
             }
         }
         return plan
+    }
+
+    /// True for a step that stands for a program the write sets off (a trigger, a foreign key's action):
+    /// the steps under it run for each row the write changes.
+    package static func isProgramStep(_ detail: String) -> Bool {
+        detail.hasPrefix("TRIGGER ") || detail.hasPrefix("FOREIGN KEY ")
     }
 
     /// `EXPLAIN QUERY PLAN` of `sql` alone, read into findings.

@@ -17,10 +17,9 @@ extension AnalysisRun {
         let extractor = try ShapeExtractor(schema: schema)
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
         var sampler = BindingSampler(connection: snapshot.connection, schema: schema, seed: options.seed, fullCopy: snapshot.fullCopyConnection)
-        let triggers = TriggerPrograms.read(from: snapshot.connection)
         for (position, profile) in profiles.enumerated() {
             report("baseline", position, profiles.count)
-            readShape(of: profile, extractor: extractor, triggers: triggers)
+            readShape(of: profile, extractor: extractor, programs: planner.programs)
             chooseValues(for: profile, sampler: &sampler)
             guard plan(profile, planner: planner) else { continue }
             try timeBaseline(profile, boundingTimeouts: boundingTimeouts)
@@ -88,9 +87,8 @@ extension AnalysisRun {
     }
 
     /// The statement's shape and expression filters, or a note saying why its shape could not be read.
-    /// A write's shape includes what the triggers it fires read and write (``triggerAccesses(of:extractor:triggers:)``),
-    /// as it includes a parent's lookups of its child rows when foreign keys are enforced.
-    private func readShape(of profile: StatementProfile, extractor: ShapeExtractor, triggers: [String: TriggerProgram]) {
+    /// A write's shape includes the accesses of the whole program it sets off (``programAccesses(of:extractor:programs:)``).
+    private func readShape(of profile: StatementProfile, extractor: ShapeExtractor, programs: WriteProgramReader) {
         let sql = profile.statement.sql
         do {
             profile.shape = try extractor.shape(of: sql)
@@ -99,17 +97,8 @@ extension AnalysisRun {
             profile.notes.append(.shapeUnreadable(error: "\(error)"))
         }
         guard var shape = profile.shape else { return }
-        // Enforced foreign keys: a parent's delete (or key change) also looks up the child rows that refer to it.
-        if enforcesForeignKeys {
-            let known = Set(shape.tables.map(\.table.sqlFolded))
-            let children = shape.tables.flatMap { access in
-                ForeignKeys.childAccesses(of: access, parentTable: schema.table(named: access.table), foreignKeys: foreignKeys)
-            }.filter { !known.contains($0.table.sqlFolded) }
-            shape.tables += children
-            profile.shape = shape
-        }
         if shape.tables.contains(where: \.isWritten) {
-            shape.tables += triggerAccesses(of: profile.statement.sql, extractor: extractor, triggers: triggers)
+            shape.tables = programAccesses(of: sql, own: shape.tables, extractor: extractor, programs: programs)
             profile.shape = shape
         }
         profile.expressionFilters = ExpressionFilters.find(in: sql, shape: shape, schema: schema)
@@ -119,27 +108,56 @@ extension AnalysisRun {
         }
     }
 
-    /// The table accesses of the statements of every trigger `sql` fires (``TriggerPrograms``): each is the
-    /// write's own, as the trigger runs in it for every row it changes. A trigger's `NEW.x` and `OLD.x` are
-    /// the row's values, not the statement's parameters, so a comparison with one is a join's (its value
-    /// comes from the row), as a foreign key's lookup is.
-    private func triggerAccesses(of sql: String, extractor: ShapeExtractor, triggers: [String: TriggerProgram]) -> [TableAccess] {
-        TriggerPrograms.fired(by: sql, on: snapshot.connection, among: triggers).flatMap { name -> [TableAccess] in
-            (triggers[name]?.statements ?? []).flatMap { statement -> [TableAccess] in
-                guard let shape = try? extractor.shape(of: statement) else { return [] }
-                return shape.tables.map { access in
-                    var access = access
-                    access.constraints = access.constraints.map { constraint in
-                        guard constraint.parameter != nil else { return constraint }
-                        var constraint = constraint
-                        constraint.parameter = nil
-                        constraint.isJoin = true
-                        return constraint
-                    }
-                    return access
-                }
+    /// The write's `own` accesses followed by those of every statement of the program it sets off
+    /// (``WriteProgram``: its triggers, its foreign keys' actions, and theirs, to any depth), and, with foreign
+    /// keys enforced, each statement's lookups of the child rows of the parent rows it deletes or whose key it
+    /// changes: each is the write's own, run for every row it changes, and gets candidates as a direct
+    /// statement's accesses do (hostile round 7, F5: a cascade under a trigger's DELETE got none). A program's
+    /// `NEW.x`, `OLD.x` and parent key values are the row's, not the statement's parameters, so a comparison
+    /// with one is a join's (its value comes from the row), as a foreign key's lookup is. An access that
+    /// repeats one already listed (a cascade's delete of the rows its parent's lookup found) is listed once.
+    private func programAccesses(of sql: String, own: [TableAccess], extractor: ShapeExtractor, programs: WriteProgramReader) -> [TableAccess] {
+        var accesses: [TableAccess] = []
+        var seen: Set<String> = []
+        func identity(of access: TableAccess) -> String {
+            [access.table.sqlFolded, access.isInserted ? "i" : "", access.isUpdated ? "u" : "", access.isDeleted ? "d" : "",
+                            access.writtenColumns.map(\.sqlFolded).sorted().joined(separator: ","),
+                            access.constraints.map { "\($0.column.sqlFolded) \($0.op.rawValue) \($0.collation)" }.sorted().joined(separator: ","),
+                            access.orderBy.map { "\($0.column.sqlFolded) \($0.isDescending)" }.joined(separator: ",")].joined(separator: "\u{1}")
+        }
+        func add(_ access: TableAccess) {
+            if seen.insert(identity(of: access)).inserted { accesses.append(access) }
+        }
+        // A child's lookup: an `INSERT OR REPLACE` deletes the rows whose keys its row takes, as a delete does.
+        func addLookups(of statement: String, _ statementAccesses: [TableAccess]) {
+            guard enforcesForeignKeys else { return }
+            let replaces = SQLTokenList(statement).replacesRows
+            for var access in statementAccesses {
+                if access.isInserted && replaces { access.isDeleted = true }
+                ForeignKeys.childAccesses(of: access, parentTable: schema.table(named: access.table), foreignKeys: foreignKeys).forEach(add)
             }
         }
+        // The write's own accesses stay as its shape has them, each (a self-join's two alike too).
+        accesses = own
+        own.forEach { _ = seen.insert(identity(of: $0)) }
+        addLookups(of: sql, own)
+        for statement in programs.program(of: sql).statements {
+            guard let shape = try? extractor.shape(of: statement) else { continue }
+            let statementAccesses = shape.tables.map { access in
+                var access = access
+                access.constraints = access.constraints.map { constraint in
+                    guard constraint.parameter != nil else { return constraint }
+                    var constraint = constraint
+                    constraint.parameter = nil
+                    constraint.isJoin = true
+                    return constraint
+                }
+                return access
+            }
+            statementAccesses.forEach(add)
+            addLookups(of: statement, statementAccesses)
+        }
+        return accesses
     }
 
     /// The value sets the statement is planned and timed with: the workload's own (heavy keys first, at most

@@ -82,6 +82,26 @@ enum ForeignKeys {
     /// an index that leads with those columns (foreignkeys.html#fk_indexes). Each lookup is an access to the
     /// child table with an equality on each key column (its value comes from the parent row, as in a join).
     static func childAccesses(of access: TableAccess, parentTable: Table?, foreignKeys: [ForeignKey]) -> [TableAccess] {
+        affectedKeys(by: access, parentTable: parentTable, foreignKeys: foreignKeys).map { key in
+            TableAccess(table: key.child, constraints: key.columns.map { ColumnConstraint(column: $0, op: .equal, isJoin: true) },
+                        readColumns: key.columns)
+        }
+    }
+
+    /// The actions (`CASCADE`, `SET NULL`, `SET DEFAULT`) of the keys a delete or key change on `access`'s
+    /// table sets off on the child rows: a delete the `ON DELETE` action of every key referring to the
+    /// table, a key change the `ON UPDATE` action of those referring to a changed column.
+    /// `RESTRICT` and `NO ACTION` only look the child rows up
+    /// (``childAccesses(of:parentTable:foreignKeys:)``), which the write's own plan shows.
+    static func actions(of access: TableAccess, parentTable: Table?, foreignKeys: [ForeignKey]) -> [ForeignKeyAction] {
+        affectedKeys(by: access, parentTable: parentTable, foreignKeys: foreignKeys).compactMap { key in
+            let action = ForeignKeyAction(key: key, onDelete: access.isDeleted)
+            return ["CASCADE", "SET NULL", "SET DEFAULT"].contains(action.action) ? action : nil
+        }
+    }
+
+    /// The keys whose child rows a delete of, or key change in, `access`'s table looks up.
+    private static func affectedKeys(by access: TableAccess, parentTable: Table?, foreignKeys: [ForeignKey]) -> [ForeignKey] {
         guard access.isDeleted || access.isUpdated else { return [] }
         let primaryKey = (parentTable?.columns ?? []).filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }.map(\.name)
         return foreignKeys.filter { key in
@@ -89,9 +109,6 @@ enum ForeignKeys {
             if access.isDeleted { return true }
             let referenced = Set((key.parentColumns.isEmpty ? primaryKey : key.parentColumns).map(\.sqlFolded))
             return access.writtenColumns.contains { referenced.contains($0.sqlFolded) || ($0.sqlFolded == "rowid" && referenced.isEmpty) }
-        }.map { key in
-            TableAccess(table: key.child, constraints: key.columns.map { ColumnConstraint(column: $0, op: .equal, isJoin: true) },
-                        readColumns: key.columns)
         }
     }
 }
