@@ -15,6 +15,7 @@ struct KebabCaseKindTests {
             "unmeasured-as-zero", "duplicate-index", "unexplained-threshold", "noise-against-runs", "missing-index", "advice-without-statement", "totals-against-statements",
             "uses-against-plan", "measured-beside-other-index", "runs-against-summary", "recommended-at-a-loss",
             "charges-against-headline", "partial-set-unlabelled", "declaration-against-formats",
+            "slower-headline-recommended", "counters-against-charge",
         ])
         for kind in CheckProblem.Kind.allCases { #expect(CheckProblem.Kind(rawValue: kind.rawValue) == kind) }
         #expect(CheckProblem.Kind(rawValue: "fullTableScan") == nil)

@@ -56,14 +56,19 @@ extension AnalysisResult {
         let writes = boundedWriteCost(charge)
         let words = Figures.readWriteEffect(reads: BoundedFigure(0), writes: writes).components(separatedBy: ", ")[1]
         guard !charge.writes.isEmpty else { return words }
-        return words + " (" + Self.spreadAndCounters(charge.writeSecondsRange, counters: charge.writeCounterSeconds, signed: false, bound: writes.bound) + ")"
+        return words + " (" + Self.spreadAndCounters(charge.writeSecondsRange, counters: charge.writeCounterSeconds, signed: false, bound: writes.bound,
+                                                     direction: writes.value) + ")"
     }
 
     /// `spread 3.31 ms–3.45 ms; SQLite's counters: 2.18 ms` for a charge whose words give its direction
     /// (`adds`, `saves`), or signed for a change (`spread +9.9 ms to +13.0 ms; SQLite's counters: +9.8 ms`).
     /// A figure that is a bound (``FigureBound``) has no spread: the quartiles of a stopped statement are the
-    /// timeout, and a spread ending there would read as measured (hostile round 5, F10).
-    static func spreadAndCounters(_ range: ClosedRange<Double>, counters: Double?, signed: Bool, bound: FigureBound = .exact) -> String {
+    /// timeout, and a spread ending there would read as measured (hostile round 5, F10). Unsigned, the counters'
+    /// figure reads in the words' `direction` (the charge's sign); one of the other sign is printed signed, with
+    /// `the other way` (issue 39, F3: "adds 570.5 ms of writes (…; SQLite's counters: 533.2 ms)" beside a
+    /// headline giving them as −533.2 ms).
+    static func spreadAndCounters(_ range: ClosedRange<Double>, counters: Double?, signed: Bool, bound: FigureBound = .exact,
+                                  direction: Double = 0) -> String {
         let (low, high) = (range.lowerBound, range.upperBound)
         let spread: String
         if !bound.isExact {
@@ -76,7 +81,10 @@ extension AnalysisResult {
         } else {
             spread = "spread \(Figures.signedDuration(low)) to \(Figures.signedDuration(high))"
         }
-        let counted = counters.map { signed ? Figures.signedDuration($0) : Figures.measured(abs($0)) }
+        let counted = counters.map { counted in
+            if signed { return Figures.signedDuration(counted) }
+            return counted * direction < 0 ? Figures.signedDuration(counted) + ", the other way" : Figures.measured(abs(counted))
+        }
         return spread + (counted.map { "; SQLite's counters: \($0)" } ?? "")
     }
 

@@ -65,6 +65,13 @@ extension RejectionReason {
             return "built and timed, its reads are slower by the wall clock: by at least \(Figures.duration(-reads)) per workload beyond the runs' spread\(upkeep) (SQLite's work counters, on which it was chosen, showed less work)"
         case .costsMoreByTheClock(let reads, let writes):
             return "built and timed, it costs more than it saves: its reads save at most \(Figures.duration(max(0, reads))) per workload and its writes add at least \(Figures.duration(writes)), beyond the runs' spread (SQLite's work counters, on which it was chosen, did not show that upkeep)"
+        case .slowerByTheClock(let slower):
+            return "built and timed, it makes statements slower by the wall clock, beyond the runs' spread: " + Self.list(slower)
+                + " (SQLite's work counters, on which the choices are decided, showed them doing less work: the clock decided)"
+        case .setSlowerByTheClock(let before, let after, let byCounters):
+            return "given up with the whole advice: once in place, the workload measured \(Figures.duration(before)) → \(Figures.duration(after)) by the wall clock (\(Figures.change(before, after, significant: true))), timed again back to back"
+                + (byCounters ? ", although SQLite's work counters, on which it was chosen, showed less work: the clock decided" : "")
+                + "; the store is advised as it is"
         case .marginalByCounters(let speedup, let reads, let writes, let minimum):
             return "SQLite's work counters priced its statements at most \(Figures.percent(1 - 1 / max(1, speedup))) cheaper, inside what their prices can tell (2×): its reads save \(Figures.duration(reads)) per workload and its writes add \(Figures.duration(writes)) by them, which, with the saving halved and the upkeep doubled, is not the \(Figures.duration(minimum)) an index must save"
         case .other(let text, _):

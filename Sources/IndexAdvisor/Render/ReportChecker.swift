@@ -22,7 +22,9 @@ import Foundation
 /// - the headline's read and write changes are what the recommendations and drops are charged, summed,
 ///   measured with the whole set in place, and a figure measured with part of it says so;
 /// - on a Core Data / SwiftData store, every format says the same of whether the model can declare each
-///   index, and no key path names `Z_ENT` (``checkModelDeclarations(_:markdown:sql:swift:)``).
+///   index, and no key path names `Z_ENT` (``checkModelDeclarations(_:markdown:sql:swift:)``);
+/// - no index is recommended under a headline that calls the advice slower, and no counters' figure beside a
+///   charge reads with the other sign than the counters' (``checkSlowerHeadline(_:)``, ``checkCounterSigns(_:markdown:)``).
 public struct ReportChecker: Sendable {
     /// A recommendation's figures lose when its net saving is below minus this many seconds per workload
     /// (1 ms): a pick chosen on the counters whose wall-clock saving is nil is not a loss. The selection gives
@@ -68,6 +70,8 @@ public struct ReportChecker: Sendable {
         findings += checkCharges(result, markdown: markdown)
         findings += checkPartialSetLabels(result, markdown: markdown, html: html)
         findings += checkModelDeclarations(result, markdown: markdown, sql: sql, swift: swift)
+        findings += checkSlowerHeadline(result)
+        findings += checkCounterSigns(result, markdown: markdown)
         return findings
     }
 

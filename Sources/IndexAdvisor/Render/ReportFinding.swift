@@ -54,6 +54,13 @@ public struct ReportFinding: Sendable, Equatable, CustomStringConvertible {
         /// (one calls it SQL only, another tells to declare it), or a key path for a column Core Data keeps for
         /// itself (`\.z_ent`), or key paths marked guessed that the model gives.
         case declarationAgainstFormats
+        /// A headline that calls the advice slower than the store as it is ("1.7× slower") above indexes it
+        /// recommends: the run's own measurement says the set does not pay (issue 38; issue 39, F3).
+        case slowerHeadlineRecommended
+        /// A figure of SQLite's counters printed beside a charge whose words ("adds", "saves") give it the other
+        /// sign than the counters' own (issue 39, F3: "adds 570.5 ms of writes (…; SQLite's counters: 533.2 ms)"
+        /// beside a headline giving them as −533.2 ms).
+        case countersAgainstCharge
     }
 
     /// What kind of sentence is false.

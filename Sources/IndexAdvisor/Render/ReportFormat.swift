@@ -107,6 +107,13 @@ public enum Figures {
         return after < before ? "\(ratio(before, after)) faster" : "\(ratio(after, before)) slower"
     }
 
+    /// True when ``comparison(_:_:)`` calls `after` slower than `before` (5 % or more above it): the headline's
+    /// word that no recommendation may stand under (issue 38; the selection gives the set up, `render --check`
+    /// flags a report that does it).
+    public static func callsSlower(_ before: Double, _ after: Double) -> Bool {
+        comparison(before, after).hasSuffix("slower")
+    }
+
     /// A timing as `23.1 ms (IQR 22.8–23.6 ms, median of 7 runs of 3 executions)`.
     /// `12.3 ms`, or `over 10.00 s` for a lower bound (``Timing/isLowerBound``): a timing's median as a table cell.
     public static func median(_ timing: Timing) -> String {

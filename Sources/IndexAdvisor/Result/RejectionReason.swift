@@ -58,6 +58,14 @@ public enum RejectionReason: Sendable, Equatable {
     /// beyond the runs' spread: its reads save at most `readsSavedAtMost` and its writes add at least
     /// `writesAddedAtLeast`, in seconds per workload (``ClockCheck``).
     case costsMoreByTheClock(readsSavedAtMost: Double, writesAddedAtLeast: Double)
+    /// Decided on SQLite's work counters, which showed these statements doing measurably less work with it, the
+    /// wall clock timed them slower beyond the runs' spread, and that veto decided (issue 39, F6).
+    case slowerByTheClock([StatementSlowdown])
+    /// Recommended with the rest of the advice, which measured slower than the store as it is once in place, by
+    /// the wall clock (the workload's `beforeSeconds` → `afterSeconds`, as the headline sums them), timed again
+    /// back to back: every pick was given up (issue 39, F3). `byCounters`: the picks were chosen on SQLite's work
+    /// counters, which showed the set doing less work.
+    case setSlowerByTheClock(beforeSeconds: Double, afterSeconds: Double, byCounters: Bool)
     /// Chosen on SQLite's work counters, which priced the statements it serves at most `countedSpeedup`
     /// times cheaper (under their 2× resolution), its reads saving `readsSaved` and its writes adding
     /// `writesAdded` (seconds per workload, as the counters price them): read at the resolution's worst, less
@@ -92,6 +100,8 @@ public enum RejectionReason: Sendable, Equatable {
         case .buildFailed: return "build-failed"
         case .unusedOnceOthersExist: return "unused-once-others-exist"
         case .costsMoreByTheClock: return "costs-more-by-the-clock"
+        case .slowerByTheClock: return "slower-by-the-clock"
+        case .setSlowerByTheClock: return "set-slower-by-the-clock"
         case .marginalByCounters: return "marginal-by-counters"
         case .leftPrefixOfPick: return "left-prefix-of-pick"
         case .entityColumnSavesNoPages: return "entity-column-saves-no-pages"
@@ -118,7 +128,7 @@ public enum RejectionReason: Sendable, Equatable {
     func isClockVerdict(decidesOnCounters: Bool) -> Bool {
         guard decidesOnCounters else { return false }
         switch self {
-        case .costsMoreByTheClock: return true
+        case .costsMoreByTheClock, .slowerByTheClock, .setSlowerByTheClock: return true
         case .costOutweighsSaving(_, _, let byCounters), .makesStatementsSlower(_, let byCounters): return !byCounters
         default: return false
         }
@@ -152,11 +162,13 @@ public enum RejectionReason: Sendable, Equatable {
             return .plannerNoLongerUses(picks: picks.map(rename))
         case .revisedForStatementsLeft(let replacement, let takenBy):
             return .revisedForStatementsLeft(replacement: rename(replacement), takenBy: takenBy.map(rename))
+        case .slowerByTheClock(let slower):
+            return .slowerByTheClock(slower.map { $0.renaming(rename) })
         case .other(let text, let kind):
             return .other(rename(text), kind: kind)
         case .indexLimit, .tableIndexLimit, .indexBytesLimit, .undeclarableWithEqualForm, .noMeasuredGain,
              .belowMinimumBenefit, .timeBudgetSpentInSelection, .servedByEarlierPicks, .timeBudgetSpentBeforeMeasuring,
-             .candidateLimit, .costsMoreByTheClock, .marginalByCounters, .entityColumnSavesNoPages:
+             .candidateLimit, .costsMoreByTheClock, .marginalByCounters, .entityColumnSavesNoPages, .setSlowerByTheClock:
             return self
         }
     }

@@ -78,6 +78,8 @@ extension AnalysisRun {
             return .marginalByCounters(countedSpeedup: price.speedup, readsSaved: gain, writesAdded: loss, minimumSeconds: minimum)
         case .costsMoreByTheClock(let reads, let writes):
             return .costsMoreByTheClock(readsSavedAtMost: reads, writesAddedAtLeast: writes)
+        case .slowerByTheClock(let positions):
+            return .slowerByTheClock(slowdowns(positions, in: price))
         case .notConfirmed(_, let minimum):
             return .notWorthBuilt(picks: picks.map(\.name), minimumSeconds: minimum)
         case .taken, .outranked:

@@ -65,6 +65,11 @@ extension Selector {
             price.speedup = max(price.speedup, policy.speedup(before: before.timing, after: after.timing))
         }
         if policy.isSlowdown(before: before.timing, after: after.timing) { price.slower.append(s) }
+        if policy.clockVetoes(before: before.timing, after: after.timing) {
+            price.slowerByTheClock.append(s)
+            let counted = oracle.statements[s].weight * (policy.seconds(before.timing) - policy.seconds(after.timing))
+            price.vetoedSaving += max(0, counted - saving)
+        }
     }
 
     /// Seconds per execution that keeping `member` costs write `w`, measured once against the starting

@@ -104,6 +104,15 @@ package struct SelectionPolicy: Sendable, Equatable {
         return pages.0 > pages.1 * 1.05 || simpler || clockConfirms || seconds(before) >= seconds(after) * countersResolution
     }
 
+    /// True when the counters call `after` measurably cheaper than `before` (≥ 5 %) and the wall clock calls it
+    /// slower beyond its noise: ``isImprovement(before:after:simpler:)`` is then false by the clock's veto, not
+    /// by the counters, and the choice made on it is the clock's (issue 39, F6: a rejection said "no statement
+    /// got measurably faster by SQLite's work counters" beside an UPDATE they put 20,051 → 59 VM steps).
+    package func clockVetoes(before: Timing, after: Timing) -> Bool {
+        decidesOnCounters && before.costSource != .sqliteCounters
+            && before.decisionView.isSlower(than: after.decisionView) && after.isSlower(than: before)
+    }
+
     /// True when `after` is measurably slower than `before` as the decision sees them.
     package func isSlowdown(before: Timing, after: Timing) -> Bool {
         isImprovement(before: after, after: before)

@@ -15,6 +15,11 @@ package struct MovePrice: Sendable {
     /// Statements measurably faster, and slower, after the move.
     package var faster: [Int] = []
     package var slower: [Int] = []
+    /// Statements the counters call measurably cheaper after the move and the wall clock slower beyond its
+    /// noise (``SelectionPolicy/clockVetoes(before:after:)``), and the frequency-weighted seconds the counters
+    /// would have saved on them beyond what the clock let count: the clock's veto, which a verdict names.
+    package var slowerByTheClock: [Int] = []
+    package var vetoedSaving = 0.0
     /// True when part of the upkeep is estimated (each index's upkeep measured alone, added up) rather than
     /// measured with the move in place.
     package var estimated = false
@@ -47,6 +52,10 @@ package enum MoveVerdict: Sendable, Equatable {
     /// Decided on the counters, it costs more than it saves by the wall clock even at the clock's best for it
     /// (``SelectionTrace/ClockFigures``), in frequency-weighted seconds per workload.
     case costsMoreByTheClock(readsSavedAtMost: Double, writesAddedAtLeast: Double)
+    /// Decided on the counters, which call these statements measurably cheaper with it, the wall clock times
+    /// them slower beyond its noise, and without that veto the move would have saved the minimum: the clock's
+    /// verdict, not the counters' (issue 39, F6).
+    case slowerByTheClock([Int])
     /// Another move was taken in its round.
     case outranked
 }

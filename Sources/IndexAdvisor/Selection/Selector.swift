@@ -125,6 +125,10 @@ package final class Selector {
                 trace.rounds.append(round)
                 return true
             }
+            if let veto = clockVeto(confirmed, minimum: minimum) {
+                round.priced[index] = (confirmed, veto)
+                continue
+            }
             round.priced[index] = (confirmed, confirmed.net >= minimum ? .insideResolution(gain: confirmed.gain, loss: confirmed.loss, minimum: minimum)
                                                                        : .notConfirmed(net: confirmed.net, minimum: minimum))
         }
@@ -144,6 +148,8 @@ package final class Selector {
         if let limit = limitPassed(by: price.target) { return .limit(limit) }
         if let verdict = storeRemovalVerdict(price, minimum: minimum) { return verdict }
         if price.changed.isEmpty, price.move.takesOut == nil { return .unused }
+        let passes = price.net >= minimum && (!price.faster.isEmpty || price.move.takesOut != nil) && clears(price, minimum: minimum)
+        if !passes, let veto = clockVeto(price, minimum: minimum) { return veto }
         if price.faster.isEmpty, price.move.takesOut == nil, price.net >= minimum { return .belowMinimum(net: 0, minimum: minimum) }
         if price.net >= minimum, !price.faster.isEmpty || price.move.takesOut != nil {
             return clears(price, minimum: minimum) ? .taken : .insideResolution(gain: price.gain, loss: price.loss, minimum: minimum)
@@ -151,6 +157,14 @@ package final class Selector {
         if !price.slower.isEmpty, price.net < minimum { return .slower(price.slower) }
         if price.planSaving > 0, price.net < 0 { return .costOutweighsSaving(net: price.net) }
         return .belowMinimum(net: price.net, minimum: minimum)
+    }
+
+    /// ``MoveVerdict/slowerByTheClock(_:)`` for a move the clock vetoed: a statement the counters call cheaper is
+    /// slower by the clock, and with the counters' saving on it the move would have saved `minimum`; nil otherwise
+    /// (then the counters' own verdict stands).
+    func clockVeto(_ price: MovePrice, minimum: Double) -> MoveVerdict? {
+        guard !price.slowerByTheClock.isEmpty, price.net + price.vetoedSaving >= minimum else { return nil }
+        return .slowerByTheClock(price.slowerByTheClock)
     }
 
     /// Why a move that takes out a store index may not be taken (see ``judge(_:minimum:)``); nil when it may, or
