@@ -394,7 +394,10 @@ public enum IndexAdvisorCommand {
         // Every statement checked, those that could not be timed too: their failures are counted above (a
         // breaking helper read "3 failures … in 1 statement" for a workload of three, two interrupted).
         let untimed = result.statements.filter { $0.error != nil }.count
-        let checked = "\(Figures.counted(result.statements.count, "statement"))\(untimed > 0 ? " (\(untimed) could not be timed)" : "")"
+        // And those set aside as the workload was read (too long to read, or refused by SQLite): a hot one fails too.
+        let setAside = result.workload.setAside?.count ?? 0
+        let notChecked = (untimed > 0 ? ["\(untimed) could not be timed"] : []) + (setAside > 0 ? ["\(setAside) set aside as the workload was read"] : [])
+        let checked = "\(Figures.counted(result.statements.count + setAside, "statement"))\(notChecked.isEmpty ? "" : " (\(notChecked.joined(separator: ", ")))")"
         // Failures per statement can be several (a scan and a sort): say how many statements they are in (a
         // new user read "9 failures … in 9 statements" as every statement failing, where 6 did).
         let failing = Set(failures.map(\.statement)).count
