@@ -359,7 +359,17 @@ public enum IndexAdvisorCommand {
         try checkOutput(options.analyze.output, console: console, command: "check")
         // The verdict goes to standard output even with --output: it must be writable too.
         if options.analyze.output != nil { try checkOutput(nil, console: console, command: "check") }
-        let workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan, command: "check")
+        let workload: Workload
+        do {
+            workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan, command: "check")
+        } catch WorkloadError.empty(_, let diagnostics) where !diagnostics.setAside.isEmpty {
+            // Every statement was set aside as it was read (too long to read, or refused by SQLite): none can be
+            // checked, and that fails the gate, as a workload whose statements all fail on the store does.
+            let setAside = diagnostics.setAside
+            let lines = setAside.map { "FAIL \(sanitized("\($0.location) cannot be checked: \($0.reason) (×\(Figures.count($0.count))): \(CheckEvaluator.excerpt($0.excerpt, limit: 100))"))" }
+            console.out((lines + ["indexadvisor check: \(Figures.counted(setAside.count, "failure")), 0 warnings in \(Figures.counted(setAside.count, "statement")) (\(setAside.count) set aside as the workload was read)"]).joined(separator: "\n") + "\n")
+            return ExitCode.checkFailed
+        }
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal, plain: !options.analyze.quiet)
         let result: AnalysisResult
         do {
