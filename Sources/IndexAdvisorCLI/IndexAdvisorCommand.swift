@@ -359,7 +359,17 @@ public enum IndexAdvisorCommand {
         try checkOutput(options.analyze.output, console: console, command: "check")
         // The verdict goes to standard output even with --output: it must be writable too.
         if options.analyze.output != nil { try checkOutput(nil, console: console, command: "check") }
-        let workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan, command: "check")
+        let workload: Workload
+        do {
+            workload = try loadWorkload(workloads, format: options.analyze.workloadFormat, scan: scan, command: "check")
+        } catch WorkloadError.empty(_, let diagnostics) where !diagnostics.setAside.isEmpty {
+            // Every statement was set aside as it was read (too long to read, or refused by SQLite): none can be
+            // checked, and that fails the gate, as a workload whose statements all fail on the store does.
+            let setAside = diagnostics.setAside
+            let lines = setAside.map { "FAIL \(sanitized("\($0.location) cannot be checked: \($0.reason) (×\(Figures.count($0.count))): \(CheckEvaluator.excerpt($0.excerpt, limit: 100))"))" }
+            console.out((lines + ["indexadvisor check: \(Figures.counted(setAside.count, "failure")), 0 warnings in \(Figures.counted(setAside.count, "statement")) (\(setAside.count) set aside as the workload was read)"]).joined(separator: "\n") + "\n")
+            return ExitCode.checkFailed
+        }
         let progress = ProgressPrinter(console: console, enabled: !options.analyze.quiet && console.errorIsTerminal, plain: !options.analyze.quiet)
         let result: AnalysisResult
         do {
@@ -394,7 +404,10 @@ public enum IndexAdvisorCommand {
         // Every statement checked, those that could not be timed too: their failures are counted above (a
         // breaking helper read "3 failures … in 1 statement" for a workload of three, two interrupted).
         let untimed = result.statements.filter { $0.error != nil }.count
-        let checked = "\(Figures.counted(result.statements.count, "statement"))\(untimed > 0 ? " (\(untimed) could not be timed)" : "")"
+        // And those set aside as the workload was read (too long to read, or refused by SQLite): a hot one fails too.
+        let setAside = result.workload.setAside?.count ?? 0
+        let notChecked = (untimed > 0 ? ["\(untimed) could not be timed"] : []) + (setAside > 0 ? ["\(setAside) set aside as the workload was read"] : [])
+        let checked = "\(Figures.counted(result.statements.count + setAside, "statement"))\(notChecked.isEmpty ? "" : " (\(notChecked.joined(separator: ", ")))")"
         // Failures per statement can be several (a scan and a sort): say how many statements they are in (a
         // new user read "9 failures … in 9 statements" as every statement failing, where 6 did).
         let failing = Set(failures.map(\.statement)).count

@@ -11,6 +11,8 @@ package struct NormalizedSQL: Sendable {
     /// 64-bit FNV-1a of `fingerprintText`'s UTF-8 bytes, as 16 lower-case hex digits.
     package var fingerprintID: String
     package var kind: SQLStatementKind
+    /// The deepest parenthesis nesting in the statement (0 for none), an unclosed `(` counted as open to the end.
+    package var nesting: Int = 0
 }
 
 /// The one normalisation every workload source goes through: a Core Data log, a `.sql` file, a JSON Lines
@@ -61,6 +63,7 @@ package enum SQLNormalizer {
         var inSortClause = false
         var sortDepth = 0
         var depth = 0
+        var deepest = 0
         /// For each open parenthesis, whether it opens a function call's arguments.
         var callStack: [Bool] = []
         func isFunctionName(_ i: Int) -> Bool {
@@ -96,6 +99,7 @@ package enum SQLNormalizer {
             case .symbol:
                 if isSymbol(i, UInt8(ascii: "(")) {
                     depth += 1
+                    deepest = max(deepest, depth)
                     callStack.append(isFunctionName(i - 1))
                 }
                 if isSymbol(i, UInt8(ascii: ")")) {
@@ -142,7 +146,8 @@ package enum SQLNormalizer {
             parameterValues: values,
             fingerprintText: text,
             fingerprintID: hexID(fnv1a(text)),
-            kind: kind)
+            kind: kind,
+            nesting: deepest)
     }
 
     /// Words that can stand before `(` without being a function call (upper case).
@@ -164,24 +169,30 @@ package enum SQLNormalizer {
     ]
 
     /// `IN ( ? , ? , ? )` → `IN ( ?+ )`; `VALUES ( ? , ? ) , ( ? , ? )` → `VALUES ( ? , ? ) , …`.
+    /// Linear in the parts: each `(`'s match is found once, and an IN list is read only as far as its first
+    /// part that is not a value (hostile round 7, F7: a search to the next `)` from every `IN (` or `VALUES (`
+    /// of a nested statement cost N² steps).
     package static func collapseLists(_ parts: [String]) -> [String] {
+        let closes = closingParentheses(parts)
         var result: [String] = []
         result.reserveCapacity(parts.count)
         var i = 0
         while i < parts.count {
-            if parts[i] == "IN", i + 1 < parts.count, parts[i + 1] == "(",
-               let close = parts[(i + 2)...].firstIndex(of: ")"), close > i + 2,
-               parts[(i + 2)..<close].allSatisfy({ $0 == "?" || $0 == "," || $0 == "-" || $0 == "+" }) {
-                result.append(contentsOf: ["IN", "(", "?+", ")"])
-                i = close + 1
-                continue
+            if parts[i] == "IN", i + 1 < parts.count, parts[i + 1] == "(" {
+                var close = i + 2
+                while close < parts.count, ["?", ",", "-", "+"].contains(parts[close]) { close += 1 }
+                if close > i + 2, close < parts.count, parts[close] == ")" {
+                    result.append(contentsOf: ["IN", "(", "?+", ")"])
+                    i = close + 1
+                    continue
+                }
             }
-            if parts[i] == "VALUES", let first = group(in: parts, at: i + 1) {
+            if parts[i] == "VALUES", let first = group(at: i + 1, closes) {
                 result.append("VALUES")
                 result.append(contentsOf: parts[first])
                 var next = first.upperBound
                 var repeated = false
-                while next + 1 < parts.count, parts[next] == ",", let row = group(in: parts, at: next + 1),
+                while next + 1 < parts.count, parts[next] == ",", let row = group(at: next + 1, closes),
                       parts[row].elementsEqual(parts[first]) {
                     repeated = true
                     next = row.upperBound
@@ -196,18 +207,20 @@ package enum SQLNormalizer {
         return result
     }
 
-    /// The range of a parenthesised group starting at `start` (which must be "("), closing parenthesis included.
-    private static func group(in parts: [String], at start: Int) -> Range<Int>? {
-        guard start < parts.count, parts[start] == "(" else { return nil }
-        var depth = 0
-        for j in start..<parts.count {
-            if parts[j] == "(" { depth += 1 }
-            if parts[j] == ")" {
-                depth -= 1
-                if depth == 0 { return start..<(j + 1) }
-            }
+    /// For each part that is `(`, the index of the `)` that closes it; -1 for other parts and an unclosed `(`.
+    private static func closingParentheses(_ parts: [String]) -> [Int] {
+        var closes = [Int](repeating: -1, count: parts.count)
+        var open: [Int] = []
+        for (j, part) in parts.enumerated() {
+            if part == "(" { open.append(j) } else if part == ")", let opened = open.popLast() { closes[opened] = j }
         }
-        return nil
+        return closes
+    }
+
+    /// The range of a parenthesised group starting at `start` (which must be "("), closing parenthesis included.
+    private static func group(at start: Int, _ closes: [Int]) -> Range<Int>? {
+        guard start < closes.count, closes[start] >= 0 else { return nil }
+        return start..<(closes[start] + 1)
     }
 
     /// `bytes` with each range in `cuts` (ascending, disjoint) replaced by `?`.

@@ -114,6 +114,25 @@ struct CheckVerdictTests: CheckScratch {
         #expect(analyzeCode == ExitCode.failure)
     }
 
+    // Issue 39; hostile round 7, F2 and F7: a statement set aside as the workload is read (nested deeper than SQLite
+    // parses here; one too long to read goes the same way) fails the gate when hot, and when it is the only one.
+    @Test("a hot statement set aside as the workload was read fails check, beside others and alone")
+    func setAsideStatementFails() throws {
+        let store = try store("deep.sqlite", Self.readings)
+        let deep = "SELECT id FROM reading WHERE sensor = 1" + String(repeating: " OR (value = 2", count: 1_500) + String(repeating: ")", count: 1_500)
+        let mixed = try file("mixed.sql", "-- freq: 90\n\(deep);\n-- freq: 10\nSELECT note FROM reading WHERE id = 8;\n")
+        let (code, console) = run(["check", store.path, "-w", mixed.path, "-q"])
+        #expect(code == ExitCode.checkFailed, "\(console.out) \(console.error)")
+        let fail = lines(console, "FAIL ")
+        #expect(fail.count == 1 && fail[0].hasPrefix("FAIL mixed.sql:2 cannot be checked: statement nested deeper than SQLite's expression depth limit"), "\(fail)")
+        #expect(fail.first?.contains("(×90, 90% of the workload's executions)") == true, "\(fail)")
+        #expect(console.out.contains("in 2 statements (1 set aside as the workload was read)"), "\(console.out)")
+        let alone = try file("alone.sql", "-- freq: 3\n\(deep);\n")
+        let (aloneCode, aloneConsole) = run(["check", store.path, "-w", alone.path, "-q"])
+        #expect(aloneCode == ExitCode.checkFailed, "\(aloneConsole.out) \(aloneConsole.error)")
+        #expect(lines(aloneConsole, "FAIL ").first?.hasPrefix("FAIL alone.sql:2 cannot be checked: statement nested deeper") == true, "\(aloneConsole.out)")
+    }
+
     // Issue 39, F4 (hostile round): literals in a syntax of a newer SQLite (digit separators, 3.46) were
     // read as values and bound, so `amount > 1_000` was timed as `amount > ?` = 1000 and passed. The app's
     // own text is what must parse.

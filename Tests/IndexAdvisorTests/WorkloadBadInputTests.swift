@@ -26,7 +26,8 @@ func expectSane(_ workload: Workload, input: [UInt8], format: WorkloadFormat, _ 
     check(diagnostics.skipped.count <= WorkloadDiagnostics.reasonLimit + 1, "\(diagnostics.skipped.count) reasons")
     let unanalysable = diagnostics.skipped.filter {
         $0.key.hasPrefix("not a statement") || $0.key.hasPrefix("more than") || $0.key == CoreDataLogReader.longStatement
-            || $0.key == CoreDataLogReader.unterminated
+            || $0.key == CoreDataLogReader.unterminated || $0.key == SetAsideStatement.tooDeepReason
+            || $0.key == SetAsideStatement.overSQLiteLengthReason
     }.values.reduce(0, +)
     if format == .coreDataLog {
         // Every statement occurrence is either kept (weight 1) or skipped with a reason.

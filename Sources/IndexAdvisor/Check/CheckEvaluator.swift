@@ -131,7 +131,9 @@ public enum CheckEvaluator {
             return FigureBound.of(rising: timeBound(statement), falling: others ? .atLeast : .exact)
         }
         var problems: [CheckProblem] = []
-        let executions = result.statements.saturatingSum { max(0, $0.count) }
+        // The statements set aside as the workload was read are executions of the workload too.
+        let setAside = result.workload.setAside ?? []
+        let executions = result.statements.saturatingSum { max(0, $0.count) }.addingSaturating(setAside.saturatingSum { max(0, $0.count) })
         for (offset, statement) in result.statements.enumerated() where statement.error == nil {
             let label = "S\(offset + 1)"
             let share = total > 0 ? statement.weightedSecondsBefore / total : 0
@@ -229,6 +231,14 @@ public enum CheckEvaluator {
                 problems.append(CheckProblem(kind: .statementFailed, statement: label, statementID: statement.id, isFailure: true,
                                              message: "\(label) cannot be checked: \(excerpt(error, limit: 160))\(was) (\(weight)): \(sql)"))
             }
+        }
+        // A statement set aside unread (too long) or refused by SQLite is not a pass either: a hot one, by its share
+        // of the executions, fails (hostile round 7, F2: a hot 21 MB statement was dropped and the check passed).
+        for statement in setAside {
+            let share = executions > 0 ? Double(statement.count) / Double(executions) : 0
+            guard thresholds.isHot(share: share, count: statement.count) else { continue }
+            problems.append(CheckProblem(kind: .statementFailed, statement: statement.location, statementID: statement.id, isFailure: true,
+                                         message: "\(statement.location) cannot be checked: \(statement.reason) (×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions): \(excerpt(statement.excerpt, limit: 100))"))
         }
         // A baseline from another store or workload would compare nothing and pass: say so, and fail.
         if let baselineCost, !comparable {

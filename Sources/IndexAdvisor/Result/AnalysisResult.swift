@@ -129,6 +129,9 @@ public struct WorkloadSummary: Sendable, Codable {
     public var formats: [WorkloadFormatChoice]? = nil
     /// What the observed times are made of (SQLite's time or Core Data's total), in words.
     public var observedTimeMeans: String? = nil
+    /// The statements set aside as the workload was read (too long to read, or refused by SQLite), with the
+    /// executions each stands for: `check` fails a hot one. Nil when there were none, and in older reports.
+    public var setAside: [SetAsideStatement]? = nil
 }
 
 /// How the figures were measured.

@@ -9,7 +9,8 @@ extension WorkloadSummary {
                   distinctStatements: workload.statements.count, analysedStatements: analysedStatements,
                   skipped: diagnostics.skipped, skippedExamples: diagnostics.examples,
                   housekeepingStatements: workload.statements.filter { !$0.kind.isAnalysed }.reduce(0) { $0 + $1.count },
-                  formats: diagnostics.formats, observedTimeMeans: workload.observedTimeMeaning)
+                  formats: diagnostics.formats, observedTimeMeans: workload.observedTimeMeaning,
+                  setAside: diagnostics.setAside.isEmpty ? nil : diagnostics.setAside)
     }
 }
 

@@ -9,6 +9,8 @@ package struct NormalizedStatement: Sendable {
     package var parameterValues: [SQLValue?]
     package var fingerprint: Fingerprint
     package var kind: StatementKind
+    /// The deepest parenthesis nesting in the statement (``NormalizedSQL/nesting``).
+    package var nesting = 0
 }
 
 /// The library's view of the one normalisation every workload source goes through (``SQLNormalizer`` in
@@ -39,7 +41,7 @@ extension NormalizedStatement {
         self.init(parameterizedSQL: normalized.parameterizedSQL,
                   parameterValues: normalized.parameterValues.map { $0.map(SQLValue.init) },
                   fingerprint: Fingerprint(id: normalized.fingerprintID, text: normalized.fingerprintText),
-                  kind: StatementKind(normalized.kind))
+                  kind: StatementKind(normalized.kind), nesting: normalized.nesting)
     }
 }
 

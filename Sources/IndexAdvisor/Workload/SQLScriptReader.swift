@@ -4,8 +4,9 @@
 /// last one counts), so that a slip in the file shows in the report.
 ///
 /// Streams: feed it chunks with ``feed(_:into:)`` and call ``finish(into:)``; it holds one statement at a
-/// time (at most ``maxStatementBytes``), so a large script costs no more memory than its largest
-/// statement. Semicolons inside strings, quoted names, comments and `CREATE TRIGGER … END` bodies do not
+/// time (at most ``keptStatementBytes``), so a large script costs no more memory than its largest
+/// statement. A longer statement is set aside with its executions (``SetAsideStatement``): `check` fails it
+/// when it is hot. Semicolons inside strings, quoted names, comments and `CREATE TRIGGER … END` bodies do not
 /// split statements (https://sqlite.org/lang_createtrigger.html).
 package struct SQLScriptReader {
     /// Where the splitter is in the SQL text.
@@ -16,14 +17,22 @@ package struct SQLScriptReader {
         case blockComment
     }
 
-    /// The longest statement kept; a longer one is skipped and counted.
+    /// The longest statement indexadvisor reads (its memory bound: a statement's tokens, literals and mirror
+    /// text cost many times its bytes); a longer one is set aside and counted.
     package static let maxStatementBytes = 16 << 20
+    /// The longest statement kept: ``maxStatementBytes``, or SQLite's own limit (SQLITE_LIMIT_SQL_LENGTH) when
+    /// that is less, since SQLite refuses a longer one.
+    package static var keptStatementBytes: Int { min(maxStatementBytes, SQLiteLimits.sqlLength) }
+    /// Bytes of a statement set aside for its length kept to read its `-- freq:` comments and first words.
+    static let setAsidePrefixBytes = 64 << 10
 
     let file: String
     private var state = State.normal
     private var previous: UInt8 = 0
     private var segment: [UInt8] = []
     private var segmentTooLong = false
+    /// Bytes of the segment read, those of a segment too long to keep too.
+    private var segmentBytes = 0
     /// The line the current segment starts on, and the line the reader is on.
     private var segmentLine = 1
     private var line = 1
@@ -35,7 +44,8 @@ package struct SQLScriptReader {
     /// The last statement read, held until the text after its `;` is read: a `-- freq: N` on the same
     /// line as the `;` (`SELECT …; -- freq: 50`) is that statement's.
     /// Its weight is nil until a `-- freq:` comment gives one.
-    private var held: (sql: String, weight: Int?, location: SourceRange)?
+    /// `setAside` holds the reason and id of a statement set aside for its length (`sql` its excerpt).
+    private var held: (sql: String, weight: Int?, location: SourceRange, setAside: (reason: String, id: String)?)?
 
     package init(file: String) {
         self.file = file
@@ -138,7 +148,12 @@ package struct SQLScriptReader {
         for token in trailing where isComment(token) && newlines(0, token.start) == 0 {
             readFrequency(token, line: segmentLine, into: &statement.weight, builder: &builder)
         }
-        builder.add(sql: statement.sql, weight: statement.weight ?? 1, location: statement.location)
+        if let (reason, id) = statement.setAside {
+            builder.diagnostics.setAside(reason: reason, id: id, excerpt: statement.sql, weight: statement.weight ?? 1,
+                                         at: "\(file):\(statement.location.firstLine)")
+        } else {
+            builder.add(sql: statement.sql, weight: statement.weight ?? 1, location: statement.location)
+        }
     }
 
     /// The leading trivia of the segment without the comments on its first line when a statement is held:
@@ -149,10 +164,16 @@ package struct SQLScriptReader {
     }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !bytes.isEmpty, !segmentTooLong else { return }
-        if segment.count + bytes.count > Self.maxStatementBytes {
+        guard !bytes.isEmpty else { return }
+        segmentBytes += bytes.count
+        if !segmentTooLong, segmentBytes > Self.keptStatementBytes {
+            // Only the first bytes stay: its frequency comments and first words (hostile round 7, F2).
             segmentTooLong = true
-            segment.removeAll()
+            if segment.count > Self.setAsidePrefixBytes { segment.removeSubrange(Self.setAsidePrefixBytes...) }
+        }
+        if segmentTooLong {
+            let room = Self.setAsidePrefixBytes - segment.count
+            if room > 0 { segment.append(contentsOf: bytes.prefix(room)) }
             return
         }
         segment.append(contentsOf: bytes)
@@ -164,9 +185,7 @@ package struct SQLScriptReader {
         defer { previous = 0 }
         let endLine = line
         if segmentTooLong {
-            releaseHeld(into: &builder)
-            builder.diagnostics.statementsRead += 1
-            builder.diagnostics.skip("statement longer than \(Self.maxStatementBytes >> 20) MB", at: "\(file):\(segmentLine)")
+            holdTooLong(into: &builder)
             resetSegment(nextLine: endLine)
             return true
         }
@@ -186,10 +205,29 @@ package struct SQLScriptReader {
         let startLine = segmentLine + newlines(0, tokens[first].start)
         let lastLine = startLine + newlines(tokens[first].start, lastToken.end)
         let sql = String(decoding: segment[tokens[first].start..<lastToken.end], as: UTF8.self)
-        held = (sql, pendingWeight, SourceRange(file: file, firstLine: startLine, lastLine: lastLine))
+        held = (sql, pendingWeight, SourceRange(file: file, firstLine: startLine, lastLine: lastLine), nil)
         pendingWeight = nil
         resetSegment(nextLine: endLine)
         return true
+    }
+
+    /// Holds the statement too long to keep whose first bytes are the segment, as one set aside, with the
+    /// frequency its leading comments give (a `-- freq:` on the line of its `;` too, as for any statement).
+    private mutating func holdTooLong(into builder: inout WorkloadBuilder) {
+        normalizeLoneCRs()
+        let tokens = segment.withUnsafeBufferPointer { SQLTokenizer.tokenize($0) }
+        let afterHeld = held != nil
+        let first = tokens.firstIndex { $0.kind != .trivia }
+        let leadingTrivia = tokens[..<(first ?? 0)]
+        releaseHeld(trailing: leadingTrivia, into: &builder)
+        readFrequencies(leading(leadingTrivia, afterHeld: afterHeld), into: &builder)
+        let start = first.map { tokens[$0].start } ?? 0
+        let excerpt = String(decoding: segment[start...].prefix(SetAsideStatement.excerptBytes), as: UTF8.self)
+        let reason = SetAsideStatement.tooLongReason(bytes: segmentBytes - start, keptBytes: Self.keptStatementBytes)
+        let startLine = segmentLine + newlines(0, start)
+        held = (excerpt, pendingWeight, SourceRange(file: file, firstLine: startLine, lastLine: startLine),
+                (reason, Fingerprinter.normalize(excerpt).fingerprint.id))
+        pendingWeight = nil
     }
 
     /// Turns each lone `\r` (CR-only line ends) into `\n`: SQLite ends a `--` comment only at `\n`, so
@@ -204,6 +242,7 @@ package struct SQLScriptReader {
     private mutating func resetSegment(nextLine: Int) {
         segment.removeAll(keepingCapacity: segment.capacity <= 1 << 20)
         segmentTooLong = false
+        segmentBytes = 0
         segmentLine = nextLine
     }
 

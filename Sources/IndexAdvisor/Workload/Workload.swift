@@ -179,6 +179,9 @@ public struct WorkloadDiagnostics: Sendable, Codable, Equatable {
     public var skipped: [String: Int] = [:]
     /// The first few set-aside items, each as "file:line: reason".
     public var examples: [String] = []
+    /// The statements among the skipped ones set aside unread or refused by SQLite, each with its executions:
+    /// `check` fails a hot one (``SetAsideStatement``). At most ``SetAsideStatement/limit``, the heaviest.
+    public var setAside: [SetAsideStatement] = []
 
     /// Counts one item set aside for `reason`; `location` ("file:line") is only built for the first few.
     /// At most ``reasonLimit`` distinct reasons are kept (garbage input can make every statement's first

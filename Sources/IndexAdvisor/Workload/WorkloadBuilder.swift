@@ -20,6 +20,9 @@ package struct WorkloadBuilder {
         /// A statement holding a NUL byte: SQLite reads a statement's text only up to one
         /// (c3ref/prepare.html), so what it would run is not what the app's text says.
         case holdsNUL
+        /// A statement SQLite refuses (``WorkloadBuilder/refusal(_:text:)``): set aside for `reason`, counted
+        /// with the others of fingerprint `id`.
+        case setAside(reason: String, id: String, excerpt: String)
     }
 
     /// Distinct statements kept.
@@ -67,6 +70,9 @@ package struct WorkloadBuilder {
     /// Counts nothing: ``record(_:weight:bindings:durationSeconds:rows:entityName:location:)`` does.
     package mutating func resolve(_ normalized: NormalizedStatement, text: String, location: SourceRange) -> Resolution {
         if text.utf8.contains(0) { return .holdsNUL }
+        if let reason = Self.refusal(normalized, text: text) {
+            return .setAside(reason: reason, id: normalized.fingerprint.id, excerpt: Self.excerpt(text))
+        }
         let key = normalized.fingerprint.id
         if let index = indexByID[key] {
             if watchesLiteralSyntax[index], Self.mayHoldNewerLiteral(text), textBytes + text.utf8.count <= Self.textByteLimit {
@@ -130,6 +136,10 @@ package struct WorkloadBuilder {
     package mutating func record(_ resolution: Resolution, weight: Int = 1, literals: [SQLValue?], bindings: [SQLValue]? = nil,
                                  durationSeconds: Double? = nil, rows: Int? = nil, entityName: String? = nil,
                                  text: String? = nil, location: SourceRange) {
+        if case .setAside(let reason, let id, let excerpt) = resolution {
+            diagnostics.setAside(reason: reason, id: id, excerpt: excerpt, weight: weight, at: "\(location.file):\(location.firstLine)")
+            return
+        }
         diagnostics.statementsRead += 1
         switch resolution {
         case .unanalysable(let first):
@@ -140,6 +150,8 @@ package struct WorkloadBuilder {
         case .overLimit:
             diagnostics.skip("more than \(Self.distinctLimit) distinct statements or \(Self.textByteLimit >> 20) MB of their text; later new ones are not kept",
                              at: "\(location.file):\(location.firstLine)")
+        case .setAside:
+            break
         case .entry(let index):
             entries[index].count = entries[index].count.addingSaturating(max(1, weight))
             addBindings(literals: literals, bindings: bindings ?? [], weight: max(1, weight), rows: rows, text: text, at: index)
