@@ -59,6 +59,9 @@ struct ClockVerdictWarningTests {
         #expect(!result.methodText.contains("busy"))
         result.method.machineLoad = MachineLoadFigures(atStart: 3.9, highest: 7.25, cores: 2)
         #expect(result.methodText.contains("at most 7.2 during it, on 2 cores: the machine was busy, so the wall-clock figures include other processes' time and can differ between runs of the same input. "))
+        result.method.machineLoad = MachineLoadFigures(atStart: 3.9, highest: 7.25, cores: 0)
+        #expect(result.methodText.contains("at most 7.2 during it. "))
+        result.method.machineLoad = MachineLoadFigures(atStart: 3.9, highest: 7.25, cores: 2)
         result.method.decidesOnCounters = true
         #expect(result.methodText.contains("can differ between runs of the same input; the choices were decided on the counters, which it does not move. "))
     }

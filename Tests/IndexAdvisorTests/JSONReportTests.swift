@@ -229,7 +229,6 @@ struct SavedReportTimeTests {
             ("recommendations[0].netSecondsSaved is -3, not readSecondsSaved − writeSecondsAdded (\(net))", { $0.recommendations[0].netSecondsSaved = -3 }),
             // Hostile round 7, F10: the machine's load, as edited reports gave it.
             ("method.machineLoad.atStart is -3: \(count)", { $0.method.machineLoad = MachineLoadFigures(atStart: -3, highest: 10.6, cores: 2) }),
-            ("method.machineLoad.cores is 0: a machine that ran the analysis has a core", { $0.method.machineLoad = MachineLoadFigures(atStart: 1, highest: 2, cores: 0) }),
             ("method.machineLoad.atStart is 9.5, above its highest (2.0)", { $0.method.machineLoad = MachineLoadFigures(atStart: 9.5, highest: 2, cores: 2) }),
         ]
         for (words, edit) in edits {

@@ -31,8 +31,10 @@ extension AnalysisResult {
     /// How busy the machine was while the figures were taken; empty when the system did not say.
     private var loadMethod: String {
         guard let load = method.machineLoad else { return "" }
-        let figures = "The machine's one-minute load average was \(String(format: "%.1f", load.atStart)) as the analysis began and at most \(String(format: "%.1f", load.highest)) during it, on \(Figures.counted(load.cores, "core"))"
-        guard load.wasBusy else { return figures + ". " }
+        // A report edited to 0 cores says no cores and judges nothing (hostile round 7, F10).
+        let cores = load.cores > 0 ? ", on \(Figures.counted(load.cores, "core"))" : ""
+        let figures = "The machine's one-minute load average was \(String(format: "%.1f", load.atStart)) as the analysis began and at most \(String(format: "%.1f", load.highest)) during it\(cores)"
+        guard load.wasBusy, load.cores > 0 else { return figures + ". " }
         let decided = method.decidesOnCounters == true ? "; the choices were decided on the counters, which it does not move" : ""
         return figures + ": the machine was busy, so the wall-clock figures include other processes' time and can differ between runs of the same input\(decided). "
     }
