@@ -70,7 +70,7 @@ struct SnapshotIndexesReuseTests {
         // hidden for good, their pages not put on the freelist, where later writes would take them.
         try indexes.bring(to: IndexConfiguration(added: [clinic]))
         let free = try connection.scalar("PRAGMA freelist_count")
-        indexes.abandonHiddenCandidates()
+        try indexes.retireHiddenCandidates()
         #expect(try indexNames(connection) == ["visit_day", "cand_clinic_day"])
         #expect(snapshot.heldDrops.isEmpty)
         #expect(indexes.built["visit"] == [clinic.key])
@@ -105,5 +105,26 @@ struct SnapshotIndexesReuseTests {
         #expect(try indexNames(snapshot.connection) == ["visit_day", "cand_clinic"])
         #expect(indexes.built["visit"] == [clinic.key])
         #expect(snapshot.heldDrops.isEmpty)
+    }
+
+    @Test("on an auto-vacuum file, the candidates left out are dropped at the end, and the file stays whole")
+    func autoVacuumDrops() throws {
+        let store = try FixtureStore("PRAGMA auto_vacuum = FULL;\n" + Self.storeSQL)
+        let snapshot = try StoreSnapshot.take(of: store.url)
+        defer { snapshot.close() }
+        #expect(try snapshot.connection.scalar("PRAGMA auto_vacuum") == .integer(1))
+        let indexes = SnapshotIndexes(snapshot: snapshot, schema: try SchemaReader.read(from: snapshot.connection), savedStatistics: [:]) { candidate, _ in
+            "cand_" + candidate.columns.compactMap(\.name).joined(separator: "_")
+        }
+        let patient = IndexCandidate(table: "visit", columns: [IndexColumn(name: "patient")])
+        let clinic = IndexCandidate(table: "visit", columns: [IndexColumn(name: "clinic")])
+        try indexes.bring(to: IndexConfiguration(added: [patient]))
+        try indexes.bring(to: IndexConfiguration(dropped: ["visit_day"], added: [clinic]))
+        try indexes.retireHiddenCandidates()
+        #expect(indexes.built["visit"] == [clinic.key])
+        #expect(snapshot.heldDrops == ["visit_day"])
+        try snapshot.releaseDrops()
+        #expect(try indexNames(snapshot.connection) == ["visit_day", "cand_clinic"])
+        #expect(try snapshot.connection.scalar("PRAGMA integrity_check") == .text("ok"))
     }
 }

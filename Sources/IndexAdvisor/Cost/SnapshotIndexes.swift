@@ -90,11 +90,22 @@ final class SnapshotIndexes {
         try snapshot.holdDrops(hidden(under: configuration))
     }
 
-    /// Leaves every candidate built that `current` leaves out hidden for good (``StoreSnapshot/abandonHidden(_:)``),
-    /// so that the snapshot holds nothing hidden but the store indexes it drops: called when the selection is
-    /// over, before any other code changes indexes.
-    func abandonHiddenCandidates() {
+    /// Retires every candidate built that `current` leaves out, so that the snapshot holds nothing hidden but
+    /// the store indexes it drops: called when the selection is over, before any other code changes indexes.
+    /// They stay hidden for good (``StoreSnapshot/abandonHidden(_:)``), their pages off the freelist, except on
+    /// an auto-vacuum file, where they are dropped: there a later drop moves root pages and truncates the file
+    /// (the freelist is emptied at each commit in full mode), and no page should be left that no schema row names.
+    /// - Throws: ``StoreError/snapshotStateLost(directory:sql:error:)`` when one cannot be dropped.
+    func retireHiddenCandidates() throws {
         let wanted = Set(current.added.map(\.key))
+        guard built.values.contains(where: { $0.contains { !wanted.contains($0) } }) else { return }
+        if (try? snapshot.connection.scalar("PRAGMA auto_vacuum"))?.integerValue ?? 0 != 0 {
+            try snapshot.releaseDrops()
+            try dropUnwanted(for: current)
+            snapshot.checkpoint()
+            try snapshot.holdDrops(hidden(under: current))
+            return
+        }
         var abandoned: [String] = []
         for (table, keys) in built {
             abandoned += keys.filter { !wanted.contains($0) }.compactMap { names[$0] }

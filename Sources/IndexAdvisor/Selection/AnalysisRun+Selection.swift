@@ -106,7 +106,7 @@ extension AnalysisRun {
         removedStoreIndexes = final.dropped
         try indexes.bring(to: IndexConfiguration(dropped: final.dropped, added: picks.map(\.measured.candidate)))
         // Candidates left out stay built and hidden while the selection runs; nothing after it sees them again.
-        indexes.abandonHiddenCandidates()
+        try indexes.retireHiddenCandidates()
         rejected += givenUp
         rejectUnchosen(pool, chosen: final, trace: trace, failures: indexes.buildFailures,
                        users: Dictionary(screened.candidates.map { ($0.0.key, $0.1) }, uniquingKeysWith: { a, _ in a }),
