@@ -44,6 +44,7 @@ struct SpeedBenchmark: Benchmark {
         ]
         // `--keep-stores DIR`: each store, its workload and the analysis's JSON report, to reproduce a row by hand.
         let keep = context.options["--keep-stores"].map { URL(fileURLWithPath: $0) }
+        var storeRuns: [(String, ChildAnalysis)] = []
         for input in inputs {
             context.say("speed: analysing \(input.name)")
             let report = try keep.map { directory -> URL in
@@ -56,6 +57,7 @@ struct SpeedBenchmark: Benchmark {
                 return directory.appendingPathComponent("\(input.name)-report.json")
             }
             let run = try ChildAnalysis.child(context.executable, store: input.store, workload: input.workload, directory: directory, report: report)
+            storeRuns.append((input.name, run))
             let floor = try Self.floor(shell: shell, store: input.store, migration: run.migration, directory: directory,
                                        samples: max(1, min(3, context.samples)))
             let ratio = run.seconds / floor.total
@@ -84,6 +86,7 @@ struct SpeedBenchmark: Benchmark {
                                                         report: keep?.appendingPathComponent("statements-\(count)-report.json"))
         }
         let small = perStatement[counts.small]!, large = perStatement[counts.large]!
+        output.sections.append(Self.stageTable(storeRuns + [("\(counts.small) statements", small), ("\(Figures.count(counts.large)) statements", large)]))
         let growth = (large.seconds / Double(counts.large)) / (small.seconds / Double(counts.small))
         output.ratios.append(Ratio(name: "speed: seconds per statement, \(Figures.count(counts.large)) ÷ \(counts.small) statements", value: growth,
                                    meaning: "about 1 when the cost is linear in the number of distinct statements",
@@ -94,6 +97,32 @@ struct SpeedBenchmark: Benchmark {
             ("Statement scaling", "10 tables of \(Figures.count(tableRows)) rows: \(counts.small) statements in \(Figures.duration(small.seconds)) (\(Figures.duration(small.seconds / Double(counts.small))) each, peak \(ByteCountText.format(Int64(small.peakBytes)))); \(Figures.count(counts.large)) in \(Figures.duration(large.seconds)) (\(Figures.duration(large.seconds / Double(counts.large))) each, peak \(ByteCountText.format(Int64(large.peakBytes))))"),
         ]
         return output
+    }
+
+    /// Issue 40, item 1: every run's stages (in the order the analysis met them, then rendering every report
+    /// format) and, after them, the activities that overlap the stages (candidate builds, read and write
+    /// timings, with their counts), in wall-clock seconds; a stage a run did not enter is "–".
+    static func stageTable(_ runs: [(name: String, run: ChildAnalysis)]) -> String {
+        var stages: [String] = [], activities: [String] = []
+        for (_, run) in runs {
+            for stage in run.stages where !(stage.isActivity ? activities : stages).contains(stage.stage) {
+                if stage.isActivity { activities.append(stage.stage) } else { stages.append(stage.stage) }
+            }
+        }
+        let columns = stages + ["render"] + activities
+        var lines = ["### Stages", "",
+                     "Wall-clock seconds per stage of each analysis above (one run each; \"render\", every report format rendered once, is not in the analysis's time); the last \(activities.count) columns are activities inside the stages, with how many times they happened.", "",
+                     "| run | analysis | " + columns.joined(separator: " | ") + " |",
+                     "| --- | ---: | " + columns.map { _ in "---:" }.joined(separator: " | ") + " |"]
+        for (name, run) in runs {
+            let cells = columns.map { column -> String in
+                if column == "render" { return Figures.duration(run.renderSeconds) }
+                guard let stage = run.stages.first(where: { $0.stage == column }) else { return "–" }
+                return Figures.duration(stage.seconds) + (stage.count.map { " (\(Figures.count($0)))" } ?? "")
+            }
+            lines.append("| \(name) | \(Figures.duration(run.seconds)) | " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The floor's two parts, in seconds: the shell's `.backup` of `store`, and the shell running `migration`
@@ -128,6 +157,8 @@ struct ChildAnalysis: Codable {
     /// The report's SQL migration.
     var migration: String
     var stages: [StageTime]
+    /// Seconds to render every report format once, after the analysis (not in ``seconds``).
+    var renderSeconds: Double
 
     static func child(_ executable: URL, store: URL, workload: URL, directory: URL, report: URL? = nil) throws -> ChildAnalysis {
         let text = try LogParseBenchmark.output(of: executable.path, ["--child", "analyze", store.path, workload.path, directory.path]
@@ -143,10 +174,15 @@ struct ChildAnalysis: Codable {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try Advisor.analyze(storeAt: URL(fileURLWithPath: arguments[0]),
                                          workload: try WorkloadLoader.load([URL(fileURLWithPath: arguments[1])]), options: options)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        if arguments.count == 4 { try Data(JSONReport.render(result).utf8).write(to: URL(fileURLWithPath: arguments[3])) }
-        let run = ChildAnalysis(seconds: seconds, peakBytes: Machine.peakResidentBytes(), indexes: result.recommendations.count,
-                              migration: SQLReport.render(result, queryAdvice: false), stages: result.method.stageSeconds ?? [])
+        let analysed = DispatchTime.now().uptimeNanoseconds
+        // What `analyze` writes by default besides the console: every report format, rendered once.
+        let json = JSONReport.render(result)
+        _ = (MarkdownReport.render(result), HTMLReport.render(result), SwiftReport.render(result))
+        let migration = SQLReport.render(result, queryAdvice: false)
+        let rendered = DispatchTime.now().uptimeNanoseconds
+        if arguments.count == 4 { try Data(json.utf8).write(to: URL(fileURLWithPath: arguments[3])) }
+        let run = ChildAnalysis(seconds: Double(analysed - start) / 1e9, peakBytes: Machine.peakResidentBytes(), indexes: result.recommendations.count,
+                              migration: migration, stages: result.method.stageSeconds ?? [], renderSeconds: Double(rendered - analysed) / 1e9)
         print(String(decoding: try JSONEncoder().encode(run), as: UTF8.self))
     }
 }
