@@ -173,6 +173,8 @@ struct JSONReportTests {
         result.captureHint = ["x"]
         result.statements[0].valueSetsSeen = 40
         result.statements[0].valueSetsTimed = 12
+        result.statements[0].valueSetsOnExistingRows = 8
+        result.statements[0].valueSetsChangingNoRow = 4
         result.statements[0].timedExecutions = [TimedExecution(sql: "SELECT 1", values: [.integer(1)], weight: 2)]
         result.method.costSource = .sqliteCounters
         result.statements[0].timingBefore?.costSource = .wallClock

@@ -126,6 +126,8 @@ extension AnalysisRun {
             return StatementReport(
                 id: profile.statement.fingerprint.id, sql: profile.statement.text,
                 parameterizedSQL: profile.statement.sql, valueSetsSeen: valueSetsSeen(profile), valueSetsTimed: profile.samples.isEmpty ? nil : profile.samples.count,
+                valueSetsOnExistingRows: profile.isUsable ? profile.existingRowKeys.flatMap { $0.onExistingRows > 0 ? $0.onExistingRows : nil } : nil,
+                valueSetsChangingNoRow: profile.isUsable ? profile.existingRowKeys.flatMap { $0.matchingNoRow > 0 ? $0.matchingNoRow : nil } : nil,
                 inListLengthsSeen: profile.statement.observedBindings.isEmpty || profile.statement.inListLengths.count < 2 ? nil : profile.statement.inListLengths,
                 timedExecutions: profile.isUsable ? profile.executions.map { TimedExecution(sql: $0.sql, values: $0.values, weight: $0.weight) } : nil,
                 kind: profile.statement.kind,

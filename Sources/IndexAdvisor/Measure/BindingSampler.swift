@@ -235,19 +235,19 @@ package struct BindingSampler {
     /// `tries` tuples with those values replaced by existing rows' (the other values, a `status = 'open'`
     /// beside the key, stay). The rows are drawn among those that meet `conditions` (the statement's other
     /// comparisons of `table`'s columns, with their values in `tuple`: a row with another status is one the
-    /// write would not change either), and among all rows when none does. Empty when a row holds the keys
-    /// already, or the table has none.
+    /// write would not change either), and among all rows when none does. Nil when a row holds the keys
+    /// already (nothing to replace); empty when none does and no row can stand in (the table has none).
     /// A row the app creates and then updates or deletes is not in the snapshot: timed on its own key, the
     /// write changes nothing and fires no trigger (hostile round 5, F2: 50 UPDATEs whose trigger scans a
     /// 200,000-row table were timed at 7 µs, and no index was advised). The caller keeps the first that runs
     /// and changes a row.
     package mutating func existingKeys(for tuple: [SQLValue], targets: [ParameterTarget], conditions: [ParameterTarget] = [],
-                                       table: String, tries: Int = 4) -> [[SQLValue]] {
+                                       table: String, tries: Int = 4) -> [[SQLValue]]? {
         let keys = targets.filter { $0.parameter >= 1 && $0.parameter <= tuple.count }
-        guard !keys.isEmpty else { return [] }
+        guard !keys.isEmpty else { return nil }
         let test = keys.map { "\(SQLIdentifier.quote($0.column)) IS ?" }.joined(separator: " AND ")
         let values = keys.map { tuple[$0.parameter - 1] }
-        if let found = try? connection.query("SELECT 1 FROM \(SQLIdentifier.quote(table)) WHERE \(test) LIMIT 1", values), !found.isEmpty { return [] }
+        if let found = try? connection.query("SELECT 1 FROM \(SQLIdentifier.quote(table)) WHERE \(test) LIMIT 1", values), !found.isEmpty { return nil }
         var filter = Self.filter(conditions.filter { $0.parameter >= 1 && $0.parameter <= tuple.count }, values: tuple)
         var replacements: [[SQLValue]] = []
         for _ in 0..<tries {

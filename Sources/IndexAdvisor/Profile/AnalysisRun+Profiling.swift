@@ -23,6 +23,7 @@ extension AnalysisRun {
             chooseValues(for: profile, sampler: &sampler)
             guard plan(profile, planner: planner) else { continue }
             try timeBaseline(profile, boundingTimeouts: boundingTimeouts)
+            addExistingRowNotes(to: profile)
             addNotes(to: profile)
         }
         // Every value is chosen: the store's whole copy a sample was drawn from is no longer read.
@@ -183,73 +184,8 @@ extension AnalysisRun {
         let chosen = ValueSetSelection.select(weights: profile.statement.observedBindingWeights, heaviness: heaviness,
                                               limit: Self.observedSetsTimed, groups: samples.map(\.count))
         var timed = chosen.map { samples[$0.position] }
-        keepToExistingRows(profile, samples: &timed, sampler: &sampler)
-        profile.setSamples(timed, weights: chosen.map(\.weight))
-    }
-
-    /// An UPDATE's or DELETE's observed value sets whose WHERE keys (its table's rowid, PRIMARY KEY or UNIQUE
-    /// columns, compared by equality) match no row on the snapshot get an existing row's keys
-    /// (``BindingSampler/existingKeys(for:targets:conditions:table:tries:)``, drawn among the rows that meet
-    /// the statement's other comparisons, `status = 'open'`, whose values stay the app's), the first of a
-    /// few that the write changes on the snapshot (run inside a savepoint rolled back: a row a trigger
-    /// refuses, `RAISE(ABORT)`, whose new values clash with a UNIQUE key, or that its other conditions leave
-    /// out is passed over; when none is changed, the app's own values stay), and the statement says so.
-    private func keepToExistingRows(_ profile: StatementProfile, samples: inout [[SQLValue]], sampler: inout BindingSampler) {
-        guard profile.statement.kind == .update || profile.statement.kind == .delete, let shape = profile.shape,
-              let written = shape.tables.first(where: \.isWritten)?.table, let table = schema.table(named: written) else { return }
-        let keyColumns = Set(["rowid", "oid", "_rowid_"] + (table.rowidAlias.map { [$0.name.sqlFolded] } ?? [])
-            + table.columns.filter { $0.primaryKeyPosition > 0 }.map(\.name.sqlFolded)
-            + table.indexes.filter(\.isUnique).flatMap { $0.columnNames.map(\.sqlFolded) })
-        let keys = shape.parameters.filter { target in
-            guard let op = target.op, op == .equal || op == .is else { return false }
-            return target.table.sqlFolded == written.sqlFolded && keyColumns.contains(target.column.sqlFolded)
-        }
-        guard !keys.isEmpty else { return }
-        let keyParameters = Set(keys.map(\.parameter))
-        let conditions = shape.parameters.filter {
-            $0.op != nil && $0.table.sqlFolded == written.sqlFolded && !keyParameters.contains($0.parameter)
-        }
-        var replaced = 0, unchanged = 0
-        for index in samples.indices {
-            let candidates = sampler.existingKeys(for: samples[index], targets: keys, conditions: conditions, table: written)
-            guard !candidates.isEmpty else { continue }
-            if let candidate = candidates.first(where: { (changedRows(profile, $0) ?? 0) > 0 }) {
-                samples[index] = candidate
-                replaced += 1
-            } else {
-                unchanged += 1
-            }
-        }
-        let columns = Set(keys.map(\.column)).sorted().joined(separator: ", ")
-        func sets(_ count: Int) -> String { count == samples.count ? "values match" : "values in \(count) of the \(samples.count) value sets timed match" }
-        if replaced > 0 {
-            profile.notes.append(.other("The workload's \(columns) \(sets(replaced)) no row of \(written) on the snapshot (rows the app creates before it changes them): those are timed on an existing row's \(columns) instead, a row the write changes, so that the write and its triggers do their work."))
-        }
-        if unchanged > 0 {
-            let others = Set(conditions.map(\.column)).sorted().joined(separator: ", ")
-            let why = others.isEmpty ? "the write fails on them" : "none meets its other conditions on \(others), or the write fails on it"
-            profile.notes.append(.other("The workload's \(columns) \(sets(unchanged)) no row of \(written) on the snapshot, and no existing row tried is one the write changes (\(why)): those are timed as the app ran them, changing no row, so the work of its triggers is not in its time."))
-        }
-    }
-
-    /// The rows `profile`'s statement with `values` changes on the snapshot (SQLite's `changes()`, the
-    /// statement's own, not its triggers'); nil when it fails. Run inside a savepoint that is rolled back.
-    private func changedRows(_ profile: StatementProfile, _ values: [SQLValue]) -> Int? {
-        guard let execution = LiteralExecutions.executions(for: profile.statement, samples: [values]).first else { return nil }
-        let connection = snapshot.connection
-        guard (try? connection.execute("SAVEPOINT indexadvisor_probe")) != nil else { return nil }
-        // The statement is finalized (the closure's) before the savepoint is rolled back.
-        let changed: Int? = {
-            guard let statement = try? connection.prepareResolvingStandIns(execution.sql), (try? statement.bind(execution.values)) != nil else { return nil }
-            do {
-                while try statement.step() {}
-                return connection.changes
-            } catch {
-                return nil
-            }
-        }()
-        try? connection.execute("ROLLBACK TO indexadvisor_probe; RELEASE indexadvisor_probe")
-        return changed
+        let keys = keepToExistingRows(profile, samples: &timed, sampler: &sampler)
+        profile.setSamples(timed, weights: chosen.map(\.weight), keys: keys)
     }
 
     /// The statement's plan as the store is; false, with the profile's error set, when it does not prepare.
@@ -339,6 +275,7 @@ extension AnalysisRun {
             warnings.append(.statementFailed(statement: "S\(position + 1)", sql: SQLText.oneLine(profile.statement.text, limit: 80),
                                              problem: "failed in \(Figures.counted(failures, "execution")) on the snapshot (\(profile.isWrite ? "a constraint the values timed still meet, or a trigger's RAISE" : "an error SQLite raised")): its time is of the executions that ran, not the app's work"))
         }
+        warnOfWritesChangingNoRow()
         if profiles.allSatisfy({ !$0.isUsable }) {
             throw WorkloadError.noStatementAnalysable(reasons: failed.map { profile in
                 let location = profile.statement.sources.first.map { "\($0.file):\($0.firstLine)" } ?? "workload"

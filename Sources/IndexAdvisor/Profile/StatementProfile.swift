@@ -8,6 +8,9 @@ final class StatementProfile {
     private(set) var samples: [[SQLValue]] = []
     /// How many of the workload's executions each sample stands for (nil: one each).
     private(set) var sampleWeights: [Double]?
+    /// Where each sample's WHERE keys came from, for an UPDATE or DELETE some of whose observed keys match no
+    /// row (nil: the app's own, or not looked at); reordered and trimmed with the samples.
+    private(set) var existingRowKeys: ExistingRowKeys?
     /// What is timed: each sample as the app's own text (its literals in place), with its weight.
     private(set) var executions: [Execution]
     /// The text planned for the report's plans: the app's statement as it ran it (the first sample's text).
@@ -31,9 +34,10 @@ final class StatementProfile {
     var textParseError: SQLiteError?
 
     /// Sets the value sets to time and their weights (nil: one each), and the executions built from them.
-    func setSamples(_ samples: [[SQLValue]], weights: [Double]? = nil) {
+    func setSamples(_ samples: [[SQLValue]], weights: [Double]? = nil, keys: ExistingRowKeys? = nil) {
         self.samples = samples
         self.sampleWeights = weights
+        self.existingRowKeys = keys
         executions = LiteralExecutions.executions(for: statement, samples: samples, weights: weights)
     }
 
@@ -48,13 +52,13 @@ final class StatementProfile {
             w.insert(w.remove(at: index), at: 0)
             weights = w
         }
-        setSamples(reordered, weights: weights)
+        setSamples(reordered, weights: weights, keys: existingRowKeys?.movingFirst(index))
     }
 
     /// Keeps the first `count` samples (and their weights): the ones that matter most come first.
     func trimSamples(to count: Int) {
         guard count < samples.count else { return }
-        setSamples(Array(samples.prefix(count)), weights: sampleWeights.map { Array($0.prefix(count)) })
+        setSamples(Array(samples.prefix(count)), weights: sampleWeights.map { Array($0.prefix(count)) }, keys: existingRowKeys?.prefix(count))
     }
 
     init(statement: WorkloadStatement) {

@@ -5,7 +5,7 @@ extension JSONReport {
     /// ``Timing`` (a weighted total, a build), which no measurement makes negative.
     static let countFields: Set<String> = [
         "count", "bytes", "rows", "sampledRows", "runs", "executionsPerRun", "rowsPerExecution", "failures", "valueSetsSeen",
-        "valueSetsTimed", "distinctValues", "vmStepsPerExecution", "pageLookupsPerExecution", "uncachedPagesPerExecution", "weight", "sampleBytes",
+        "valueSetsTimed", "valueSetsOnExistingRows", "valueSetsChangingNoRow", "distinctValues", "vmStepsPerExecution", "pageLookupsPerExecution", "uncachedPagesPerExecution", "weight", "sampleBytes",
         "tableRows", "repeats", "bindingSamples", "fullScansBefore", "fullScansAfter", "tempBTreeSortsBefore", "tempBTreeSortsAfter",
         "linesRead", "statementsRead", "distinctStatements", "analysedStatements", "housekeepingStatements", "minimumBenefitShare",
         "atStart", "highest", "cores",

@@ -201,6 +201,12 @@ public struct StatementReport: Sendable, Codable {
     public var valueSetsSeen: Int? = nil
     /// Value sets it was timed with (observed or drawn).
     public var valueSetsTimed: Int? = nil
+    /// Of ``valueSetsTimed``, those of an UPDATE or DELETE timed on an existing row's keys in place of the
+    /// workload's, which match no row of the snapshot; nil when none was.
+    public var valueSetsOnExistingRows: Int? = nil
+    /// Of ``valueSetsTimed``, those of an UPDATE or DELETE timed on the workload's own keys although they match
+    /// no row of the snapshot, no existing row standing in: those executions change no row. Nil when none was.
+    public var valueSetsChangingNoRow: Int? = nil
     /// The IN-list lengths (values per list) the workload showed, shortest first, when it showed more than
     /// one: each is timed as its own text, weighted by its executions. Nil otherwise.
     public var inListLengthsSeen: [Int]? = nil

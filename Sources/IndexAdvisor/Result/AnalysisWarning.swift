@@ -17,7 +17,8 @@ public enum AnalysisWarning: Sendable, Equatable {
     /// What ANALYZE would change was not measured: `--time-budget` (`budgetSeconds`) had run out.
     case statisticsNotMeasured(budgetSeconds: Int)
     /// The statement `statement` (`S3`, or its fingerprint id) could not be planned or timed, was stopped at
-    /// the statement timeout as the store is, or failed in some of its executions on the snapshot: `problem`.
+    /// the statement timeout as the store is, failed in some of its executions on the snapshot, or was timed on
+    /// the app's own keys that match no row, changing none (an UPDATE's or DELETE's): `problem`.
     /// `sql` is its text on one line, at most 80 characters.
     case statementFailed(statement: String, sql: String, problem: String)
     /// Deciding on SQLite's work counters, the selection gave these candidates (`choices`, as the report
