@@ -143,9 +143,9 @@ enum HelpText {
                 sorts in a temp B-tree or builds an automatic index, or got slower than in --baseline by more than
                 --slowdown with the runs' interquartile ranges apart, or cannot be timed (past --statement-timeout,
                 no longer prepares, or SQL this SQLite cannot parse), or cannot be compared with the baseline (a
-                table measured on another sample: keep --sample-rows and --cost the same). With the JSON report of
-                the analyze run whose advice has since been applied as --baseline, a write slowed by no more than
-                that report measured with the advice in place is a warning, not a failure.
+                table measured on another sample: keep --sample-rows, --cost and the SQLite version the same). With
+                the JSON report of the analyze run whose advice has since been applied as --baseline, a write slowed
+                by no more than that report measured with the advice in place is a warning, not a failure.
                 Query-side advice is printed as warnings. Problems print one per line,
                 as GitHub Actions annotations when GITHUB_ACTIONS is set.
 

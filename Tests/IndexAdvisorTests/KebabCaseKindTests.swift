@@ -9,6 +9,7 @@ struct KebabCaseKindTests {
         #expect(CheckProblem.Kind.allCases.map(\.rawValue) == [
             "full-table-scan", "temp-b-tree-sort", "slower-than-baseline", "baseline-unmatched", "statement-timed-out",
             "statement-failed", "baseline-other-cost", "query-advice", "automatic-index", "baseline-other-sample", "slower-as-advised",
+            "baseline-other-sqlite",
         ])
         #expect(ReportFinding.Kind.allCases.map(\.rawValue) == [
             "plan-without-index", "claim-not-in-final-plan", "timing-against-plan", "identical-plans-as-change",

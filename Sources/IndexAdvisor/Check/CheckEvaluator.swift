@@ -48,6 +48,10 @@ public struct CheckProblem: Sendable, Codable, Equatable {
         /// A write got slower than the baseline by what the baseline's own advice predicted, its indexes now in
         /// place (a warning: the report that recommended them accepted that cost).
         case slowerAsAdvised
+        /// The baseline was measured with another SQLite library (`method.sqliteVersion`): another version plans
+        /// and runs statements otherwise (https://sqlite.org/queryplanner-ng.html#howtofix), so no time compares
+        /// like for like. Named `baseline-other-sqlite`.
+        case baselineOtherSqlite
     }
 
     public var kind: Kind
@@ -86,7 +90,12 @@ public enum CheckEvaluator {
         // A baseline measured with the other cost source compares nothing: fail once, compare no times.
         let cost = result.method.costSource ?? .wallClock
         let baselineCost = baseline.map { $0.method.costSource ?? .wallClock }
-        let comparable = baselineCost == nil || baselineCost == cost
+        // So does one measured with another SQLite: its plans and times are another library's (hostile round 7, F9).
+        let version = sqliteVersion(of: result)
+        let baselineVersion = baseline.map(sqliteVersion(of:))
+        let sameCost = baselineCost == nil || baselineCost == cost
+        let sameSQLite = baselineVersion == nil || baselineVersion == version
+        let comparable = sameCost && sameSQLite
         // Statement by statement, only figures measured like for like: a table sampled in one run and whole (or
         // sampled otherwise) in the other gives times of other rows.
         let comparison = BaselineComparison(result: result, baseline: comparable ? baseline : nil)
@@ -240,11 +249,17 @@ public enum CheckEvaluator {
             problems.append(CheckProblem(kind: .statementFailed, statement: statement.location, statementID: statement.id, isFailure: true,
                                          message: "\(statement.location) cannot be checked: \(statement.reason) (×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions): \(excerpt(statement.excerpt, limit: 100))"))
         }
-        // A baseline from another store or workload would compare nothing and pass: say so, and fail.
-        if let baselineCost, !comparable {
+        // A baseline measured otherwise (another --cost, another SQLite) compares nothing: one failure for each.
+        if let baselineCost, !sameCost {
             problems.append(CheckProblem(kind: .baselineOtherCost, statement: "—", statementID: "", isFailure: true,
                                          message: "the baseline was measured with --cost \(baselineCost.rawValue) and this check with --cost \(cost.rawValue): their times cannot be compared; run both with the same --cost (or write a new baseline with check --output)"))
-        } else if let baseline, !usable.contains(where: { baselineByID[$0.id] != nil }) {
+        }
+        if let baselineVersion, !sameSQLite {
+            problems.append(CheckProblem(kind: .baselineOtherSqlite, statement: "—", statementID: "", isFailure: true,
+                                         message: "the baseline was measured with SQLite \(SQLText.oneLine(baselineVersion, limit: 40)) and this check with SQLite \(version): their plans and times cannot be compared (another SQLite plans and runs statements otherwise); run both with the same SQLite (or write a new baseline with check --output)"))
+        }
+        // A baseline from another store or workload would compare nothing and pass: say so, and fail.
+        if comparable, let baseline, !usable.contains(where: { baselineByID[$0.id] != nil }) {
             let what = baseline.statements.isEmpty ? "the baseline has no statement (a report of a run without a workload?)"
                 : "none of the baseline's \(Figures.counted(baseline.statements.count, "statement")) is in this workload (a report of another store or workload?)"
             problems.append(CheckProblem(kind: .baselineUnmatched, statement: "—", statementID: "", isFailure: true,
@@ -259,6 +274,12 @@ public enum CheckEvaluator {
         // with the same plan row, the same table and the same words.
         var said: Set<String> = []
         return problems.filter { said.insert($0.message).inserted }
+    }
+
+    /// The SQLite library `result` was planned and timed with: the method's, else (a report written before the
+    /// method kept it) the tool's, which is the same library.
+    private static func sqliteVersion(of result: AnalysisResult) -> String {
+        result.method.sqliteVersion ?? result.tool.sqliteVersion
     }
 
     /// True when `now` is slower than `before` beyond ``CheckThresholds/slowdownFactor`` with the runs'
