@@ -23,6 +23,13 @@ struct WorkloadListing: Encodable {
         var tables: [String]
         var updatedColumns: [String]
         var sql: String
+        /// The first occurrence as the app issued it, literals in place: what `analyze --workload` reads back
+        /// and times (SQLite plans `LIMIT 20` differently from `LIMIT ?`).
+        var text: String
+        /// The tuples of values seen, one value per `?` of `sql` (literals and bound values alike), and how
+        /// many executions each stands for: read back, they are the value sets timed.
+        var samples: [[SQLValue]]
+        var sampleWeights: [Double]
         var entity: String?
         var devicePlan: [String]?
         /// Core Data's two times, each alone: SQLite's (`sql connection fetch time`, `sql execution time`)
@@ -43,6 +50,8 @@ struct WorkloadListing: Encodable {
         var seen: [String]
     }
 
+    /// What the document is, so that `analyze --workload` reads it back as a workload (``WorkloadListingReader``).
+    var about = WorkloadListingReader.marker.description
     var version = 1
     /// What was read, as the analysis's report gives it (its keys are this document's top-level keys).
     var summary: WorkloadSummary
@@ -62,13 +71,14 @@ struct WorkloadListing: Encodable {
     var skippedExamples: [String] { summary.skippedExamples }
 
     private enum CodingKeys: String, CodingKey {
-        case version, observedSeconds, statements, writes, transactions
+        case about, version, observedSeconds, statements, writes, transactions
     }
 
     /// The summary's keys and this listing's own, in one object.
     func encode(to encoder: any Encoder) throws {
         try summary.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(about, forKey: .about)
         try container.encode(version, forKey: .version)
         try container.encode(observedSeconds, forKey: .observedSeconds)
         try container.encode(statements, forKey: .statements)
@@ -88,7 +98,8 @@ struct WorkloadListing: Encodable {
                 count: statement.count, observedExecutions: timing?.count, observedSeconds: timing?.totalSeconds,
                 medianSeconds: timing?.medianSeconds, timeShare: timing.flatMap { total > 0 ? $0.totalSeconds / total : nil },
                 rows: statement.observedRows, tables: statement.tables, updatedColumns: statement.updatedColumns,
-                sql: statement.sql, entity: statement.entityName, devicePlan: statement.devicePlan,
+                sql: statement.sql, text: statement.text, samples: Self.samples(of: statement).map(\.values),
+                sampleWeights: Self.samples(of: statement).map(\.weight), entity: statement.entityName, devicePlan: statement.devicePlan,
                 connectionExecutions: statement.observedConnectionTiming?.count, connectionSeconds: statement.observedConnectionTiming?.totalSeconds,
                 connectionMedianSeconds: statement.observedConnectionTiming?.medianSeconds,
                 totalFetchExecutions: statement.observedTotalTiming?.count, totalFetchSeconds: statement.observedTotalTiming?.totalSeconds,
@@ -106,6 +117,16 @@ struct WorkloadListing: Encodable {
         }.map(\.element)
         writes = workload.writesByTable
         transactions = workload.transactions
+    }
+
+    /// The value tuples of `statement` that fill its `sql` (tuples of an IN list of another length are its
+    /// variants' and are left out), with the executions each stands for.
+    static func samples(of statement: WorkloadStatement) -> [(values: [SQLValue], weight: Double)] {
+        statement.observedBindings.enumerated().compactMap { offset, values in
+            guard values.count == statement.parameterCount else { return nil }
+            let weights = statement.observedBindingWeights
+            return (values, weights.indices.contains(offset) ? weights[offset] : 1)
+        }
     }
 
     /// A versioned JSON document (keys sorted).

@@ -217,7 +217,7 @@ struct CommandLineParserTests {
         #expect(analyze.contains("  --repeats N                     Timed runs per statement; the median is reported (default: 7)."))
         #expect(analyze.contains("(default: 250,000; 0: never)"))
         #expect(analyze.contains("  --time-budget SECONDS           After this long, build and pick no more candidates (default: 600):"))
-        #expect(analyze.contains("  --workload-format sql|coredata-log|jsonl\n                                  Force the workload format"))
+        #expect(analyze.contains("  --workload-format sql|coredata-log|jsonl|workload-json\n                                  Force the workload format"))
         let check = try #require(HelpText.text(for: "check"))
         #expect(check.contains("  --min-share SHARE               Hot statements: at least this share of workload time (default:\n                                  0.05)."))
         #expect(check.contains("  -o, --output FILE               Also write this run's JSON report (the next --baseline)."))

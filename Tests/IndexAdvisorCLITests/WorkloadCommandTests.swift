@@ -51,7 +51,7 @@ struct WorkloadCommandTests {
         #expect(throws: UsageError("--format must be text or json, not 'md'", command: "workload")) {
             try CommandLineParser.parse(["workload", "a.log", "-f", "md"])
         }
-        #expect(throws: UsageError("--workload-format must be one of sql, coredata-log, jsonl, not 'csv'", command: "analyze")) {
+        #expect(throws: UsageError("--workload-format must be one of sql, coredata-log, jsonl, workload-json, not 'csv'", command: "analyze")) {
             try CommandLineParser.parse(["analyze", "s.sqlite", "-w", "a", "--workload-format", "csv"])
         }
         #expect(HelpText.text(for: "workload")?.contains("--top N") == true)

@@ -47,10 +47,23 @@ extension AnalysisRun {
     }
 
     func rejection(_ candidate: IndexCandidate, score: CandidateScore?, reason: RejectionReason) -> RejectedCandidate {
-        RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
+        var rejected = RejectedCandidate(sql: candidate.createSQL(name: indexName(for: candidate, taken: [])), table: candidate.table,
                           columns: candidate.columns.map { $0.displayName + ($0.isDescending ? " DESC" : "") + ($0.collation.uppercased() == "BINARY" ? "" : " COLLATE " + $0.collation) },
                           partialPredicate: candidate.partialPredicate, readSecondsSaved: score?.readSecondsSaved ?? 0,
                           writeSecondsAdded: score?.writeSecondsAdded ?? 0,
                           readSecondsSavedBound: score?.readBound.stored, writeSecondsAddedBound: score?.writeBound.stored, rejection: reason)
+        rejected.speedups = (score?.effects ?? []).filter { $0.isSignificant && $0.planAfter != nil && $0.after.medianSeconds < $0.before.medianSeconds }
+        // On an entity table, its key as the model's names too, as the rest of the report names the entity's indexes.
+        if let entity = schema.coreData?.rootEntity(ofTable: candidate.table)?.name {
+            let (columns, _) = recommendedColumns(candidate, naming: SwiftDataNaming(schema: schema))
+            let properties = zip(columns, candidate.columns).compactMap { column, key in
+                column.keyPath.map { String($0.dropFirst(2)) + (key.isDescending ? " DESC" : "") + (key.collation.uppercased() == "BINARY" ? "" : " COLLATE " + key.collation) }
+            }
+            if properties.count == candidate.columns.count {
+                rejected.entity = entity
+                rejected.properties = properties
+            }
+        }
+        return rejected
     }
 }

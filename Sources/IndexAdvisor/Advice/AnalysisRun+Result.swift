@@ -331,7 +331,19 @@ extension AnalysisRun {
             }
             return servable ? .existingIndexesCover : .unindexableTerms(Set(tables.flatMap { $0.constraints.map(\.op.rawValue) }).sorted())
         }
-        return .noCandidateHelped
+        return rejectedCandidateHelping(profile.statement.fingerprint.id) ?? .noCandidateHelped
+    }
+
+    /// The first rejected candidate that made the statement `id` measurably faster when it was measured, as a
+    /// reason: "no candidate … made it measurably faster" beside that candidate's saving contradicted the figure.
+    private func rejectedCandidateHelping(_ id: String) -> NoRecommendationReason? {
+        for candidate in rejected {
+            guard let effect = candidate.speedups.first(where: { $0.statementID == id }) else { continue }
+            return .rejectedCandidateHelps(table: candidate.table, columns: candidate.columns, partialPredicate: candidate.partialPredicate,
+                                           beforeSeconds: effect.before.medianSeconds, afterSeconds: effect.after.medianSeconds,
+                                           reason: candidate.rejection.text)
+        }
+        return nil
     }
 
     /// Columns the workload filters or sorts on, per lower-cased table name.

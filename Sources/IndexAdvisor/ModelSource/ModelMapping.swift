@@ -81,6 +81,8 @@ public enum ModelMapping {
             }
         }
 
+        result.rejectedCandidates = renamingRejected(result.rejectedCandidates, properties: mappings.mapValues { $0.mapValues(\.property.name) })
+
         // Recommendations: key paths, #Index, SwiftData index names.
         var renames: [(from: String, to: String)] = []
         var takenNames = Set(result.store.tables.flatMap { $0.indexes.map { $0.name.uppercased() } } + result.recommendations.map { $0.name.uppercased() })

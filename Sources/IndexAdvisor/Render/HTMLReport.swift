@@ -522,7 +522,7 @@ public enum HTMLReport {
 
     private static func rejected(_ result: AnalysisResult, into page: inout Page) {
         let rows = result.rejectedCandidates.enumerated().map { offset, candidate -> HTML in
-            "<tr><td>C\(offset + 1)</td><td><code>\(candidate.displayName)</code></td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.boundedReadSaving) : "—")</td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.boundedWriteCost) : "—")</td><td>\(candidate.reason)</td></tr>"
+            "<tr><td>C\(offset + 1)</td><td><code>\(candidate.modelDisplayName(onCoreDataStore: result.store.isCoreData))</code></td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.boundedReadSaving) : "—")</td><td class=\"num\">\(candidate.hasFigures ? Figures.measured(candidate.boundedWriteCost) : "—")</td><td>\(candidate.reason)</td></tr>"
         }
         tableSection(#"<section id="rejected">"#, .rejected, empty: "No other candidate index was considered.",
                      header: #"<tr><th></th><th>Candidate</th><th class="num">Read time saved (when rejected)</th><th class="num">Write time added (one pass, no spread)</th><th>Why not</th></tr>"#,

@@ -439,7 +439,7 @@ public enum MarkdownReport {
         for candidate in result.rejectedCandidates {
             let read = candidate.hasFigures ? Figures.measured(candidate.boundedReadSaving) : "—"
             let write = candidate.hasFigures ? Figures.measured(candidate.boundedWriteCost) : "—"
-            out.append("| \(codeCell(candidate.displayName)) | \(read) | \(write) | \(cell(candidate.reason)) |")
+            out.append("| \(codeCell(candidate.modelDisplayName(onCoreDataStore: result.store.isCoreData))) | \(read) | \(write) | \(cell(candidate.reason)) |")
         }
         out.append("")
     }

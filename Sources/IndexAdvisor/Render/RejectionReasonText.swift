@@ -119,6 +119,7 @@ extension ColumnChurn {
 extension RejectedCandidate: Codable {
     private enum CodingKeys: String, CodingKey {
         case sql, table, columns, partialPredicate, readSecondsSaved, writeSecondsAdded, readSecondsSavedBound, writeSecondsAddedBound, reason, kind
+        case entity, properties
     }
 
     public init(from decoder: Decoder) throws {
@@ -133,6 +134,8 @@ extension RejectedCandidate: Codable {
         writeSecondsAddedBound = try container.decodeIfPresent(FigureBound.self, forKey: .writeSecondsAddedBound)
         rejection = .other(try container.decode(String.self, forKey: .reason),
                            kind: try container.decodeIfPresent(String.self, forKey: .kind))
+        entity = try container.decodeIfPresent(String.self, forKey: .entity)
+        properties = try container.decodeIfPresent([String].self, forKey: .properties)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -141,5 +144,7 @@ extension RejectedCandidate: Codable {
                                     .readSecondsSaved: readSecondsSaved, .writeSecondsAdded: writeSecondsAdded,
                                     .readSecondsSavedBound: readSecondsSavedBound, .writeSecondsAddedBound: writeSecondsAddedBound,
                                     .reason: reason, .kind: rejection.kind])
+        try container.encodeIfPresent(entity, forKey: .entity)
+        try container.encodeIfPresent(properties, forKey: .properties)
     }
 }

@@ -307,6 +307,14 @@ extension RejectedCandidate {
         table + "(" + columns.joined(separator: ", ") + ")" + (partialPredicate.map { " WHERE " + $0 } ?? "")
     }
 
+    /// How the rejected-candidates tables name it: on a Core Data or SwiftData store, an entity table's key as
+    /// the model's names (`Note(folder, updatedAt DESC)`), as the rest of the report names the entity's
+    /// indexes and rules; otherwise, and for a key with a column no property maps (`Z_ENT`), ``displayName``.
+    func modelDisplayName(onCoreDataStore isCoreData: Bool) -> String {
+        guard isCoreData, let entity, let properties, properties.count == columns.count else { return displayName }
+        return entity + "(" + properties.joined(separator: ", ") + ")" + (partialPredicate.map { " WHERE " + $0 } ?? "")
+    }
+
     /// True when the candidate has a read saving or a write cost to show (false for a candidate set aside
     /// before measurement, and for one whose every difference was inside the noise), or one that is not known
     /// (measured against a statement stopped at the timeout: its 0 is no measurement).

@@ -90,6 +90,9 @@ extension NoRecommendationReason {
             return "no index recommended: none of its terms can use an index (\(terms.isEmpty ? "no filter or sort" : terms.joined(separator: ", "))), so it reads the table whatever the indexes"
         case .noCandidateHelped:
             return "no index recommended: no candidate was used by the planner or made it measurably faster (see rejected candidates)"
+        case .rejectedCandidateHelps(let table, let columns, let predicate, let before, let after, let reason):
+            return "no index recommended: the candidate \(table)(\(columns.joined(separator: ", ")))\(predicate.map { " WHERE " + $0 } ?? "") made it faster "
+                + "(\(Figures.duration(before)) → \(Figures.duration(after)) per execution) but was not recommended: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason) (see rejected candidates)"
         }
     }
 }

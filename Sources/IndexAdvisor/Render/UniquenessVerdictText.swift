@@ -10,6 +10,15 @@ extension UniquenessFinding: Codable {
             return Self.then("not checked: the store has no table \(table) with columns \(columns.joined(separator: ", "))", modelSentence)
         case .enforced(let index):
             return Self.then("enforced by the UNIQUE index \(index)", modelSentence)
+        case .implied(let index, let key, let keyColumns, let tableConstraint):
+            let narrower = key == ImpliedUniqueness.rowidKeyName ? "the INTEGER PRIMARY KEY \(keyColumns.joined())"
+                : "the UNIQUE index \(key) on (\(keyColumns.joined(separator: ", ")))"
+            let same = Set(keyColumns.map(\.sqlFolded)) == Set(columns.map(\.sqlFolded))
+            let fact = "enforced by \(index), and implied by \(narrower): every \(rule) is unique already\(same ? " (the same columns)" : ""), so this rule is redundant"
+            let action = tableConstraint
+                ? "; \(index) backs a UNIQUE or PRIMARY KEY constraint declared in CREATE TABLE, which no DROP INDEX removes (only rebuilding the table does), so nothing is proposed"
+                : "; the index may still serve lookups, so the review of existing indexes keeps it; declared in a model, the rule can go"
+            return Self.then(fact + action, modelSentence)
         case .other(let words):
             return Self.then(words, modelSentence)
         case .broken:

@@ -412,6 +412,14 @@ public struct RejectedCandidate: Sendable {
     public var writeSecondsAddedBound: FigureBound? = nil
     /// Why it was not recommended; ``reason`` is the same in words.
     public var rejection: RejectionReason
+    /// The statements (ids) whose plan used it and that it made measurably faster when it was measured,
+    /// with that change: what a statement's "no index recommended" note names instead of saying that no
+    /// candidate helped. Not in the JSON report (the notes carry it in words).
+    public var speedups: [StatementEffect] = []
+    /// On an entity table whose every key column is a property: the entity and the key as its property names
+    /// (`["folder", "updatedAt DESC"]`), how the reports name it beside the model's other names.
+    public var entity: String? = nil
+    public var properties: [String]? = nil
 }
 
 /// A finding about an index the store already has. (Its JSON form, with `caveat` in words and

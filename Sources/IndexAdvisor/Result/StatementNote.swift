@@ -79,6 +79,9 @@ public enum NoRecommendationReason: Sendable, Equatable {
     case unindexableTerms([String])
     /// No candidate was used by the planner or made it measurably faster.
     case noCandidateHelped
+    /// A candidate (`table`, `columns`, `partialPredicate`) made it measurably faster, from `beforeSeconds` to
+    /// `afterSeconds` per execution, but was rejected for `reason` (its words).
+    case rejectedCandidateHelps(table: String, columns: [String], partialPredicate: String?, beforeSeconds: Double, afterSeconds: Double, reason: String)
 
     func renamingNames(_ rename: (String) -> String) -> NoRecommendationReason {
         switch self {
@@ -86,6 +89,9 @@ public enum NoRecommendationReason: Sendable, Equatable {
             return .alternativeHelps(number: number, table: rename(table), columns: columns.map(rename),
                                      partialPredicate: predicate.map(rename), beforeSeconds: before, afterSeconds: after)
         case .smallTable(let table, let rows): return .smallTable(table: rename(table), rows: rows)
+        case .rejectedCandidateHelps(let table, let columns, let predicate, let before, let after, let reason):
+            return .rejectedCandidateHelps(table: rename(table), columns: columns.map(rename), partialPredicate: predicate.map(rename),
+                                           beforeSeconds: before, afterSeconds: after, reason: rename(reason))
         case .virtualTableSearch(let tables, let shadow, let others):
             return .virtualTableSearch(tables: tables.map(rename), shadow: shadow.map(rename), othersCovered: others)
         default: return self

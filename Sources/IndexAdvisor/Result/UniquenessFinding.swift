@@ -43,6 +43,10 @@ public enum UniquenessVerdict: Sendable, Equatable {
     case notChecked
     /// A UNIQUE index (named) enforces it.
     case enforced(index: String)
+    /// The UNIQUE `index` enforces it, but a narrower key of the table (the index `by`, on `columns`, or the
+    /// rowid alias) already makes every such tuple unique: redundant as a rule. `tableConstraint` when `index`
+    /// backs a UNIQUE or PRIMARY KEY constraint of `CREATE TABLE`, which no `DROP INDEX` removes.
+    case implied(index: String, by: String, columns: [String], tableConstraint: Bool)
     /// Rows share their values: the rule would be broken.
     case broken
     /// Unique in the data, but the store syncs with CloudKit, which forbids unique constraints.

@@ -84,20 +84,36 @@ extension AnalysisResult {
         text += skipped > 0 ? ", \(Figures.count(skipped)) skipped (see Workload)" : ", nothing skipped"
         // A statement that could not be timed is in no total: the headline's figures leave it out, so it says so
         // (a breaking helper's 10 executions past a 0.2 s timeout, 2 s at least, under a headline of 835 µs).
-        let untimed = statements.enumerated().compactMap { offset, statement -> String? in
-            guard statement.error != nil else { return nil }
-            guard statement.timedOut else { return "S\(offset + 1) not timed (see Not analysed), not in these totals" }
-            let least = Double(max(1, statement.count)) * method.statementTimeoutSeconds
-            return "S\(offset + 1) not timed: past --statement-timeout (\(Figures.duration(method.statementTimeoutSeconds)) an execution, at least \(Figures.duration(least)) of the workload), not in these totals"
-        }
+        // Statements that share a reason share one clause: "S1 not timed (see Not analysed), not in these totals;
+        // S2 not timed (see Not analysed), not in these totals" said the same thing twice in one line.
+        let timeout = Figures.duration(method.statementTimeoutSeconds)
+        let failed = statements.enumerated().filter { $0.element.error != nil && !$0.element.timedOut }.map { "S\($0.offset + 1)" }
+        let stopped = statements.enumerated().filter { $0.element.error != nil && $0.element.timedOut }
         // One stopped at the timeout as the store is was measured with the advice: its time before is a lower bound.
-        let bounded = statements.enumerated().compactMap { offset, statement -> String? in
-            guard statement.error == nil, statement.timingBefore?.isLowerBound == true else { return nil }
-            return "S\(offset + 1) ran past --statement-timeout (\(Figures.duration(method.statementTimeoutSeconds))) as the store is: its time before, and the totals before, are lower bounds"
+        let bounded = statements.enumerated().filter { $0.element.error == nil && $0.element.timingBefore?.isLowerBound == true }.map { "S\($0.offset + 1)" }
+        var parts: [String] = []
+        if !failed.isEmpty { parts.append("\(Self.listed(failed)) not timed (see Not analysed), not in these totals") }
+        if !stopped.isEmpty {
+            let least = stopped.reduce(0.0) { $0 + Double(max(1, $1.element.count)) * method.statementTimeoutSeconds }
+            let names = stopped.map { "S\($0.offset + 1)" }
+            parts.append("\(Self.listed(names)) not timed: past --statement-timeout (\(timeout) an execution, at least \(Figures.duration(least)) of the workload\(names.count == 1 ? "" : " together")), not in these totals")
         }
-        for part in (untimed + bounded).prefix(3) { text += "; " + part }
-        if untimed.count + bounded.count > 3 { text += "; \(Figures.count(untimed.count + bounded.count - 3)) more not timed or stopped at the timeout (see Statements)" }
+        if !bounded.isEmpty {
+            let one = bounded.count == 1
+            parts.append("\(Self.listed(bounded)) ran past --statement-timeout (\(timeout)) as the store is: \(one ? "its time" : "their times") before, and the totals before, are lower bounds")
+        }
+        for part in parts { text += "; " + part }
         return text
+    }
+
+    /// How many statements a clause of the headline names before "and N more".
+    static let listedLimit = 3
+
+    /// `S1`, `S1 and S2`, `S1, S2 and S3`, `S1, S2, S3 and 4 more`.
+    static func listed(_ items: [String]) -> String {
+        let shown = Array(items.prefix(listedLimit))
+        if items.count > shown.count { return shown.joined(separator: ", ") + " and \(Figures.count(items.count - shown.count)) more" }
+        return shown.count <= 1 ? shown.joined() : shown.dropLast().joined(separator: ", ") + " and " + shown[shown.count - 1]
     }
 
     /// The writes that could not be timed, for the summary's write figures: neither their cost nor what the

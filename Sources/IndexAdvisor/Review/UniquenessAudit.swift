@@ -61,7 +61,7 @@ struct UniquenessAudit {
                 guard columns.count == index.columns.count, seen.insert(key(table.name, columns)).inserted else { continue }
                 findings.append(UniquenessFinding(origin: .enforced, table: table.name, columns: columns, violatingRows: 0,
                                                   duplicateValues: 0, nullRows: 0, tableRows: table.rowCount, swiftDataUnique: nil,
-                                                  verdict: .enforced(index: index.name)))
+                                                  verdict: Self.verdict(enforcedBy: index, in: table)))
             }
         }
         for (table, columns) in lookupKeys(profiles: profiles) where seen.insert(key(table.name, columns)).inserted {
@@ -75,6 +75,15 @@ struct UniquenessAudit {
             }
         }
         return findings
+    }
+
+    /// What the data says of the rule `index` enforces: enforced, or implied by a narrower key of the table
+    /// (``ImpliedUniqueness``), which makes it redundant as a rule.
+    static func verdict(enforcedBy index: Index, in table: Table) -> UniquenessVerdict {
+        guard index.partialPredicate == nil, let key = ImpliedUniqueness.implyingKey(for: index.columns, named: index.name, in: table) else {
+            return .enforced(index: index.name)
+        }
+        return .implied(index: index.name, by: key.name, columns: key.columns.compactMap(\.name), tableConstraint: index.origin != .createIndex)
     }
 
     /// Column sets the workload looks up by equality that look like identifiers.

@@ -34,12 +34,14 @@ package enum NotAWorkload {
     }
 
     /// True when the text opens a JSON object whose first line is the brace alone (as a pretty-printed
-    /// report is written) and its first bytes carry a report's top-level keys.
+    /// report is written) and its first bytes carry a report's top-level keys, and not a workload listing's
+    /// `about` (``WorkloadListingReader/marker``, its first key), which is read as a workload.
     static func isSavedReport(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = text.drop(while: \.isWhitespace)
         let firstLine = trimmed.prefix { !$0.isNewline }
-        guard trimmed.hasPrefix("{"), !firstLine.contains("\"type\""), !firstLine.contains("\"sql\"") else { return false }
+        guard trimmed.hasPrefix("{"), !firstLine.contains("\"type\""), !firstLine.contains("\"sql\""),
+              !text.contains(WorkloadListingReader.marker.description) else { return false }
         let keys = ["\"schemaVersion\"", "\"recommendations\"", "\"captureHint\"", "\"existingIndexes\"", "\"statements\""]
         return keys.contains { text.contains($0) }
     }

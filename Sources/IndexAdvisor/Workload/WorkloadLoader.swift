@@ -8,6 +8,8 @@ public enum WorkloadFormat: String, Sendable, Codable, CaseIterable {
     case coreDataLog = "coredata-log"
     /// The JSON Lines workload `IndexAdvisorRecorder` writes (docs/workload-jsonl.md).
     case jsonl
+    /// The JSON document `indexadvisor workload --format json` writes, read back (``WorkloadListingReader``).
+    case listing = "workload-json"
 
     /// A name for people: `Core Data log`, `SQL script`, `JSON Lines`.
     public var displayName: String {
@@ -15,6 +17,7 @@ public enum WorkloadFormat: String, Sendable, Codable, CaseIterable {
         case .sql: return "SQL script"
         case .coreDataLog: return "Core Data log"
         case .jsonl: return "JSON Lines"
+        case .listing: return "workload listing (indexadvisor workload --format json)"
         }
     }
 
@@ -33,6 +36,8 @@ public enum WorkloadFormat: String, Sendable, Codable, CaseIterable {
 }
 
 /// Works a workload's format out from its lines, wherever in the file the deciding line is:
+/// - a workload listing when the document opens with `{` and its `about` names ``WorkloadListingReader/marker``
+///   (on the first line or the one after it, as `indexadvisor workload --format json` writes it);
 /// - JSON Lines when the first line that is not blank is a JSON object with a `"type"` or `"sql"` key;
 /// - a Core Data log as soon as one line is Core Data output: `CoreData: <word>:` anywhere in it (`sql:`,
 ///   `annotation:`, `details:`, and also `error:`, `debug:`, `CloudKit:`…: a log whose Core Data lines
@@ -44,6 +49,8 @@ package struct FormatDetector {
     package private(set) var decision: (format: WorkloadFormat, reason: String)?
     private var lineNumber = 0
     private var sawText = false
+    /// True while the only text line seen is a lone `{`: the next one may be a listing's `about`.
+    private var openedObject = false
     private var splitter = LineSplitter()
 
     package init() {}
@@ -71,8 +78,23 @@ package struct FormatDetector {
         guard decision == nil else { return }
         lineNumber += 1
         let trimmed = line.trimmingSpaces()
+        if openedObject, !trimmed.isEmpty {
+            openedObject = false
+            if trimmed.firstIndex(of: "\"about\"") != nil, trimmed.firstIndex(of: WorkloadListingReader.marker) != nil {
+                decision = (.listing, "line \(Figures.count(lineNumber)) names it \"\(WorkloadListingReader.marker)\"")
+                return
+            }
+        }
         if !sawText, !trimmed.isEmpty {
             sawText = true
+            if trimmed.count == 1, trimmed[0] == UInt8(ascii: "{") {
+                openedObject = true
+                return
+            }
+            if trimmed.hasPrefix("{"), trimmed.firstIndex(of: "\"about\"") != nil, trimmed.firstIndex(of: WorkloadListingReader.marker) != nil {
+                decision = (.listing, "line \(Figures.count(lineNumber)) names it \"\(WorkloadListingReader.marker)\"")
+                return
+            }
             if trimmed.hasPrefix("{"), trimmed.firstIndex(of: "\"type\"") != nil || trimmed.firstIndex(of: "\"sql\"") != nil {
                 decision = (.jsonl, "line \(Figures.count(lineNumber)) is a JSON object with a \"type\" or \"sql\" key")
                 return
@@ -293,6 +315,10 @@ public enum WorkloadLoader {
             var splitter = LineSplitter()
             chunks { chunk in splitter.feed(chunk) { reader.line($0, cut: $1, into: &builder) } }
             splitter.finish { reader.line($0, cut: $1, into: &builder) }
+            reader.finish(into: &builder)
+        case .listing:
+            var reader = WorkloadListingReader(file: file)
+            chunks { reader.feed($0) }
             reader.finish(into: &builder)
         }
     }
