@@ -52,8 +52,16 @@ public final class QueryPlanInspector {
         let indexNames = details.contains { $0.2.contains(" INDEX ") } ? schema.indexes.map(\.name) : []
         var counted: [String: Int] = [:]
         var rows: [PlannedStatement.Row] = []
+        // A bare SEARCH is a min/max loop: a walk of the table unless its program ends at the first row (`max(id)`).
+        let bareSearches = details.filter { PlanRowReader.isBareSearch($0.2) }.count
+        var servedMinMax = false
+        if bareSearches > 0 {
+            let opcodes = try connection.query("EXPLAIN " + sql, bindings: bindings).compactMap { $0.count > 1 ? $0[1].textValue : nil }
+            servedMinMax = PlanRowReader.walksNoTable(bareSearches: bareSearches, opcodes: opcodes)
+        }
         for (id, parent, detail) in details {
-            let read = PlanRowReader.row(for: detail, names: names, indexNames: indexNames)
+            var read = PlanRowReader.row(for: detail, names: names, indexNames: indexNames)
+            if servedMinMax, PlanRowReader.isBareSearch(detail) { read.kind = .other }
             var row = PlannedStatement.Row(id: id, parent: parent, detail: detail, kind: read.kind, table: read.table,
                                            alias: read.alias, index: read.index, constraints: read.constraints, purpose: read.purpose)
             if let table = row.table, [.fullTableScan, .fullIndexScan, .automaticIndex].contains(row.kind) {

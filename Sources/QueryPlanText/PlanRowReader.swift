@@ -86,10 +86,32 @@ package enum PlanRowReader {
             row.kind = row.table == nil ? .other : .fullTableScan
         } else if rest.isEmpty, row.table != nil {
             // A bare `SEARCH t`: a min() or max() that no index serves. where.c marks the loop a search for the
-            // min/max optimisation, yet the program walks every row of `t` (hostile round 8, F1).
+            // min/max optimisation, yet the program walks every row of `t` (hostile round 8, F1), unless the
+            // table's own order serves it (``walksNoTable(bareSearches:opcodes:)``).
             row.kind = .fullTableScan
         }
         return row
+    }
+
+    /// True for a plan `detail` that is a bare `SEARCH t` (no `USING`): SQLite's min/max optimisation.
+    package static func isBareSearch(_ detail: String) -> Bool {
+        detail.hasPrefix("SEARCH ") && !detail.contains(" USING ")
+    }
+
+    /// True when a program (`EXPLAIN`'s opcodes, in order) ends each of its `bareSearches` min/max loops at the
+    /// first row: an `AggStep` followed by a `Goto` out of the loop is where.c's min/max early out, emitted when
+    /// the loop's order serves the aggregate (`max(rowid)`: the table's last row). It counts only when the loop
+    /// reads that row unfiltered (no comparison between `Last`/`Rewind` and the `AggStep`): `max(id) WHERE x = ?`
+    /// walks back until a row matches, which may be every row. Without the early out the loop runs to the end
+    /// (`max(x)` over an unindexed `x`: `AggStep`, `Next`). https://sqlite.org/opcode.html
+    package static func walksNoTable(bareSearches: Int, opcodes: [String]) -> Bool {
+        let reads: Set<String> = ["Rowid", "Column", "CollSeq", "Copy", "SCopy", "Null", "Integer", "RealAffinity"]
+        var oneRowLoops = 0
+        for index in opcodes.indices.dropLast() where opcodes[index] == "AggStep" && opcodes[index + 1] == "Goto" {
+            guard let start = opcodes[..<index].lastIndex(where: { $0 == "Last" || $0 == "Rewind" }) else { continue }
+            if opcodes[(start + 1)..<index].allSatisfy(reads.contains) { oneRowLoops += 1 }
+        }
+        return bareSearches > 0 && oneRowLoops >= bareSearches
     }
 
     /// `name` with ASCII `A`–`Z` lower-cased and everything else unchanged: how SQLite compares identifiers,

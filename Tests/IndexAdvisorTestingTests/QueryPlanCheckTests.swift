@@ -75,6 +75,20 @@ struct QueryPlanCheckTests {
         #expect(plan.check(PlanRequirements(allowsTempBTree: true)).passed)
     }
 
+    @Test("max() of the rowid reads one row and passes; max() of an unindexed column scans every row and fails")
+    func minMaxOfRowid() throws {
+        let db = try TestDatabase.notes(rows: 3_000)
+        let inspector = QueryPlanInspector(connection: db.handle)
+        let rowid = try inspector.plan("SELECT max(id) FROM note")
+        #expect(rowid.tree == "QUERY PLAN\n`--SEARCH note")
+        #expect(rowid.rows.map(\.kind) == [.other])
+        #expect(rowid.check(PlanRequirements(maximumFullScanRows: 10)).passed)
+        let column = try inspector.plan("SELECT max(updated_at) FROM note")
+        #expect(column.rows.map(\.kind) == [.fullTableScan])
+        #expect(column.rows[0].tableRows == 3_000)
+        #expect(column.check().violations.map(\.kind) == [.fullTableScan])
+    }
+
     @Test("a full scan of a table at or under the limit passes; over it fails")
     func rowLimit() throws {
         let db = try TestDatabase.notes(rows: 400)

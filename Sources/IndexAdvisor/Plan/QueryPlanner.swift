@@ -1,3 +1,5 @@
+import QueryPlanText
+
 /// Runs `EXPLAIN QUERY PLAN` for statements on one connection (the snapshot, or a what-if clone).
 package struct QueryPlanner {
     package let connection: SQLiteConnection
@@ -52,6 +54,17 @@ package struct QueryPlanner {
         detail.hasPrefix("TRIGGER ") || detail.hasPrefix("FOREIGN KEY ")
     }
 
+    /// True when `sql`'s bare `SEARCH` steps (min/max loops) each end at their first row (``PlanRowReader/walksNoTable(bareSearches:opcodes:)``):
+    /// `max(id)` reads the table's last row, not the table. Runs `EXPLAIN` only when there are such steps.
+    private func minMaxReadsOneRow(_ sql: String, bindings: [SQLValue], bareSearches: Int) throws -> Bool {
+        guard bareSearches > 0 else { return false }
+        let program = try connection.prepareResolvingStandIns("EXPLAIN " + sql)
+        try program.bind(bindings)
+        var opcodes: [String] = []
+        while try program.step() { opcodes.append(program.column(1).textValue ?? "") }
+        return PlanRowReader.walksNoTable(bareSearches: bareSearches, opcodes: opcodes)
+    }
+
     /// `EXPLAIN QUERY PLAN` of `sql` alone, read into findings.
     private func statementPlan(for sql: String, bindings: [SQLValue]) throws -> QueryPlan {
         let statement = try connection.prepareResolvingStandIns("EXPLAIN QUERY PLAN " + sql)
@@ -66,8 +79,10 @@ package struct QueryPlanner {
         let aliases = SQLTokenList(sql).tableAliases().merging(tableNames) { own, _ in own }
         // Index names only when a step names an index (a plan row cannot quote a name that holds " (").
         let indexNames = steps.contains(where: { $0.detail.contains(" INDEX ") }) ? connection.indexNames() : []
+        let servedMinMax = try minMaxReadsOneRow(sql, bindings: bindings, bareSearches: steps.filter { PlanRowReader.isBareSearch($0.detail) }.count)
         return QueryPlan(steps: steps, findings: steps.map { step in
             var finding = PlanClassifier.finding(for: step.detail, aliases: aliases, indexNames: indexNames)
+            if servedMinMax, PlanRowReader.isBareSearch(step.detail) { finding.kind = .other }
             finding.tableRows = finding.table.flatMap { rowCounts[$0.sqlFolded] }
             // A CTE, a view's subquery or a temporary table is not a table of the store.
             if !rowCounts.isEmpty, finding.tableRows == nil, finding.kind == .fullTableScan {
