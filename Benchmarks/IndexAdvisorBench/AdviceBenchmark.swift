@@ -6,7 +6,7 @@ import IndexAdvisorBenchKit
 /// events), judged like every other pair (``PairEvaluation``): our advice against `.expert`'s, no change and
 /// the benchmark's own optimum; and the time each advisor takes. They are regression pairs: the advisor has
 /// been changed while looking at them. With `--quick` (CI) only the deterministic checks run: our advice on
-/// SQLite's counters twice (the same set), no hot read left scanning, and the fixed seed's expected advice
+/// SQLite's counters twice, memoised and not (the same set), no hot read left scanning, and the fixed seed's expected advice
 /// (``ExpectedAdvice``).
 struct AdviceBenchmark: Benchmark {
     let name = "advice"

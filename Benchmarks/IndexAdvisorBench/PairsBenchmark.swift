@@ -8,7 +8,7 @@ import IndexAdvisorBenchKit
 /// regression, the generated pairs (``GeneralizationStores``) and the shared real cases (``SharedCases``,
 /// when `../shared/cases` is there). With `--quick` (CI) the held-out pairs are only built and their
 /// statements prepared, and the regression pairs get the deterministic checks: our advice on SQLite's
-/// counters twice (the same set) and no hot read left scanning; a timing never fails a run.
+/// counters twice, memoised and not (the same set) and no hot read left scanning; a timing never fails a run.
 struct PairsBenchmark: Benchmark {
     let name = "pairs"
     let summary = "Our advice against sqlite3 .expert, no change and the benchmark's own optimum, on held-out pairs (written before the advisor ran on them) and regression pairs (used while changing it)"

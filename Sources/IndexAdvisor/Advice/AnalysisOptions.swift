@@ -63,6 +63,10 @@ public struct AnalysisOptions: Sendable, Equatable {
     /// Pages the snapshot may grow by (`PRAGMA max_page_count`, https://sqlite.org/pragma.html#pragma_max_page_count)
     /// before SQLite answers `SQLITE_FULL`, as on a nearly full disk: tests reach a full folder mid-run with it.
     package var snapshotGrowthPages: Int?
+    /// False: the cost oracle remembers no cost and no plan (``SnapshotOracle/memoises``), so every question the
+    /// selector asks is measured afresh. The benchmark compares that serial, unmemoised run's advice with the
+    /// memoised one's (issue 40): the memo may save work, never change what is recommended.
+    package var memoisesCosts = true
 
     public init() {}
 }

@@ -17,8 +17,13 @@ package final class SnapshotOracle: CostOracle {
     /// Costs measured (not memoised), and plans the clone predicted that the snapshot did not choose.
     package private(set) var measurements = 0
     package private(set) var planMismatches = 0
+    /// False: nothing is remembered (no cost, no plan, no baseline seeded), and every question is answered by
+    /// planning and measuring afresh: the serial, unmemoised run the memoised one must agree with (issue 40).
+    let memoises: Bool
 
-    init(profiles: [StatementProfile], whatIf: WhatIfPlanner, indexes: SnapshotIndexes, timer: StatementTimer, planner: QueryPlanner) {
+    init(profiles: [StatementProfile], whatIf: WhatIfPlanner, indexes: SnapshotIndexes, timer: StatementTimer, planner: QueryPlanner,
+         memoises: Bool = true) {
+        self.memoises = memoises
         self.profiles = profiles
         self.whatIf = whatIf
         self.indexes = indexes
@@ -39,20 +44,20 @@ package final class SnapshotOracle: CostOracle {
     package func plan(of s: Int, under configuration: IndexConfiguration) throws -> PlanSignature {
         let part = relevant(configuration, to: s)
         let key = "\(s)|\(part)"
-        if let known = planMemo[key] { return known }
+        if memoises, let known = planMemo[key] { return known }
         let profile = profiles[s]
         guard profile.isUsable else { throw UnmeasurableStatement("not analysed") }
         let (plan, names) = try whatIf.plan(for: profile.planSQL, bindings: profile.planBindings, with: part.added, without: part.dropped)
         var refs: [String: IndexRef] = [:]
         for (candidate, name) in zip(part.added, names) { refs[name.sqlFolded] = .candidate(candidate.key) }
         let signature = Self.signature(of: plan) { refs[$0.sqlFolded] ?? .store($0.sqlFolded) }
-        planMemo[key] = signature
+        if memoises { planMemo[key] = signature }
         return signature
     }
 
     package func cost(of s: Int, under configuration: IndexConfiguration) throws -> MeasuredCost {
         let key = try memoKey(s, configuration)
-        if let known = memo[key] { return known }
+        if memoises, let known = memo[key] { return known }
         return try measure(s, under: configuration, key: key)
     }
 
@@ -96,13 +101,14 @@ package final class SnapshotOracle: CostOracle {
         if real != predicted { planMismatches += 1 }
         measurements += 1
         let cost = MeasuredCost(timing: timing, plan: real, queryPlan: queryPlan)
-        if let key { memo[key] = cost }
+        if let key, memoises { memo[key] = cost }
         return cost
     }
 
     /// Records `timing` (with `plan`) as statement `s`'s cost under `configuration` without measuring it: the
     /// baseline the profiling stage already timed with the same timer.
     func seed(_ s: Int, under configuration: IndexConfiguration, timing: Timing, plan: QueryPlan?) throws {
+        guard memoises else { return }
         let predicted = try self.plan(of: s, under: configuration)
         let writeKey = statements[s].isWrite ? indexes.present(on: statements[s].writtenTables, under: configuration) : ""
         let signature = plan.map { Self.signature(of: $0, ref: indexes.ref(ofIndexNamed:)) } ?? predicted

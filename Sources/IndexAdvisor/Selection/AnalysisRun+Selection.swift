@@ -106,10 +106,11 @@ extension AnalysisRun {
         var room = IndexSpaceCheck(connection: snapshot.connection, schema: schema)
         indexes.builtBytesLimit = room.bytesKept(for: pool, keptAtOnce: min(options.maxNewIndexes, pool.count))
         let planner = QueryPlanner(connection: snapshot.connection, schema: schema)
-        let oracle = SnapshotOracle(profiles: profiles, whatIf: whatIf, indexes: indexes, timer: screeningTimer, planner: planner)
+        let memoises = options.memoisesCosts
+        let oracle = SnapshotOracle(profiles: profiles, whatIf: whatIf, indexes: indexes, timer: screeningTimer, planner: planner, memoises: memoises)
         // Moves are priced on one pass when the counters decide; a move is taken, and the picks' figures
         // are, on the run's full timings, starting from the baseline the profiling stage took.
-        let full = decidesOnCounters ? SnapshotOracle(profiles: profiles, whatIf: whatIf, indexes: indexes, timer: timer, planner: planner) : oracle
+        let full = decidesOnCounters ? SnapshotOracle(profiles: profiles, whatIf: whatIf, indexes: indexes, timer: timer, planner: planner, memoises: memoises) : oracle
         for (s, profile) in profiles.enumerated() where profile.isUsable {
             guard let timing = profile.timingBefore else { continue }
             try? full.seed(s, under: .store, timing: timing, plan: profile.planBefore)
