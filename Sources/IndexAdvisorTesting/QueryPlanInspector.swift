@@ -52,16 +52,20 @@ public final class QueryPlanInspector {
         let indexNames = details.contains { $0.2.contains(" INDEX ") } ? schema.indexes.map(\.name) : []
         var counted: [String: Int] = [:]
         var rows: [PlannedStatement.Row] = []
-        // A bare SEARCH is a min/max loop: a walk of the table unless its program ends at the first row (`max(id)`).
-        let bareSearches = details.filter { PlanRowReader.isBareSearch($0.2) }.count
+        // A SEARCH with no constraint is a min/max loop: a walk of the table or index unless its program ends at
+        // the first row (`max(id)`, `max(x)` over an index on x with no other filter).
+        let walks = details.filter { PlanRowReader.isMinMaxWalk($0.2) }.count
         var servedMinMax = false
-        if bareSearches > 0 {
-            let opcodes = try connection.query("EXPLAIN " + sql, bindings: bindings).compactMap { $0.count > 1 ? $0[1].textValue : nil }
-            servedMinMax = PlanRowReader.walksNoTable(bareSearches: bareSearches, opcodes: opcodes)
+        if walks > 0 {
+            let program = try connection.query("EXPLAIN " + sql, bindings: bindings).compactMap { row -> PlanRowReader.Instruction? in
+                guard row.count > 3, let opcode = row[1].textValue else { return nil }
+                return .init(opcode, Int(row[3].integerValue ?? 0))
+            }
+            servedMinMax = PlanRowReader.walksNoTable(minMaxWalks: walks, program: program)
         }
         for (id, parent, detail) in details {
             var read = PlanRowReader.row(for: detail, names: names, indexNames: indexNames)
-            if servedMinMax, PlanRowReader.isBareSearch(detail) { read.kind = .other }
+            if servedMinMax, PlanRowReader.isMinMaxWalk(detail) { read.kind = PlanRowReader.oneRowKind(of: detail) }
             var row = PlannedStatement.Row(id: id, parent: parent, detail: detail, kind: read.kind, table: read.table,
                                            alias: read.alias, index: read.index, constraints: read.constraints, purpose: read.purpose)
             if let table = row.table, [.fullTableScan, .fullIndexScan, .automaticIndex].contains(row.kind) {

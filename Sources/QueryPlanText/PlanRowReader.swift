@@ -71,7 +71,9 @@ package enum PlanRowReader {
             }.max { $0.count < $1.count }
             let name = known.map { Substring($0) } ?? (indexWords.hasSuffix(")") ? indexWords.range(of: " (").map { indexWords[..<$0.lowerBound] } ?? indexWords : indexWords)
             row.index = name.isEmpty ? nil : String(name)
-            if first == "SCAN" {
+            if first == "SCAN" || isMinMaxWalk(detail) {
+                // `SEARCH t USING INDEX i` with no constraint is the min/max loop walking `i` from one end: a
+                // walk of every entry unless it stops at the first (hostile round 8, F2; ``oneRowKind(of:)``).
                 row.kind = .fullIndexScan
             } else {
                 row.kind = covering ? .coveringIndexSearch : .indexSearch
@@ -87,31 +89,60 @@ package enum PlanRowReader {
         } else if rest.isEmpty, row.table != nil {
             // A bare `SEARCH t`: a min() or max() that no index serves. where.c marks the loop a search for the
             // min/max optimisation, yet the program walks every row of `t` (hostile round 8, F1), unless the
-            // table's own order serves it (``walksNoTable(bareSearches:opcodes:)``).
+            // table's own order serves it (``walksNoTable(minMaxWalks:program:)``).
             row.kind = .fullTableScan
         }
         return row
     }
 
-    /// True for a plan `detail` that is a bare `SEARCH t` (no `USING`): SQLite's min/max optimisation.
-    package static func isBareSearch(_ detail: String) -> Bool {
-        detail.hasPrefix("SEARCH ") && !detail.contains(" USING ")
+    /// True for a plan `detail` that is SQLite's min/max loop: a `SEARCH t` with no constraint, bare (no index
+    /// serves the aggregate: a walk of the table) or `USING [COVERING] INDEX i` (a walk of `i` from one end).
+    /// The loop walks every row or entry unless it stops at the first (``walksNoTable(minMaxWalks:program:)``).
+    package static func isMinMaxWalk(_ detail: String) -> Bool {
+        guard detail.hasPrefix("SEARCH ") else { return false }
+        guard detail.contains(" USING ") else { return true }
+        return (detail.contains(" USING INDEX ") || detail.contains(" USING COVERING INDEX ")) && !detail.hasSuffix(")")
     }
 
-    /// True when a program (`EXPLAIN`'s opcodes, in order) ends each of its `bareSearches` min/max loops at the
-    /// first row: an `AggStep` followed by a `Goto` out of the loop is where.c's min/max early out, emitted when
-    /// the loop's order serves the aggregate (`max(rowid)`: the table's last row). It counts only when the loop
-    /// reads that row unfiltered (no comparison between `Last`/`Rewind` and the `AggStep`): `max(id) WHERE x = ?`
-    /// walks back until a row matches, which may be every row. Without the early out the loop runs to the end
-    /// (`max(x)` over an unindexed `x`: `AggStep`, `Next`). https://sqlite.org/opcode.html
-    package static func walksNoTable(bareSearches: Int, opcodes: [String]) -> Bool {
-        let reads: Set<String> = ["Rowid", "Column", "CollSeq", "Copy", "SCopy", "Null", "Integer", "RealAffinity"]
-        var oneRowLoops = 0
-        for index in opcodes.indices.dropLast() where opcodes[index] == "AggStep" && opcodes[index + 1] == "Goto" {
-            guard let start = opcodes[..<index].lastIndex(where: { $0 == "Last" || $0 == "Rewind" }) else { continue }
-            if opcodes[(start + 1)..<index].allSatisfy(reads.contains) { oneRowLoops += 1 }
+    /// The kind of a min/max loop's row (``isMinMaxWalk(_:)``) that stops at its first row: a search of its
+    /// index, or of the table's own order (``PlanRowKind/other``).
+    package static func oneRowKind(of detail: String) -> PlanRowKind {
+        detail.contains(" USING COVERING INDEX ") ? .coveringIndexSearch : detail.contains(" USING INDEX ") ? .indexSearch : .other
+    }
+
+    /// One instruction of a program as `EXPLAIN` lists it: its opcode and its P2 operand (for a jump, the
+    /// address it jumps to; an instruction's address is its position). https://sqlite.org/opcode.html
+    package struct Instruction: Equatable, Sendable {
+        package var opcode: String
+        package var p2: Int
+        package init(_ opcode: String, _ p2: Int = 0) {
+            self.opcode = opcode
+            self.p2 = p2
         }
-        return bareSearches > 0 && oneRowLoops >= bareSearches
+    }
+
+    /// Opcodes that jump to their P2 on a test of a value: how a WHERE term skips a row.
+    private static let tests: Set<String> = ["Eq", "Ne", "Lt", "Le", "Gt", "Ge", "If", "IfNot", "IsNull", "NotNull", "IfNullRow",
+                                             "NotFound", "Found", "NotExists", "ElseEq", "Goto"]
+
+    /// True when a program ends each of its `minMaxWalks` min/max loops at the first row: an `AggStep` followed
+    /// by a `Goto` out of the loop is where.c's min/max early out, emitted when the loop's order serves the
+    /// aggregate (`max(rowid)`, or `max(x)` over an index on `x`). It counts only when nothing in the loop
+    /// before the `AggStep` jumps to the loop's `Next` or `Prev` (a WHERE term passing over a row):
+    /// `max(x) WHERE y = ?` walks on until a row matches, which may be every row. Without the early out the
+    /// loop runs to the end (`max(x)` over an unindexed `x`: `AggStep`, `Next`).
+    package static func walksNoTable(minMaxWalks: Int, program: [Instruction]) -> Bool {
+        let starts: Set<String> = ["Last", "Rewind", "SeekLT", "SeekLE", "SeekGT", "SeekGE"]
+        var oneRowLoops = 0
+        for index in program.indices.dropLast() where program[index].opcode == "AggStep" && program[index + 1].opcode == "Goto" {
+            guard let start = program[..<index].lastIndex(where: { starts.contains($0.opcode) }) else { continue }
+            let skipsRow = program[(start + 1)..<index].contains { instruction in
+                tests.contains(instruction.opcode) && program.indices.contains(instruction.p2)
+                    && ["Next", "Prev"].contains(program[instruction.p2].opcode)
+            }
+            if !skipsRow { oneRowLoops += 1 }
+        }
+        return minMaxWalks > 0 && oneRowLoops >= minMaxWalks
     }
 
     /// `name` with ASCII `A`–`Z` lower-cased and everything else unchanged: how SQLite compares identifiers,

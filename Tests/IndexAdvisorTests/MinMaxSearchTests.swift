@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import IndexAdvisor
 import QueryPlanText
@@ -22,11 +23,16 @@ struct MinMaxSearchTests {
             #expect(rows.map(\.kind) == [.fullTableScan], "\(sql)")
             #expect(rows.first?.table == "entry")
         }
-        // Served by an index, the same aggregate is a search of that index, not a scan.
+        // Served by an index, the same aggregate is the loop over that index: a walk of it by its text alone
+        // (round 8, F2), a search of one entry once its program shows the early out (MinMaxIndexWalkTests).
         let indexed = try connection.query("EXPLAIN QUERY PLAN SELECT max(label) FROM entry").compactMap { $0.last?.textValue }
+        #expect(indexed == ["SEARCH entry USING COVERING INDEX entry_label"])
         let row = PlanRowReader.row(for: indexed[0], names: names, indexNames: ["entry_label"])
-        #expect(row.kind == .coveringIndexSearch, "\(indexed)")
+        #expect(row.kind == .fullIndexScan, "\(indexed)")
         #expect(row.index == "entry_label")
+        #expect(PlanRowReader.oneRowKind(of: indexed[0]) == .coveringIndexSearch)
+        let planner = QueryPlanner(connection: connection, schema: try SchemaReader.read(from: connection))
+        #expect(try planner.plan(for: "SELECT max(label) FROM entry").findings.map(\.kind) == [.coveringIndexSearch])
     }
 }
 
@@ -58,13 +64,68 @@ struct MinMaxRowidTests {
         }
     }
 
-    @Test("the early-out rule on opcodes: an unfiltered AggStep then Goto ends the loop; AggStep then Next, or a filter before it, walks on")
+    @Test("the early-out rule on a program: an AggStep then Goto ends the loop unless a test before it jumps to the loop's Next or Prev")
     func opcodeRule() {
-        #expect(PlanRowReader.walksNoTable(bareSearches: 1, opcodes: ["Init", "OpenRead", "Last", "Rowid", "AggStep", "Goto", "Prev", "AggFinal"]))
-        #expect(!PlanRowReader.walksNoTable(bareSearches: 1, opcodes: ["Init", "OpenRead", "Rewind", "Column", "AggStep", "Next", "AggFinal"]))
-        #expect(!PlanRowReader.walksNoTable(bareSearches: 2, opcodes: ["Last", "AggStep", "Goto", "Rewind", "AggStep", "Next"]))
-        #expect(!PlanRowReader.walksNoTable(bareSearches: 0, opcodes: ["AggStep", "Goto"]))
-        // max(id) WHERE x = 5: the loop walks back past every row whose x differs (Column, Ne), so it may read them all.
-        #expect(!PlanRowReader.walksNoTable(bareSearches: 1, opcodes: ["Last", "Column", "Ne", "Rowid", "CollSeq", "AggStep", "Goto", "Prev"]))
+        typealias I = PlanRowReader.Instruction
+        // max(id): Last, Rowid, AggStep, Goto out, Prev.
+        #expect(PlanRowReader.walksNoTable(minMaxWalks: 1, program: [I("Init", 9), I("OpenRead"), I("Last", 7), I("Rowid"), I("AggStep"), I("Goto", 7), I("Prev", 3), I("AggFinal")]))
+        // max(x) over an unindexed x: AggStep, then Next: every row.
+        #expect(!PlanRowReader.walksNoTable(minMaxWalks: 1, program: [I("Init"), I("OpenRead"), I("Rewind", 6), I("Column"), I("AggStep"), I("Next", 3), I("AggFinal")]))
+        #expect(!PlanRowReader.walksNoTable(minMaxWalks: 2, program: [I("Last"), I("AggStep"), I("Goto", 6), I("Rewind"), I("AggStep"), I("Next", 4)]))
+        #expect(!PlanRowReader.walksNoTable(minMaxWalks: 0, program: [I("Last"), I("AggStep"), I("Goto")]))
+        // max(id) WHERE x = 5: Ne jumps to the Prev (address 7) past every row whose x differs: it may read them all.
+        #expect(!PlanRowReader.walksNoTable(minMaxWalks: 1, program: [I("Init"), I("Last", 9), I("Column", 2), I("Ne", 7), I("Rowid"), I("AggStep"), I("Goto", 9), I("Prev", 2), I("Halt"), I("AggFinal")]))
+        // min(x) over an index on x: the tests before the AggStep skip the NULLs and end the range (If → Column,
+        // IdxGT → past the loop), neither passes over a row: one row, as SQLite 3.40 plans it.
+        #expect(PlanRowReader.walksNoTable(minMaxWalks: 1, program: [I("Init", 20), I("Null"), I("OpenRead"), I("Null"), I("Integer"), I("SeekGT", 15), I("Goto", 8),
+                                                                    I("Rewind", 15), I("If", 10), I("IdxGT", 15), I("Column"), I("CollSeq"), I("AggStep"), I("Goto", 16),
+                                                                    I("Next", 8), I("DecrJumpZero", 7), I("AggFinal")]))
+    }
+}
+
+/// Hostile round 8, F2: `SEARCH t USING INDEX i` with no constraint is the min/max loop walking index `i` from one
+/// end: one entry for `max(x)` over an index on `x`, but every entry (and a table row for each) when a WHERE term
+/// on another column must hold, and no row has it.
+@Suite("A min() or max() loop over an index walks it whole under a filter")
+struct MinMaxIndexWalkTests {
+    static let schema = """
+        CREATE TABLE reading (id INTEGER PRIMARY KEY, stamp INTEGER, sensor INTEGER, value REAL);
+        CREATE INDEX reading_stamp ON reading(stamp);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
+        INSERT INTO reading SELECT i, 1000000 + i * 3, i % 40, i * 0.25 FROM n;
+        """
+
+    @Test("max(stamp) WHERE sensor = ? is a filtered full scan of the index; max(stamp) and min(stamp) alone read one entry")
+    func indexWalks() throws {
+        let store = try FixtureStore(Self.schema)
+        let connection = try SQLiteConnection(path: store.url.path, mode: .readOnly)
+        let planner = QueryPlanner(connection: connection, schema: try SchemaReader.read(from: connection))
+        let walked = try planner.plan(for: "SELECT max(stamp) FROM reading WHERE sensor = 977")
+        #expect(walked.steps.map(\.detail) == ["SEARCH reading USING INDEX reading_stamp"])
+        #expect(walked.findings.map(\.kind) == [.fullIndexScan])
+        #expect(walked.findings.map(\.index) == ["reading_stamp"])
+        for sql in ["SELECT max(stamp) FROM reading", "SELECT min(stamp) FROM reading"] {
+            let plan = try planner.plan(for: sql)
+            #expect(plan.steps.map(\.detail) == ["SEARCH reading USING COVERING INDEX reading_stamp"], "\(sql)")
+            #expect(plan.findings.map(\.kind) == [.coveringIndexSearch], "\(sql)")
+        }
+        // A constraint on the index is a search, walk or not.
+        #expect(try planner.plan(for: "SELECT max(stamp) FROM reading WHERE stamp < 1003000").findings.map(\.kind) == [.coveringIndexSearch])
+    }
+
+    @Test("check fails the hot filtered walk, naming the index, and passes the unfiltered max(); the store untouched")
+    func checkFailsWalk() throws {
+        let store = try FixtureStore(Self.schema)
+        let before = try Data(contentsOf: store.url)
+        func failures(_ sql: String) throws -> [CheckProblem] {
+            let workload = WorkloadLoader.parse("-- freq: 300\n\(sql);\n-- freq: 300\nSELECT value FROM reading WHERE id = 12;\n", file: "walk.sql", format: .sql)
+            let result = try Advisor.profile(storeAt: store.url, workload: workload, options: quickOptions())
+            return CheckEvaluator.evaluate(result, baseline: nil, thresholds: CheckThresholds()).filter(\.isFailure)
+        }
+        let walk = try failures("SELECT max(stamp) FROM reading WHERE sensor = 977")
+        #expect(walk.map(\.kind) == [.fullTableScan])
+        #expect(walk.first?.message.contains("through every entry of reading_stamp") == true, "\(walk.map(\.message))")
+        #expect(try failures("SELECT max(stamp) FROM reading").isEmpty)
+        #expect(try Data(contentsOf: store.url) == before)
     }
 }

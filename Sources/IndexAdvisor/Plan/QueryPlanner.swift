@@ -54,15 +54,18 @@ package struct QueryPlanner {
         detail.hasPrefix("TRIGGER ") || detail.hasPrefix("FOREIGN KEY ")
     }
 
-    /// True when `sql`'s bare `SEARCH` steps (min/max loops) each end at their first row (``PlanRowReader/walksNoTable(bareSearches:opcodes:)``):
-    /// `max(id)` reads the table's last row, not the table. Runs `EXPLAIN` only when there are such steps.
-    private func minMaxReadsOneRow(_ sql: String, bindings: [SQLValue], bareSearches: Int) throws -> Bool {
-        guard bareSearches > 0 else { return false }
+    /// True when `sql`'s min/max loops (``PlanRowReader/isMinMaxWalk(_:)``) each end at their first row
+    /// (``PlanRowReader/walksNoTable(minMaxWalks:program:)``): `max(id)` reads the table's last row, not the
+    /// table. Runs `EXPLAIN` only when there are such steps.
+    private func minMaxReadsOneRow(_ sql: String, bindings: [SQLValue], walks: Int) throws -> Bool {
+        guard walks > 0 else { return false }
         let program = try connection.prepareResolvingStandIns("EXPLAIN " + sql)
         try program.bind(bindings)
-        var opcodes: [String] = []
-        while try program.step() { opcodes.append(program.column(1).textValue ?? "") }
-        return PlanRowReader.walksNoTable(bareSearches: bareSearches, opcodes: opcodes)
+        var instructions: [PlanRowReader.Instruction] = []
+        while try program.step() {
+            instructions.append(.init(program.column(1).textValue ?? "", Int(program.column(3).integerValue ?? 0)))
+        }
+        return PlanRowReader.walksNoTable(minMaxWalks: walks, program: instructions)
     }
 
     /// `EXPLAIN QUERY PLAN` of `sql` alone, read into findings.
@@ -79,10 +82,10 @@ package struct QueryPlanner {
         let aliases = SQLTokenList(sql).tableAliases().merging(tableNames) { own, _ in own }
         // Index names only when a step names an index (a plan row cannot quote a name that holds " (").
         let indexNames = steps.contains(where: { $0.detail.contains(" INDEX ") }) ? connection.indexNames() : []
-        let servedMinMax = try minMaxReadsOneRow(sql, bindings: bindings, bareSearches: steps.filter { PlanRowReader.isBareSearch($0.detail) }.count)
+        let servedMinMax = try minMaxReadsOneRow(sql, bindings: bindings, walks: steps.filter { PlanRowReader.isMinMaxWalk($0.detail) }.count)
         return QueryPlan(steps: steps, findings: steps.map { step in
             var finding = PlanClassifier.finding(for: step.detail, aliases: aliases, indexNames: indexNames)
-            if servedMinMax, PlanRowReader.isBareSearch(step.detail) { finding.kind = .other }
+            if servedMinMax, PlanRowReader.isMinMaxWalk(step.detail) { finding.kind = PlanRowReader.oneRowKind(of: step.detail) }
             finding.tableRows = finding.table.flatMap { rowCounts[$0.sqlFolded] }
             // A CTE, a view's subquery or a temporary table is not a table of the store.
             if !rowCounts.isEmpty, finding.tableRows == nil, finding.kind == .fullTableScan {
