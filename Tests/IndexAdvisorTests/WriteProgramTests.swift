@@ -60,8 +60,8 @@ struct WriteProgramTests {
         // room deleted and searched again by the SET NULL; all in a foreign key's action, none in a trigger.
         let plan = try planner.plan(for: "DELETE FROM site WHERE id = ?")
         #expect(plan.steps.map(\.detail).filter { $0.hasPrefix("SCAN ") }.sorted() == ["SCAN asset", "SCAN badge", "SCAN badge"])
-        #expect(CheckEvaluator.programFindings(plan).filter { $0.finding.kind == .fullTableScan }.map { "\($0.finding.table ?? "") \($0.inTrigger)" }.sorted()
-                == ["asset false", "badge false", "badge false"])
+        #expect(CheckEvaluator.programFindings(plan).filter { $0.finding.kind == .fullTableScan }.map { "\($0.finding.table ?? "") \($0.part)" }.sorted()
+                == ["asset foreignKeyAction", "badge foreignKeyAction", "badge foreignKeyAction"])
         // A parent key's change: only the key that cascades on update, and the trigger that fires.
         #expect(planner.programs.program(of: "UPDATE room SET id = ? WHERE id = ?").parts.map(\.label)
                 == ["TRIGGER badge_moved", "FOREIGN KEY badge(room_id) ON UPDATE CASCADE"])

@@ -162,10 +162,14 @@ public enum CheckEvaluator {
             let executionShare = executions > 0 ? Double(statement.count) / Double(executions) : 0
             let hotByCount = thresholds.isHot(share: executionShare, count: statement.count)
             if statement.kind.isWrite, !hot, hotByCount, let plan = statement.planBefore {
-                for (found, inTrigger) in Self.programFindings(plan) {
+                for (found, part) in Self.programFindings(plan, lookups: statement.kind == .update || statement.kind == .delete) {
                     let finding = storeRows(found)
                     guard finding.isProblem && finding.kind == .fullTableScan else { continue }
-                    let (place, work) = inTrigger ? ("a trigger", "the trigger's work") : ("a foreign key's action", "the action's work")
+                    let (place, work) = switch part {
+                    case .trigger: ("a trigger", "the trigger's work")
+                    case .foreignKeyAction: ("a foreign key's action", "the action's work")
+                    case .foreignKeyLookup: ("a foreign key's lookup of the rows that refer to the changed ones", "the lookup's work")
+                    }
                     let why = statement.timingBefore?.rowsPerExecution == 0
                         ? "it changed no row on the snapshot, so its time does not show \(work)"
                         : "its time shows \(work) only for the values timed"
@@ -324,10 +328,19 @@ public enum CheckEvaluator {
         return String(folded[..<cut]) + " " + shortenedMark
     }
 
-    /// The findings of `plan` inside a program the write sets off: under a `TRIGGER name` or `FOREIGN KEY …`
-    /// step (``QueryPlanner/isProgramStep(_:)``), the work a write does only for the rows it changes; each
-    /// with whether the nearest such step is a trigger's (else a foreign key's action).
-    static func programFindings(_ plan: QueryPlan) -> [(finding: PlanFinding, inTrigger: Bool)] {
+    /// Where a write's plan step runs only for the rows the write changes: in a trigger program, in a foreign
+    /// key's action (`ON DELETE CASCADE`), or in the lookup SQLite makes of the rows that refer to a changed or
+    /// deleted parent row (a top-level scan of another table than the write's own: foreignkeys.html#fk_indexes).
+    enum ProgramPart: Equatable {
+        case trigger, foreignKeyAction, foreignKeyLookup
+    }
+
+    /// The findings of `plan` that run once per changed row: under a `TRIGGER` or `FOREIGN KEY` step, or a
+    /// top-level step on another table than the first step's (the table the write changes; hostile round 8,
+    /// F1: `DELETE FROM author WHERE status = ?` plans `SCAN book`, the lookup of the books of each author
+    /// deleted, which a write timed changing no row never runs).
+    /// `lookups`: the write is an UPDATE or DELETE (an INSERT's own top-level steps are its SELECT's).
+    static func programFindings(_ plan: QueryPlan, lookups: Bool = true) -> [(finding: PlanFinding, part: ProgramPart)] {
         let parents = Dictionary(plan.steps.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func program(_ step: QueryPlan.Step) -> QueryPlan.Step? {
             var current = parents[step.parent]
@@ -339,9 +352,12 @@ public enum CheckEvaluator {
             }
             return nil
         }
+        let written = zip(plan.steps, plan.findings).first { $0.0.parent == 0 }?.1.table?.sqlFolded
         return zip(plan.steps, plan.findings).compactMap { step, finding in
-            guard !QueryPlanner.isProgramStep(step.detail), let part = program(step) else { return nil }
-            return (finding, part.detail.hasPrefix("TRIGGER "))
+            guard !QueryPlanner.isProgramStep(step.detail) else { return nil }
+            if let part = program(step) { return (finding, part.detail.hasPrefix("TRIGGER ") ? .trigger : .foreignKeyAction) }
+            guard lookups, step.parent == 0, let table = finding.table?.sqlFolded, let written, table != written else { return nil }
+            return (finding, .foreignKeyLookup)
         }
     }
 }

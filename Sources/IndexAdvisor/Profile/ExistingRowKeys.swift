@@ -57,6 +57,8 @@ struct ExistingRowKeys: Equatable {
     /// the write's other conditions, or the write fails on every one tried.
     var matchNoRowAndWhy: String {
         if tableIsEmpty { return "match no row of \(table) on the snapshot, which has none" }
+        // No key was put in their place (``AnalysisRun/changedNoRow(_:timing:)``): the values as the app ran them.
+        if columns.isEmpty { return "meet no row of \(table) on the snapshot" }
         let tried = "match no row of \(table) on the snapshot, and no existing row tried is one the write changes"
         return otherColumns.isEmpty ? "\(tried) (the write fails on them)"
             : "\(tried) (none meets its other conditions on \(otherColumns.joined(separator: ", ")), or the write fails on it)"
@@ -65,13 +67,15 @@ struct ExistingRowKeys: Equatable {
     /// The statement's notes on the value sets timed: one for those on an existing row's keys, one for those
     /// on the app's own that change no row; none when every value set timed has keys that match a row.
     var notes: [String] {
-        let keys = columns.joined(separator: ", ")
+        // A write with no key in its WHERE (``AnalysisRun/changedNoRow(_:timing:)``) names the columns it compares.
+        let keys = (columns.isEmpty ? otherColumns : columns).joined(separator: ", ")
         var notes: [String] = []
         if onExistingRows > 0 {
             notes.append("The workload's \(keys) \(share(onExistingRows)) match no row of \(table) on the snapshot (rows the app creates before it changes them): those are timed on an existing row's \(keys) instead, a row the write changes, so that the write and its triggers do their work.")
         }
         if matchingNoRow > 0 {
-            notes.append("The workload's \(keys) \(share(matchingNoRow)) \(matchNoRowAndWhy): those are timed as the app ran them, changing no row, so the work of the write and its triggers is not in its time.")
+            let work = columns.isEmpty ? "the write, its triggers and its foreign keys' lookups" : "the write and its triggers"
+            notes.append("The workload's \(keys.isEmpty ? "" : keys + " ")\(share(matchingNoRow)) \(matchNoRowAndWhy): those are timed as the app ran them, changing no row, so the work of \(work) is not in its time.")
         }
         return notes
     }
@@ -86,6 +90,8 @@ struct ExistingRowKeys: Equatable {
         let noOp = zip(sources, weights).filter { $0.0 == .ownMatchingNoRow }.reduce(0) { $0 + $1.1 }
         let sets = count < sources.count ? "\(count) of the \(sources.count) value sets timed" : count == 1 ? "the one value set timed" : "all \(count) value sets timed"
         let share = count == sources.count || total <= 0 ? "" : String(format: " (%.0f%% of its figure's weight)", noOp / total * 100)
-        return "was timed on the app's own \(columns.joined(separator: ", ")) in \(sets)\(share), which \(matchNoRowAndWhy): those executions change no row, so its figure times a no-op, not the app's write (nor its triggers' work); time it on a store that holds the rows it changes"
+        let keys = columns.isEmpty ? (otherColumns.isEmpty ? "values" : "values of " + otherColumns.joined(separator: ", ")) : columns.joined(separator: ", ")
+        let work = columns.isEmpty ? "its triggers' and its foreign keys' work" : "its triggers' work"
+        return "was timed on the app's own \(keys) in \(sets)\(share), which \(matchNoRowAndWhy): those executions change no row, so its figure times a no-op, not the app's write (nor \(work)); time it on a store that holds the rows it changes"
     }
 }

@@ -55,6 +55,13 @@ final class StatementProfile {
         setSamples(reordered, weights: weights, keys: existingRowKeys?.movingFirst(index))
     }
 
+    /// Records that the value sets timed changed no row (``AnalysisRun/changedNoRow(_:timing:)``), when no key
+    /// of theirs was looked at.
+    func markChangingNoRow(_ keys: ExistingRowKeys) {
+        guard existingRowKeys == nil, keys.sources.count == samples.count else { return }
+        existingRowKeys = keys
+    }
+
     /// Keeps the first `count` samples (and their weights): the ones that matter most come first.
     func trimSamples(to count: Int) {
         guard count < samples.count else { return }
