@@ -53,19 +53,25 @@ public final class QueryPlanInspector {
         var counted: [String: Int] = [:]
         var rows: [PlannedStatement.Row] = []
         // A SEARCH with no constraint is a min/max loop: a walk of the table or index unless its program ends at
-        // the first row (`max(id)`, `max(x)` over an index on x with no other filter).
-        let walks = details.filter { PlanRowReader.isMinMaxWalk($0.2) }.count
-        var servedMinMax = false
-        if walks > 0 {
+        // the first row (`max(id)`, `max(x)` over an index on x with no other filter), each b-tree on its own.
+        var stopsAtFirstRow: [Int: Bool] = [:]
+        let walks = details.indices.filter { PlanRowReader.isMinMaxWalk(details[$0].2) }
+        if !walks.isEmpty {
             let program = try connection.query("EXPLAIN " + sql, bindings: bindings).compactMap { row -> PlanRowReader.Instruction? in
                 guard row.count > 3, let opcode = row[1].textValue else { return nil }
-                return .init(opcode, Int(row[3].integerValue ?? 0))
+                return .init(opcode, Int(row[3].integerValue ?? 0), p1: Int(row[2].integerValue ?? 0))
             }
-            servedMinMax = PlanRowReader.walksNoTable(minMaxWalks: walks, program: program)
+            var roots: [String: Int] = [:]
+            for row in try connection.query("SELECT name, rootpage FROM sqlite_schema WHERE type IN ('table', 'index')") {
+                if let name = row[0].textValue, let root = row[1].integerValue { roots[PlanRowReader.folded(name)] = Int(root) }
+            }
+            let walked = walks.map { PlanRowReader.row(for: details[$0].2, names: names, indexNames: indexNames) }
+            let stops = PlanRowReader.stopsAtFirstRow(walked.map { $0.index ?? $0.table }, program: program, rootPages: roots)
+            for (walk, stops) in zip(walks, stops) { stopsAtFirstRow[walk] = stops }
         }
-        for (id, parent, detail) in details {
+        for (position, (id, parent, detail)) in details.enumerated() {
             var read = PlanRowReader.row(for: detail, names: names, indexNames: indexNames)
-            if servedMinMax, PlanRowReader.isMinMaxWalk(detail) { read.kind = PlanRowReader.oneRowKind(of: detail) }
+            if stopsAtFirstRow[position] == true { read.kind = PlanRowReader.oneRowKind(of: detail) }
             var row = PlannedStatement.Row(id: id, parent: parent, detail: detail, kind: read.kind, table: read.table,
                                            alias: read.alias, index: read.index, constraints: read.constraints, purpose: read.purpose)
             if let table = row.table, [.fullTableScan, .fullIndexScan, .automaticIndex].contains(row.kind) {

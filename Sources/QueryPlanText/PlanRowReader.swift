@@ -89,7 +89,7 @@ package enum PlanRowReader {
         } else if rest.isEmpty, row.table != nil {
             // A bare `SEARCH t`: a min() or max() that no index serves. where.c marks the loop a search for the
             // min/max optimisation, yet the program walks every row of `t` (hostile round 8, F1), unless the
-            // table's own order serves it (``walksNoTable(minMaxWalks:program:)``).
+            // table's own order serves it (``stopsAtFirstRow(_:program:rootPages:)``).
             row.kind = .fullTableScan
         }
         return row
@@ -97,7 +97,7 @@ package enum PlanRowReader {
 
     /// True for a plan `detail` that is SQLite's min/max loop: a `SEARCH t` with no constraint, bare (no index
     /// serves the aggregate: a walk of the table) or `USING [COVERING] INDEX i` (a walk of `i` from one end).
-    /// The loop walks every row or entry unless it stops at the first (``walksNoTable(minMaxWalks:program:)``).
+    /// The loop walks every row or entry unless it stops at the first (``stopsAtFirstRow(_:program:rootPages:)``).
     package static func isMinMaxWalk(_ detail: String) -> Bool {
         guard detail.hasPrefix("SEARCH ") else { return false }
         guard detail.contains(" USING ") else { return true }
@@ -110,13 +110,16 @@ package enum PlanRowReader {
         detail.contains(" USING COVERING INDEX ") ? .coveringIndexSearch : detail.contains(" USING INDEX ") ? .indexSearch : .other
     }
 
-    /// One instruction of a program as `EXPLAIN` lists it: its opcode and its P2 operand (for a jump, the
-    /// address it jumps to; an instruction's address is its position). https://sqlite.org/opcode.html
+    /// One instruction of a program as `EXPLAIN` lists it: its opcode and its P1 and P2 operands (for a jump,
+    /// P2 is the address it jumps to, an instruction's address being its position; for `OpenRead`, P1 is the
+    /// cursor and P2 the root page of the b-tree it reads). https://sqlite.org/opcode.html
     package struct Instruction: Equatable, Sendable {
         package var opcode: String
+        package var p1: Int
         package var p2: Int
-        package init(_ opcode: String, _ p2: Int = 0) {
+        package init(_ opcode: String, _ p2: Int = 0, p1: Int = 0) {
             self.opcode = opcode
+            self.p1 = p1
             self.p2 = p2
         }
     }
@@ -125,24 +128,39 @@ package enum PlanRowReader {
     private static let tests: Set<String> = ["Eq", "Ne", "Lt", "Le", "Gt", "Ge", "If", "IfNot", "IsNull", "NotNull", "IfNullRow",
                                              "NotFound", "Found", "NotExists", "ElseEq", "Goto"]
 
-    /// True when a program ends each of its `minMaxWalks` min/max loops at the first row: an `AggStep` followed
-    /// by a `Goto` out of the loop is where.c's min/max early out, emitted when the loop's order serves the
-    /// aggregate (`max(rowid)`, or `max(x)` over an index on `x`). It counts only when nothing in the loop
-    /// before the `AggStep` jumps to the loop's `Next` or `Prev` (a WHERE term passing over a row):
-    /// `max(x) WHERE y = ?` walks on until a row matches, which may be every row. Without the early out the
-    /// loop runs to the end (`max(x)` over an unindexed `x`: `AggStep`, `Next`).
-    package static func walksNoTable(minMaxWalks: Int, program: [Instruction]) -> Bool {
+    /// For each b-tree (by root page), how many of the program's min/max loops over it stop at their first
+    /// row: an `AggStep` followed by a `Goto` out of the loop is where.c's min/max early out, emitted when the
+    /// loop's order serves the aggregate (`max(rowid)`, or `max(x)` over an index on `x`). A loop counts only
+    /// when nothing in it before the `AggStep` jumps to its `Next` or `Prev` (a WHERE term passing over a row:
+    /// `max(x) WHERE y = ?` walks on until a row matches, which may be every row). The loop's b-tree is the
+    /// root page its cursor (the `Last`'s or `Rewind`'s P1) was opened on, so that one served aggregate
+    /// excuses no other (hostile round 8, F21: `max(x)` over an index beside an unindexed `max(y)`).
+    package static func oneRowLoops(in program: [Instruction]) -> [Int: Int] {
         let starts: Set<String> = ["Last", "Rewind", "SeekLT", "SeekLE", "SeekGT", "SeekGE"]
-        var oneRowLoops = 0
-        for index in program.indices.dropLast() where program[index].opcode == "AggStep" && program[index + 1].opcode == "Goto" {
-            guard let start = program[..<index].lastIndex(where: { starts.contains($0.opcode) }) else { continue }
-            let skipsRow = program[(start + 1)..<index].contains { instruction in
-                tests.contains(instruction.opcode) && program.indices.contains(instruction.p2)
-                    && ["Next", "Prev"].contains(program[instruction.p2].opcode)
+        var roots: [Int: Int] = [:]
+        var counts: [Int: Int] = [:]
+        for (index, instruction) in program.enumerated() {
+            if instruction.opcode == "OpenRead" { roots[instruction.p1] = instruction.p2 }
+            guard instruction.opcode == "AggStep", index + 1 < program.count, program[index + 1].opcode == "Goto",
+                  let start = program[..<index].lastIndex(where: { starts.contains($0.opcode) }),
+                  let root = roots[program[start].p1] else { continue }
+            let skipsRow = program[(start + 1)..<index].contains { step in
+                tests.contains(step.opcode) && program.indices.contains(step.p2) && ["Next", "Prev"].contains(program[step.p2].opcode)
             }
-            if !skipsRow { oneRowLoops += 1 }
+            if !skipsRow { counts[root, default: 0] += 1 }
         }
-        return minMaxWalks > 0 && oneRowLoops >= minMaxWalks
+        return counts
+    }
+
+    /// For each min/max walk (``isMinMaxWalk(_:)``), named by the b-tree it walks (its index, else its table,
+    /// as `rootPages` keys them: ``folded(_:)`` names), true when it stops at its first row: the program has
+    /// at least as many such loops over that b-tree (``oneRowLoops(in:)``) as the plan has walks of it.
+    package static func stopsAtFirstRow(_ walks: [String?], program: [Instruction], rootPages: [String: Int]) -> [Bool] {
+        let loops = oneRowLoops(in: program)
+        let roots = walks.map { $0.flatMap { rootPages[folded($0)] } }
+        var walksPerRoot: [Int: Int] = [:]
+        for root in roots.compactMap({ $0 }) { walksPerRoot[root, default: 0] += 1 }
+        return roots.map { root in root.map { loops[$0, default: 0] >= walksPerRoot[$0, default: 1] } ?? false }
     }
 
     /// `name` with ASCII `A`–`Z` lower-cased and everything else unchanged: how SQLite compares identifiers,

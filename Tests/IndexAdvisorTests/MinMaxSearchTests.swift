@@ -64,22 +64,44 @@ struct MinMaxRowidTests {
         }
     }
 
-    @Test("the early-out rule on a program: an AggStep then Goto ends the loop unless a test before it jumps to the loop's Next or Prev")
+    @Test("the early-out rule on a program: an AggStep then Goto ends the loop over its cursor's b-tree unless a test before it jumps to the loop's Next or Prev")
     func opcodeRule() {
         typealias I = PlanRowReader.Instruction
-        // max(id): Last, Rowid, AggStep, Goto out, Prev.
-        #expect(PlanRowReader.walksNoTable(minMaxWalks: 1, program: [I("Init", 9), I("OpenRead"), I("Last", 7), I("Rowid"), I("AggStep"), I("Goto", 7), I("Prev", 3), I("AggFinal")]))
+        // max(id) of a table at root page 2: OpenRead cursor 0, Last, Rowid, AggStep, Goto out, Prev.
+        let rowid = [I("Init", 9), I("OpenRead", 2, p1: 0), I("Last", 7, p1: 0), I("Rowid"), I("AggStep"), I("Goto", 7), I("Prev", 3), I("AggFinal")]
+        #expect(PlanRowReader.oneRowLoops(in: rowid) == [2: 1])
+        #expect(PlanRowReader.stopsAtFirstRow(["entry"], program: rowid, rootPages: ["entry": 2]) == [true])
+        // Another b-tree's walk is not excused by it, nor a name with no root page.
+        #expect(PlanRowReader.stopsAtFirstRow(["other", "gone"], program: rowid, rootPages: ["entry": 2, "other": 5]) == [false, false])
+        // Two walks of one b-tree and one early out: neither is excused (which one stops cannot be told).
+        #expect(PlanRowReader.stopsAtFirstRow(["entry", "entry"], program: rowid, rootPages: ["entry": 2]) == [false, false])
         // max(x) over an unindexed x: AggStep, then Next: every row.
-        #expect(!PlanRowReader.walksNoTable(minMaxWalks: 1, program: [I("Init"), I("OpenRead"), I("Rewind", 6), I("Column"), I("AggStep"), I("Next", 3), I("AggFinal")]))
-        #expect(!PlanRowReader.walksNoTable(minMaxWalks: 2, program: [I("Last"), I("AggStep"), I("Goto", 6), I("Rewind"), I("AggStep"), I("Next", 4)]))
-        #expect(!PlanRowReader.walksNoTable(minMaxWalks: 0, program: [I("Last"), I("AggStep"), I("Goto")]))
+        #expect(PlanRowReader.oneRowLoops(in: [I("Init"), I("OpenRead", 2, p1: 0), I("Rewind", 6, p1: 0), I("Column"), I("AggStep"), I("Next", 3), I("AggFinal")]).isEmpty)
         // max(id) WHERE x = 5: Ne jumps to the Prev (address 7) past every row whose x differs: it may read them all.
-        #expect(!PlanRowReader.walksNoTable(minMaxWalks: 1, program: [I("Init"), I("Last", 9), I("Column", 2), I("Ne", 7), I("Rowid"), I("AggStep"), I("Goto", 9), I("Prev", 2), I("Halt"), I("AggFinal")]))
-        // min(x) over an index on x: the tests before the AggStep skip the NULLs and end the range (If → Column,
-        // IdxGT → past the loop), neither passes over a row: one row, as SQLite 3.40 plans it.
-        #expect(PlanRowReader.walksNoTable(minMaxWalks: 1, program: [I("Init", 20), I("Null"), I("OpenRead"), I("Null"), I("Integer"), I("SeekGT", 15), I("Goto", 8),
-                                                                    I("Rewind", 15), I("If", 10), I("IdxGT", 15), I("Column"), I("CollSeq"), I("AggStep"), I("Goto", 16),
-                                                                    I("Next", 8), I("DecrJumpZero", 7), I("AggFinal")]))
+        #expect(PlanRowReader.oneRowLoops(in: [I("OpenRead", 2, p1: 0), I("Last", 9, p1: 0), I("Column", 2), I("Ne", 7), I("Rowid"), I("AggStep"), I("Goto", 9), I("Prev", 2), I("Halt"), I("AggFinal")]).isEmpty)
+        // min(x) over an index at root page 3: the tests before the AggStep skip the NULLs and end the range
+        // (If → Column, IdxGT → past the loop), neither passes over a row: one entry, as SQLite 3.40 plans it.
+        #expect(PlanRowReader.oneRowLoops(in: [I("Init", 20), I("Null"), I("OpenRead", 3, p1: 1), I("Null"), I("Integer"), I("SeekGT", 15, p1: 1), I("Goto", 8),
+                                               I("Rewind", 15, p1: 1), I("If", 10), I("IdxGT", 15), I("Column"), I("CollSeq"), I("AggStep"), I("Goto", 16),
+                                               I("Next", 8), I("DecrJumpZero", 7), I("AggFinal")]) == [3: 1])
+    }
+
+    @Test("a served max() in one subquery excuses no unindexed max() in another (round 8, F21)")
+    func eachLoopOnItsOwn() throws {
+        let store = try FixtureStore(Self.schema + """
+            CREATE TABLE shelf (id INTEGER PRIMARY KEY, height INTEGER);
+            CREATE INDEX shelf_height ON shelf(height);
+            INSERT INTO shelf SELECT id, id * 2 FROM entry WHERE id <= 500;
+            """)
+        let connection = try SQLiteConnection(path: store.url.path, mode: .readOnly)
+        let planner = QueryPlanner(connection: connection, schema: try SchemaReader.read(from: connection))
+        let plan = try planner.plan(for: "SELECT (SELECT max(height) FROM shelf), (SELECT max(rank) FROM entry), (SELECT max(id) FROM entry)")
+        let walks = zip(plan.steps, plan.findings).filter { PlanRowReader.isMinMaxWalk($0.0.detail) }
+        #expect(walks.map(\.0.detail) == ["SEARCH shelf USING COVERING INDEX shelf_height", "SEARCH entry", "SEARCH entry"])
+        // shelf's max() reads one entry; entry has two loops and one early out: both stay walks (the safe side).
+        #expect(walks.map(\.1.kind) == [.coveringIndexSearch, .fullTableScan, .fullTableScan])
+        let alone = try planner.plan(for: "SELECT (SELECT max(height) FROM shelf), (SELECT max(rank) FROM entry)")
+        #expect(alone.findings.filter(\.isFullScan).map(\.table) == ["entry"])
     }
 }
 

@@ -54,18 +54,29 @@ package struct QueryPlanner {
         detail.hasPrefix("TRIGGER ") || detail.hasPrefix("FOREIGN KEY ")
     }
 
-    /// True when `sql`'s min/max loops (``PlanRowReader/isMinMaxWalk(_:)``) each end at their first row
-    /// (``PlanRowReader/walksNoTable(minMaxWalks:program:)``): `max(id)` reads the table's last row, not the
-    /// table. Runs `EXPLAIN` only when there are such steps.
-    private func minMaxReadsOneRow(_ sql: String, bindings: [SQLValue], walks: Int) throws -> Bool {
-        guard walks > 0 else { return false }
+    /// `findings` with each min/max loop (``PlanRowReader/isMinMaxWalk(_:)``) that stops at its first row read as
+    /// a search (``PlanRowReader/stopsAtFirstRow(_:program:rootPages:)``): `max(id)` reads the table's last row,
+    /// not the table. Runs `EXPLAIN` only when there are such steps.
+    private func readingMinMaxLoops(_ findings: [PlanFinding], steps: [QueryPlan.Step], sql: String, bindings: [SQLValue]) throws -> [PlanFinding] {
+        let walks = steps.indices.filter { PlanRowReader.isMinMaxWalk(steps[$0].detail) }
+        guard !walks.isEmpty else { return findings }
         let program = try connection.prepareResolvingStandIns("EXPLAIN " + sql)
         try program.bind(bindings)
         var instructions: [PlanRowReader.Instruction] = []
         while try program.step() {
-            instructions.append(.init(program.column(1).textValue ?? "", Int(program.column(3).integerValue ?? 0)))
+            instructions.append(.init(program.column(1).textValue ?? "", Int(program.column(3).integerValue ?? 0),
+                                      p1: Int(program.column(2).integerValue ?? 0)))
         }
-        return PlanRowReader.walksNoTable(minMaxWalks: walks, program: instructions)
+        var roots: [String: Int] = [:]
+        for row in try connection.query("SELECT name, rootpage FROM sqlite_schema WHERE type IN ('table', 'index')") {
+            if let name = row[0].textValue, let root = row[1].integerValue { roots[name.sqlFolded] = Int(root) }
+        }
+        let stops = PlanRowReader.stopsAtFirstRow(walks.map { findings[$0].index ?? findings[$0].table }, program: instructions, rootPages: roots)
+        var read = findings
+        for (walk, stopsAtFirst) in zip(walks, stops) where stopsAtFirst {
+            read[walk].kind = PlanRowReader.oneRowKind(of: steps[walk].detail)
+        }
+        return read
     }
 
     /// `EXPLAIN QUERY PLAN` of `sql` alone, read into findings.
@@ -82,10 +93,10 @@ package struct QueryPlanner {
         let aliases = SQLTokenList(sql).tableAliases().merging(tableNames) { own, _ in own }
         // Index names only when a step names an index (a plan row cannot quote a name that holds " (").
         let indexNames = steps.contains(where: { $0.detail.contains(" INDEX ") }) ? connection.indexNames() : []
-        let servedMinMax = try minMaxReadsOneRow(sql, bindings: bindings, walks: steps.filter { PlanRowReader.isMinMaxWalk($0.detail) }.count)
-        return QueryPlan(steps: steps, findings: steps.map { step in
-            var finding = PlanClassifier.finding(for: step.detail, aliases: aliases, indexNames: indexNames)
-            if servedMinMax, PlanRowReader.isMinMaxWalk(step.detail) { finding.kind = PlanRowReader.oneRowKind(of: step.detail) }
+        let classified = try readingMinMaxLoops(steps.map { PlanClassifier.finding(for: $0.detail, aliases: aliases, indexNames: indexNames) },
+                                                steps: steps, sql: sql, bindings: bindings)
+        return QueryPlan(steps: steps, findings: classified.map { classified in
+            var finding = classified
             finding.tableRows = finding.table.flatMap { rowCounts[$0.sqlFolded] }
             // A CTE, a view's subquery or a temporary table is not a table of the store.
             if !rowCounts.isEmpty, finding.tableRows == nil, finding.kind == .fullTableScan {
