@@ -28,7 +28,8 @@ package struct QueryPlanner {
     /// - Throws: ``SQLiteError`` when the statement does not prepare.
     package func plan(for sql: String, bindings: [SQLValue] = []) throws -> QueryPlan {
         var plan = try statementPlan(for: sql, bindings: bindings)
-        for part in programs.program(of: sql).parts {
+        let program = programs.program(of: sql)
+        for part in program.parts {
             var next = (plan.steps.map(\.id).max() ?? 0) + 1
             let partStep = next
             plan.steps.append(QueryPlan.Step(id: partStep, parent: 0, detail: part.label))
@@ -45,8 +46,19 @@ package struct QueryPlanner {
                 next = (plan.steps.map(\.id).max() ?? next) + 1
             }
         }
+        // The programs past the bound are not planned: a step says so, and `check` fails the write as not
+        // checkable (hostile round 8, F9: a scan in the 1,001st trigger passed).
+        if program.isCut {
+            let id = (plan.steps.map(\.id).max() ?? 0) + 1
+            plan.steps.append(QueryPlan.Step(id: id, parent: 0, detail: Self.unplannedProgramsStep))
+            plan.findings.append(PlanFinding(kind: .other, detail: Self.unplannedProgramsStep))
+        }
         return plan
     }
+
+    /// The step that ends the plan of a write that sets off more trigger and foreign-key programs than
+    /// ``WriteProgram/maximumParts``: those past it are not in the plan.
+    package static let unplannedProgramsStep = "PROGRAMS NOT PLANNED: this write sets off more than \(Figures.count(WriteProgram.maximumParts)) trigger and foreign-key programs; the rest are not in this plan"
 
     /// True for a step that stands for a program the write sets off (a trigger, a foreign key's action):
     /// the steps under it run for each row the write changes.
