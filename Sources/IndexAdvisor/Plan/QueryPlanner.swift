@@ -8,6 +8,8 @@ package struct QueryPlanner {
     /// The schema's table names by lower-cased name: a plan row may name a table the statement does not
     /// (the child table a parent's delete searches when foreign keys are enforced, foreignkeys.html#fk_indexes).
     private var tableNames: [String: String]
+    /// Each view's `CREATE VIEW` text by lower-cased name, for the aliases its body gives plan rows.
+    private var viewBodies: [String: String]
     /// What each write sets off (``WriteProgram``), read once per statement: a write's plan includes the
     /// programs of the triggers it fires and of the foreign-key actions it sets off, to any depth, which
     /// `EXPLAIN QUERY PLAN` leaves out.
@@ -17,6 +19,7 @@ package struct QueryPlanner {
         self.connection = connection
         self.rowCounts = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.rowCount) }, uniquingKeysWith: { a, _ in a })
         self.tableNames = Dictionary((schema?.tables ?? []).map { ($0.name.sqlFolded, $0.name) }, uniquingKeysWith: { a, _ in a })
+        self.viewBodies = Dictionary((schema?.views ?? []).map { ($0.name.sqlFolded, $0.sql) }, uniquingKeysWith: { a, _ in a })
         self.programs = WriteProgramReader(connection: connection, schema: schema)
     }
 
@@ -91,6 +94,25 @@ package struct QueryPlanner {
         return read
     }
 
+    /// The tables each alias or name in `sql` may stand for (``SQLTokenList/tableAliasCandidates()``), with those
+    /// of the views it reads, to any depth: SQLite flattens a view into the statement, and its plan rows then
+    /// name the view body's aliases (`CREATE VIEW recent AS SELECT b.* FROM big b` plans as `SCAN b`; hostile
+    /// round 8, F7). The statement's own come first.
+    private func aliasCandidates(of sql: String) -> [String: [String]] {
+        var candidates = SQLTokenList(sql).tableAliasCandidates()
+        guard !viewBodies.isEmpty else { return candidates }
+        var pending = candidates.values.flatMap { $0 }
+        var seen = Set<String>()
+        while let name = pending.popLast(), seen.count < 256 {
+            guard let body = viewBodies[name.sqlFolded], seen.insert(name.sqlFolded).inserted else { continue }
+            for (key, tables) in SQLTokenList(body).tableAliasCandidates() {
+                for table in tables where !(candidates[key]?.contains(table) ?? false) { candidates[key, default: []].append(table) }
+                pending += tables
+            }
+        }
+        return candidates
+    }
+
     /// `EXPLAIN QUERY PLAN` of `sql` alone, read into findings.
     private func statementPlan(for sql: String, bindings: [SQLValue]) throws -> QueryPlan {
         let statement = try connection.prepareResolvingStandIns("EXPLAIN QUERY PLAN " + sql)
@@ -102,7 +124,7 @@ package struct QueryPlanner {
                                         detail: statement.column(3).textValue ?? ""))
         }
         // The statement's own aliases first: `FROM note AS folder` names `note` wherever the plan says `folder`.
-        let aliases = SQLTokenList(sql).tableAliases().merging(tableNames) { own, _ in own }
+        let aliases = SQLTokenList.choosing(aliasCandidates(of: sql), rows: { rowCounts[$0.sqlFolded] ?? 0 }).merging(tableNames) { own, _ in own }
         // Index names only when a step names an index (a plan row cannot quote a name that holds " (").
         let indexNames = steps.contains(where: { $0.detail.contains(" INDEX ") }) ? connection.indexNames() : []
         let classified = try readingMinMaxLoops(steps.map { PlanClassifier.finding(for: $0.detail, aliases: aliases, indexNames: indexNames) },
@@ -125,43 +147,82 @@ extension SQLTokenList {
     /// `FROM ZNOTE t0` gives `t0 → ZNOTE` and `znote → ZNOTE`. Used only to name the table behind a plan row.
     /// An alias wins over a table name spelled the same: a plan row names an aliased table by its alias, so in
     /// `FROM a AS b JOIN b AS a` the row `SCAN b` is table `a` (a breaking helper's `check` passed a full scan of
-    /// the 60,000-row `a` as one of the 500-row `b`).
-    package func tableAliases() -> [String: String] {
+    /// the 60,000-row `a` as one of the 500-row `b`). One alias naming several tables (query builders number
+    /// each subquery's from `t0` again) names the one `rows` gives most rows: a plan row cannot be told apart
+    /// by its name, and the gate must not take the largest for the smallest (hostile round 8, F6).
+    package func tableAliases(rows: (String) -> Int = { _ in 0 }) -> [String: String] {
+        Self.choosing(tableAliasCandidates(), rows: rows)
+    }
+
+    /// For each name of `candidates`, the table `rows` gives most rows; the first named on a tie.
+    package static func choosing(_ candidates: [String: [String]], rows: (String) -> Int) -> [String: String] {
+        candidates.compactMapValues { tables in
+            tables.enumerated().max { a, b in (rows(a.element), -a.offset) < (rows(b.element), -b.offset) }?.element
+        }
+    }
+
+    /// Every table each lower-cased alias or table name stands for in the text, in order of appearance; an
+    /// alias comes before a table spelled the same. The FROM clause is followed into parentheses: a join
+    /// group (`JOIN (big b JOIN other o …)`, `FROM (big b)`) names tables, a subquery has its own FROM, and
+    /// the list goes on after either (`FROM s, (SELECT …) x, big b`; hostile round 8, F11).
+    package func tableAliasCandidates() -> [String: [String]] {
         let stop: Set<String> = ["WHERE", "JOIN", "ON", "LEFT", "RIGHT", "FULL", "INNER", "CROSS", "NATURAL", "OUTER",
                                  "ORDER", "GROUP", "LIMIT", "USING", "INDEXED", "NOT", "UNION", "EXCEPT", "INTERSECT",
-                                 "SET", "VALUES", "SELECT", "DEFAULT", "HAVING", "WINDOW", "RETURNING", "AS", "OFFSET"]
-        var result: [String: String] = [:]
-        var aliases: [String: String] = [:]
+                                 "SET", "VALUES", "SELECT", "DEFAULT", "HAVING", "WINDOW", "RETURNING", "AS", "OFFSET", "WITH",
+                                 "FROM", "INTO", "UPDATE"]
+        var tables: [String: [String]] = [:]
+        var aliases: [String: [String]] = [:]
         func isName(_ i: Int) -> Bool {
             guard i < count else { return false }
             if tokens[i].kind == .quotedIdentifier { return true }
             return tokens[i].kind == .word && !stop.contains(text(at: i).uppercased())
         }
+        func add(_ table: String, to map: inout [String: [String]], key: String) {
+            if !(map[key]?.contains(table) ?? false) { map[key, default: []].append(table) }
+        }
         var i = 0
         var inFrom = false
+        // In a join's ON or USING condition, where a parenthesis is an expression, until the next JOIN or comma.
+        var inCondition = false
+        // The FROM state outside each open parenthesis.
+        var outer: [Bool] = []
         while i < count {
+            if isWord(i, "ON") || isWord(i, "USING") { inCondition = true }
+            if isWord(i, "JOIN") || (inFrom && isSymbol(i, ",")) { inCondition = false }
+            if isSymbol(i, "(") {
+                outer.append(inFrom)
+                // A parenthesis in a FROM list that opens on a name is a join group: its names are tables. One
+                // right after a name is a call (`json_each(…)`), one in a join's condition an expression.
+                inFrom = inFrom && !inCondition && isName(i + 1) && !(i > 0 && isName(i - 1))
+                if inFrom {
+                    i += 1
+                    continue
+                }
+            } else if isSymbol(i, ")") {
+                inFrom = outer.popLast() ?? false
+            }
             let introducer = isWord(i, "FROM") || isWord(i, "JOIN") || isWord(i, "UPDATE") || isWord(i, "INTO")
                 || (inFrom && isSymbol(i, ","))
             if isWord(i, "FROM") { inFrom = true }
-            if isWord(i, "WHERE") || isWord(i, "GROUP") || isWord(i, "ORDER") || isWord(i, "LIMIT") || isSymbol(i, ")") {
-                inFrom = false
-            }
-            if introducer, isName(i + 1) {
-                var nameIndex = i + 1
+            if isWord(i, "WHERE") || isWord(i, "GROUP") || isWord(i, "ORDER") || isWord(i, "LIMIT") { inFrom = false }
+            // A join group's first name follows its `(` (consumed above with `inFrom` set).
+            let groupStart = i > 0 && isSymbol(i - 1, "(") && inFrom
+            if introducer || groupStart, isName(groupStart ? i : i + 1) {
+                var nameIndex = groupStart ? i : i + 1
                 // schema.table
                 if isSymbol(nameIndex + 1, "."), isName(nameIndex + 2) { nameIndex += 2 }
                 let table = identifier(at: nameIndex)
-                result[table.sqlFolded] = table
+                add(table, to: &tables, key: table.sqlFolded)
                 var next = nameIndex + 1
                 if isWord(next, "AS") { next += 1 }
                 if isName(next), !isSymbol(next + 1, "(") {
-                    aliases[identifier(at: next).sqlFolded] = table
+                    add(table, to: &aliases, key: identifier(at: next).sqlFolded)
                 }
                 i = nameIndex + 1
                 continue
             }
             i += 1
         }
-        return result.merging(aliases) { _, alias in alias }
+        return tables.merging(aliases) { table, alias in alias + table.filter { !alias.contains($0) } }
     }
 }
