@@ -47,7 +47,7 @@ extension AnalysisRun {
                 statementTimeoutSeconds: options.statementTimeout, seed: options.seed, costSource: options.costSource,
                 decidesOnCounters: options.costSource == .wallClock && options.decideOnCounters,
                 sqliteVersion: SQLiteConnection.libraryVersion, foreignKeyEnforcement: foreignKeyEnforcement,
-                minimumBenefitShare: options.minimumBenefitShare),
+                recursiveTriggers: recursiveTriggers ? true : nil, minimumBenefitShare: options.minimumBenefitShare),
             statements: statements, recommendations: recommendations,
             alternatives: schema.coreData == nil ? nil : alternativeIndexes(naming: naming, taken: Set(picks.map { $0.name.sqlFolded })),
             rejectedCandidates: rejected,

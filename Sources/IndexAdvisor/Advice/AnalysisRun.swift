@@ -55,6 +55,9 @@ struct AnalysisRun {
     /// snapshot and the what-if clone then enforce them too, so a parent's delete is planned and timed with
     /// its lookups of the child rows, and those lookups get candidates.
     let enforcesForeignKeys: Bool
+    /// True when the workload turns recursive triggers on (`PRAGMA recursive_triggers`): the snapshot and the
+    /// what-if clone run with them on too, so a REPLACE is planned and timed with the DELETE triggers it fires.
+    let recursiveTriggers: Bool
     /// The store's `sqlite_stat1` rows by index (folded name), as the snapshot had them before any index was
     /// dropped and rebuilt (``IndexOrder``): a rebuilt index gets its own rows back.
     let savedStatistics: [String: [[SQLValue]]]
@@ -75,6 +78,11 @@ struct AnalysisRun {
         foreignKeys = ForeignKeys.all(in: schema, connection: snapshot.connection)
         enforcesForeignKeys = ForeignKeys.areEnforced(by: workload, declared: foreignKeys)
             && (try? snapshot.connection.execute("PRAGMA foreign_keys = ON")) != nil
+        // The app's connections fire DELETE triggers for the rows a REPLACE deletes, and let a trigger fire
+        // itself, only with recursive triggers on (lang_conflict.html, lang_createtrigger.html): as the workload
+        // sets them, so are the snapshot's (hostile round 8, F17).
+        recursiveTriggers = ForeignKeys.workloadSetting(workload, pragma: "recursive_triggers") == true
+            && (try? snapshot.connection.execute("PRAGMA recursive_triggers = ON")) != nil
         var timer = StatementTimer(connection: snapshot.connection)
         timer.defersForeignKeys = enforcesForeignKeys
         timer.repeats = options.repeats

@@ -23,12 +23,13 @@ package final class WhatIfPlanner {
     /// Builds the clone; with `enforcesForeignKeys` it enforces them as the app's connections do, so a parent's
     /// delete plans its lookups of the child rows (foreignkeys.html#fk_indexes).
     /// - Throws: ``SQLiteError`` when the clone cannot be created at all.
-    package init(schema: Schema, enforcesForeignKeys: Bool = false) throws {
+    package init(schema: Schema, enforcesForeignKeys: Bool = false, recursiveTriggers: Bool = false) throws {
         let connection = try SQLiteConnection.inMemory()
         self.connection = connection
         self.schema = schema
         connection.installStandIns()
         if enforcesForeignKeys { try connection.execute("PRAGMA foreign_keys = ON") }
+        if recursiveTriggers { try connection.execute("PRAGMA recursive_triggers = ON") }
         usesStatistics = schema.hasStatistics
         reserved = Set(schema.tables.map(\.name.sqlFolded) + schema.views.map(\.name.sqlFolded) + schema.indexes.map(\.name.sqlFolded) + schema.triggerNames.map(\.sqlFolded))
         for table in schema.tables where !table.sql.isEmpty {

@@ -10,7 +10,7 @@ extension AnalysisResult {
         guard let version = method.sqliteVersion else { return method.description ?? "" }
         let statistics = store.hasStatistics ? "with the store's sqlite_stat1" : "no sqlite_stat1, as the store"
         return sampleMethod + timingMethod
-            + " on a private snapshot of the store (SQLite \(version), \(statistics))\(foreignKeyMethod); the snapshot is in WAL mode whatever the store's, so that a timed write pays for its B-tree work and not for a rollback journal made and deleted around each statement. "
+            + " on a private snapshot of the store (SQLite \(version), \(statistics))\(foreignKeyMethod)\(recursiveTriggerMethod); the snapshot is in WAL mode whatever the store's, so that a timed write pays for its B-tree work and not for a rollback journal made and deleted around each statement. "
             + "Each value set is planned and timed as the app's own text, literals in place. "
             + "Bound values: the workload's own (up to 32 distinct sets chosen over the whole input: the first, the heaviest keys by rows reported or counted here, the most frequent, and an even spread of the rest, each weighted by the executions it stands for), "
             + "or up to \(method.bindingSamples) drawn from the data (at least 3; fewer for slow statements, so that a pass takes about 50 ms; seed \(method.seed)): "
@@ -67,5 +67,12 @@ extension AnalysisResult {
         case .declaredAction: "a foreign key declares an ON DELETE or ON UPDATE action, which only enforcement carries out"
         }
         return ", with foreign keys enforced as the app's connections enforce them (\(why)), so a parent's delete is planned and timed with its searches of the child rows"
+    }
+
+    /// Said only when the workload turned recursive triggers on (SQLite's default is off).
+    private var recursiveTriggerMethod: String {
+        method.recursiveTriggers == true
+            ? ", with recursive triggers on as the workload's PRAGMA recursive_triggers sets them, so a REPLACE is planned and timed with the DELETE triggers of the rows it replaces"
+            : ""
     }
 }

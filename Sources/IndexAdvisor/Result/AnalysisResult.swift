@@ -157,6 +157,9 @@ public struct MethodSummary: Sendable, Codable {
     public var sqliteVersion: String? = nil
     /// Why foreign keys were enforced on the snapshot; nil when they were not (SQLite's default: off).
     public var foreignKeyEnforcement: ForeignKeyEnforcement? = nil
+    /// True when the workload's last `PRAGMA recursive_triggers` turned them on, and the snapshot ran with them
+    /// on; nil when it did not (SQLite's default: off).
+    public var recursiveTriggers: Bool? = nil
     /// ``AnalysisOptions/minimumBenefitShare`` (0…1); nil in older reports.
     public var minimumBenefitShare: Double? = nil
     /// The machine's load average during the analysis; nil where the system does not say, and in older reports.

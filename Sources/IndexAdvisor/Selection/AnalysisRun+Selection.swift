@@ -12,7 +12,7 @@ extension AnalysisRun {
         report("candidates", 0, 0)
         candidatesGenerated = true
         let generated = generateCandidates()
-        let whatIf = try WhatIfPlanner(schema: schema, enforcesForeignKeys: enforcesForeignKeys)
+        let whatIf = try WhatIfPlanner(schema: schema, enforcesForeignKeys: enforcesForeignKeys, recursiveTriggers: recursiveTriggers)
         let screened = askWhatIf(generated, whatIf: whatIf)
         let pool = screened.candidates.map(\.0) + joinCandidates(generated, excluding: Set(screened.candidates.map(\.0.key)))
         try checkSpace(for: pool)

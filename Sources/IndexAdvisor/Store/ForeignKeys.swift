@@ -58,14 +58,17 @@ enum ForeignKeys {
         return workloadSetting(workload) ?? declared.contains(where: \.hasAction)
     }
 
-    /// What the workload's last `PRAGMA foreign_keys = …` sets, or nil when it has none.
-    static func workloadSetting(_ workload: Workload) -> Bool? {
-        workload.statements.filter { $0.kind == .pragma }.compactMap { pragmaSetting($0.sql) }.last
+    /// What the workload's last `PRAGMA foreign_keys = …` (or the boolean pragma `pragma`) sets, or nil when it
+    /// has none.
+    static func workloadSetting(_ workload: Workload, pragma: String = "foreign_keys") -> Bool? {
+        workload.statements.filter { $0.kind == .pragma }.compactMap { pragmaSetting($0.sql, pragma: pragma) }.last
     }
 
-    /// The value `PRAGMA [schema.]foreign_keys = v` (or `(v)`) sets, or nil for any other statement.
-    static func pragmaSetting(_ sql: String) -> Bool? {
-        let pattern = #"(?i)^\s*PRAGMA\s+(?:"?\w+"?\s*\.\s*)?"?foreign_keys"?\s*(?:=\s*|\(\s*)['"]?(\w+)['"]?\s*\)?\s*;?\s*$"#
+    /// The value `PRAGMA [schema.]foreign_keys = v` (or `(v)`; or of the boolean pragma `pragma`, a word) sets,
+    /// or nil for any other statement.
+    static func pragmaSetting(_ sql: String, pragma: String = "foreign_keys") -> Bool? {
+        let pattern = #"(?i)^\s*PRAGMA\s+(?:"?\w+"?\s*\.\s*)?"?"# + NSRegularExpression.escapedPattern(for: pragma)
+            + #""?\s*(?:=\s*|\(\s*)['"]?(\w+)['"]?\s*\)?\s*;?\s*$"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
               let match = regex.firstMatch(in: sql, range: NSRange(sql.startIndex..., in: sql)),
               let range = Range(match.range(at: 1), in: sql) else { return nil }
