@@ -71,15 +71,16 @@ struct CheckVerdictTests: CheckScratch {
         let whole = directory.url.appendingPathComponent("whole.json").path
         #expect(run(["check", store.path, "-w", workload.path, "--sample-rows", "1000", "-q", "-o", sampled]).0 == ExitCode.success)
         #expect(run(["check", store.path, "-w", workload.path, "--sample-rows", "0", "-q", "-o", whole]).0 == ExitCode.success)
-        let cases = [("0", sampled, "reading measured whole here and on 1 row in 6 in the baseline"),
-                     ("1000", whole, "reading measured on 1 row in 6 here and whole in the baseline")]
-        for (rows, baseline, words) in cases {
+        // Sampled here, the reading's time counts × 6 beside the whole station table's, and the line says so.
+        let cases = [("0", sampled, "reading measured whole here and on 1 row in 6 in the baseline", ""),
+                     ("1000", whole, "reading measured on 1 row in 6 here and whole in the baseline", " with its time on 1 row in 6 taken × 6")]
+        for (rows, baseline, words, scaled) in cases {
             let (code, console) = run(["check", store.path, "-w", workload.path, "--sample-rows", rows, "--baseline", baseline, "--min-share", "0.01", "-q"])
             #expect(code == ExitCode.checkFailed, "\(console.out)")
             let failures = lines(console, "FAIL ")
             #expect(failures.count == 1, "\(console.out)")
             #expect(failures.first?.hasPrefix("FAIL S1 cannot be compared with the baseline: \(words), so the two times are of other rows; run both with the same --sample-rows (or write a new baseline with check --output) (×3,000, ") == true, "\(console.out)")
-            #expect(failures.first?.hasSuffix(" of workload time): SELECT avg(value) FROM reading WHERE sensor = 4") == true, "\(console.out)")
+            #expect(failures.first?.hasSuffix(" of workload time\(scaled)): SELECT avg(value) FROM reading WHERE sensor = 4") == true, "\(console.out)")
         }
         // Like for like, both ways: nothing to say.
         #expect(run(["check", store.path, "-w", workload.path, "--sample-rows", "1000", "--baseline", sampled, "--min-share", "0.01", "-q"]).0 == ExitCode.success)
