@@ -112,6 +112,15 @@ final class RecorderAggregate: Sendable {
         }
     }
 
+    /// Asks for no more value samples of the fingerprint in `slot`: its values are too large to read
+    /// (``ConnectionTap/maximumExpandedBytes``), and each try costs the app the whole rendering.
+    func stopSampling(slot: Int, generation: Int) {
+        state.withLock { state in
+            guard generation == state.generation, slot < state.entries.count else { return }
+            state.entries[slot].sampleAttempts = limits.valueSamples * 4
+        }
+    }
+
     /// Forgets everything recorded.
     func reset() {
         state.withLock { state in

@@ -166,3 +166,34 @@ final class Elapsed: @unchecked Sendable {
     func add(_ value: UInt64) { lock.withLock { total += value } }
     var value: UInt64 { lock.withLock { total } }
 }
+
+/// Hostile round 8, F24: `sqlite3_expanded_sql` writes a bound BLOB as hex, and the recorder kept such samples
+/// whole (a 10 MB image per insert: 1.7 GB of memory and a 671 MB file). An execution whose text with its
+/// values passes 64 KiB gives no sample; it is still counted and timed, and small ones keep theirs.
+@Suite("The recorder's value samples are bounded in bytes")
+struct RecorderSampleBytesTests {
+    @Test("a 2 MB BLOB's inserts are counted with no sample; the small key lookup beside them keeps its values; the connection's length limit is put back")
+    func largeValuesNotSampled() throws {
+        let scratch = try Scratch()
+        let connection = try RawConnection(path: try scratch.store().path)
+        defer { connection.close() }
+        let recorder = WorkloadRecorder()
+        try recorder.attach(connection.handle)
+        let limit = sqlite3_limit(connection.handle, SQLITE_LIMIT_LENGTH, -1)
+        let insert = try connection.prepare("INSERT INTO note (folder, title, body) VALUES (?, ?, ?)")
+        let image = [UInt8](repeating: 0xAB, count: 2 * 1024 * 1024)
+        for i in 0..<5 { try insert.run([Int64(7), "photo \(i)", image]) }
+        let lookup = try connection.prepare("SELECT title FROM note WHERE id = ?")
+        try lookup.run([Int64(42)])
+        #expect(sqlite3_limit(connection.handle, SQLITE_LIMIT_LENGTH, -1) == limit)
+        let inserts = try #require(recorder.statements.first { $0.sql.hasPrefix("INSERT") })
+        #expect(inserts.count == 5)
+        #expect(inserts.samples.isEmpty)
+        let lookups = try #require(recorder.statements.first { $0.sql.hasPrefix("SELECT title") })
+        #expect(lookups.samples.first?.first == .integer(42))
+        let file = scratch.url.appendingPathComponent("notes.workload.jsonl")
+        try recorder.write(to: file)
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(bytes < 64 * 1024, "\(bytes) bytes")
+    }
+}
