@@ -15,6 +15,23 @@ struct WriteProgramTests {
         return (store, QueryPlanner(connection: connection, schema: try SchemaReader.read(from: connection)))
     }
 
+    // Hostile round 8, F4: `SET rowid = ?` changes the INTEGER PRIMARY KEY as `SET id = ?` does, and sets off the
+    // same ON UPDATE CASCADE chain; it used to stop at the child's search.
+    @Test("SET rowid, oid or _rowid_ of an INTEGER PRIMARY KEY follows the same cascade as SET id")
+    func rowidSpellings() throws {
+        let (_, planner) = try Self.reader("""
+            CREATE TABLE account (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE login (id INTEGER PRIMARY KEY, account_id INTEGER UNIQUE REFERENCES account(id) ON UPDATE CASCADE);
+            CREATE TABLE visit (id INTEGER PRIMARY KEY, login_ref INTEGER REFERENCES login(account_id) ON UPDATE CASCADE);
+            """)
+        let byName = planner.programs.program(of: "UPDATE account SET id = ? WHERE id = ?").parts.map(\.label)
+        #expect(byName == ["FOREIGN KEY login(account_id) ON UPDATE CASCADE", "FOREIGN KEY visit(login_ref) ON UPDATE CASCADE"])
+        for spelling in ["rowid", "oid", "_rowid_"] {
+            #expect(planner.programs.program(of: "UPDATE account SET \(spelling) = ? WHERE id = ?").parts.map(\.label) == byName, "\(spelling)")
+        }
+        #expect(planner.programs.program(of: "UPDATE account SET name = ? WHERE id = ?").parts.isEmpty)
+    }
+
     @Test("each action as the statement SQLite codes for it: CASCADE deletes, ON UPDATE CASCADE and SET DEFAULT set a value, SET NULL nulls")
     func actionStatements() {
         let key = ForeignKey(child: "part list", columns: ["maker", "code"], parent: "maker", parentColumns: ["name", "code"],

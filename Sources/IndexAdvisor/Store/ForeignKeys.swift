@@ -60,8 +60,11 @@ enum ForeignKeys {
 
     /// What the workload's last `PRAGMA foreign_keys = …` (or the boolean pragma `pragma`) sets, or nil when it
     /// has none.
+    /// For `foreign_keys`, a recording's header says what the app's connections had set before any statement
+    /// was recorded (``Workload/recordedForeignKeys``).
     static func workloadSetting(_ workload: Workload, pragma: String = "foreign_keys") -> Bool? {
         workload.statements.filter { $0.kind == .pragma }.compactMap { pragmaSetting($0.sql, pragma: pragma) }.last
+            ?? (pragma == "foreign_keys" ? workload.recordedForeignKeys : nil)
     }
 
     /// The value `PRAGMA [schema.]foreign_keys = v` (or `(v)`; or of the boolean pragma `pragma`, a word) sets,
@@ -111,7 +114,12 @@ enum ForeignKeys {
             guard key.parent.sqlFolded == access.table.sqlFolded else { return false }
             if access.isDeleted { return true }
             let referenced = Set((key.parentColumns.isEmpty ? primaryKey : key.parentColumns).map(\.sqlFolded))
-            return access.writtenColumns.contains { referenced.contains($0.sqlFolded) || ($0.sqlFolded == "rowid" && referenced.isEmpty) }
+            // `rowid`, `oid` and `_rowid_` are the INTEGER PRIMARY KEY column when the table has one: `SET rowid = ?`
+            // changes the key `SET id = ?` does (hostile round 8, F4).
+            let rowidKey = referenced.isEmpty || parentTable?.rowidAlias.map { referenced.contains($0.name.sqlFolded) } == true
+            return access.writtenColumns.contains { column in
+                referenced.contains(column.sqlFolded) || (rowidKey && ["rowid", "oid", "_rowid_"].contains(column.sqlFolded))
+            }
         }
     }
 }
