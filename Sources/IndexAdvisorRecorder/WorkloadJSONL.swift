@@ -6,12 +6,14 @@ enum WorkloadJSONL {
     static let formatName = "indexadvisor-workload"
     static let version = 1
 
-    static func encode(_ statements: [RecordedStatement], dropped: Int, started: Date, written: Date, sqliteVersion: String) -> String {
+    static func encode(_ statements: [RecordedStatement], dropped: Int, started: Date, written: Date, sqliteVersion: String,
+                       foreignKeys: Bool? = nil) -> String {
         let dates = ISO8601DateFormatter()
         dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         var out = "{\"type\":\"header\",\"format\":\"\(formatName)\",\"version\":\(version),\"source\":\"IndexAdvisorRecorder\""
         out += ",\"sqlite\":\(string(sqliteVersion)),\"started\":\"\(dates.string(from: started))\",\"written\":\"\(dates.string(from: written))\""
-        out += ",\"statements\":\(statements.count),\"dropped_executions\":\(dropped)}\n"
+        out += ",\"statements\":\(statements.count),\"dropped_executions\":\(dropped)"
+        out += (foreignKeys.map { ",\"foreign_keys\":\($0)" } ?? "") + "}\n"
         for statement in statements {
             out += "{\"type\":\"statement\",\"fingerprint\":\(string(statement.fingerprint)),\"kind\":\(string(statement.kind))"
             out += ",\"sql\":\(string(statement.sql)),\"count\":\(statement.count),\"total_ns\":\(statement.totalNanoseconds)"

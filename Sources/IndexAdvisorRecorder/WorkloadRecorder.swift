@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Locking
 import SQLFingerprint
 
 /// Records the statements an app runs on its SQLite connections, for `indexadvisor analyze --workload`.
@@ -43,6 +44,8 @@ public final class WorkloadRecorder: Sendable {
 
     private let aggregate: RecorderAggregate
     private let registry = TapRegistry()
+    /// True once a connection attached with foreign keys enforced (`PRAGMA foreign_keys` read at ``attach(_:)``).
+    private let enforcedForeignKeys = LockedValue<Bool?>(nil)
 
     /// A recorder attached to no connection yet.
     public init(limits: Limits = Limits()) {
@@ -67,12 +70,28 @@ public final class WorkloadRecorder: Sendable {
             retained.release()
             return
         }
+        // Read before the trace is set, so that the recorder's own statement is not recorded. GRDB turns
+        // foreign keys on before `prepareDatabase`, where the recorder is attached, so a recording showed no
+        // pragma and was analysed with them off (hostile round 8, F5).
+        if let enforced = Self.foreignKeysEnforced(on: connection) {
+            enforcedForeignKeys.withLock { $0 = ($0 ?? false) || enforced }
+        }
         let mask = UInt32(SQLITE_TRACE_STMT | SQLITE_TRACE_ROW | SQLITE_TRACE_PROFILE | SQLITE_TRACE_CLOSE)
         let rc = sqlite3_trace_v2(connection, mask, recorderTraceCallback, retained.toOpaque())
         if rc != SQLITE_OK {
             if registry.remove(UInt(bitPattern: connection)) { retained.release() }
             throw RecorderError.traceRegistrationFailed(code: rc)
         }
+    }
+
+    /// `PRAGMA foreign_keys` of `connection` (https://sqlite.org/pragma.html#pragma_foreign_keys); nil when it
+    /// cannot be read.
+    private static func foreignKeysEnforced(on connection: OpaquePointer) -> Bool? {
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(connection, "PRAGMA foreign_keys", -1, &statement, nil) == SQLITE_OK,
+              sqlite3_step(statement) == SQLITE_ROW else { return nil }
+        return sqlite3_column_int(statement, 0) == 1
     }
 
     /// Stops recording `connection` and removes the trace callback. Call it while the connection is open
@@ -101,7 +120,8 @@ public final class WorkloadRecorder: Sendable {
     public func jsonLines() -> String {
         let (statements, dropped, started) = aggregate.snapshot()
         return WorkloadJSONL.encode(statements, dropped: dropped, started: Date(timeIntervalSince1970: started),
-                                    written: Date(), sqliteVersion: String(cString: sqlite3_libversion()))
+                                    written: Date(), sqliteVersion: String(cString: sqlite3_libversion()),
+                                    foreignKeys: enforcedForeignKeys.withLock { $0 })
     }
 
     /// Writes ``jsonLines()`` to `url` atomically (a temporary file renamed into place), replacing the file.

@@ -135,3 +135,55 @@ func sqlValue(_ value: RecordedValue) -> SQLValue {
     case .blob(let bytes): return .blob(bytes)
     }
 }
+
+/// Hostile round 8, F5: GRDB turns foreign keys on before `prepareDatabase`, where the recorder is attached, so
+/// a recording held no pragma and was analysed with them off: a parent's DELETE was planned without its scan of
+/// the child table. The recorder writes what the connection enforced as it attached, and the analysis follows it.
+@Suite("A recording says whether the app's connection enforced foreign keys")
+struct RecordedForeignKeysTests {
+    @Test("foreign keys on before attach: the header says so, and the parent's DELETE is planned with its child scan")
+    func enforcedBeforeAttach() throws {
+        let scratch = try Scratch()
+        let path = scratch.url.appendingPathComponent("league.sqlite")
+        let connection = try RawConnection(path: path.path)
+        defer { connection.close() }
+        try connection.execute("""
+            CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE score (id INTEGER PRIMARY KEY, player_id INTEGER REFERENCES player(id), points INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) INSERT INTO player SELECT i, 'p' || i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO score SELECT i, 1 + i % 300, i % 90 FROM n;
+            PRAGMA foreign_keys = ON;
+            """)
+        let recorder = WorkloadRecorder()
+        try recorder.attach(connection.handle)
+        let delete = try connection.prepare("DELETE FROM player WHERE id = ?")
+        for id in 350..<360 { try delete.run([Int64(id)]) }
+        let file = WorkloadRecorder.outputURL(forStore: path)
+        try recorder.write(to: file)
+        let header = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.hasSuffix(",\"foreign_keys\":true}"), "\(header)")
+        #expect(!recorder.statements.contains { $0.sql.uppercased().hasPrefix("PRAGMA") })
+        let workload = try WorkloadLoader.load([file])
+        #expect(workload.recordedForeignKeys == true)
+        var options = AnalysisOptions()
+        options.costSource = .sqliteCounters
+        let result = try Advisor.profile(storeAt: path, workload: workload, options: options)
+        let planned = try #require(result.statements.first { $0.kind == .delete })
+        #expect(planned.planBefore?.steps.map(\.detail).contains("SCAN score") == true, "\(planned.planBefore?.steps.map(\.detail) ?? [])")
+        #expect(result.method.foreignKeyEnforcement == .workloadPragma)
+    }
+
+    @Test("a header that says false, or none, leaves them off where no key declares an action")
+    func notEnforced() throws {
+        let off = WorkloadLoader.parse("{\"type\":\"header\",\"format\":\"indexadvisor-workload\",\"version\":1,\"foreign_keys\":false}\n{\"sql\":\"DELETE FROM player WHERE id = ?\",\"count\":3}\n", file: "w.jsonl", format: .jsonl)
+        #expect(off.recordedForeignKeys == false)
+        #expect(ForeignKeys.workloadSetting(off) == false)
+        let none = WorkloadLoader.parse("{\"sql\":\"DELETE FROM player WHERE id = ?\",\"count\":3}\n", file: "w.jsonl", format: .jsonl)
+        #expect(none.recordedForeignKeys == nil)
+        #expect(ForeignKeys.workloadSetting(none) == nil)
+        // A pragma the workload holds comes after the header's state.
+        var later = off
+        later.statements += WorkloadLoader.parse("PRAGMA foreign_keys = ON;\n", file: "p.sql", format: .sql).statements
+        #expect(ForeignKeys.workloadSetting(later) == true)
+    }
+}

@@ -17,6 +17,7 @@ package struct JSONLWorkloadReader {
         var median_ns: UInt64?
         var rows: Int?
         var samples: [[SQLValue]]?
+        var foreign_keys: Bool?
         var first_seen: String?
         var last_seen: String?
     }
@@ -68,6 +69,7 @@ package struct JSONLWorkloadReader {
         switch record.type {
         case "header":
             if let version = record.version, version > 1 { builder.diagnostics.skip(Self.newerVersion, at: "\(file):\(lineNumber)") }
+            if let enforced = record.foreign_keys { builder.recordedForeignKeys = (builder.recordedForeignKeys ?? false) || enforced }
         case "statement", nil:
             statement(record, location: location, into: &builder)
         default:

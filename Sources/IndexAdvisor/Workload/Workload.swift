@@ -206,6 +206,10 @@ public struct Workload: Sendable, Codable {
     public var diagnostics: WorkloadDiagnostics
     /// Every fetch site `--source` found, translated or not, each with the statement it became.
     public var sourceSites: [FetchSite] = []
+    /// What `PRAGMA foreign_keys` said on the app's connections when `IndexAdvisorRecorder` attached (the JSON
+    /// Lines header's `foreign_keys`): true when one of them enforced them. A pragma the workload itself holds
+    /// comes after it. Nil when no recording said.
+    public var recordedForeignKeys: Bool? = nil
 
     public init(statements: [WorkloadStatement], diagnostics: WorkloadDiagnostics) {
         self.statements = statements

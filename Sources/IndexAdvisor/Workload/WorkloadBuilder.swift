@@ -31,6 +31,8 @@ package struct WorkloadBuilder {
     package static let textByteLimit = 64 << 20
 
     private var textBytes = 0
+    /// A recording's connections enforced foreign keys as recording started (``Workload/recordedForeignKeys``).
+    package var recordedForeignKeys: Bool?
 
     private var entries: [WorkloadStatement] = []
     private var indexByID: [String: Int] = [:]
@@ -279,7 +281,9 @@ package struct WorkloadBuilder {
             statements[index].observedBindingRows = chosen.map(\.entry.rows)
             statements[index].distinctValueSets = valueSets[index].distinctSeen
         }
-        return Workload(statements: statements, diagnostics: diagnostics)
+        var workload = Workload(statements: statements, diagnostics: diagnostics)
+        workload.recordedForeignKeys = recordedForeignKeys
+        return workload
     }
 
     static func median(_ values: [Double]) -> Double {
