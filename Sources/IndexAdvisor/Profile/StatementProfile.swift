@@ -91,8 +91,9 @@ final class StatementProfile {
 
     /// `plan` with each full index scan of a table this statement filters marked
     /// (``PlanFinding/filtersWholeIndex``), for the report and `check`. A scan of a partial index
-    /// (`isPartial(name)`) is not marked: it reads only the rows its WHERE admits, which is what it is for (the
-    /// count of escalated tickets through `(project_id) WHERE state = 'escalated'` reads 5 % of them).
+    /// (`isPartial(name)`: one that holds at most half its table's rows) is not marked: it reads only the rows
+    /// its WHERE admits, which is what it is for (the count of escalated tickets through `(project_id) WHERE
+    /// state = 'escalated'` reads 5 % of them).
     func markingFilteredScans(_ plan: QueryPlan?, isPartial: (String) -> Bool) -> QueryPlan? {
         guard var plan else { return nil }
         for index in plan.findings.indices where plan.findings[index].kind == .fullIndexScan {
