@@ -86,6 +86,40 @@ struct SourceCommandTests {
         #expect(result.sourceSites?.filter { $0.seenInLog == true }.count == 6)
     }
 
+    // Hostile round 8, F14: a fetch site `--source` cannot translate is a statement the app runs that the gate
+    // never planned; it passed silently ("0 failures"), with a stderr line `-q` hides.
+    @Test("check fails a hot fetch site it could not translate, with its location and reason, and passes a cold one")
+    func untranslatedSiteFails() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, _, _) = try demo(in: directory.url)
+        func check(frequency: Int) throws -> (Int32, CapturedConsole) {
+            let app = directory.url.appendingPathComponent("Inbox\(frequency)")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            try NotesDemo.modelSource.write(to: app.appendingPathComponent("Note.swift"), atomically: true, encoding: .utf8)
+            try """
+                import SwiftData
+                import SwiftUI
+
+                struct InboxView: View {
+                    // indexadvisor: freq \(frequency)
+                    @Query(filter: #Predicate<Note> { $0.title.starts(with: "Inbox") }, sort: \\Note.title) var inbox: [Note]
+                    // indexadvisor: freq 200
+                    @Query(filter: #Predicate<Note> { $0.remoteID == "A1" }) var one: [Note]
+                    var body: some View { EmptyView() }
+                }
+                """.write(to: app.appendingPathComponent("InboxView.swift"), atomically: true, encoding: .utf8)
+            return run(["check", store.path, "--source", app.path, "--quiet"])
+        }
+        let (code, console) = try check(frequency: 40)
+        #expect(code == 1, "\(console.out)\(console.error)")
+        let line = console.out.split(separator: "\n").first { $0.hasPrefix("FAIL InboxView.swift:6 ") }
+        #expect(line?.hasPrefix("FAIL InboxView.swift:6 cannot be checked: the fetch (@Query) was not translated: `title.starts(…)`") == true, "\(console.out)")
+        #expect(line?.hasSuffix("(×40, 17% of the workload's executions)") == true, "\(console.out)")
+        let (_, cold) = try check(frequency: 2)
+        #expect(!cold.out.contains("InboxView.swift:6 cannot be checked"), "\(cold.out)")
+    }
+
     @Test("check and workload take --source: the gate runs on the source's statements; workload lists each site with its SQL or reason")
     func checkAndWorkload() throws {
         let directory = try TemporaryDirectory()

@@ -288,6 +288,17 @@ public enum CheckEvaluator {
             problems.append(CheckProblem(kind: .statementFailed, statement: statement.location, statementID: statement.id, isFailure: true,
                                          message: "\(statement.location) cannot be checked: \(statement.reason) (×\(Figures.count(statement.count)), \(String(format: "%.0f", share * 100))% of the workload's executions): \(excerpt(statement.excerpt, limit: 100))"))
         }
+        // A `--source` fetch site that could not be translated is a statement the app runs and the gate never
+        // planned: hot by its frequency among the executions, as one set aside while reading is (hostile round
+        // 8, F14: half of an app's @Query sites checked, "0 failures").
+        let untranslated = (result.sourceSites ?? []).filter { $0.untranslatedReason != nil }
+        let allExecutions = executions.addingSaturating(untranslated.saturatingSum { max(0, $0.frequency) })
+        for site in untranslated {
+            let share = allExecutions > 0 ? Double(site.frequency) / Double(allExecutions) : 0
+            guard thresholds.isHot(share: share, count: site.frequency) else { continue }
+            problems.append(CheckProblem(kind: .statementFailed, statement: site.location, statementID: "", isFailure: true,
+                                         message: "\(site.location) cannot be checked: the fetch (\(site.form.displayName)) was not translated: \(site.untranslatedReason ?? "") (×\(Figures.count(site.frequency)), \(String(format: "%.0f", share * 100))% of the workload's executions)"))
+        }
         // A baseline measured otherwise (another --cost, another SQLite) compares nothing: one failure for each.
         if let baselineCost, !sameCost {
             problems.append(CheckProblem(kind: .baselineOtherCost, statement: "—", statementID: "", isFailure: true,
