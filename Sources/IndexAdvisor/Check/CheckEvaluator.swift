@@ -212,6 +212,17 @@ public enum CheckEvaluator {
                                                  message: "\(label) full table scan of \(finding.table ?? "?") once for each row of an outer loop (\(rows(finding)) a scan, \(Figures.count(Int(steps))) VM steps an execution; \(weight)): \(sql)"))
                 }
             }
+            // A walk of an index in its order is no problem when it stops at a LIMIT; with an OFFSET it first
+            // passes over every row before it (`LIMIT 10 OFFSET 290000`: 870,091 VM steps for 10 rows; hostile
+            // round 8, F19). It fails when the counters show that work.
+            if hot, let plan = statement.planBefore, let steps = statement.timingBefore?.vmStepsPerExecution,
+               steps >= Self.repeatedScanSteps, SQLTokenList(statement.sql).hasOffset {
+                for finding in plan.findings.map(storeRows) where finding.kind == .fullIndexScan && !finding.isProblem {
+                    let rowsOut = statement.timingBefore.map { Figures.count(Int($0.rowsPerExecution.rounded())) } ?? "?"
+                    problems.append(CheckProblem(kind: .fullTableScan, statement: label, statementID: statement.id, isFailure: true,
+                                                 message: "\(label) full scan of \(finding.table ?? "?") through the entries of \(finding.index ?? "an index") before its OFFSET (\(rows(finding)); \(Figures.count(Int(steps))) VM steps an execution for \(rowsOut) rows; a page that starts after the last key seen, WHERE key > ? instead of OFFSET, reads only its rows; \(weight)): \(sql)"))
+                }
+            }
             if hot, let plan = statement.planBefore {
                 for finding in plan.findings.map(storeRows) where finding.isProblem {
                     switch finding.kind {

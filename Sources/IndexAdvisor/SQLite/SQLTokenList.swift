@@ -60,6 +60,13 @@ package struct SQLTokenList {
         return true
     }
 
+    /// True when the statement skips rows before its LIMIT: an `OFFSET`, or `LIMIT offset, count`
+    /// (lang_select.html#limitoffset).
+    package var hasOffset: Bool {
+        guard let limit = tokens.indices.last(where: { isWord($0, "LIMIT") }) else { return false }
+        return tokens.indices.contains { isWord($0, "OFFSET") } || tokens.indices.contains { $0 > limit && isSymbol($0, ",") }
+    }
+
     /// True when token `i` is the symbol `symbol`.
     package func isSymbol(_ i: Int, _ symbol: String) -> Bool {
         guard i >= 0, i < tokens.count, tokens[i].kind == .symbol else { return false }
