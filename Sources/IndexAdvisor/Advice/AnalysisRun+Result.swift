@@ -70,10 +70,15 @@ extension AnalysisRun {
     /// them reads nearly the table (`WHERE deleted_at IS NULL` over rows none of which is deleted), so it is
     /// judged as a full scan of any other index is (hostile round 8, F3). Entries are counted from `dbstat`
     /// (every cell of an index b-tree is an entry, https://sqlite.org/dbstat.html); an index it cannot count
-    /// is left out (then its walk reads only the rows its WHERE admits, as before).
+    /// is left out (then its walk reads only the rows its WHERE admits, as before). Only the indexes some plan
+    /// walks whole are counted: each count reads the index.
     func widePartialIndexes() -> Set<String> {
+        let walked = Set(profiles.flatMap { profile in
+            [profile.planBefore, profile.planAfter].compactMap { $0 }.flatMap(\.findings)
+                .filter { $0.kind == .fullIndexScan }.compactMap { $0.index?.sqlFolded }
+        })
         var wide = Set<String>()
-        for index in schema.indexes where index.isPartial {
+        for index in schema.indexes where index.isPartial && walked.contains(index.name.sqlFolded) {
             guard let rows = schema.table(named: index.table)?.rowCount, rows > 0,
                   let entries = (try? snapshot.connection.scalar("SELECT sum(ncell) FROM dbstat WHERE name = ?", [.text(index.name)]))?.integerValue,
                   Double(entries) > 0.5 * Double(rows) else { continue }
